@@ -1,0 +1,95 @@
+import Database from 'better-sqlite3';
+import { createHash, randomBytes } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { seedDatabase, type SeedParams } from '../seed';
+import { createSchema } from './schema';
+
+export interface OpenedDb {
+  db: Database.Database;
+  /** Closes the database and removes the per-start temp copy (never a user-given --db file). */
+  close(): void;
+}
+
+const SANDBOX_DIR = fileURLToPath(new URL('..', import.meta.url));
+const CACHE_DIR = fileURLToPath(new URL('../../.sandbox/', import.meta.url));
+
+/** Opens the user's database file, seeding it when it does not exist yet; a second start reuses it. */
+export function openPersistentDb(path: string, params: SeedParams): OpenedDb {
+  if (!existsSync(path)) buildSeededFile(path, params);
+  const db = configure(new Database(path));
+  return { db, close: () => db.close() };
+}
+
+/**
+ * Opens a private copy of a cached seeded database. The cache file is keyed by the seed parameters and a hash
+ * of the seeding code, so a changed generator reseeds instead of serving stale data; every start gets its own
+ * copy, so runs start fast and never share mutable state (ledger, accounts).
+ */
+export function openEphemeralDb(params: SeedParams): OpenedDb {
+  const cached = cachedSeedFile(params);
+  const copy = join(tmpdir(), `sandbox-${process.pid}-${randomBytes(6).toString('hex')}.db`);
+  copyFileSync(cached, copy);
+  const db = configure(new Database(copy));
+  return {
+    db,
+    close: () => {
+      db.close();
+      rmSync(copy, { force: true });
+    },
+  };
+}
+
+export function cachedSeedFile(params: SeedParams): string {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const prefix = `seed-${params.seed}-c${params.companies}-p${params.contacts}${params.hostile ? '-hostile' : ''}-`;
+  const file = join(CACHE_DIR, `${prefix}${seedCodeHash()}.db`);
+  if (existsSync(file)) return file;
+  buildSeededFile(file, params);
+  for (const name of readdirSync(CACHE_DIR)) {
+    if (name.startsWith(prefix) && join(CACHE_DIR, name) !== file) rmSync(join(CACHE_DIR, name), { force: true });
+  }
+  return file;
+}
+
+/** Seeds into a temp file and renames it into place, so a concurrent start never sees a half-seeded file. */
+function buildSeededFile(path: string, params: SeedParams): void {
+  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const db = new Database(temp);
+  db.pragma('journal_mode = OFF');
+  db.pragma('synchronous = OFF');
+  try {
+    createSchema(db);
+    seedDatabase(db, params);
+    db.exec('ANALYZE');
+  } finally {
+    db.close();
+  }
+  renameSync(temp, path);
+}
+
+function configure(db: Database.Database): Database.Database {
+  db.pragma('journal_mode = MEMORY');
+  db.pragma('synchronous = OFF');
+  createSchema(db);
+  return db;
+}
+
+let codeHash: string | undefined;
+function seedCodeHash(): string {
+  if (codeHash) return codeHash;
+  const hash = createHash('sha256');
+  const files = [join(SANDBOX_DIR, 'db', 'schema.ts'), ...listTs(join(SANDBOX_DIR, 'seed'))];
+  for (const file of files) hash.update(file.slice(SANDBOX_DIR.length)).update(readFileSync(file));
+  codeHash = hash.digest('hex').slice(0, 10);
+  return codeHash;
+}
+
+function listTs(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .sort()
+    .map((name) => join(dir, name));
+}

@@ -1,0 +1,48 @@
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from './app';
+import { openEphemeralDb, openPersistentDb } from './db/open';
+import { resolveOptions, type SandboxOptions } from './options';
+import { createState } from './state';
+
+export type { SandboxOptions } from './options';
+
+export interface RunningSandbox {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox of the enrichment API on loopback over a real SQLite database. */
+export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
+  const options = resolveOptions(opts);
+  const params = { seed: options.seed, companies: options.companies, contacts: options.contacts, hostile: options.hostile };
+  const opened = options.dbPath ? openPersistentDb(options.dbPath, params) : openEphemeralDb(params);
+  const state = createState(opened.db, options);
+  const app = buildApp(state);
+
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) =>
+      resolve({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  const url = `http://${host}:${port}`;
+
+  let closed: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    close: () => {
+      closed ??= new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => {
+          opened.close();
+          resolve();
+        });
+      });
+      return closed;
+    },
+  };
+}
