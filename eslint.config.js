@@ -12,9 +12,7 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
-    plugins: { 'react-hooks': reactHooks },
     rules: {
-      ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       // Page text and API data are hostile: never interpret them as HTML.
@@ -28,5 +26,15 @@ export default tseslint.config(
         { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Never render data as HTML.' },
       ],
     },
+  },
+  {
+    files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.tsx', 'lib/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    // Playwright fixtures must destructure their dependencies, even when there are none.
+    files: ['tests/e2e/**/*.ts'],
+    rules: { 'no-empty-pattern': 'off' },
   },
 );

@@ -1,0 +1,45 @@
+import { type ErrorData, ErrorDataSchema, type RequestInput, type RequestOutput, type RequestType } from './protocol';
+
+/** A failed request, carrying the background's error as data (see lib/errors for the user-facing words). */
+export class RequestFailed extends Error {
+  constructor(readonly error: ErrorData) {
+    super(error.message);
+    this.name = 'RequestFailed';
+  }
+}
+
+export type Send = (message: unknown) => Promise<unknown>;
+
+/**
+ * Typed requests from an extension page to the background. `send` is `browser.runtime.sendMessage`
+ * (see lib/messaging/extension.ts); passing it in keeps this module testable without a browser.
+ */
+export function createBackgroundClient(send: Send) {
+  return {
+    async request<T extends RequestType>(type: T, input: RequestInput<T>): Promise<RequestOutput<T>> {
+      let reply: unknown;
+      try {
+        reply = await send({ type, input });
+      } catch (cause) {
+        throw new RequestFailed({
+          kind: 'internal',
+          message: 'The extension’s background did not answer. Reload the extension and try again.',
+          detail: String(cause),
+        });
+      }
+      if (reply && typeof reply === 'object' && 'ok' in reply) {
+        if (reply.ok === true && 'data' in reply) return reply.data as RequestOutput<T>;
+        if (reply.ok === false && 'error' in reply) {
+          const error = ErrorDataSchema.safeParse(reply.error);
+          if (error.success) throw new RequestFailed(error.data);
+        }
+      }
+      throw new RequestFailed({
+        kind: 'internal',
+        message: 'The extension’s background sent an answer we could not read. Reload the extension and try again.',
+      });
+    },
+  };
+}
+
+export type BackgroundClient = ReturnType<typeof createBackgroundClient>;

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import {
+  ContentMessageSchema,
+  type ContentMessage,
+  type ErrorData,
+  MAX_MESSAGE_BYTES,
+  type Reply,
+  RequestEnvelopeSchema,
+  type RequestOutput,
+  type RequestType,
+  requests,
+} from './protocol';
+
+/** Who sent a message, as the browser reports it (runtime.MessageSender, reduced to what we check). */
+export interface SenderInfo {
+  id?: string;
+  url?: string;
+  tab?: { id?: number };
+  frameId?: number;
+}
+
+export type SenderKind = 'extension-page' | 'content-script' | 'foreign';
+
+/**
+ * A message with no stamp is no evidence of trust: only our own extension may talk to us, and only pages served
+ * from our own origin count as extension pages. Content scripts share our id but run on the page's URL.
+ */
+export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: string): SenderKind {
+  if (sender.id !== ownId) return 'foreign';
+  if (sender.url?.startsWith(ownOrigin)) return 'extension-page';
+  if (sender.tab?.id !== undefined) return 'content-script';
+  return 'foreign';
+}
+
+export type Handlers<Ctx> = {
+  [T in RequestType]: (input: ParsedInput<T>, ctx: Ctx) => Promise<RequestOutput<T>>;
+};
+/** The parsed (post-default) input a handler receives. */
+export type ParsedInput<T extends RequestType> = z.infer<(typeof requests)[T]['input']>;
+
+export class HandledError extends Error {
+  constructor(readonly data: ErrorData) {
+    super(data.message);
+  }
+}
+
+function fail(kind: ErrorData['kind'], message: string, detail?: string): Reply<never> {
+  return { ok: false, error: { kind, message, ...(detail ? { detail } : {}) } };
+}
+
+function tooLarge(message: unknown): boolean {
+  try {
+    return JSON.stringify(message).length > MAX_MESSAGE_BYTES;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Validates and dispatches one message. Extension pages may send any `Request`; content scripts only
+ * `ContentMessage`s, which go to `onContent`. Everything else is refused with an error as data.
+ */
+export function createRouter<Ctx>(options: {
+  ownId: string;
+  ownOrigin: string;
+  handlers: Handlers<Ctx>;
+  context: (sender: SenderInfo) => Ctx;
+  onContent: (message: ContentMessage, sender: SenderInfo) => Promise<unknown>;
+  toErrorData: (error: unknown) => ErrorData;
+}) {
+  return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown> | unknown> {
+    const kind = classifySender(sender, options.ownId, options.ownOrigin);
+    if (kind === 'foreign') return fail('forbidden', 'Messages from outside this extension are not accepted.');
+    if (tooLarge(message)) return fail('invalid_message', 'The message was too large and was ignored.');
+    if (kind === 'content-script') {
+      const parsed = ContentMessageSchema.safeParse(message);
+      if (!parsed.success) return fail('forbidden', 'Content scripts may only report what they found on the page.');
+      return options.onContent(parsed.data, sender);
+    }
+    const envelope = RequestEnvelopeSchema.safeParse(message);
+    if (!envelope.success) return fail('invalid_message', 'Unknown request.', envelope.error.message);
+    const type = envelope.data.type;
+    const input = requests[type].input.safeParse(envelope.data.input);
+    if (!input.success) return fail('invalid_message', 'The request was not valid.', input.error.message);
+    try {
+      const handler = options.handlers[type] as (input: unknown, ctx: Ctx) => Promise<unknown>;
+      return { ok: true, data: await handler(input.data, options.context(sender)) };
+    } catch (error) {
+      return { ok: false, error: error instanceof HandledError ? error.data : options.toErrorData(error) };
+    }
+  };
+}
+

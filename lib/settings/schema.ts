@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/**
+ * The user's settings (everything but the API key, which lives in the key store).
+ * Two views of one shape: `SettingsPatchSchema` rejects bad input from the UI outright, while
+ * `StoredSettingsSchema` reads storage forgivingly, field by field, so one corrupted value never wipes the rest.
+ */
+export const ScanModeSchema = z.enum(['on-request', 'sites', 'everywhere']);
+export type ScanMode = z.infer<typeof ScanModeSchema>;
+
+export const RequiredFieldSchema = z.enum([
+  'email',
+  'work_email',
+  'any_work_email',
+  'personal_email',
+  'phone',
+  'email_or_phone',
+  'social_profile',
+]);
+export type RequiredField = z.infer<typeof RequiredFieldSchema>;
+
+/** Demo and development builds talk to the local sandbox; production builds set WXT_API_BASE_URL. */
+export const DEFAULT_API_BASE_URL = 'http://127.0.0.1:8787';
+
+const fields = {
+  apiBaseUrl: z.url({ protocol: /^https?$/ }).max(2048),
+  lookupDefaults: z.strictObject({
+    realtime: z.boolean(),
+    waterfall: z.boolean(),
+    includeAllExperiences: z.boolean(),
+    required: z.array(RequiredFieldSchema).max(7),
+  }),
+  /** Privacy: scan only when asked (default), automatically on chosen sites, or everywhere. */
+  scanMode: ScanModeSchema,
+  /** Origin match patterns (e.g. `https://example.com/*`) for scanMode 'sites'. */
+  scanSites: z.array(z.string().max(512)).max(500),
+  cache: z.strictObject({ hitTtlDays: z.number().min(0).max(365), missTtlDays: z.number().min(0).max(365) }),
+  /** Daily credit cap; null = no cap. */
+  dailyBudget: z.number().int().min(0).nullable(),
+};
+
+export const SettingsSchema = z.strictObject(fields);
+export type Settings = z.infer<typeof SettingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  apiBaseUrl: DEFAULT_API_BASE_URL,
+  lookupDefaults: { realtime: false, waterfall: false, includeAllExperiences: false, required: [] },
+  scanMode: 'on-request',
+  scanSites: [],
+  cache: { hitTtlDays: 30, missTtlDays: 3 },
+  dailyBudget: null,
+};
+
+/** Forgiving reader for whatever storage holds (old shapes, corruption): each field falls back on its own. */
+export const StoredSettingsSchema = z.object({
+  apiBaseUrl: fields.apiBaseUrl.catch(DEFAULT_SETTINGS.apiBaseUrl),
+  lookupDefaults: z
+    .object({
+      realtime: z.boolean().catch(false),
+      waterfall: z.boolean().catch(false),
+      includeAllExperiences: z.boolean().catch(false),
+      required: fields.lookupDefaults.shape.required.catch([]),
+    })
+    .catch(DEFAULT_SETTINGS.lookupDefaults),
+  scanMode: fields.scanMode.catch(DEFAULT_SETTINGS.scanMode),
+  scanSites: fields.scanSites.catch([]),
+  cache: z
+    .object({
+      hitTtlDays: fields.cache.shape.hitTtlDays.catch(DEFAULT_SETTINGS.cache.hitTtlDays),
+      missTtlDays: fields.cache.shape.missTtlDays.catch(DEFAULT_SETTINGS.cache.missTtlDays),
+    })
+    .catch(DEFAULT_SETTINGS.cache),
+  dailyBudget: fields.dailyBudget.catch(null),
+});
+
+export function readSettings(stored: unknown): Settings {
+  return StoredSettingsSchema.parse(stored && typeof stored === 'object' ? stored : {});
+}
+
+/** What extension pages may change (the key has its own messages). Invalid values are rejected, not replaced. */
+export const SettingsPatchSchema = SettingsSchema.partial();
+export type SettingsPatch = z.infer<typeof SettingsPatchSchema>;

@@ -1,0 +1,80 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
+import { chromiumPath, extensionArgs } from './support/chromium';
+
+export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+
+export interface Fixtures {
+  /** A fresh Chromium profile with the built extension loaded. */
+  context: BrowserContext;
+  /** The extension's background service worker. */
+  serviceWorker: Worker;
+  extensionId: string;
+  /** The sandbox API started for this run. */
+  sandbox: { url: string };
+  /** Static server for tests/fixtures/pages on 127.0.0.1. */
+  pageServer: { url: string };
+  /** Opens an extension page (e.g. `sidepanel.html?tabId=3`) in a normal tab. */
+  openExtensionPage: (path: string) => Promise<Page>;
+  /** Saves test-results/screens/<name>.png. */
+  shot: (page: Page, name: string) => Promise<void>;
+}
+
+function requiredEnv(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: run the e2e tests through Playwright's global setup.`);
+  return value;
+}
+
+export const test = base.extend<Fixtures>({
+  context: async ({}, use, testInfo) => {
+    const profile = mkdtempSync(join(tmpdir(), 'ipe-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: extensionArgs(EXTENSION_DIR),
+      viewport: { width: 1280, height: 800 },
+    });
+    await use(context);
+    // Every UI test leaves a picture of each extension page it had open, whatever it asserted.
+    const slug = testInfo.titlePath.slice(1).join('-').replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+    let n = 0;
+    for (const page of context.pages()) {
+      if (!page.url().startsWith('chrome-extension://')) continue;
+      await page
+        .screenshot({ path: `test-results/screens/auto/${slug}-${n++}.png`, fullPage: true })
+        .catch(() => undefined);
+    }
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  },
+  serviceWorker: async ({ context }, use) => {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await use(worker);
+  },
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+  sandbox: async ({}, use) => {
+    await use({ url: requiredEnv('E2E_SANDBOX_URL') });
+  },
+  pageServer: async ({}, use) => {
+    await use({ url: requiredEnv('E2E_PAGES_URL') });
+  },
+  openExtensionPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+  shot: async ({}, use) => {
+    await use(async (page, name) => {
+      await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+    });
+  },
+});
+
+export const expect = test.expect;
