@@ -19,8 +19,14 @@ export const RequiredFieldSchema = z.enum([
 ]);
 export type RequiredField = z.infer<typeof RequiredFieldSchema>;
 
-/** Demo and development builds talk to the local sandbox; production builds set WXT_API_BASE_URL. */
-export const DEFAULT_API_BASE_URL = 'http://127.0.0.1:8787';
+/** The local sandbox (`npm run sandbox`): the default of demo and development builds. */
+export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
+
+/**
+ * Production builds set `WXT_API_BASE_URL=https://api.example.com npm run build`; without it the extension
+ * talks to the local sandbox. Read defensively: this module also runs under plain Node (sandbox, scripts).
+ */
+export const DEFAULT_API_BASE_URL: string = import.meta.env?.WXT_API_BASE_URL || SANDBOX_BASE_URL;
 
 const fields = {
   apiBaseUrl: z.url({ protocol: /^https?$/ }).max(2048),
