@@ -1,0 +1,66 @@
+/**
+ * Where the API key lives. Not `storage.local`: content scripts can read that. IndexedDB belongs to an origin,
+ * and content scripts run in the page's origin, so the extension origin's database is out of their reach; only
+ * the background opens it (extension pages change the key through 'key/set' / 'key/clear' messages).
+ * The key is never logged, never put in a message or an error: the UI only ever sees `keyHint`.
+ */
+import { type DBSchema, openDB } from 'idb';
+
+export interface KeyStore {
+  get(): Promise<string | null>;
+  set(key: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** What the UI may know about the key: that it exists and its last four characters ("…abcd"). */
+export function keyHint(key: string | null): string | null {
+  if (!key) return null;
+  return key.length >= 12 ? `…${key.slice(-4)}` : '…';
+}
+
+interface KeyDb extends DBSchema {
+  secrets: { key: string; value: string };
+}
+
+export const KEYSTORE_DB = 'ipe-keystore';
+const SLOT = 'apiKey';
+
+/** The real store: IndexedDB of the extension origin, read through a memory copy (one open per worker life). */
+export function createIdbKeyStore(): KeyStore {
+  const db = openDB<KeyDb>(KEYSTORE_DB, 1, {
+    upgrade(database) {
+      database.createObjectStore('secrets');
+    },
+  });
+  let cached: Promise<string | null> | null = null;
+  return {
+    get() {
+      cached ??= db.then(async (d) => (await d.get('secrets', SLOT)) ?? null);
+      return cached;
+    },
+    async set(key) {
+      await (await db).put('secrets', key, SLOT);
+      cached = Promise.resolve(key);
+    },
+    async clear() {
+      await (await db).delete('secrets', SLOT);
+      cached = Promise.resolve(null);
+    },
+  };
+}
+
+/** For Node (bench, unit tests of composed logic), where IndexedDB does not exist. */
+export function createMemoryKeyStore(initial: string | null = null): KeyStore {
+  let value = initial;
+  return {
+    get: () => Promise.resolve(value),
+    set: (key) => {
+      value = key;
+      return Promise.resolve();
+    },
+    clear: () => {
+      value = null;
+      return Promise.resolve();
+    },
+  };
+}
