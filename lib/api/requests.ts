@@ -96,6 +96,8 @@ export const BulkRequiredFieldSchema = z
   .meta({ id: 'BulkRequiredField' });
 export type BulkRequiredField = z.infer<typeof BulkRequiredFieldSchema>;
 
+export const BulkRequiredFieldsSchema = z.array(BulkRequiredFieldSchema);
+
 export const BulkQuerySchema = z
   .strictObject({ field_type: z.enum(BULK_QUERY_FIELD_TYPES), value: z.string().trim().min(1).max(2048) })
   .meta({ id: 'BulkQuery' });
@@ -103,7 +105,7 @@ export type BulkQuery = z.infer<typeof BulkQuerySchema>;
 
 export const BulkEnrichBodySchema = z
   .strictObject({
-    required_fields: jsonField(z.array(BulkRequiredFieldSchema)).default([]),
+    required_fields: jsonField(BulkRequiredFieldsSchema).default([]),
     query_list: jsonField(z.array(BulkQuerySchema).min(1).max(BULK_MAX_INPUTS)),
   })
   .meta({ id: 'BulkEnrichBody' });

@@ -1,0 +1,268 @@
+import { z } from 'zod';
+import { KEY_CHECK, TIMEOUTS_MS } from './decisions';
+import { ApiError, invalidRequestError, isApiError } from './errors';
+import { runBulkEnrich, type BulkOptions, type BulkRun } from './bulk';
+import { PATHS } from './limits';
+import {
+  BulkRequiredFieldsSchema,
+  CompanyParamsSchema,
+  EmailVerificationParamsSchema,
+  EnrichParamsSchema,
+  ProspectorBodySchema,
+  SimilarCompaniesParamsSchema,
+  SimilarContactsParamsSchema,
+  type BulkQuery,
+  type BulkRequiredField,
+  type CompanyParamsInput,
+  type EnrichParamsInput,
+  type ProspectorBodyInput,
+  type SimilarCompaniesParamsInput,
+  type SimilarContactsParamsInput,
+} from './requests';
+import {
+  BulkEnrichResultSchema,
+  CompanyResponseSchema,
+  ContactSearchResultSchema,
+  EmailVerificationResultSchema,
+  EnrichResponseSchema,
+  NotFoundBodySchema,
+  SimilarCompaniesResponseSchema,
+  SimilarContactsResponseSchema,
+  type BulkEnrichResult,
+  type Company,
+  type ContactSearchResult,
+  type EmailVerificationResult,
+  type EnrichedContact,
+  type SimilarCompanyItem,
+  type SimilarContactItem,
+} from './schemas';
+import { createTransport, type Call, type TransportOptions } from './transport';
+
+/*
+ * The enrichment API client, grouped by the API's nouns. Every request is checked against its schema before it
+ * leaves (a malformed call fails locally as `bad_request` and costs no rate-limit slot) and every answer is
+ * validated on arrival. Failures throw `ApiError` (./errors.ts); a lookup that matches nothing is not a failure:
+ * it resolves `{ found: false, errorText }`.
+ */
+
+/** Outcome of a lookup: 404 "no match" is a normal answer, not an exception. */
+export type Lookup<T> = { found: true; result: T } | { found: false; errorText: string };
+
+export interface CallOptions {
+  signal?: AbortSignal | undefined;
+}
+
+export interface ClientOptions extends TransportOptions {
+  /** Per-attempt timeouts; defaults in decisions.ts (D7). */
+  timeouts?: Partial<Record<keyof typeof TIMEOUTS_MS, number>>;
+}
+
+export interface EnrichmentClient {
+  contacts: {
+    enrich(params: EnrichParamsInput, opts?: CallOptions): Promise<Lookup<EnrichedContact>>;
+    bulkEnrich(inputs: readonly BulkQuery[], opts?: BulkOptions): Promise<BulkRun>;
+    similar(params: SimilarContactsParamsInput, opts?: CallOptions): Promise<Lookup<SimilarContactItem[]>>;
+    /** Contact search (`POST /v1/prospector`); enterprise plans only. */
+    search(body: ProspectorBodyInput, opts?: CallOptions): Promise<ContactSearchResult>;
+  };
+  companies: {
+    enrich(params: CompanyParamsInput, opts?: CallOptions): Promise<Lookup<Company>>;
+    similar(params: SimilarCompaniesParamsInput, opts?: CallOptions): Promise<Lookup<SimilarCompanyItem[]>>;
+  };
+  emails: {
+    verify(email: string, opts?: CallOptions): Promise<EmailVerificationResult>;
+  };
+  /** Free check of the key (decisions D5). Throws for answers that say nothing about the key. */
+  checkKey(opts?: CallOptions): Promise<{ valid: boolean }>;
+}
+
+export function createEnrichmentClient(options: ClientOptions): EnrichmentClient {
+  const call = createTransport(options);
+  const timeouts = { ...TIMEOUTS_MS, ...options.timeouts };
+
+  const sendBulkChunk = async (
+    queryList: BulkQuery[],
+    requiredFields: BulkRequiredField[],
+    signal: AbortSignal | undefined,
+  ): Promise<BulkEnrichResult> => {
+    const { data } = await call({
+      endpoint: 'bulkEnrich',
+      method: 'post',
+      path: PATHS.bulkEnrich,
+      // The spec's calls send both as multipart fields holding JSON-encoded arrays.
+      form: { required_fields: JSON.stringify(requiredFields), query_list: JSON.stringify(queryList) },
+      schema: BulkEnrichResultSchema,
+      timeoutMs: timeouts.bulkChunk,
+      signal,
+    });
+    return data;
+  };
+
+  return {
+    contacts: {
+      async enrich(params, opts = {}) {
+        const p = validate(EnrichParamsSchema, params, `GET ${PATHS.enrich}`);
+        return lookup(() =>
+          call({
+            endpoint: 'enrich',
+            method: 'get',
+            path: PATHS.enrich,
+            searchParams: toSearchParams(p),
+            schema: EnrichResponseSchema,
+            timeoutMs: p.realtime ? timeouts.enrichRealtime : timeouts.default,
+            signal: opts.signal,
+          }).then((r) => r.data.result),
+        );
+      },
+
+      bulkEnrich(inputs, opts = {}) {
+        const route = `POST ${PATHS.bulkEnrich}`;
+        const required = validate(BulkRequiredFieldsSchema, (opts.requiredFields ?? []).map((field_type) => ({ field_type })), route);
+        return runBulkEnrich(inputs, { ...opts, required }, sendBulkChunk);
+      },
+
+      async similar(params, opts = {}) {
+        const p = validate(SimilarContactsParamsSchema, params, `GET ${PATHS.similarContacts}`);
+        return lookup(() =>
+          call({
+            endpoint: 'similarContacts',
+            method: 'get',
+            path: PATHS.similarContacts,
+            searchParams: toSearchParams(p),
+            schema: SimilarContactsResponseSchema,
+            timeoutMs: timeouts.default,
+            signal: opts.signal,
+          }).then((r) => r.data),
+        );
+      },
+
+      async search(body, opts = {}) {
+        const b = validate(ProspectorBodySchema, body, `POST ${PATHS.prospector}`);
+        const { data } = await call({
+          endpoint: 'prospector',
+          method: 'post',
+          path: PATHS.prospector,
+          json: b,
+          schema: ContactSearchResultSchema,
+          timeoutMs: timeouts.default,
+          signal: opts.signal,
+        });
+        return data;
+      },
+    },
+
+    companies: {
+      async enrich(params, opts = {}) {
+        const p = validate(CompanyParamsSchema, params, `GET ${PATHS.company}`);
+        return lookup(() =>
+          call({
+            endpoint: 'company',
+            method: 'get',
+            path: PATHS.company,
+            searchParams: toSearchParams(p),
+            schema: CompanyResponseSchema,
+            timeoutMs: p.fetch_realtime ? timeouts.companyRealtime : timeouts.default,
+            signal: opts.signal,
+          }).then((r) => r.data.result),
+        );
+      },
+
+      async similar(params, opts = {}) {
+        const p = validate(SimilarCompaniesParamsSchema, params, `GET ${PATHS.similarCompanies}`);
+        const at = (path: string) =>
+          call({
+            endpoint: 'similarCompanies',
+            method: 'get',
+            path,
+            searchParams: toSearchParams(p),
+            schema: SimilarCompaniesResponseSchema,
+            timeoutMs: timeouts.default,
+            signal: opts.signal,
+          }).then((r) => r.data);
+        return lookup(async () => {
+          try {
+            return await at(PATHS.similarCompanies);
+          } catch (err) {
+            // Decisions D9: only a missing route (404 without an errorText body) sends us to v1.
+            if (isApiError(err, 'not_found') && !NotFoundBodySchema.safeParse(err.body).success) {
+              return at(PATHS.similarCompaniesV1);
+            }
+            throw err;
+          }
+        });
+      },
+    },
+
+    emails: {
+      async verify(email, opts = {}) {
+        const p = validate(EmailVerificationParamsSchema, { email }, `GET ${PATHS.emailVerification}`);
+        const { data } = await call({
+          endpoint: 'emailVerification',
+          method: 'get',
+          path: PATHS.emailVerification,
+          searchParams: toSearchParams(p),
+          schema: EmailVerificationResultSchema,
+          timeoutMs: timeouts.default,
+          signal: opts.signal,
+        });
+        return data;
+      },
+    },
+
+    async checkKey(opts = {}) {
+      try {
+        await call({
+          endpoint: 'checkKey',
+          method: 'get',
+          path: KEY_CHECK.path,
+          // Any JSON 2xx also proves the key passed authentication.
+          schema: z.unknown(),
+          timeoutMs: timeouts.default,
+          signal: opts.signal,
+        });
+        return { valid: true };
+      } catch (err) {
+        if (!(err instanceof ApiError)) throw err;
+        if (err.status === KEY_CHECK.invalidStatus) return { valid: false };
+        // Authentication runs before validation, so only a 400 proves the key was accepted. Anything else
+        // (404 from a wrong base URL, 403, 5xx) says nothing about the key and is reported as it is.
+        if (err.status === KEY_CHECK.validStatus) return { valid: true };
+        throw err;
+      }
+    },
+  };
+}
+
+// ---------------------------------------------------------------- helpers
+
+function validate<S extends z.ZodType>(schema: S, input: unknown, route: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw invalidRequestError(route, parsed.error.issues);
+  return parsed.data;
+}
+
+/** Turns the spec's 404 `{ errorText }` into `{ found: false }`; everything else passes through. */
+async function lookup<T>(run: () => Promise<T>): Promise<Lookup<T>> {
+  try {
+    return { found: true, result: await run() };
+  } catch (err) {
+    if (isApiError(err, 'not_found')) return { found: false, errorText: err.errorText ?? err.message };
+    throw err;
+  }
+}
+
+/** Query string of typed params: false flags and absent values are left out, lists comma-joined. */
+export function toSearchParams(params: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (Array.isArray(value)) {
+      if (value.length) out[key] = value.join(',');
+    } else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+      out[key] = String(value);
+    }
+  }
+  return out;
+}
+
+export type { Call };

@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { FORBIDDEN_DEFAULT, REQUEST_ID_HEADER } from './decisions';
+import { ErrorBodySchema } from './schemas';
+
+/*
+ * The typed error model. `errorFromResponse` is the one place a failed HTTP response becomes an error; the
+ * other constructors cover failures without a response (network, timeout, abort) and responses of the wrong
+ * shape. `toErrorData` turns any of them into plain data for crossing message boundaries.
+ * No message, detail or excerpt ever contains the API key (callers pass it as a secret to scrub).
+ */
+
+export const API_ERROR_KINDS = [
+  'bad_request',
+  'invalid_key',
+  'out_of_credits',
+  'plan_required',
+  'not_found',
+  'rate_limited',
+  'server',
+  'network',
+  'timeout',
+  'aborted',
+  'bad_response',
+] as const;
+export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
+
+export interface ApiErrorInit {
+  status?: number | undefined;
+  requestId?: string | undefined;
+  /** Parsed JSON body, or an excerpt of a non-JSON body (never parsed when the status is 429). */
+  body?: unknown;
+  retryAfterMs?: number | undefined;
+  /** `errorText` of the body when it has one (always on the spec's 404). */
+  errorText?: string | undefined;
+  /** zod issues of a request or response that did not match the contract. */
+  issues?: readonly z.core.$ZodIssue[] | undefined;
+  cause?: unknown;
+}
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number | undefined;
+  readonly requestId: string | undefined;
+  readonly body: unknown;
+  readonly retryAfterMs: number | undefined;
+  readonly errorText: string | undefined;
+  readonly issues: readonly z.core.$ZodIssue[] | undefined;
+
+  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause });
+    this.name = 'ApiError';
+    this.kind = kind;
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.body = init.body;
+    this.retryAfterMs = init.retryAfterMs;
+    this.errorText = init.errorText;
+    this.issues = init.issues;
+  }
+}
+
+/** Narrowing helper: `isApiError(e, 'not_found')`. */
+export function isApiError<K extends ApiErrorKind>(err: unknown, kind?: K): err is ApiError & { kind: K } {
+  return err instanceof ApiError && (kind === undefined || err.kind === kind);
+}
+
+// ---------------------------------------------------------------- from a response
+
+export interface ResponseFacts {
+  status: number;
+  headers: Headers;
+  /** Raw body text; may be empty. */
+  bodyText: string;
+}
+
+export interface ErrorContext {
+  /** `'prospector'` changes how a bare 403 is read (decisions D2). */
+  endpoint: string;
+  /** e.g. `GET /v1/enrich`: no query string, so no looked-up personal data in messages. */
+  route: string;
+  /** Strings to scrub from anything kept from the body (the API key). */
+  secrets?: readonly string[];
+  now?: number;
+}
+
+/** The one function that turns a non-2xx response into the right error. */
+export function errorFromResponse(res: ResponseFacts, ctx: ErrorContext): ApiError {
+  const { status } = res;
+  const requestId = res.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  // The 429 body is an HTML page (spec): keep an excerpt, never parse it.
+  const body = status === 429 ? excerpt(res.bodyText, ctx.secrets) : parseBody(res.bodyText, ctx.secrets);
+  const parsed = ErrorBodySchema.safeParse(body);
+  const errorCode = parsed.success ? parsed.data.errorCode : undefined;
+  const errorText = parsed.success && parsed.data.errorText ? scrub(parsed.data.errorText, ctx.secrets) : undefined;
+  const base = { status, requestId, body, errorText };
+  const said = errorText ? `: ${errorText}` : '';
+
+  if (status === 400 || status === 409 || status === 422 || status === 413)
+    return new ApiError('bad_request', `The API rejected the request as malformed (${ctx.route}, ${status})${said}`, base);
+  if (status === 401) return new ApiError('invalid_key', `The API key was not accepted (401)${said}`, base);
+  if (status === 403) {
+    const kind = forbiddenKind(errorCode, ctx.endpoint);
+    return kind === 'plan_required'
+      ? new ApiError('plan_required', `This needs an enterprise plan (403, ${ctx.route})${said}`, base)
+      : new ApiError('out_of_credits', `Not enough credits for this request (403)${said}`, base);
+  }
+  if (status === 404) return new ApiError('not_found', errorText ?? `Nothing found (404, ${ctx.route})`, base);
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), ctx.now);
+    const wait = retryAfterMs === undefined ? '' : `; retry in ${Math.ceil(retryAfterMs / 1000)} s`;
+    return new ApiError('rate_limited', `Too many requests: the API allows 200 per minute (429)${wait}`, {
+      ...base,
+      retryAfterMs,
+    });
+  }
+  if (status >= 500) {
+    const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), ctx.now);
+    return new ApiError('server', `The API failed on its side (${status}, ${ctx.route})${said}`, { ...base, retryAfterMs });
+  }
+  if (status >= 400) return new ApiError('bad_request', `The API refused the request (${status}, ${ctx.route})${said}`, base);
+  return new ApiError('bad_response', `Unexpected response status ${status} (${ctx.route})`, base);
+}
+
+function forbiddenKind(errorCode: string | undefined, endpoint: string): 'plan_required' | 'out_of_credits' {
+  if (errorCode === 'plan_required') return 'plan_required';
+  if (errorCode === 'insufficient_credits') return 'out_of_credits';
+  return endpoint === 'prospector' ? FORBIDDEN_DEFAULT.prospector : FORBIDDEN_DEFAULT.other;
+}
+
+// ---------------------------------------------------------------- without a usable response
+
+export const networkError = (route: string, cause: unknown): ApiError =>
+  new ApiError('network', `Could not reach the API (${route}). Check the connection and the API base URL.`, { cause });
+
+export const timeoutError = (route: string, timeoutMs: number): ApiError =>
+  new ApiError('timeout', `The API did not answer within ${Math.round(timeoutMs / 1000)} s (${route}).`);
+
+export const abortedError = (route: string): ApiError => new ApiError('aborted', `Request cancelled (${route}).`);
+
+/** A 2xx response that is not JSON or does not match the contract. */
+export function badResponseError(
+  route: string,
+  facts: { status: number; headers: Headers; issues?: readonly z.core.$ZodIssue[]; bodyText?: string; secrets?: readonly string[] },
+): ApiError {
+  const requestId = facts.headers.get(REQUEST_ID_HEADER) ?? undefined;
+  const what = facts.issues ? 'does not match the expected shape' : 'is not valid JSON';
+  return new ApiError('bad_response', `The API's answer ${what} (${route}, ${facts.status}).`, {
+    status: facts.status,
+    requestId,
+    issues: facts.issues,
+    body: facts.bodyText === undefined ? undefined : excerpt(facts.bodyText, facts.secrets),
+  });
+}
+
+/** A request that fails our own contract never leaves the client: a local 400 without status. */
+export const invalidRequestError = (route: string, issues: readonly z.core.$ZodIssue[]): ApiError =>
+  new ApiError('bad_request', `Invalid request (${route}): ${issues.map(describeIssue).join('; ')}`, { issues });
+
+// ---------------------------------------------------------------- as data
+
+export const ApiErrorDataSchema = z.strictObject({
+  kind: z.enum(API_ERROR_KINDS),
+  message: z.string().max(2000),
+  status: z.number().int().optional(),
+  requestId: z.string().max(200).optional(),
+  retryAfterMs: z.number().nonnegative().optional(),
+  errorText: z.string().max(2000).optional(),
+  /** Copyable technical detail (zod issues, response excerpt). Never contains the API key. */
+  detail: z.string().max(20_000).optional(),
+});
+export type ApiErrorData = z.infer<typeof ApiErrorDataSchema>;
+
+/** Plain, serialisable form of an ApiError (class instances do not survive messaging). */
+export function toErrorData(err: ApiError): ApiErrorData {
+  const data: ApiErrorData = { kind: err.kind, message: err.message.slice(0, 2000) };
+  if (err.status !== undefined) data.status = err.status;
+  if (err.requestId !== undefined) data.requestId = err.requestId.slice(0, 200);
+  if (err.retryAfterMs !== undefined) data.retryAfterMs = err.retryAfterMs;
+  if (err.errorText !== undefined) data.errorText = err.errorText.slice(0, 2000);
+  const detail = detailOf(err);
+  if (detail) data.detail = detail.slice(0, 20_000);
+  return data;
+}
+
+function detailOf(err: ApiError): string | undefined {
+  const lines: string[] = [];
+  if (err.requestId) lines.push(`request id: ${err.requestId}`);
+  if (err.issues?.length) lines.push(...err.issues.map((i) => `at ${pathOf(i)}: ${i.message}`));
+  if (err.body !== undefined && err.body !== '') {
+    lines.push(`body: ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body).slice(0, 2000)}`);
+  }
+  return lines.length ? lines.join('\n') : undefined;
+}
+
+// ---------------------------------------------------------------- helpers
+
+/** Retry-After as milliseconds from now: delta-seconds or an HTTP date (RFC 9110 §10.2.3). */
+export function parseRetryAfter(value: string | null | undefined, now: number = Date.now()): number | undefined {
+  if (value == null) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const EXCERPT_CHARS = 500;
+
+function excerpt(text: string, secrets: readonly string[] | undefined): string {
+  return scrub(text.slice(0, EXCERPT_CHARS), secrets);
+}
+
+function parseBody(text: string, secrets: readonly string[] | undefined): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    // Scrubbed before parsing, so no secret survives anywhere in the parsed value.
+    return JSON.parse(scrub(text, secrets)) as unknown;
+  } catch {
+    return excerpt(text, secrets);
+  }
+}
+
+/** Replaces every secret in a string; a service that echoes the key back must not leak it into our UI or logs. */
+export function scrub(text: string, secrets: readonly string[] | undefined): string {
+  let out = text;
+  for (const secret of secrets ?? []) if (secret.length >= 4) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+const pathOf = (issue: z.core.$ZodIssue): string => (issue.path.length ? issue.path.join('.') : '(root)');
+const describeIssue = (issue: z.core.$ZodIssue): string => `${pathOf(issue)}: ${issue.message}`;
