@@ -1,0 +1,58 @@
+/**
+ * Where the extension may send the API key: validating the API base URL the user types, and the host permission
+ * (match pattern) that origin needs. Pure: no browser globals.
+ */
+
+export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: string };
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith('127.');
+}
+
+/**
+ * Accepts `https://api.example.com` (or `http://` on this machine only, where the local sandbox runs), with an
+ * optional base path. Returns the normalised URL without a trailing slash, or a message that says what to fix.
+ */
+export function validateApiBaseUrl(input: string): BaseUrlCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'Enter the address of the enrichment API, e.g. https://api.example.com.' };
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return { ok: false, message: 'This is not a web address. Start it with https://, e.g. https://api.example.com.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    return { ok: false, message: 'Only https:// addresses can be used (http:// for a local sandbox).' };
+  }
+  // The key travels in a header on every request: over plain http it could be read by anyone on the network.
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+    return { ok: false, message: 'Use https:// for a remote API: over http:// your API key would travel unencrypted.' };
+  }
+  if (url.username || url.password) {
+    return { ok: false, message: 'Remove the user name and password from the address; the API key is sent separately.' };
+  }
+  if (url.search || url.hash) {
+    return { ok: false, message: 'Remove the part after “?” or “#”: give only the base address of the API.' };
+  }
+  const path = url.pathname.replace(/\/+$/, '');
+  return { ok: true, url: `${url.origin}${path}` };
+}
+
+/**
+ * The host-permission match pattern covering a base URL's origin. Match patterns leave the port out (a pattern
+ * without a port matches every port, and Firefox rejects patterns with one), so `http://127.0.0.1:8787` →
+ * `http://127.0.0.1/*`. Null when the URL is not http(s).
+ */
+export function originPattern(baseUrl: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  return `${url.protocol}//${url.hostname}/*`;
+}

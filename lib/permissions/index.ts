@@ -1,0 +1,11 @@
+export { isLoopbackHost, originPattern, validateApiBaseUrl, type BaseUrlCheck } from './api-origin';
+export { applyPermissionPlan, grantedOrigins, type PermissionsApi, type PlanOutcome } from './apply';
+export {
+  EVERYWHERE_PATTERNS,
+  planApiOriginChange,
+  planScanChange,
+  scanOrigins,
+  type PermissionPlan,
+  type ScanChoice,
+} from './plan';
+export { siteLabel, sitePattern, type SiteCheck } from './sites';

@@ -1,0 +1,86 @@
+/**
+ * Export and import of settings as a JSON file. The API key is included only when the user asks for it, and an
+ * imported file is validated as a whole: one bad value rejects the file and says which field, so an import never
+ * half-applies.
+ */
+import { z } from 'zod';
+import { type Settings, SettingsSchema, type SettingsPatch } from '../settings/schema';
+
+export const EXPORT_FORMAT = 'in-page-enrich/settings';
+export const EXPORT_VERSION = 1;
+/** A settings file is a few kilobytes; anything far larger is not one. */
+export const MAX_IMPORT_BYTES = 1_000_000;
+
+export interface SettingsExport {
+  format: typeof EXPORT_FORMAT;
+  version: typeof EXPORT_VERSION;
+  exportedAt: string;
+  settings: Settings;
+  apiKey?: string;
+}
+
+/** The file's text. `apiKey` is written only when given (the user ticked "include my API key"). */
+export function serialiseSettings(settings: Settings, opts: { apiKey?: string | undefined; now: Date }): string {
+  const file: SettingsExport = {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exportedAt: opts.now.toISOString(),
+    settings,
+  };
+  const key = opts.apiKey?.trim();
+  if (key) file.apiKey = key;
+  return `${JSON.stringify(file, null, 2)}\n`;
+}
+
+export function exportFileName(now: Date): string {
+  return `in-page-enrich-settings-${now.toISOString().slice(0, 10)}.json`;
+}
+
+const EnvelopeSchema = z.object({
+  format: z.literal(EXPORT_FORMAT),
+  version: z.number().int().min(1),
+  settings: z.record(z.string(), z.unknown()),
+  apiKey: z.string().trim().min(1).max(512).optional(),
+});
+
+// Every field optional (a file from an older version may lack newer ones), each value checked strictly.
+const ImportedSettingsSchema = z.object(SettingsSchema.shape).partial();
+
+export type ImportResult =
+  | { ok: true; settings: SettingsPatch; apiKey: string | undefined; ignored: string[] }
+  | { ok: false; message: string; issues: string[] };
+
+const fail = (message: string, issues: string[] = []): ImportResult => ({ ok: false, message, issues });
+
+function describeIssues(error: z.ZodError): string[] {
+  return error.issues.slice(0, 10).map((issue) => {
+    const path = issue.path.map(String).join('.');
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+}
+
+export function parseSettingsFile(text: string): ImportResult {
+  if (text.length > MAX_IMPORT_BYTES) return fail('This file is too large to be a settings file.');
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return fail('This file is not valid JSON. Choose a file exported from In-Page Enrich’s settings.');
+  }
+  if (!json || typeof json !== 'object' || (json as { format?: unknown }).format !== EXPORT_FORMAT) {
+    return fail('This is not an In-Page Enrich settings file. Choose a file exported from this page.');
+  }
+  const version = (json as { version?: unknown }).version;
+  if (typeof version === 'number' && version > EXPORT_VERSION) {
+    return fail('This file was exported by a newer version of In-Page Enrich. Update the extension, then import it.');
+  }
+  const envelope = EnvelopeSchema.safeParse(json);
+  if (!envelope.success) return fail('This settings file is damaged.', describeIssues(envelope.error));
+  const settings = ImportedSettingsSchema.safeParse(envelope.data.settings);
+  if (!settings.success) {
+    return fail('Some settings in this file are not valid; nothing was imported.', describeIssues(settings.error));
+  }
+  const known = new Set(Object.keys(SettingsSchema.shape));
+  const ignored = Object.keys(envelope.data.settings).filter((k) => !known.has(k));
+  return { ok: true, settings: settings.data, apiKey: envelope.data.apiKey, ignored };
+}
