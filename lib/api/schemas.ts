@@ -92,7 +92,7 @@ export const EmploymentSchema = z
     is_current_experience: bool(),
     job: nested(JobSchema),
     /** The wire sends a string URI or an array of them; always normalised to an array here. */
-    pnet_url: stringList(),
+    pnet_url: stringList().describe('Sent as one URI string or an array of URI strings; parsed into an array.'),
     location: nested(LocationSchema),
     name: text(),
     profile_pic_url: text(),
