@@ -1,0 +1,45 @@
+import { useEffect, useState } from 'react';
+import { Button, type ButtonSize, IconButton } from './Button';
+
+export interface CopyButtonProps {
+  /** Text to copy, or a function producing it at click time (for big exports). */
+  value: string | (() => string);
+  /** Accessible name / visible label. */
+  label: string;
+  /** Show the label as text (a Button) rather than an icon-only button. */
+  showLabel?: boolean;
+  size?: ButtonSize;
+  variant?: 'ghost' | 'secondary';
+}
+
+/** Copies to the clipboard and confirms in place ("Copied") for a moment; announced to screen readers. */
+export function CopyButton({ value, label, showLabel = false, size = 'sm', variant = 'ghost' }: CopyButtonProps) {
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return;
+    const timer = setTimeout(() => setState('idle'), 1600);
+    return () => clearTimeout(timer);
+  }, [state]);
+  const copy = () => {
+    const text = typeof value === 'function' ? value() : value;
+    navigator.clipboard.writeText(text).then(
+      () => setState('copied'),
+      () => setState('failed'),
+    );
+  };
+  const status = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : null;
+  return (
+    <>
+      {showLabel ? (
+        <Button size={size} variant={variant === 'ghost' ? 'ghost' : 'secondary'} icon={state === 'copied' ? 'check' : 'copy'} onClick={copy}>
+          {status ?? label}
+        </Button>
+      ) : (
+        <IconButton size={size} variant={variant} icon={state === 'copied' ? 'check' : 'copy'} label={status ?? label} onClick={copy} />
+      )}
+      <span className="ui-visually-hidden" role="status">
+        {status ?? ''}
+      </span>
+    </>
+  );
+}

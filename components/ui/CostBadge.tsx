@@ -1,0 +1,68 @@
+import type { CostEstimate } from '@/lib/messaging/protocol';
+import { Button, type ButtonProps } from './Button';
+import { Chip } from './Chip';
+import { costLabel } from './format';
+
+export interface CostBadgeProps {
+  estimate: CostEstimate | null | undefined;
+  /** While the estimate is being fetched. */
+  loading?: boolean;
+  /** The charge depends on how many results come back ("up to 50 credits"). */
+  upTo?: boolean;
+}
+
+/** What an action will cost, before the click: "1 credit", "Cached 3 days ago · free", "Over daily budget". */
+export function CostBadge({ estimate, loading = false, upTo = false }: CostBadgeProps) {
+  if (loading || !estimate) {
+    return (
+      <Chip tone="neutral" className="ui-cost ui-cost--loading">
+        <span aria-label="Estimating cost">…</span>
+      </Chip>
+    );
+  }
+  if (estimate.blockedByBudget) {
+    return (
+      <Chip tone="warning" icon="alert" className="ui-cost" title={estimate.label}>
+        Over daily budget
+      </Chip>
+    );
+  }
+  return (
+    <Chip
+      tone={estimate.cached || estimate.credits === 0 ? 'success' : 'neutral'}
+      icon={estimate.cached ? 'clock' : 'coins'}
+      className="ui-cost"
+      title={estimate.label}
+    >
+      {costLabel(estimate, { upTo })}
+    </Chip>
+  );
+}
+
+export interface PaidButtonProps extends Omit<ButtonProps, 'detail'> {
+  estimate: CostEstimate | null | undefined;
+  upTo?: boolean;
+  /** Extra words after the cost, e.g. "~15 s". */
+  note?: string;
+}
+
+/**
+ * A button for a paid action that always states its price in its own label ("Enrich · 1 credit"), so the cost
+ * is read before the click — also by screen readers. Disabled while the estimate loads or when over budget.
+ */
+export function PaidButton({ estimate, upTo = false, note, disabled, title, ...rest }: PaidButtonProps) {
+  const cost = estimate
+    ? estimate.blockedByBudget
+      ? 'over budget'
+      : costLabel(estimate, { upTo })
+    : '…';
+  const detail = note ? `${cost} · ${note}` : cost;
+  return (
+    <Button
+      {...rest}
+      detail={detail}
+      disabled={disabled || !estimate || estimate.blockedByBudget}
+      title={title ?? estimate?.label}
+    />
+  );
+}

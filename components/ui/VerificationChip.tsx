@@ -1,0 +1,65 @@
+import { StatusChip, type Tone } from './Chip';
+import { timeAgo } from './format';
+
+export type Verdict = 'deliverable' | 'risky' | 'undeliverable';
+
+/** The three outcomes of email verification (spec: `verified`, `catch_all`). */
+export function verdictOf(result: { verified: boolean; catch_all: boolean | null }): Verdict {
+  if (result.catch_all) return 'risky';
+  return result.verified ? 'deliverable' : 'undeliverable';
+}
+
+export const verdictWords: Record<Verdict, { label: string; tone: Tone; explanation: string }> = {
+  deliverable: {
+    label: 'Deliverable',
+    tone: 'success',
+    explanation: 'The mailbox was verified and the domain is not catch-all: safe to send.',
+  },
+  risky: {
+    label: 'Risky · catch-all',
+    tone: 'warning',
+    explanation: 'The domain accepts every address, so this mailbox cannot be confirmed. Mail may bounce.',
+  },
+  undeliverable: {
+    label: 'Undeliverable',
+    tone: 'danger',
+    explanation: 'The mailbox could not be verified. Mail to it will most likely bounce.',
+  },
+};
+
+export interface VerificationChipProps {
+  result: { verified: boolean; catch_all: boolean | null };
+  /** When it was checked (ms since epoch). */
+  checkedAt?: number;
+  /** Show the explanation under the chip, not only as a tooltip. */
+  explain?: boolean;
+  now?: number;
+}
+
+/** A verdict that explains the risk, not just a word, and says when it was checked. */
+export function VerificationChip({ result, checkedAt, explain = false, now }: VerificationChipProps) {
+  const verdict = verdictOf(result);
+  const words = verdictWords[verdict];
+  const when = checkedAt !== undefined ? `checked ${timeAgo(checkedAt, now)}` : null;
+  return (
+    <span className={`ui-verdict ui-verdict--${verdict}`} data-verdict={verdict}>
+      <StatusChip tone={words.tone} title={words.explanation}>
+        {words.label}
+      </StatusChip>
+      {when && <span className="ui-verdict__when">{when}</span>}
+      {explain && <span className="ui-verdict__explain">{words.explanation}</span>}
+    </span>
+  );
+}
+
+/** The API's own status text on an email ("verified", "probable", …) as a chip, before any verification call. */
+export function EmailStatusChip({ status }: { status: string | null }) {
+  if (!status) return null;
+  const s = status.toLowerCase();
+  const tone: Tone = s.includes('verified') || s === 'valid' ? 'success' : s.includes('invalid') || s.includes('bounce') ? 'danger' : 'neutral';
+  return (
+    <StatusChip tone={tone} title="Status reported by the enrichment service">
+      {status}
+    </StatusChip>
+  );
+}
