@@ -199,6 +199,8 @@ export function parseRetryAfter(value: string | null | undefined, now: number = 
   if (value == null) return undefined;
   const trimmed = value.trim();
   if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  // Every HTTP-date form starts with a day name; without this check Date.parse would read "-1" or "1.5" as dates.
+  if (!/^[A-Za-z]{3}/.test(trimmed)) return undefined;
   const at = Date.parse(trimmed);
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
