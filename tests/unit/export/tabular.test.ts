@@ -1,0 +1,107 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { contactsTable, flattenContact, neutraliseFormula, toCsv, toJson, toTsv } from '../../../lib/export';
+import { contact } from './contact';
+
+const one = (value: string) => ({ columns: ['v'], rows: [{ v: value }] });
+
+describe('CSV', () => {
+  it.each([
+    ['plain text stays bare', 'Acme', 'v\r\nAcme'],
+    ['a comma forces quotes', 'Acme, Inc.', 'v\r\n"Acme, Inc."'],
+    ['quotes are doubled', 'The "Best" Co', 'v\r\n"The ""Best"" Co"'],
+    ['a line break is kept inside quotes', 'line 1\nline 2', 'v\r\n"line 1\nline 2"'],
+    ['a formula is neutralised (CSV injection)', '=HYPERLINK("http://evil.example","x")', 'v\r\n"\'=HYPERLINK(""http://evil.example"",""x"")"'],
+    ['a leading plus is neutralised (and quoted)', '+1 555', `v\r\n"'+1 555"`],
+    ['a leading minus is neutralised', '-2+3', `v\r\n"'-2+3"`],
+    ['a leading at-sign is neutralised', '@SUM(A1)', `v\r\n"'@SUM(A1)"`],
+    ['a phone in E.164 is protected from becoming a number formula', '+14155550142', `v\r\n"'+14155550142"`],
+    ['unicode passes through', 'Zoë Ñúñez 李', 'v\r\nZoë Ñúñez 李'],
+  ])('%s', (_why, input, expected) => {
+    expect(toCsv(one(input))).toBe(expected);
+  });
+
+  it('round-trips through a CSV parser with the header labels', () => {
+    const csv = toCsv(contactsTable([contact(), contact({ full_name: 'Grace, "Amazing" Hopper\nRDML' })]));
+    const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data.map((r) => r['Full name'])).toEqual(['Ada Lovelace', 'Grace, "Amazing" Hopper\nRDML']);
+    expect(parsed.data[0]?.['Phones']).toBe("'+14155550142");
+  });
+
+  it('writes empty cells for missing values', () => {
+    expect(toCsv({ columns: ['a', 'b', 'c'], rows: [{ a: null, b: undefined, c: 0 }] })).toBe('a,b,c\r\n,,0');
+  });
+});
+
+describe('TSV for spreadsheets', () => {
+  it.each([
+    ['plain', 'Acme', 'Acme'],
+    ['a tab inside a cell becomes a space', 'a\tb', 'a b'],
+    ['line breaks become a space', 'line 1\r\nline 2', 'line 1 line 2'],
+    ['quotes force quoting, doubled', 'The "Best"', '"The ""Best"""'],
+    ['formula neutralised', '=1+1', "'=1+1"],
+    ['commas need no quoting', 'a, b', 'a, b'],
+  ])('%s', (_why, input, expected) => {
+    expect(toTsv(one(input))).toBe(`v\r\n${expected}`);
+  });
+
+  it('keeps one line per row and one column per key', () => {
+    const tsv = toTsv(contactsTable([contact({ headline: 'multi\nline\theadline' })]));
+    const lines = tsv.split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]?.split('\t')).toHaveLength(lines[1]?.split('\t').length ?? -1);
+    expect(lines[1]).toContain('multi line headline');
+  });
+});
+
+describe('flattenContact', () => {
+  it('flattens the fields people put in a sheet', () => {
+    expect(flattenContact(contact())).toMatchObject({
+      full_name: 'Ada Lovelace',
+      job_title: 'Analyst',
+      seniority: 'senior',
+      company: 'Analytical Engines Ltd',
+      work_email: 'ada@engines.example',
+      personal_emails: 'ada@home.example',
+      phones: '+14155550142',
+      profile_url: 'https://www.linkedin.com/in/ada',
+      skills: 'Mathematics; Poetry',
+      location: 'London, England',
+    });
+  });
+
+  it.each([
+    ['all fields missing', {}],
+    ['employment missing', { employment: null }],
+    ['lists of the wrong type', { skills: 'not-a-list', phone_numbers: 7 }],
+  ])('never throws and gives strings: %s', (_why, fields) => {
+    const base = Object.fromEntries(Object.keys(contact()).map((k) => [k, null]));
+    const row = flattenContact(contact({ ...base, ...fields }));
+    for (const value of Object.values(row)) expect(typeof value).toBe('string');
+  });
+
+  it('builds the full name from parts when full_name is empty', () => {
+    expect(flattenContact(contact({ full_name: '' })).full_name).toBe('Ada Lovelace');
+  });
+});
+
+describe('formula neutralising', () => {
+  it.each([
+    ['=cmd', "'=cmd"],
+    ['\tx', "'\tx"],
+    ['safe', 'safe'],
+    ['a=b', 'a=b'],
+  ])('%j → %j', (input, expected) => {
+    expect(neutraliseFormula(input)).toBe(expected);
+  });
+});
+
+describe('JSON', () => {
+  it('is pretty and parses back', () => {
+    const value = { a: [1, '<b>x</b>'], b: null };
+    const text = toJson(value);
+    expect(text).toContain('\n  "a"');
+    expect(JSON.parse(text)).toEqual(value);
+  });
+});
