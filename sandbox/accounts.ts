@@ -9,19 +9,19 @@ export interface Account {
 }
 
 /** The three documented keys; `<base>-<suffix>` creates an isolated account of the same kind on first use. */
-const BASE_ACCOUNTS: Record<string, { plan: Plan; balance: number }> = {
+export const SANDBOX_ACCOUNT_TEMPLATES: Record<string, { plan: Plan; balance: number }> = {
   'test-standard': { plan: 'standard', balance: 100_000 },
   'test-enterprise': { plan: 'enterprise', balance: 100_000 },
   'test-empty': { plan: 'standard', balance: 0 },
 };
 
-export const SANDBOX_KEYS = Object.keys(BASE_ACCOUNTS);
+export const SANDBOX_KEYS = Object.keys(SANDBOX_ACCOUNT_TEMPLATES);
 
 /** The template account a key stands for, or undefined when the key is not a sandbox key. */
 export function accountTemplate(key: string): { plan: Plan; balance: number } | undefined {
-  const exact = BASE_ACCOUNTS[key];
+  const exact = SANDBOX_ACCOUNT_TEMPLATES[key];
   if (exact) return exact;
-  for (const [base, template] of Object.entries(BASE_ACCOUNTS)) {
+  for (const [base, template] of Object.entries(SANDBOX_ACCOUNT_TEMPLATES)) {
     if (key.length > base.length + 1 && key.startsWith(`${base}-`)) return template;
   }
   return undefined;

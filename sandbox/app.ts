@@ -1,26 +1,116 @@
-import { Hono } from 'hono';
-import type { Account } from './accounts';
+import { Hono, type Context, type Next } from 'hono';
+import { cors } from 'hono/cors';
+import { buildOpenApiDocument } from '../lib/api/openapi';
 import { BadRequest, errorResponse } from './errors';
+import type { Fault } from './faults';
+import { maskKey } from './request-log';
+import { registerAdmin } from './routes/admin';
+import { registerBulk } from './routes/bulk';
+import type { AppEnv } from './routes/common';
+import { delay } from './routes/common';
+import { registerCompany } from './routes/company';
+import { registerDemo } from './routes/demo';
+import { registerEnrich } from './routes/enrich';
+import { registerProspector } from './routes/prospector';
+import { registerSimilar } from './routes/similar';
+import { registerVerification } from './routes/verification';
 import type { SandboxState } from './state';
 
-export type AppEnv = { Variables: { account: Account } };
+const API_PATHS = ['/v1/*', '/v2/*'];
 
-export function buildApp(state: SandboxState): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-
+/**
+ * Order of checks on an API request: log → queued fault → key (401) → rate limit (429) → validation (400) →
+ * credits (403) → lookup (404/200). Authentication before validation lets a parameterless GET /v1/enrich
+ * check a key for free (400 = valid key, 401 = invalid).
+ */
+export function buildApp(state: SandboxState): Hono {
+  const app = new Hono();
   const api = new Hono<AppEnv>();
-  api.use('*', async (c, next) => {
-    const account = state.accounts.resolve(c.req.header('X-API-Key'));
-    if (!account) return errorResponse(c, 'invalid_key', 'The API key is missing or invalid. Send it in the X-API-Key header.');
-    c.set('account', account);
-    await next();
-  });
-  api.get('/v1/enrich', (c) => errorResponse(c, 'bad_request', 'Give an email, phone, social_profile, or first_name + last_name with company_name or company_domain.'));
 
+  for (const path of API_PATHS) {
+    api.use(path, cors({ origin: '*', allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After'] }));
+    api.use(path, (c, next) => logRequest(state, c, next));
+    api.use(path, (c, next) => applyFault(state, c, next));
+    api.use(path, async (c, next) => {
+      const account = state.accounts.resolve(c.req.header('X-API-Key'));
+      if (!account) return errorResponse(c, 'invalid_key', 'The API key is missing or invalid. Send it in the X-API-Key header.');
+      const verdict = state.limiter.hit(account.key);
+      if (!verdict.allowed) return tooManyRequests(c, state.limiter.describe(), Math.ceil(verdict.retryAfterMs / 1000));
+      c.set('account', account);
+      await next();
+    });
+  }
+  registerEnrich(api, state);
+  registerBulk(api, state);
+  registerCompany(api, state);
+  registerSimilar(api, state);
+  registerVerification(api, state);
+  registerProspector(api, state);
   app.route('/', api);
+
+  registerAdmin(app, state);
+  registerDemo(app, state);
+  app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
+  app.get('/', (c) =>
+    c.json({
+      service: 'In-Page Enrich sandbox of the enrichment API',
+      keys: ['test-standard', 'test-enterprise', 'test-empty'],
+      links: ['/openapi.json', '/demo/', '/_sandbox/samples', '/_sandbox/info', '/_sandbox/requests', '/_sandbox/faults', '/_sandbox/ledger?key=test-standard'],
+    }),
+  );
+
   app.onError((err, c) => {
     if (err instanceof BadRequest) return errorResponse(c, 'bad_request', err.message);
-    return errorResponse(c, 'server_error', `Sandbox error: ${err.message}`);
+    if (!state.options.quiet) console.error(err);
+    return errorResponse(c, 'server_error', `The sandbox failed: ${err.message}`);
   });
   return app;
+}
+
+/** The spec's 429: a small HTML page titled `429 Too Many Requests` stating the limit, plus Retry-After. */
+export function tooManyRequests(c: Context, limit: string, retryAfterSeconds: number): Response {
+  c.header('Retry-After', String(retryAfterSeconds));
+  return c.html(
+    `<!doctype html>\n<html lang="en">\n<head><meta charset="utf-8"><title>429 Too Many Requests</title></head>\n` +
+      `<body>\n<h1>Too Many Requests</h1>\n<p>${limit}</p>\n</body>\n</html>\n`,
+    429,
+  );
+}
+
+async function logRequest(state: SandboxState, c: Context, next: Next): Promise<void> {
+  const started = Date.now();
+  const body = c.req.method === 'POST' ? await c.req.raw.clone().text() : undefined;
+  await next();
+  state.requests.add({
+    time: new Date(started).toISOString(),
+    method: c.req.method,
+    path: c.req.path,
+    query: c.req.query(),
+    key: maskKey(c.req.header('X-API-Key')),
+    status: c.res.status,
+    ...(body === undefined ? {} : { body }),
+    durationMs: Date.now() - started,
+    ...(c.get('fault' as never) ? { fault: String(c.get('fault' as never)) } : {}),
+  });
+}
+
+async function applyFault(state: SandboxState, c: Context, next: Next): Promise<Response | void> {
+  if (c.req.method === 'OPTIONS') return next();
+  const fault: Fault | undefined = state.faults.take(c.req.path);
+  if (!fault) return next();
+  c.set('fault' as never, fault.mode as never);
+  switch (fault.mode) {
+    case 'slow':
+      await delay(fault.delayMs);
+      return next();
+    case '500':
+      return errorResponse(c, 'server_error', 'Injected fault: internal server error.', 500);
+    case '503':
+      c.header('Retry-After', String(fault.retryAfterSeconds));
+      return errorResponse(c, 'server_error', 'Injected fault: service unavailable.', 503);
+    case '429':
+      return tooManyRequests(c, state.limiter.describe(), fault.retryAfterSeconds);
+    case 'malformed':
+      return c.body('{"result": {"_id": "truncated', 200, { 'Content-Type': 'application/json' });
+  }
 }

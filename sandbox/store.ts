@@ -1,0 +1,138 @@
+import type Database from 'better-sqlite3';
+import type { CompanyFeatures } from './seed/companies';
+import type { ContactFeatures } from './seed/contacts';
+import { cleanDomain, emailKey, nameKey, parseProfileUrl, phoneKey, socialKey } from './normalise';
+import { CompanySimilarity, ContactSimilarity } from './similarity';
+
+/** Lookup keys of a contact, as GET /v1/enrich and /v1/similar-contacts take them. */
+export interface ContactLookup {
+  first_name?: string | undefined;
+  last_name?: string | undefined;
+  company_name?: string | undefined;
+  company_domain?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  social_profile?: string | undefined;
+}
+
+export type Doc = Record<string, unknown>;
+
+/** Read access to the seeded data plus the in-memory models built from it at start. */
+export class Store {
+  readonly companyFeatures: CompanyFeatures[];
+  readonly contactFeatures: ContactFeatures[];
+  readonly companySimilarity: CompanySimilarity;
+  readonly contactSimilarity: ContactSimilarity;
+
+  private readonly keyStmt;
+  private readonly contactStmt;
+  private readonly companyStmt;
+  private readonly companyByDomainStmt;
+  private readonly companyBySlugStmt;
+  private readonly employeesStmt;
+  private readonly emailStmt;
+
+  constructor(db: Database.Database) {
+    this.companyFeatures = db
+      .prepare<[], { features: string }>('SELECT features FROM companies ORDER BY id')
+      .all()
+      .map((r) => JSON.parse(r.features) as CompanyFeatures);
+    this.contactFeatures = db
+      .prepare<[], { features: string }>('SELECT features FROM contacts ORDER BY id')
+      .all()
+      .map((r) => JSON.parse(r.features) as ContactFeatures);
+    this.companySimilarity = new CompanySimilarity(this.companyFeatures);
+    this.contactSimilarity = new ContactSimilarity(this.contactFeatures);
+
+    this.keyStmt = db.prepare<[string, string], { contact_id: number }>(
+      'SELECT contact_id FROM contact_keys WHERE kind = ? AND value = ? ORDER BY contact_id LIMIT 1',
+    );
+    this.contactStmt = db.prepare<[number], { doc: string; experiences: string; waterfall: string; company_id: number }>(
+      'SELECT doc, experiences, waterfall, company_id FROM contacts WHERE id = ?',
+    );
+    this.companyStmt = db.prepare<[number], { doc: string; domain: string; catch_all: number }>('SELECT doc, domain, catch_all FROM companies WHERE id = ?');
+    this.companyByDomainStmt = db.prepare<[string], { id: number; catch_all: number }>('SELECT id, catch_all FROM companies WHERE domain = ?');
+    this.companyBySlugStmt = db.prepare<[string], { id: number }>('SELECT id FROM companies WHERE slug = ?');
+    this.employeesStmt = db.prepare<[number], { features: string }>('SELECT features FROM contacts WHERE company_id = ? ORDER BY id LIMIT 10');
+    this.emailStmt = db.prepare<[string], { status: string | null }>("SELECT status FROM contact_keys WHERE kind = 'email' AND value = ?");
+  }
+
+  /** Id of the contact the keys name: email, then phone, then social profile, then name + company. */
+  findContactId(q: ContactLookup): number | undefined {
+    const email = emailKey(q.email);
+    if (email) return this.keyStmt.get('email', email)?.contact_id;
+    if (q.phone) {
+      const phone = phoneKey(q.phone);
+      return phone ? this.keyStmt.get('phone', phone)?.contact_id : undefined;
+    }
+    if (q.social_profile) {
+      const social = socialKey(q.social_profile);
+      return social ? this.keyStmt.get('social', social)?.contact_id : undefined;
+    }
+    const first = nameKey(q.first_name);
+    const last = nameKey(q.last_name);
+    if (!first || !last) return undefined;
+    const domain = cleanDomain(q.company_domain);
+    if (domain) {
+      const found = this.keyStmt.get('name_domain', `${first}|${last}|${domain}`)?.contact_id;
+      if (found !== undefined || !q.company_name) return found;
+    }
+    const company = nameKey(q.company_name);
+    return company ? this.keyStmt.get('name_company', `${first}|${last}|${company}`)?.contact_id : undefined;
+  }
+
+  /** The contact document; `experiences` and waterfall-only emails/phones only when asked for. */
+  contact(id: number, opts: { experiences?: boolean; waterfall?: boolean } = {}): Doc | undefined {
+    const row = this.contactStmt.get(id);
+    if (!row) return undefined;
+    const doc = JSON.parse(row.doc) as Doc;
+    if (opts.waterfall) {
+      const extra = JSON.parse(row.waterfall) as { personal_emails: string[]; phone_numbers: unknown[] };
+      doc.personal_emails = [...(doc.personal_emails as string[]), ...extra.personal_emails];
+      doc.phone_numbers = [...(doc.phone_numbers as unknown[]), ...extra.phone_numbers];
+    }
+    if (opts.experiences) doc.experiences = JSON.parse(row.experiences) as unknown;
+    return doc;
+  }
+
+  /** Company id for a website (any subdomain, path or scheme) or a professional-network company URL. */
+  findCompanyId(url: string): number | undefined {
+    const profile = parseProfileUrl(url);
+    if (profile?.network === 'linkedin' && profile.kind === 'company') return this.companyBySlugStmt.get(profile.handle)?.id;
+    const domain = cleanDomain(url);
+    return domain ? this.companyByDomainStmt.get(domain)?.id : undefined;
+  }
+
+  companyIdByDomain(domain: string): { id: number; catchAll: boolean } | undefined {
+    const row = this.companyByDomainStmt.get(domain);
+    return row && { id: row.id, catchAll: row.catch_all === 1 };
+  }
+
+  /** The company document with its sample employees (real contacts) and its top lookalikes. */
+  company(id: number): Doc | undefined {
+    const row = this.companyStmt.get(id);
+    if (!row) return undefined;
+    const doc = JSON.parse(row.doc) as Doc;
+    doc.employees = this.employeesStmt.all(id).map((r) => {
+      const f = JSON.parse(r.features) as ContactFeatures;
+      return { employee_name: f.name, job_title: f.title, pnet_url: f.pnetUrl };
+    });
+    const overview = doc.overview as Doc;
+    overview.similar_companies = this.companySimilarity.similar(id - 1, 5).map(({ index }) => {
+      const other = JSON.parse(this.companyStmt.get(index + 1)?.doc ?? '{}') as { overview?: Doc };
+      const hq = other.overview?.hq as { city?: string; country?: string } | undefined;
+      return {
+        industry: other.overview?.industry ?? '',
+        link: other.overview?.pnet_url ?? '',
+        location: hq?.city ? `${hq.city}, ${hq.country ?? ''}` : null,
+        name: other.overview?.name ?? '',
+      };
+    });
+    return doc;
+  }
+
+  /** Statuses of the contact emails equal to this address (empty when unknown). */
+  emailStatuses(email: string): Array<string | null> {
+    return this.emailStmt.all(email.toLowerCase()).map((r) => r.status);
+  }
+}
