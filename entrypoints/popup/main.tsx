@@ -1,4 +1,14 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import '@/components/ui';
+import '@/components/popup/popup.css';
+import { PopupApp } from '@/components/popup/PopupApp';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<h1>popup</h1>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <PopupApp />
+    </StrictMode>,
+  );
+}

@@ -17,9 +17,14 @@ export type PlanOutcome =
   | { ok: true; revoked: string[]; notRevoked: string[]; missing: string[] }
   | { ok: false; reason: 'declined' | 'failed'; message: string };
 
+/**
+ * `mustKeep`: origins granted before that must still be granted after (the API's origin when the privacy choice
+ * changes); they are checked and asked for again like the requested ones.
+ */
 export async function applyPermissionPlan(
   permissions: PermissionsApi,
   plan: { request: readonly string[]; revoke: readonly string[] },
+  mustKeep: readonly string[] = [],
 ): Promise<PlanOutcome> {
   if (plan.request.length > 0) {
     let granted: boolean;
@@ -45,8 +50,9 @@ export async function applyPermissionPlan(
   // A browser answers "yes" without recording anything when an origin is already covered by a broader grant
   // (`example.com` while "everywhere" is on); revoking the broader grant then takes the site away too. Check and
   // ask once more; where the gesture has been used up (Firefox) the caller shows a "Grant access" button.
-  const stillGranted = await grantedOrigins(permissions, plan.request);
-  let missing = plan.request.filter((o) => !stillGranted.has(o));
+  const expected = [...new Set([...plan.request, ...mustKeep])];
+  const stillGranted = await grantedOrigins(permissions, expected);
+  let missing = expected.filter((o) => !stillGranted.has(o));
   if (missing.length > 0 && revoked.length > 0) {
     const again = await permissions.request({ origins: missing }).catch(() => false);
     if (again) missing = [];

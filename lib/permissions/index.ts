@@ -4,7 +4,9 @@ export {
   EVERYWHERE_PATTERNS,
   planApiOriginChange,
   planScanChange,
+  planSettingsChange,
   scanOrigins,
+  type AccessSettings,
   type PermissionPlan,
   type ScanChoice,
 } from './plan';

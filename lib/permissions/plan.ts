@@ -63,3 +63,32 @@ export function planApiOriginChange(
     revoke: fromPattern && fromPattern !== toPattern && !kept.has(fromPattern) ? [fromPattern] : [],
   };
 }
+
+/** The settings that decide which host permissions the extension holds. */
+export interface AccessSettings extends ScanChoice {
+  apiBaseUrl: string;
+}
+
+/**
+ * Any change of the API address and/or privacy choice at once (the options page, an imported settings file):
+ * one plan, so a single prompt asks for everything and nothing still needed is revoked.
+ * `mustKeep` lists what must still be granted afterwards (the new API origin).
+ */
+export function planSettingsChange(
+  from: AccessSettings,
+  to: AccessSettings,
+  required: readonly string[],
+  toPattern: (baseUrl: string) => string | null,
+): PermissionPlan & { mustKeep: string[] } {
+  const apiFrom = toPattern(from.apiBaseUrl);
+  const apiTo = toPattern(to.apiBaseUrl);
+  const scan = planScanChange(from, to, [...required, ...(apiTo ? [apiTo] : [])]);
+  const api = apiTo
+    ? planApiOriginChange(apiFrom, apiTo, [...required, ...scanOrigins(to)])
+    : { request: [], revoke: [] };
+  return {
+    request: unique([...api.request, ...scan.request]),
+    revoke: unique([...api.revoke, ...scan.revoke]),
+    mustKeep: apiTo ? [apiTo] : [],
+  };
+}

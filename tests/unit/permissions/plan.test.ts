@@ -5,6 +5,9 @@ import {
   grantedOrigins,
   planApiOriginChange,
   planScanChange,
+  planSettingsChange,
+  originPattern,
+  type AccessSettings,
   type ScanChoice,
   scanOrigins,
 } from '../../../lib/permissions';
@@ -54,6 +57,23 @@ describe('planApiOriginChange', () => {
     ['no previous origin', null, API, REQUIRED, [API], []],
   ])('%s', (_case, from, to, keep, request, revoke) => {
     expect(planApiOriginChange(from, to, keep)).toEqual({ request, revoke });
+  });
+});
+
+describe('planSettingsChange (address and privacy at once, e.g. an imported file)', () => {
+  const sandbox = 'http://127.0.0.1:8787';
+  const remote = 'https://api.example.com';
+  const at = (apiBaseUrl: string, choice: ScanChoice): AccessSettings => ({ apiBaseUrl, ...choice });
+  it.each([
+    ['only the address changes', at(sandbox, onRequest), at(remote, onRequest), [API], [], [API]],
+    // Asking again for the granted API origin costs no prompt and restores it if the user removed it.
+    ['only the privacy choice changes', at(remote, onRequest), at(remote, sites('https://a.com/*')), [API, 'https://a.com/*'], [], [API]],
+    ['both: one prompt for the API and the sites', at(sandbox, onRequest), at(remote, sites('https://a.com/*')), [API, 'https://a.com/*'], [], [API]],
+    ['back to defaults: give everything back', at(remote, sites('https://a.com/*')), at(sandbox, onRequest), [], [API, 'https://a.com/*'], ['http://127.0.0.1/*']],
+    ['the old API origin stays when it becomes a scanned site', at(remote, onRequest), at(sandbox, sites(API)), [API], [], ['http://127.0.0.1/*']],
+    ['the new API origin is not revoked with the old sites', at(sandbox, sites(API)), at(remote, onRequest), [API], [], [API]],
+  ])('%s', (_case, from, to, request, revoke, mustKeep) => {
+    expect(planSettingsChange(from, to, REQUIRED, originPattern)).toEqual({ request, revoke, mustKeep });
   });
 });
 
@@ -133,6 +153,17 @@ describe('applyPermissionPlan with fakeBrowser.permissions', () => {
     fake.state.gestureRequests = 1;
     const outcome = await applyPermissionPlan(fakeBrowser.permissions, planScanChange(everywhere, sites('https://a.com/*'), keep));
     expect(outcome).toMatchObject({ ok: true, missing: ['https://a.com/*'] });
+  });
+
+  it('the API origin, granted while "everywhere" covered it, survives going back to "on request"', async () => {
+    const keep = [...REQUIRED, API];
+    await applyPermissionPlan(fakeBrowser.permissions, planScanChange(onRequest, everywhere, keep));
+    // Saving the API address now: already covered, so the browser grants it without recording anything.
+    await applyPermissionPlan(fakeBrowser.permissions, planApiOriginChange('http://127.0.0.1/*', API, REQUIRED));
+    expect(fake.granted.has(API)).toBe(false);
+    const outcome = await applyPermissionPlan(fakeBrowser.permissions, planScanChange(everywhere, onRequest, keep), [API]);
+    expect(outcome).toMatchObject({ ok: true, missing: [] });
+    expect(await fakeBrowser.permissions.contains({ origins: [API] })).toBe(true);
   });
 
   it('grantedOrigins reports which sites still have access (e.g. revoked in the browser’s settings)', async () => {

@@ -1,0 +1,144 @@
+/**
+ * The API base URL: validated as typed, and saved only after the browser granted the host permission for its
+ * origin. The permission request runs first in the submit handler, while the click still counts as a user
+ * gesture; a declined prompt changes nothing.
+ */
+import { type FormEvent, useState } from 'react';
+import { Button, ErrorState, Section } from '@/components/ui';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
+import type { Settings, SettingsPatch } from '@/lib/settings/schema';
+import { BASE_URL_HELP, DEFAULT_API_BASE_URL } from './build';
+import { Field, type Status, StatusLine } from './fields';
+import { applyAccessChange } from './permissions-glue';
+import { toErrorData } from './use-settings';
+
+export interface ApiBaseUrlSectionProps {
+  settings: Settings;
+  update: (patch: SettingsPatch) => Promise<Settings>;
+}
+
+export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) {
+  const [draft, setDraft] = useState(settings.apiBaseUrl);
+  const [inputError, setInputError] = useState<string | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+  const [busy, setBusy] = useState(false);
+  // Follow changes made elsewhere (the demo button, an import) unless the user is editing.
+  const [seen, setSeen] = useState(settings.apiBaseUrl);
+  if (seen !== settings.apiBaseUrl) {
+    setSeen(settings.apiBaseUrl);
+    if (draft.trim() === seen) setDraft(settings.apiBaseUrl);
+  }
+
+  // Kept as a plain function of the current values so the permission request below starts synchronously.
+  function save(target: string) {
+    const checked = validateApiBaseUrl(target);
+    if (!checked.ok) {
+      setInputError(checked.message);
+      setStatus(null);
+      return;
+    }
+    setInputError(null);
+    setError(null);
+    const newOrigin = originPattern(checked.url) !== originPattern(settings.apiBaseUrl);
+    setBusy(true);
+    const permission = applyAccessChange(settings, { ...settings, apiBaseUrl: checked.url });
+    void (async () => {
+      try {
+        const outcome = await permission;
+        if (!outcome.ok) {
+          setStatus({
+            tone: 'warning',
+            text:
+              outcome.reason === 'declined'
+                ? `Access to ${new URL(checked.url).host} was not granted, so nothing was changed. Lookups still go to ${settings.apiBaseUrl}.`
+                : `The browser refused access to ${new URL(checked.url).host} (${outcome.message}). Nothing was changed.`,
+          });
+          return;
+        }
+        const saved = await update({ apiBaseUrl: checked.url });
+        setDraft(saved.apiBaseUrl);
+        setStatus({
+          tone: 'success',
+          text:
+            newOrigin
+              ? `Saved, with access to ${new URL(saved.apiBaseUrl).host}. Lookups now go to ${saved.apiBaseUrl}.`
+              : `Saved. Lookups now go to ${saved.apiBaseUrl}.`,
+        });
+      } catch (e) {
+        setStatus(null);
+        setError(toErrorData(e));
+      } finally {
+        setBusy(false);
+      }
+    })();
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    save(draft);
+  };
+
+  const changed = draft.trim() !== settings.apiBaseUrl;
+  const isDefault = settings.apiBaseUrl === DEFAULT_API_BASE_URL;
+  return (
+    <Section title="API address" headingLevel={2}>
+      <form className="opt-form" onSubmit={onSubmit} noValidate>
+        <Field
+          label="API base URL"
+          hint={
+            <>
+              Your API key is sent only to this address. When it is on a new site, the browser asks you to allow
+              access to it. Default of this build: <span className="ui-mono">{DEFAULT_API_BASE_URL}</span>.
+            </>
+          }
+          error={inputError}
+        >
+          {({ id, describedBy, invalid }) => (
+            <input
+              id={id}
+              className="ui-input opt-input--mono"
+              type="url"
+              inputMode="url"
+              value={draft}
+              onChange={(e) => {
+                setDraft(e.currentTarget.value);
+                setStatus(null);
+              }}
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              maxLength={2048}
+            />
+          )}
+        </Field>
+        <div className="opt-actions">
+          <Button type="submit" variant="primary" icon="check" loading={busy} disabled={!changed}>
+            Save address
+          </Button>
+          {!isDefault && (
+            <Button
+              variant="ghost"
+              icon="refresh"
+              disabled={busy}
+              onClick={() => {
+                setDraft(DEFAULT_API_BASE_URL);
+                save(DEFAULT_API_BASE_URL);
+              }}
+            >
+              Use the default
+            </Button>
+          )}
+        </div>
+        <StatusLine status={status} />
+        {error && <ErrorState error={error} compact />}
+        <details className="opt-details">
+          <summary>How the default is chosen</summary>
+          <p>{BASE_URL_HELP}</p>
+        </details>
+      </form>
+    </Section>
+  );
+}

@@ -1,0 +1,188 @@
+/** The results cache: how long answers are kept (so nobody pays twice), how much it holds, and clearing it. */
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { Button, ErrorState, formatCount, Section, Skeleton } from '@/components/ui';
+import { background } from '@/lib/messaging/extension';
+import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { Settings, SettingsPatch } from '@/lib/settings/schema';
+import { Field, type Status, StatusLine } from './fields';
+import { toErrorData } from './use-settings';
+
+export interface CacheSectionProps {
+  settings: Settings;
+  update: (patch: SettingsPatch) => Promise<Settings>;
+}
+
+/** "12 KB", "3.4 MB". */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+function parseDays(text: string): number | null {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 365 ? n : null;
+}
+
+export function CacheSection({ settings, update }: CacheSectionProps) {
+  const [stats, setStats] = useState<RequestOutput<'cache/stats'> | null>(null);
+  const [statsError, setStatsError] = useState<ErrorData | null>(null);
+  const [hits, setHits] = useState(String(settings.cache.hitTtlDays));
+  const [misses, setMisses] = useState(String(settings.cache.missTtlDays));
+  const [status, setStatus] = useState<Status>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [busy, setBusy] = useState(false);
+  // Follow changes made elsewhere (an import) when the fields still show the old values.
+  const [seen, setSeen] = useState(settings.cache);
+  if (seen !== settings.cache) {
+    setSeen(settings.cache);
+    if (hits === String(seen.hitTtlDays)) setHits(String(settings.cache.hitTtlDays));
+    if (misses === String(seen.missTtlDays)) setMisses(String(settings.cache.missTtlDays));
+  }
+
+  const loadStats = useCallback(async () => {
+    setStatsError(null);
+    try {
+      setStats(await background.request('cache/stats', {}));
+    } catch (e) {
+      setStatsError(toErrorData(e));
+    }
+  }, []);
+  useEffect(() => {
+    void loadStats();
+  }, [loadStats]);
+
+  const hitDays = parseDays(hits);
+  const missDays = parseDays(misses);
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (hitDays === null || missDays === null) return;
+    setError(null);
+    try {
+      await update({ cache: { hitTtlDays: hitDays, missTtlDays: missDays } });
+      setStatus({ tone: 'success', text: 'Saved. New lifetimes apply to answers from now on.' });
+    } catch (e) {
+      setStatus(null);
+      setError(toErrorData(e));
+    }
+  }
+
+  async function clear() {
+    setError(null);
+    setBusy(true);
+    try {
+      await background.request('cache/clear', {});
+      setConfirmClear(false);
+      setStatus({ tone: 'success', text: 'Cache cleared.' });
+      await loadStats();
+    } catch (e) {
+      setError(toErrorData(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Section title="Cache" headingLevel={2}>
+      <p className="opt-lead">
+        Every answer is kept on this device, so looking the same thing up again is free and instant.
+      </p>
+      <div className="opt-stat" aria-live="polite">
+        {statsError ? (
+          <ErrorState error={statsError} compact onRetry={loadStats} />
+        ) : stats ? (
+          <p>
+            <strong className="ui-num">{formatCount(stats.entries)}</strong> cached {stats.entries === 1 ? 'answer' : 'answers'},
+            about <strong className="ui-num">{formatBytes(stats.approxBytes)}</strong>.
+          </p>
+        ) : (
+          <span aria-label="Loading cache size">
+            <Skeleton width={220} height={14} />
+          </span>
+        )}
+      </div>
+      <form className="opt-form" onSubmit={save} noValidate>
+        <div className="opt-row">
+          <Field
+            label="Keep found results for (days)"
+            hint="30 days matches the service’s re-enrichment window."
+            error={hitDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                className="ui-input opt-input--num"
+                type="number"
+                min={0}
+                max={365}
+                step={1}
+                value={hits}
+                onChange={(e) => setHits(e.currentTarget.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            )}
+          </Field>
+          <Field
+            label="Keep “no match” answers for (days)"
+            hint="Shorter: the service may find them later."
+            error={missDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
+          >
+            {({ id, describedBy, invalid }) => (
+              <input
+                id={id}
+                className="ui-input opt-input--num"
+                type="number"
+                min={0}
+                max={365}
+                step={1}
+                value={misses}
+                onChange={(e) => setMisses(e.currentTarget.value)}
+                aria-describedby={describedBy}
+                aria-invalid={invalid || undefined}
+              />
+            )}
+          </Field>
+        </div>
+        <div className="opt-actions">
+          <Button
+            type="submit"
+            variant="primary"
+            icon="check"
+            disabled={
+              hitDays === null ||
+              missDays === null ||
+              (hitDays === settings.cache.hitTtlDays && missDays === settings.cache.missTtlDays)
+            }
+          >
+            Save lifetimes
+          </Button>
+          {!confirmClear && (
+            <Button variant="ghost" icon="trash" onClick={() => setConfirmClear(true)} disabled={stats?.entries === 0}>
+              Clear cache
+            </Button>
+          )}
+        </div>
+      </form>
+      {confirmClear && (
+        <div className="opt-confirm" role="group" aria-label="Confirm clearing the cache">
+          <p>
+            Clear {stats ? formatCount(stats.entries) : 'all'} cached answers? Looking them up again will cost credits.
+          </p>
+          <div className="opt-actions">
+            <Button variant="danger" icon="trash" onClick={clear} loading={busy}>
+              Clear cache
+            </Button>
+            <Button variant="ghost" onClick={() => setConfirmClear(false)} disabled={busy}>
+              Keep it
+            </Button>
+          </div>
+        </div>
+      )}
+      <StatusLine status={status} />
+      {error && <ErrorState error={error} compact />}
+    </Section>
+  );
+}

@@ -1,0 +1,17 @@
+/**
+ * What this build is: demo/development builds offer the local sandbox with a demo key; production builds ship
+ * with the API base URL set at build time (`WXT_API_BASE_URL`, see lib/settings/schema.ts).
+ */
+import { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL } from '@/lib/settings/schema';
+
+export const IS_DEMO_BUILD: boolean = import.meta.env.MODE !== 'production' || import.meta.env.WXT_DEMO === 'true';
+
+/** The sandbox's seeded standard-plan key (`npm run sandbox`). */
+export const DEMO_API_KEY = 'test-standard';
+
+export { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL };
+
+/** How to change the default, in words for the options page. */
+export const BASE_URL_HELP =
+  'Builds choose their default at build time: WXT_API_BASE_URL=https://api.example.com npm run build. ' +
+  'Without it, the extension talks to the local sandbox (npm run sandbox).';

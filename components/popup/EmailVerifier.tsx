@@ -1,0 +1,180 @@
+/**
+ * The popup's email verifier: syntax checked locally first (nothing is sent for "bob@"), the price shown on the
+ * button before the call (cached → free), Enter to verify, the verdict explained, and what it cost afterwards.
+ */
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Button, ErrorState, VerificationChip, costLabel, formatCredits, timeAgo } from '@/components/ui';
+import { estimateCost } from '@/lib/api/pricing';
+import { RequestFailed } from '@/lib/messaging/client';
+import { background } from '@/lib/messaging/extension';
+import type { CostEstimate, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import { checkEmailSyntax } from './email-syntax';
+
+type Outcome = RequestOutput<'email/verify'> & { email: string };
+
+type State =
+  | { status: 'idle' }
+  | { status: 'checking'; email: string }
+  | { status: 'done'; outcome: Outcome }
+  | { status: 'error'; email: string; error: ErrorData };
+
+const PRICE = estimateCost({ kind: 'emailVerification' });
+
+export interface EmailVerifierProps {
+  /** Called after every verification, so the recent list and today's credits refresh. */
+  onVerified: () => void;
+  /** Prefill (a recent verification clicked). */
+  prefill?: { email: string; nonce: number } | null;
+}
+
+export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
+  const id = useId();
+  const [draft, setDraft] = useState('');
+  const [syntaxError, setSyntaxError] = useState<string | null>(null);
+  const [estimate, setEstimate] = useState<CostEstimate | null>(null);
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const input = useRef<HTMLInputElement>(null);
+
+  const [seenPrefill, setSeenPrefill] = useState(prefill?.nonce);
+  if (prefill && prefill.nonce !== seenPrefill) {
+    setSeenPrefill(prefill.nonce);
+    setDraft(prefill.email);
+    setSyntaxError(null);
+  }
+
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
+
+  // The price of the address as typed: "1 credit", or "Cached 3 days ago · free". Asked of the background only
+  // for well-formed addresses, debounced; it never calls the API.
+  const syntax = checkEmailSyntax(draft);
+  const candidate = syntax.ok === true ? syntax.email : null;
+  useEffect(() => {
+    setEstimate(null);
+    if (!candidate) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      background.request('credits/estimate', { action: 'email/verify', email: candidate }).then(
+        (e) => !cancelled && setEstimate(e),
+        () => undefined,
+      );
+    }, 200);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [candidate]);
+
+  async function verify(email: string, refresh: boolean) {
+    setState({ status: 'checking', email });
+    try {
+      const answer = await background.request('email/verify', refresh ? { email, refresh: true } : { email });
+      setState({ status: 'done', outcome: { ...answer, email } });
+      setEstimate(null);
+      onVerified();
+    } catch (e) {
+      const error: ErrorData =
+        e instanceof RequestFailed ? e.error : { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
+      setState({ status: 'error', email, error });
+    }
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = checkEmailSyntax(draft);
+    if (checked.ok === 'empty') {
+      setSyntaxError('Type an email address to verify.');
+      return;
+    }
+    if (checked.ok === false) {
+      setSyntaxError(`${checked.message} Nothing was sent; no credit used.`);
+      return;
+    }
+    setSyntaxError(null);
+    void verify(checked.email, false);
+  };
+
+  const busy = state.status === 'checking';
+  const price = estimate ? (estimate.blockedByBudget ? 'over budget' : costLabel(estimate)) : formatCredits(PRICE);
+  return (
+    <section className="pop-verify" aria-labelledby={`${id}-title`}>
+      <h2 className="pop-title" id={`${id}-title`}>
+        Verify an email
+      </h2>
+      <form className="pop-verify__form" onSubmit={submit} noValidate>
+        <label className="ui-visually-hidden" htmlFor={`${id}-input`}>
+          Email address to verify
+        </label>
+        <input
+          ref={input}
+          id={`${id}-input`}
+          className="ui-input pop-verify__input"
+          type="email"
+          inputMode="email"
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="name@company.com"
+          value={draft}
+          maxLength={320}
+          onChange={(e) => {
+            setDraft(e.currentTarget.value);
+            setSyntaxError(null);
+          }}
+          aria-invalid={syntaxError ? true : undefined}
+          aria-describedby={`${id}-help`}
+        />
+        <Button type="submit" variant="primary" loading={busy} detail={price} title={estimate?.label}>
+          Verify
+        </Button>
+      </form>
+      <p id={`${id}-help`} className={syntaxError ? 'pop-help pop-help--error' : 'pop-help'} aria-live="polite">
+        {syntaxError ?? 'Press Enter to verify. The address is checked here first: a typo costs nothing.'}
+      </p>
+      {estimate?.blockedByBudget && (
+        <p className="pop-help pop-help--warning">This would go over your daily budget. Raise it in the settings.</p>
+      )}
+      <div className="pop-verify__result" aria-live="polite" aria-busy={busy || undefined}>
+        {state.status === 'checking' && (
+          <p className="pop-checking">
+            <span className="ui-spinner" aria-hidden="true" /> Checking <span className="ui-mono">{state.email}</span>…
+          </p>
+        )}
+        {state.status === 'done' && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true)} />}
+        {state.status === 'error' && (
+          <ErrorState error={state.error} compact onRetry={() => void verify(state.email, false)} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function VerificationResult({ outcome, onRecheck }: { outcome: Outcome; onRecheck: () => void }) {
+  const { result, provenance } = outcome;
+  const fromCache = provenance.source === 'cache';
+  return (
+    <div className="pop-result" data-testid="verification-result">
+      <p className="pop-result__email ui-mono">{outcome.email}</p>
+      <VerificationChip result={{ verified: result.verified, catch_all: result.catch_all ?? null }} explain />
+      <p className="pop-result__cost">
+        {fromCache ? (
+          <>
+            From cache · <strong>free</strong> (checked {timeAgo(provenance.fetchedAt)})
+          </>
+        ) : (
+          <>
+            Checked live ·{' '}
+            <strong>
+              {provenance.creditsCharged > 0 ? `${formatCredits(provenance.creditsCharged)} charged` : 'no credit charged'}
+            </strong>
+          </>
+        )}
+      </p>
+      {fromCache && (
+        <Button size="sm" variant="ghost" icon="refresh" onClick={onRecheck} detail={formatCredits(PRICE)}>
+          Check again live
+        </Button>
+      )}
+    </div>
+  );
+}
