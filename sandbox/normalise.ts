@@ -52,7 +52,8 @@ export function parseProfileUrl(input: string | null | undefined): ProfileRef | 
   }
   const host = url.hostname.toLowerCase();
   const parts = url.pathname.split('/').filter((p) => p !== '').map(safeDecode);
-  const [first, second] = parts;
+  const first = parts[0]?.toLowerCase();
+  const second = parts[1];
   if (host === 'linkedin.com' || host.endsWith('.linkedin.com')) {
     if ((first === 'in' || first === 'pub') && second) return { network: 'linkedin', kind: 'person', handle: second.toLowerCase() };
     if ((first === 'company' || first === 'school' || first === 'showcase') && second) {
@@ -97,25 +98,4 @@ export function emailKey(input: string | null | undefined): string | null {
 export function nameKey(input: string | null | undefined): string | null {
   const name = input?.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
   return name ? name : null;
-}
-
-/**
- * Linear-time email syntax check (no backtracking regex): one `@`, a local part of allowed characters without
- * leading/trailing/double dots, a domain of dot-separated labels with a letter TLD.
- */
-export function isEmailSyntaxValid(email: string): boolean {
-  if (email.length > 254) return false;
-  const at = email.indexOf('@');
-  if (at <= 0 || at !== email.lastIndexOf('@') || at > 64) return false;
-  const local = email.slice(0, at);
-  const domain = email.slice(at + 1);
-  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
-  for (const ch of local) if (!/[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]/.test(ch)) return false;
-  const labels = domain.split('.');
-  if (labels.length < 2) return false;
-  for (const label of labels) {
-    if (label.length === 0 || label.length > 63 || label.startsWith('-') || label.endsWith('-')) return false;
-    for (const ch of label) if (!/[A-Za-z0-9-]/.test(ch)) return false;
-  }
-  return /^[A-Za-z]{2,}$/.test(labels[labels.length - 1] ?? '');
 }

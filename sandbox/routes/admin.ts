@@ -10,6 +10,8 @@ export interface Samples {
   socialProfiles: string[];
   names: Array<{ first_name: string; last_name: string; company_name: string; company_domain: string }>;
   companies: Array<{ website: string; name: string }>;
+  /** Extra: domains whose mail servers accept any address (email verification answers `catch_all: true`). */
+  catchAllDomains: string[];
 }
 
 const SAMPLE_SIZE = 20;
@@ -51,7 +53,11 @@ export function buildSamples(state: SandboxState): Samples {
       const website = (JSON.parse(r.features) as { website: string }).website;
       return { website: /^https?:\/\//.test(website) ? website : `https://${r.domain}`, name: r.name };
     });
-  return { emails, phones, socialProfiles, names, companies };
+  const catchAllDomains = db
+    .prepare<[number], { domain: string }>('SELECT domain FROM companies WHERE catch_all = 1 ORDER BY id LIMIT ?')
+    .all(SAMPLE_SIZE)
+    .map((r) => r.domain);
+  return { emails, phones, socialProfiles, names, companies, catchAllDomains };
 }
 
 /** Routes for tests and the demo, outside /v1 and /v2; no key needed (loopback only). */
