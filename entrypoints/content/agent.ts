@@ -1,0 +1,127 @@
+// Content-script glue: one scanner per page visit, its results sent to the background, and the
+// answers to the background's `page/ping` and `page/rescan`. Only entities leave the page.
+import { browser } from 'wxt/browser';
+import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { createPageScanner, type PageScanner, type ScannerHost, type ScanUpdate } from '@/lib/detect/dom-scan';
+import type { PageScanMessage } from '@/lib/detect/schema';
+
+/** Shared by every injection of this script into the page (they run in the same isolated world). */
+const INSTANCE = Symbol.for('in-page-enrich.content-scanner');
+/** Updates after the first complete pass are coalesced: at most one message per this many ms. */
+const SEND_DEBOUNCE_MS = 250;
+/** After an SPA navigation, give the app a moment to render the new view before the full pass. */
+const NAVIGATION_SETTLE_MS = 300;
+
+interface Session {
+  scanner: PageScanner;
+}
+
+type InstanceHolder = { [INSTANCE]?: Session };
+
+const toMessage = (update: ScanUpdate): PageScanMessage => ({
+  type: 'page/scan',
+  scan: update.scan,
+  scanId: update.scanId,
+  complete: update.complete,
+});
+
+/** `scheduler.postTask` where available (no 4 ms timer clamping), else a zero timeout. */
+function makeSchedule(ctx: ContentScriptContext): ScannerHost['schedule'] {
+  const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => Promise<void> } }).scheduler;
+  if (typeof scheduler?.postTask === 'function') {
+    const postTask = scheduler.postTask.bind(scheduler);
+    return (task) => {
+      postTask(() => ctx.isValid && task(), { priority: 'user-visible', signal: ctx.signal }).catch(() => {
+        // Aborted because the context was invalidated: the scanner is being stopped.
+      });
+    };
+  }
+  return (task) => {
+    ctx.setTimeout(task, 0);
+  };
+}
+
+function send(message: PageScanMessage): void {
+  // No listener yet (the background starts lazily) is fine: it asks with `page/rescan` when it needs the result.
+  browser.runtime.sendMessage(message).catch(() => undefined);
+}
+
+function sameDocument(a: URL, b: URL): boolean {
+  return a.origin === b.origin && a.pathname === b.pathname && a.search === b.search;
+}
+
+export function runContentAgent(ctx: ContentScriptContext): void {
+  const holder = window as unknown as InstanceHolder;
+  let debounce: number | undefined;
+  let lastSent: ScanUpdate | null = null;
+
+  const onUpdate = (update: ScanUpdate): void => {
+    if (ctx.isInvalid) return;
+    // The first complete result goes out at once; progress and later changes are coalesced.
+    const firstComplete = update.complete && (lastSent === null || !lastSent.complete || lastSent.scanId !== update.scanId);
+    lastSent = update;
+    if (debounce !== undefined) clearTimeout(debounce);
+    debounce = undefined;
+    if (firstComplete) {
+      send(toMessage(update));
+      return;
+    }
+    debounce = ctx.setTimeout(() => {
+      debounce = undefined;
+      if (lastSent !== null) send(toMessage(session.scanner.current()));
+    }, SEND_DEBOUNCE_MS);
+  };
+
+  const host: ScannerHost = { schedule: makeSchedule(ctx), onUpdate };
+  const startSession = (pageUrl: string): Session => {
+    const scanner = createPageScanner({ root: document, pageUrl, ...host });
+    scanner.start();
+    return { scanner };
+  };
+
+  // The background may inject this file again (it cannot always know we are here); a second copy
+  // adopts the running scanner instead of starting another one.
+  let session: Session;
+  const existing = holder[INSTANCE];
+  if (existing !== undefined) {
+    session = existing;
+    session.scanner.rebind(host);
+  } else {
+    session = startSession(location.href);
+    holder[INSTANCE] = session;
+  }
+
+  const onMessage = (message: unknown): Promise<unknown> | undefined => {
+    if (typeof message !== 'object' || message === null) return undefined;
+    const type = (message as { type?: unknown }).type;
+    if (type === 'page/ping') return Promise.resolve({ ok: true });
+    if (type === 'page/rescan') return session.scanner.settled().then(toMessage);
+    return undefined;
+  };
+  browser.runtime.onMessage.addListener(onMessage);
+
+  ctx.onInvalidated(() => {
+    browser.runtime.onMessage.removeListener(onMessage);
+    if (debounce !== undefined) clearTimeout(debounce);
+    // A newer copy of this script took over (the runtime is still alive): leave the scanner to it.
+    // Otherwise the extension was updated or unloaded: stop observing the page.
+    if (browser.runtime?.id === undefined) {
+      session.scanner.stop();
+      if (holder[INSTANCE] === session) delete holder[INSTANCE];
+    }
+  });
+
+  // Single-page apps: a new URL is a new page visit with a fresh result (and a new scanId).
+  let pendingNavigation: number | undefined;
+  ctx.addEventListener(window, 'wxt:locationchange', (event) => {
+    const { newUrl, oldUrl } = event;
+    if (sameDocument(newUrl, oldUrl)) return;
+    session.scanner.stop();
+    if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
+    pendingNavigation = ctx.setTimeout(() => {
+      pendingNavigation = undefined;
+      session = startSession(location.href);
+      holder[INSTANCE] = session;
+    }, NAVIGATION_SETTLE_MS);
+  });
+}

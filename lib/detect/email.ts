@@ -1,0 +1,237 @@
+// Email addresses: validation of a candidate and the index walk that finds them around an `@`
+// (or an obfuscated `[at]`) in page text. Every walk is bounded by the RFC length limits, so the
+// work per trigger is constant and a whole text stays linear, whatever it contains.
+import { isAlpha, isDigit, isLabelChar, isLocalChar, isSpace, lower } from './chars';
+import fileExtensions from './data/file-extensions.json';
+
+export const LOCAL_MAX = 64;
+export const DOMAIN_MAX = 253;
+/** Source characters a domain may span in text, `[dot]` markers included. */
+export const DOMAIN_SCAN_MAX = 330;
+const LABEL_MAX = 63;
+
+const FILE_EXTENSIONS: ReadonlySet<string> = new Set(fileExtensions.extensions);
+
+/** `2x`, `3x`, `1.5x`: the scale descriptors of responsive image file names. */
+function isScaleDescriptor(s: string): boolean {
+  if (s.length < 2 || s.charCodeAt(s.length - 1) !== 120 /* x */) return false;
+  let digits = 0;
+  let dots = 0;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (isDigit(c)) digits++;
+    else if (c === 46 && digits > 0 && dots === 0) dots++;
+    else return false;
+  }
+  return digits > 0;
+}
+
+/** `logo@2x.png`, `hero@1.5x.webp`, `bundle@1.0.0.js`: file names that look like addresses. */
+export function isFileName(domain: string): boolean {
+  const lastDot = domain.lastIndexOf('.');
+  if (lastDot === -1) return false;
+  return FILE_EXTENSIONS.has(domain.slice(lastDot + 1)) || isScaleDescriptor(domain.slice(0, lastDot));
+}
+
+/** Lower-case host syntax of an email domain: 2+ LDH labels, alphabetic (or IDNA `xn--`) TLD. */
+export function isValidEmailDomain(domain: string): boolean {
+  if (domain.length === 0 || domain.length > DOMAIN_MAX) return false;
+  let labelStart = 0;
+  let labels = 0;
+  for (let i = 0; i <= domain.length; i++) {
+    const c = i < domain.length ? domain.charCodeAt(i) : 46;
+    if (c !== 46) {
+      if (!isLabelChar(c)) return false;
+      continue;
+    }
+    const len = i - labelStart;
+    if (len === 0 || len > LABEL_MAX) return false;
+    if (domain.charCodeAt(labelStart) === 45 || domain.charCodeAt(i - 1) === 45) return false;
+    labels++;
+    labelStart = i + 1;
+  }
+  if (labels < 2) return false;
+  const tld = domain.slice(domain.lastIndexOf('.') + 1);
+  if (tld.startsWith('xn--')) return tld.length > 4;
+  if (tld.length < 2) return false;
+  for (let i = 0; i < tld.length; i++) if (!isAlpha(tld.charCodeAt(i))) return false;
+  return !isFileName(domain);
+}
+
+function isValidLocal(local: string): boolean {
+  if (local.length === 0 || local.length > LOCAL_MAX) return false;
+  if (local.charCodeAt(0) === 46 || local.charCodeAt(local.length - 1) === 46) return false;
+  for (let i = 0; i < local.length; i++) {
+    const c = local.charCodeAt(i);
+    if (!isLocalChar(c)) return false;
+    if (c === 46 && local.charCodeAt(i + 1) === 46) return false;
+  }
+  return true;
+}
+
+/** `Jane.Doe@Acme.COM ` → `jane.doe@acme.com`; null unless it is a plausible address. */
+export function normaliseEmail(input: string): string | null {
+  const s = input.trim();
+  if (s.length > LOCAL_MAX + 1 + DOMAIN_MAX) return null;
+  const at = s.indexOf('@');
+  if (at <= 0 || s.indexOf('@', at + 1) !== -1) return null;
+  const local = s.slice(0, at).toLowerCase();
+  const domain = s.slice(at + 1).toLowerCase();
+  return isValidLocal(local) && isValidEmailDomain(domain) ? `${local}@${domain}` : null;
+}
+
+/** Addresses of a `mailto:` href: query dropped, percent-decoded, several recipients split. */
+export function emailsFromMailto(href: string): string[] {
+  let body = href.slice(href.indexOf(':') + 1);
+  const q = body.indexOf('?');
+  if (q !== -1) body = body.slice(0, q);
+  if (body.length > 4 * (LOCAL_MAX + DOMAIN_MAX)) return [];
+  try {
+    body = decodeURIComponent(body);
+  } catch {
+    // Keep the raw text: a stray `%` must not lose an otherwise readable address.
+  }
+  const out: string[] = [];
+  for (let part of body.split(/[,;]/)) {
+    const lt = part.indexOf('<');
+    const gt = part.lastIndexOf('>');
+    if (lt !== -1 && gt > lt) part = part.slice(lt + 1, gt);
+    const email = normaliseEmail(part);
+    if (email !== null) out.push(email);
+  }
+  return out;
+}
+
+/**
+ * Obfuscated `[dot]`, `(dot)`, `{dot}` (any case, optional single spaces around and inside) at `p`;
+ * returns the index after it, or -1.
+ */
+export function matchDotMarker(text: string, p: number): number {
+  return matchWordMarker(text, p, 100 /* d */, 111 /* o */, 116 /* t */);
+}
+
+/** Same for `[at]`, `(at)`, `{at}` starting at `p` (after optional space). */
+export function matchAtMarker(text: string, p: number): number {
+  return matchWordMarker(text, p, 97 /* a */, 116 /* t */, -1);
+}
+
+const CLOSE_FOR: Record<number, number> = { 40: 41, 91: 93, 123: 125 };
+
+function matchWordMarker(text: string, p: number, c1: number, c2: number, c3: number): number {
+  if (isSpace(text.charCodeAt(p))) p++;
+  const close = CLOSE_FOR[text.charCodeAt(p)];
+  if (close === undefined) return -1;
+  p++;
+  if (text.charCodeAt(p) === 32) p++;
+  if (lower(text.charCodeAt(p)) !== c1 || lower(text.charCodeAt(p + 1)) !== c2) return -1;
+  p += 2;
+  if (c3 !== -1) {
+    if (lower(text.charCodeAt(p)) !== c3) return -1;
+    p++;
+  }
+  if (text.charCodeAt(p) === 32) p++;
+  if (text.charCodeAt(p) !== close) return -1;
+  p++;
+  if (isSpace(text.charCodeAt(p))) p++;
+  return p;
+}
+
+/**
+ * Start index of an obfuscated at-marker whose closing bracket is at `close` (`jane [at] acme`),
+ * including one space before it; -1 if the bracket does not close an `at`.
+ */
+export function atMarkerStartBefore(text: string, close: number): number {
+  let p = close - 1;
+  if (text.charCodeAt(p) === 32) p--;
+  if (lower(text.charCodeAt(p)) !== 116 || lower(text.charCodeAt(p - 1)) !== 97) return -1;
+  p -= 2;
+  if (text.charCodeAt(p) === 32) p--;
+  const open = text.charCodeAt(p);
+  if (CLOSE_FOR[open] !== text.charCodeAt(close)) return -1;
+  if (p > 0 && isSpace(text.charCodeAt(p - 1))) p--;
+  return p;
+}
+
+/**
+ * Answers "is position p inside a URL?" for increasing p in one forward pass over the text: a
+ * token (run of non-space characters) that contains `://` before p is a URL, and an address
+ * inside it (`https://host/share?to=a@b.com`, `https://user:pw@host`) is not a contact.
+ */
+export class UrlTokenTracker {
+  private pos = 0;
+  private tokenStart = 0;
+  private urlMark = -1;
+  constructor(private readonly text: string) {}
+
+  insideUrl(p: number): boolean {
+    const text = this.text;
+    for (; this.pos < p; this.pos++) {
+      const c = text.charCodeAt(this.pos);
+      if (isSpace(c) || c === 60 /* < */ || c === 62 /* > */ || c === 34 /* " */) {
+        this.tokenStart = this.pos + 1;
+        this.urlMark = -1;
+      } else if (c === 58 && text.charCodeAt(this.pos + 1) === 47 && text.charCodeAt(this.pos + 2) === 47) {
+        this.urlMark = this.pos;
+      }
+    }
+    return this.urlMark >= this.tokenStart;
+  }
+}
+
+/**
+ * Tries to read an address around the at-sign occupying [atStart, atEnd) (a plain `@` or an
+ * obfuscated ` [at] `). Emits it through `emit`. Returns the index scanning may resume from.
+ */
+export function matchEmailAt(
+  text: string,
+  atStart: number,
+  atEnd: number,
+  urls: UrlTokenTracker,
+  emit: (email: string) => void,
+): number {
+  // Local part: walk back at most LOCAL_MAX + 1 characters.
+  const floor = Math.max(0, atStart - LOCAL_MAX - 1);
+  let start = atStart;
+  while (start > floor && isLocalChar(text.charCodeAt(start - 1))) start--;
+  if (start === floor && start > 0 && isLocalChar(text.charCodeAt(start - 1))) return atEnd; // run too long
+  if (atStart - start > LOCAL_MAX) return atEnd;
+  while (start < atStart && text.charCodeAt(start) === 46) start++; // "...jane@" → jane
+  if (start === atStart) return atEnd; // `@handle`, `/@user`
+  const before = start > 0 ? text.charCodeAt(start - 1) : -1;
+  if (before === 64 /* @ */ || before === 47 /* / */) return atEnd;
+
+  // Domain: labels and dots (or `[dot]` markers), at most DOMAIN_SCAN_MAX source characters.
+  const limit = Math.min(text.length, atEnd + DOMAIN_SCAN_MAX);
+  let p = atEnd;
+  let segStart = p;
+  let domain = '';
+  while (p < limit) {
+    const c = text.charCodeAt(p);
+    if (isLabelChar(c) || c === 46) {
+      p++;
+      continue;
+    }
+    const m = p > segStart ? matchDotMarker(text, p) : -1;
+    if (m === -1) break;
+    domain += `${text.slice(segStart, p)}.`;
+    p = m;
+    segStart = p;
+  }
+  if (p === limit && p < text.length && (isLabelChar(text.charCodeAt(p)) || text.charCodeAt(p) === 46)) return p;
+  domain += text.slice(segStart, p);
+  let end = domain.length;
+  while (end > 0 && domain.charCodeAt(end - 1) === 46) end--;
+  domain = domain.slice(0, end).toLowerCase();
+
+  // What follows must end the address: not `@` (a@b@c), not `:path` (git@host:org/repo), not `/path`.
+  const next = p < text.length ? text.charCodeAt(p) : -1;
+  const after = p + 1 < text.length ? text.charCodeAt(p + 1) : -1;
+  if (next === 64) return p;
+  if ((next === 58 || next === 47) && after !== -1 && !isSpace(after)) return p;
+
+  const local = text.slice(start, atStart).toLowerCase();
+  if (!isValidLocal(local) || !isValidEmailDomain(domain)) return p;
+  if (urls.insideUrl(start)) return p;
+  emit(`${local}@${domain}`);
+  return p;
+}

@@ -1,0 +1,99 @@
+// Entities in a string of visible text. Triggers are found with indexOf (native, memchr-fast);
+// each trigger then costs a bounded walk, so a text is scanned in linear time whatever it holds.
+import { isLabelChar, isLocalChar, isSpace } from './chars';
+import { atMarkerStartBefore, matchAtMarker, matchEmailAt, UrlTokenTracker } from './email';
+import { NETWORK_TEXT_MARKERS, normaliseProfileUrl } from './networks';
+import { couldStartPhone, matchPhoneAt } from './phone-candidates';
+
+export interface EntitySink {
+  email(address: string): void;
+  /** Raw phone candidate; normalised to E.164 by `finalisePageScan`. */
+  phone(candidate: string): void;
+  /** Canonical person profile URL. */
+  profile(url: string): void;
+  /** Canonical company profile URL. */
+  company(url: string): void;
+  /** Lower-case host of a link to another site. */
+  linkHost(host: string): void;
+}
+
+const CLOSERS = [')', ']', '}'];
+const MAX_HOST_PREFIX = 80;
+const MAX_PATH = 300;
+
+/** Could an at-sign at `i` join a local part and a domain (here or in the neighbouring nodes)? */
+function couldBeAt(text: string, i: number): boolean {
+  const before = i > 0 ? text.charCodeAt(i - 1) : -1;
+  const after = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
+  return (before === -1 || isLocalChar(before)) && (after === -1 || isLabelChar(after));
+}
+
+/**
+ * Fast test: might `text` hold an entity? Exact enough that ordinary prose (parentheses, `C++`,
+ * `@mentions`) says no, so the DOM walk can skip whole subtrees after one native `textContent`.
+ */
+export function mayContainEntity(text: string): boolean {
+  for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) if (couldBeAt(text, i)) return true;
+  for (let i = text.indexOf('+'); i !== -1; i = text.indexOf('+', i + 1)) if (couldStartPhone(text, i)) return true;
+  for (const closer of CLOSERS) {
+    for (let i = text.indexOf(closer); i !== -1; i = text.indexOf(closer, i + 1)) {
+      if (atMarkerStartBefore(text, i) !== -1) return true;
+    }
+  }
+  for (const marker of NETWORK_TEXT_MARKERS) if (text.indexOf(marker) !== -1) return true;
+  return false;
+}
+
+/**
+ * Emits the entities whose trigger (at-sign, `+`, `[at]`, network host) lies in [from, to).
+ * Characters outside that range are context from neighbouring text nodes.
+ */
+export function scanText(text: string, from: number, to: number, sink: EntitySink): void {
+  const emit = (e: string): void => sink.email(e);
+  let urls = new UrlTokenTracker(text);
+  for (let i = text.indexOf('@', from); i !== -1 && i < to; ) {
+    const resume = matchEmailAt(text, i, i + 1, urls, emit);
+    i = text.indexOf('@', Math.max(resume, i + 1));
+  }
+  for (const closer of CLOSERS) {
+    urls = new UrlTokenTracker(text);
+    for (let i = text.indexOf(closer, from); i !== -1 && i < to; i = text.indexOf(closer, i + 1)) {
+      const start = atMarkerStartBefore(text, i);
+      if (start === -1) continue;
+      const end = matchAtMarker(text, start);
+      if (end !== -1) matchEmailAt(text, start, end, urls, emit);
+    }
+  }
+  const phone = (p: string): void => sink.phone(p);
+  for (let i = text.indexOf('+', from); i !== -1 && i < to; ) {
+    const resume = matchPhoneAt(text, i, phone);
+    i = text.indexOf('+', Math.max(resume, i + 1));
+  }
+  for (const marker of NETWORK_TEXT_MARKERS) {
+    for (let i = text.indexOf(marker, from); i !== -1 && i < to; i = text.indexOf(marker, i + marker.length)) {
+      matchProfileText(text, i, marker.length, sink);
+    }
+  }
+}
+
+/** A profile URL written out in text: `uk.linkedin.com/in/jane-doe`, with or without a scheme. */
+function matchProfileText(text: string, marker: number, markerLength: number, sink: EntitySink): void {
+  let hostStart = marker;
+  const floor = Math.max(0, marker - MAX_HOST_PREFIX);
+  while (hostStart > floor && (isLabelChar(text.charCodeAt(hostStart - 1)) || text.charCodeAt(hostStart - 1) === 46)) {
+    hostStart--;
+  }
+  const limit = Math.min(text.length, marker + markerLength + MAX_PATH);
+  let end = marker + markerLength;
+  while (end < limit) {
+    const c = text.charCodeAt(end);
+    if (isSpace(c) || c === 34 || c === 39 || c === 60 || c === 62 || c === 40 || c === 41 || c === 91 || c === 93) break;
+    end++;
+  }
+  // Sentence punctuation after a URL is not part of it: "see linkedin.com/in/jane."
+  while (end > marker + markerLength && '.,;:!?'.includes(text[end - 1] ?? '')) end--;
+  const match = normaliseProfileUrl(`https://${text.slice(hostStart, end)}`);
+  if (match === null) return;
+  if (match.kind === 'person') sink.profile(match.url);
+  else sink.company(match.url);
+}
