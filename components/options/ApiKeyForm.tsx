@@ -129,7 +129,7 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
         )}
       </p>
       <Field
-        label={keyInfo.present ? 'Replace the API key' : 'API key'}
+        label="API key"
         hint="Stored only where the extension’s background can read it; never shown to web pages or sent anywhere but the API."
         error={inputError}
       >

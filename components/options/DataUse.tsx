@@ -1,7 +1,7 @@
 /** What the extension sends to the API, and when — in plain words (options page and onboarding). */
 import { Icon } from '@/components/ui';
 
-export function DataUse({ apiBaseUrl }: { apiBaseUrl: string }) {
+export function DataUse({ apiBaseUrl, titled = true }: { apiBaseUrl: string; titled?: boolean }) {
   let host = apiBaseUrl;
   try {
     host = new URL(apiBaseUrl).host;
@@ -10,13 +10,15 @@ export function DataUse({ apiBaseUrl }: { apiBaseUrl: string }) {
   }
   return (
     <div className="opt-datause">
-      <h3 className="opt-datause__title">
-        <Icon name="shield" size={15} /> What is sent, and when
-      </h3>
+      {titled && (
+        <h3 className="opt-datause__title">
+          <Icon name="shield" size={15} /> What is sent, and when
+        </h3>
+      )}
       <ul className="opt-datause__list">
         <li>
-          <strong>While you browse: nothing.</strong> Pages are read on your computer, only in the way you chose
-          above; what is found stays in the extension.
+          <strong>While you browse: nothing.</strong> Pages are read on your computer, only when you ask (or on the
+          sites you chose in the privacy settings); what is found stays in the extension.
         </li>
         <li>
           <strong>When you click Enrich, Verify, Lookalikes or Search:</strong> only what that lookup needs — the

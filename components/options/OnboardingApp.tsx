@@ -73,7 +73,7 @@ export function OnboardingApp() {
             What it sends, and when
           </h2>
           {state.status === 'ready' ? (
-            <DataUse apiBaseUrl={state.settings.apiBaseUrl} />
+            <DataUse apiBaseUrl={state.settings.apiBaseUrl} titled={false} />
           ) : (
             <Skeleton height={80} />
           )}

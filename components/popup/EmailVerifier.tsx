@@ -96,7 +96,13 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
   };
 
   const busy = state.status === 'checking';
-  const price = estimate ? (estimate.blockedByBudget ? 'over budget' : costLabel(estimate)) : formatCredits(PRICE);
+  // Short on the button (the popup is narrow); the long form ("Cached 3 days ago · free") goes in the help line.
+  const price = estimate?.blockedByBudget ? 'over budget' : estimate?.cached ? 'free' : formatCredits(estimate?.credits ?? PRICE);
+  const help =
+    syntaxError ??
+    (estimate?.cached
+      ? `${costLabel(estimate)}: this address was checked before, so the answer comes from the cache.`
+      : 'Press Enter to verify. The address is checked here first: a typo costs nothing.');
   return (
     <section className="pop-verify" aria-labelledby={`${id}-title`}>
       <h2 className="pop-title" id={`${id}-title`}>
@@ -129,7 +135,7 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
         </Button>
       </form>
       <p id={`${id}-help`} className={syntaxError ? 'pop-help pop-help--error' : 'pop-help'} aria-live="polite">
-        {syntaxError ?? 'Press Enter to verify. The address is checked here first: a typo costs nothing.'}
+        {help}
       </p>
       {estimate?.blockedByBudget && (
         <p className="pop-help pop-help--warning">This would go over your daily budget. Raise it in the settings.</p>

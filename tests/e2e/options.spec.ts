@@ -1,0 +1,264 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The options page and the onboarding page against the real sandbox.
+//
+// Permission prompts: headless Chromium shows the host-permission prompt but nothing can click it (the request
+// stays pending). So these tests drive the flows that need no prompt (the sandbox's 127.0.0.1 is a required host
+// permission) and check that a new origin is *asked for* before anything is saved; granting, declining and
+// revoking are covered with fakeBrowser in tests/unit/permissions/plan.test.ts.
+
+async function send(page: Page, type: string, input: unknown): Promise<{ ok: boolean; data?: unknown; error?: unknown }> {
+  return page.evaluate(([t, i]) => chrome.runtime.sendMessage({ type: t, input: i }), [type, input] as const);
+}
+
+async function settingsOf(page: Page): Promise<{ settings: Record<string, unknown>; key: { present: boolean; hint: string | null } }> {
+  const reply = await send(page, 'settings/get', {});
+  expect(reply.ok).toBe(true);
+  return reply.data as { settings: Record<string, unknown>; key: { present: boolean; hint: string | null } };
+}
+
+async function requestsOf(sandboxUrl: string, key: string): Promise<Array<{ path: string; status: number }>> {
+  const res = await fetch(`${sandboxUrl}/_sandbox/requests?key=${encodeURIComponent(key)}`);
+  return ((await res.json()) as { requests: Array<{ path: string; status: number }> }).requests;
+}
+
+async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function openOptions(openExtensionPage: (path: string) => Promise<Page>): Promise<Page> {
+  const page = await openExtensionPage('options.html');
+  await expect(page.getByRole('heading', { name: 'API key' })).toBeVisible();
+  return page;
+}
+
+test('set the address and a key in the options UI, then a verification from the popup works', async ({
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const key = 'test-standard-options-e2e';
+  const options = await openOptions(openExtensionPage);
+  await expect(options.getByText('No key yet')).toBeVisible();
+  await shot(options, 'options-initial');
+  await expectNoSeriousA11yViolations(options);
+
+  // The test sandbox runs on a random port of 127.0.0.1: a required host, so saving asks for nothing.
+  const address = options.getByRole('textbox', { name: 'API base URL' });
+  await address.fill(sandbox.url);
+  await options.getByRole('button', { name: 'Save address' }).click();
+  await expect(options.getByText(`Saved. Lookups now go to ${sandbox.url}.`)).toBeVisible();
+  expect((await settingsOf(options)).settings.apiBaseUrl).toBe(sandbox.url);
+
+  // The key is masked until shown, saved, and checked for free.
+  const keyBox = options.getByLabel('API key', { exact: true });
+  await keyBox.fill(key);
+  await expect(keyBox).toHaveAttribute('type', 'password');
+  await options.getByRole('button', { name: 'Show key' }).click();
+  await expect(keyBox).toHaveAttribute('type', 'text');
+  await options.getByRole('button', { name: 'Save key' }).click();
+  await expect(options.getByText('Key saved and accepted by the service.')).toBeVisible();
+  await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
+  await expect(options.getByText('…-e2e')).toBeVisible();
+  await expect(keyBox).toHaveValue('');
+  await shot(options, 'options-key-saved');
+  // The free check is the only request so far, and it was not a lookup.
+  const checks = await requestsOf(sandbox.url, key);
+  expect(checks.map((r) => r.path)).toEqual(['/v1/enrich']);
+  expect(checks[0]?.status).toBe(400);
+  const ledger = (await (await fetch(`${sandbox.url}/_sandbox/ledger?key=${key}`)).json()) as { entries: unknown[] };
+  expect(ledger.entries).toEqual([]);
+  // The key never comes back to the page.
+  expect(JSON.stringify(await settingsOf(options))).not.toContain(key);
+
+  const popup = await openExtensionPage('popup.html');
+  await popup.getByRole('textbox', { name: 'Email address to verify' }).fill('nobody@example.com');
+  await popup.getByRole('textbox', { name: 'Email address to verify' }).press('Enter');
+  await expect(popup.getByTestId('verification-result')).toContainText('Undeliverable');
+  expect((await requestsOf(sandbox.url, key)).map((r) => r.path)).toEqual(['/v1/enrich', '/v1/email-verification']);
+
+  // Remove the key: the popup goes back to its no-key state.
+  await options.bringToFront();
+  await options.getByRole('button', { name: 'Remove key' }).click();
+  await options.getByRole('group', { name: 'Confirm removing the key' }).getByRole('button', { name: 'Remove key' }).click();
+  await expect(options.getByText('No key yet')).toBeVisible();
+  await popup.reload();
+  await expect(popup.getByText('Add your API key to start')).toBeVisible();
+});
+
+test('a wrong key is reported by "Test" as not accepted, for free', async ({ openExtensionPage, sandbox, shot }) => {
+  const options = await openOptions(openExtensionPage);
+  await options.getByRole('textbox', { name: 'API base URL' }).fill(sandbox.url);
+  await options.getByRole('button', { name: 'Save address' }).click();
+  await expect(options.getByText(/^Saved\./)).toBeVisible();
+  await options.getByLabel('API key', { exact: true }).fill('wrong-key-options-e2e');
+  await options.getByRole('button', { name: /Test this key/ }).click();
+  await expect(options.getByText('Not accepted (401)')).toBeVisible();
+  await shot(options, 'options-key-rejected');
+  const log = await requestsOf(sandbox.url, 'wrong-key-options-e2e');
+  expect(log.map((r) => [r.path, r.status])).toEqual([['/v1/enrich', 401]]);
+});
+
+test('the API address is validated, and a new origin is asked for before anything is saved', async ({
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const options = await openOptions(openExtensionPage);
+  const address = options.getByRole('textbox', { name: 'API base URL' });
+  const save = options.getByRole('button', { name: 'Save address' });
+  const before = (await settingsOf(options)).settings.apiBaseUrl;
+
+  for (const [typed, message] of [
+    ['api.example.com', /not a web address/],
+    ['http://api.example.com', /unencrypted/],
+    ['https://user:pw@api.example.com', /user name and password/],
+    ['javascript:alert(1)', /Only https/],
+  ] as const) {
+    await address.fill(typed);
+    await save.click();
+    await expect(options.getByText(message)).toBeVisible();
+    await expect(address).toHaveAttribute('aria-invalid', 'true');
+  }
+  await shot(options, 'options-address-invalid');
+  expect((await settingsOf(options)).settings.apiBaseUrl).toBe(before);
+
+  // A new https origin: the browser's permission prompt opens (headless Chromium leaves it unanswered), and the
+  // address is not saved while it is pending.
+  await address.fill('https://api.example.com');
+  await save.click();
+  await expect(save).toHaveAttribute('aria-busy', 'true');
+  expect((await settingsOf(options)).settings.apiBaseUrl).toBe(before);
+  await shot(options, 'options-address-waiting-for-permission');
+
+  // The sandbox (127.0.0.1, a required host) saves at once, from a fresh page.
+  const again = await openOptions(openExtensionPage);
+  await again.getByRole('textbox', { name: 'API base URL' }).fill(`${sandbox.url}/`);
+  await again.getByRole('textbox', { name: 'API base URL' }).press('Enter');
+  await expect(again.getByText(`Saved. Lookups now go to ${sandbox.url}.`)).toBeVisible();
+  expect((await settingsOf(again)).settings.apiBaseUrl).toBe(sandbox.url);
+});
+
+test('privacy modes, a site with access, lookup defaults, budget and cache', async ({ openExtensionPage, shot }) => {
+  const options = await openOptions(openExtensionPage);
+  const privacy = options.getByRole('region', { name: 'Privacy: when pages are scanned' });
+  await expect(privacy.getByRole('radio', { name: 'Only when I ask (recommended)' })).toBeChecked();
+  await expect(privacy.getByText('What is sent, and when')).toBeVisible();
+
+  await privacy.getByRole('radio', { name: 'Automatically on sites I choose' }).check();
+  await expect(privacy.getByText(/Saved\. Scanning automatically on your chosen sites/)).toBeVisible();
+  const site = privacy.getByRole('textbox', { name: 'Add a site' });
+  await site.fill('not a site');
+  await privacy.getByRole('button', { name: 'Add site' }).click();
+  await expect(privacy.getByText(/is not a site address/)).toBeVisible();
+  // 127.0.0.1 over http is granted by the manifest, so it needs no prompt and shows "Access granted".
+  await site.fill('http://127.0.0.1');
+  await privacy.getByRole('button', { name: 'Add site' }).click();
+  const list = privacy.getByRole('list', { name: 'Sites scanned automatically' });
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('http://127.0.0.1');
+  await expect(list).toContainText('Access granted');
+  expect((await settingsOf(options)).settings).toMatchObject({ scanMode: 'sites', scanSites: ['http://127.0.0.1/*'] });
+  await shot(options, 'options-privacy-sites');
+
+  await privacy.getByRole('radio', { name: 'Only when I ask (recommended)' }).check();
+  await expect(privacy.getByText(/Saved\. Scanning only when you ask/)).toBeVisible();
+  expect((await settingsOf(options)).settings.scanMode).toBe('on-request');
+
+  const defaults = options.getByRole('region', { name: 'Lookup defaults' });
+  await expect(defaults.getByText('+1 credit')).toHaveCount(2);
+  await defaults.getByRole('checkbox', { name: /Fetch live data/ }).check();
+  await defaults.getByRole('checkbox', { name: 'Verified work email' }).check();
+  await expect
+    .poll(async () => (await settingsOf(options)).settings.lookupDefaults)
+    .toEqual({ realtime: true, waterfall: false, includeAllExperiences: false, required: ['work_email'] });
+
+  const budget = options.getByRole('region', { name: 'Daily budget' });
+  await budget.getByRole('checkbox', { name: 'Limit the credits spent per day' }).check();
+  await budget.getByRole('spinbutton', { name: 'Credits per day' }).fill('25');
+  await budget.getByRole('button', { name: 'Save budget' }).click();
+  await expect(budget.getByText('Saved. At most 25 credits a day.')).toBeVisible();
+
+  const cache = options.getByRole('region', { name: 'Cache' });
+  await expect(cache.getByText(/cached answers?, about/)).toBeVisible();
+  await cache.getByRole('spinbutton', { name: 'Keep found results for (days)' }).fill('400');
+  await expect(cache.getByText('Enter a whole number of days from 0 to 365.')).toBeVisible();
+  await cache.getByRole('spinbutton', { name: 'Keep found results for (days)' }).fill('7');
+  await cache.getByRole('button', { name: 'Save lifetimes' }).click();
+  await expect(cache.getByText(/^Saved\. New lifetimes/)).toBeVisible();
+  expect((await settingsOf(options)).settings).toMatchObject({ dailyBudget: 25, cache: { hitTtlDays: 7, missTtlDays: 3 } });
+  await shot(options, 'options-all-sections');
+  await expectNoSeriousA11yViolations(options);
+});
+
+test('export without the key by default, import validates the whole file first', async ({ openExtensionPage, shot }) => {
+  const options = await openOptions(openExtensionPage);
+  const transfer = options.getByRole('region', { name: 'Export and import' });
+
+  const [download] = await Promise.all([
+    options.waitForEvent('download'),
+    transfer.getByRole('button', { name: 'Export settings' }).click(),
+  ]);
+  const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as Record<string, unknown>;
+  expect(exported).toMatchObject({ format: 'in-page-enrich/settings', version: 1 });
+  expect(exported).not.toHaveProperty('apiKey');
+
+  // With the key, only when asked (and pasted: the page never reads the stored key back).
+  await transfer.getByRole('checkbox', { name: 'Include my API key' }).check();
+  await expect(transfer.getByRole('button', { name: 'Export settings' })).toBeDisabled();
+  await transfer.getByLabel('API key to include').fill('sk-exported-123');
+  const [withKey] = await Promise.all([
+    options.waitForEvent('download'),
+    transfer.getByRole('button', { name: 'Export settings' }).click(),
+  ]);
+  expect(JSON.parse(readFileSync(await withKey.path(), 'utf8'))).toMatchObject({ apiKey: 'sk-exported-123' });
+
+  // A file with one bad value is refused as a whole, naming the field.
+  const bad = join(tmpdir(), 'ipe-bad-settings.json');
+  writeFileSync(bad, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), dailyBudget: -3, scanMode: 'always' } }));
+  await transfer.getByLabel('Choose a settings file').setInputFiles(bad);
+  const refusal = transfer.getByRole('alert');
+  await expect(refusal).toContainText('nothing was imported');
+  await expect(refusal).toContainText('dailyBudget');
+  await expect(refusal).toContainText('scanMode');
+  await shot(options, 'options-import-refused');
+
+  // A good file: previewed, then applied.
+  const good = join(tmpdir(), 'ipe-good-settings.json');
+  writeFileSync(good, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), dailyBudget: 12 } }));
+  await transfer.getByLabel('Choose a settings file').setInputFiles(good);
+  const preview = transfer.getByRole('group', { name: 'Settings to import' });
+  await expect(preview).toContainText('Daily budget → 12 credits');
+  await shot(options, 'options-import-preview');
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(transfer.getByText(/^Imported ipe-good-settings\.json\./)).toBeVisible();
+  expect((await settingsOf(options)).settings.dailyBudget).toBe(12);
+  await expect(options.getByRole('spinbutton', { name: 'Credits per day' })).toHaveValue('12');
+});
+
+test('onboarding: what it does, what it sends, and a key or the demo sandbox', async ({ openExtensionPage, shot }) => {
+  const page = await openExtensionPage('onboarding.html');
+  await expect(page.getByRole('heading', { name: 'Welcome to In-Page Enrich' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What it does' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'What it sends, and when' })).toBeVisible();
+  await expect(page.getByText('While you browse: nothing.')).toBeVisible();
+  await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
+  const demo = page.getByRole('button', { name: 'Use the demo sandbox' });
+  await expect(demo).toHaveCount(process.env.WXT_DEMO === 'true' ? 1 : 0);
+  await shot(page, 'onboarding');
+  await expectNoSeriousA11yViolations(page);
+  if (process.env.WXT_DEMO === 'true') {
+    await demo.click();
+    await expect(page.getByText('Connected to the demo sandbox')).toBeVisible();
+    expect(await settingsOf(page)).toMatchObject({ settings: { apiBaseUrl: 'http://127.0.0.1:8787' }, key: { present: true } });
+  }
+});
