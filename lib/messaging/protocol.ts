@@ -116,15 +116,33 @@ function sourced<T extends z.ZodType>(result: T) {
   return z.strictObject({ result, provenance: ProvenanceSchema });
 }
 
+export const BulkEntrySchema = z.strictObject({
+  field_type: z.enum(['email', 'social_profile', 'phone']),
+  value: z.string().trim().min(1).max(2048),
+});
+export type BulkEntry = z.infer<typeof BulkEntrySchema>;
+
 /** One paid action, for cost previews ("Enrich · 1 credit"). */
 export const CostActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('contact/enrich'), lookup: ContactLookupSchema, options: ContactOptionsSchema.optional() }),
   z.strictObject({ action: z.literal('company/enrich'), url: shortText }),
-  z.strictObject({ action: z.literal('company/similar'), size: z.number().int().min(1).max(500), revealAll: z.boolean() }),
+  z.strictObject({
+    action: z.literal('company/similar'),
+    size: z.number().int().min(1).max(500),
+    revealAll: z.boolean(),
+    /** When given, the estimate says whether the answer is cached (free). */
+    url: shortText.optional(),
+  }),
   z.strictObject({ action: z.literal('contact/similar'), lookup: ContactLookupSchema }),
   z.strictObject({ action: z.literal('email/verify'), email }),
   z.strictObject({ action: z.literal('contact/search'), pageSize: z.number().int().min(1).max(100) }),
-  z.strictObject({ action: z.literal('bulk/enrich'), count: z.number().int().min(0).max(100_000) }),
+  z.strictObject({
+    action: z.literal('bulk/enrich'),
+    count: z.number().int().min(0).max(100_000),
+    /** When given, duplicates and cached entries are taken off the estimate ("12 cached · free"). */
+    entries: z.array(BulkEntrySchema).max(100_000).optional(),
+    requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+  }),
 ]);
 export type CostAction = z.infer<typeof CostActionSchema>;
 
@@ -163,12 +181,6 @@ export const CreditsSummarySchema = z.strictObject({
 });
 export type CreditsSummary = z.infer<typeof CreditsSummarySchema>;
 
-export const BulkEntrySchema = z.strictObject({
-  field_type: z.enum(['email', 'social_profile', 'phone']),
-  value: z.string().trim().min(1).max(2048),
-});
-export type BulkEntry = z.infer<typeof BulkEntrySchema>;
-
 export const BulkRowSchema = z.strictObject({
   field_type: BulkEntrySchema.shape.field_type,
   value: z.string(),
@@ -189,6 +201,17 @@ export const BulkJobSchema = z.strictObject({
   creditsCharged: z.number().nonnegative(),
   etaMs: z.number().nullable(),
   error: ErrorDataSchema.optional(),
+  /** Entries dropped as duplicates of another entry (after normalisation) before anything was sent. */
+  duplicates: z.number().int().nonnegative().optional(),
+  /** Entries answered from the cache, free. */
+  fromCache: z.number().int().nonnegative().optional(),
+  /**
+   * Entries whose request was in flight when the browser stopped the extension. They are not re-sent on their
+   * own (the service may have charged for them already, docs/reliability.md); 'bulk/retry' sends them again.
+   */
+  interrupted: z.number().int().nonnegative().optional(),
+  /** Entries that ended in an error (interrupted ones included); 'bulk/retry' re-sends them. */
+  failed: z.number().int().nonnegative().optional(),
 });
 export type BulkJob = z.infer<typeof BulkJobSchema>;
 
@@ -304,6 +327,8 @@ export const requests = {
     output: z.strictObject({ total: z.number().int(), rows: z.array(BulkRowSchema) }),
   },
   'bulk/cancel': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  /** Sends the job's failed and interrupted entries again (a paid action: estimate with 'bulk/enrich' first). */
+  'bulk/retry': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
   'bulk/list': { input: empty, output: z.array(BulkJobSchema) },
   'queue/state': { input: empty, output: QueueStateSchema },
   'credits/summary': { input: empty, output: CreditsSummarySchema },

@@ -4,7 +4,9 @@
  * The log is written BEFORE each request goes out, so a worker that dies mid-request still counts it.
  */
 import { storage } from 'wxt/utils/storage';
-import { type LimiterConfig, type LimiterState, SlidingLogLimiter } from './limiter';
+import { type LimiterConfig, type LimiterState, type PersistentLimiter, SlidingLogLimiter } from './limiter';
+
+export { createMemoryLimiter, type PersistentLimiter } from './limiter';
 
 export function defineLimiterItem() {
   /** Send times of the most recent API requests (sliding log of the rate limiter). */
@@ -12,11 +14,6 @@ export function defineLimiterItem() {
 }
 export type LimiterItem = ReturnType<typeof defineLimiterItem>;
 
-export interface PersistentLimiter {
-  readonly limiter: SlidingLogLimiter;
-  /** Takes a slot if one is free now and persists the log before returning true. */
-  acquire(now: number): Promise<boolean>;
-}
 
 export async function loadLimiter(config: LimiterConfig, item: LimiterItem = defineLimiterItem()): Promise<PersistentLimiter> {
   const stored = await item.getValue();
@@ -37,10 +34,4 @@ export async function loadLimiter(config: LimiterConfig, item: LimiterItem = def
 
 function isState(value: unknown): value is LimiterState {
   return typeof value === 'object' && value !== null && Array.isArray((value as { sent?: unknown }).sent);
-}
-
-/** Without persistence: for Node (bench) and tests about something else than restarts. */
-export function createMemoryLimiter(config: LimiterConfig): PersistentLimiter {
-  const limiter = new SlidingLogLimiter(config);
-  return { limiter, acquire: (now) => Promise.resolve(limiter.tryAcquire(now)) };
 }

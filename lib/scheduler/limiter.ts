@@ -108,3 +108,16 @@ function sanitize(sent: unknown[], limit: number): number[] {
   const clean = sent.filter((t): t is number => typeof t === 'number' && Number.isFinite(t)).sort((a, b) => a - b);
   return clean.slice(-limit);
 }
+
+/** A limiter whose log is saved before each send (lib/scheduler/limiter-store.ts), or not (below). */
+export interface PersistentLimiter {
+  readonly limiter: SlidingLogLimiter;
+  /** Takes a slot if one is free now and persists the log before returning true. */
+  acquire(now: number): Promise<boolean>;
+}
+
+/** Without persistence: for Node (bench) and tests about something else than restarts. */
+export function createMemoryLimiter(config: LimiterConfig): PersistentLimiter {
+  const limiter = new SlidingLogLimiter(config);
+  return { limiter, acquire: (now) => Promise.resolve(limiter.tryAcquire(now)) };
+}

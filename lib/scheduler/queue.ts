@@ -15,7 +15,7 @@
  * Pure logic: the clock, timers, the limiter and the task store are passed in; no browser globals.
  */
 import type { QueueState } from '../messaging/protocol';
-import type { PersistentLimiter } from './limiter-store';
+import type { PersistentLimiter } from './limiter';
 
 export type Priority = 'interactive' | 'bulk' | 'prefetch';
 const RANK: Record<Priority, number> = { interactive: 0, bulk: 1, prefetch: 2 };

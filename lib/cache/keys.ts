@@ -1,0 +1,104 @@
+/**
+ * Cache keys: endpoint + normalised lookup + only the options that change the answer. The same person looked up
+ * as "Bob@Acme.com" from a page and "bob@acme.com" from the popup is one key, so one charge.
+ *
+ * Options in the key: `required` (a different match rule), `include_all_experiences` (more data), `waterfall`
+ * (more emails/phones), `size`/`reveal_all` for lookalikes, paging and filters for search. `realtime` is NOT in
+ * the key: a realtime answer is the fresher version of the same answer, so it is stored under the same key
+ * (and a realtime request always goes to the service, like a refresh).
+ */
+import type { ContactLookup, ContactOptions } from '../messaging/protocol';
+import { normaliseDomain, normaliseEmail, normaliseName, normalisePhone, normaliseProfileUrl } from '../selection/normalise';
+
+export type CacheEndpoint =
+  | 'contact/enrich'
+  | 'contact/similar'
+  | 'contact/search'
+  | 'company/enrich'
+  | 'company/similar'
+  | 'email/verify';
+
+function build(endpoint: CacheEndpoint, parts: Array<[string, string | number | boolean | undefined | null]>): string {
+  const query = parts
+    .filter(([, v]) => v !== undefined && v !== null && v !== '' && v !== false)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([k, v]) => `${k}=${encodeURIComponent(String(v))}`)
+    .join('&');
+  return `${endpoint}?${query}`;
+}
+
+/** The identifying part of a contact lookup, normalised; the strongest key wins (email > profile > phone > name). */
+export function contactIdentity(lookup: ContactLookup): Array<[string, string]> {
+  if (lookup.email) return [['email', normaliseEmail(lookup.email)]];
+  if (lookup.social_profile) return [['social_profile', normaliseProfileUrl(lookup.social_profile)?.url ?? lookup.social_profile.trim()]];
+  if (lookup.phone) return [['phone', normalisePhone(lookup.phone) ?? lookup.phone.replace(/[^\d+]/g, '')]];
+  const company: Array<[string, string]> = lookup.company_domain
+    ? [['company_domain', normaliseDomain(lookup.company_domain) ?? normaliseName(lookup.company_domain)]]
+    : [['company_name', normaliseName(lookup.company_name ?? '')]];
+  return [['first_name', normaliseName(lookup.first_name ?? '')], ['last_name', normaliseName(lookup.last_name ?? '')], ...company];
+}
+
+export function contactEnrichKey(lookup: ContactLookup, options: ContactOptions = {}): string {
+  return build('contact/enrich', [
+    ...contactIdentity(lookup),
+    ['required', options.required?.length ? [...new Set(options.required)].sort().join(',') : undefined],
+    ['all_experiences', options.includeAllExperiences],
+    ['waterfall', options.waterfall],
+  ]);
+}
+
+export function contactSimilarKey(lookup: ContactLookup, size = 10): string {
+  return build('contact/similar', [...contactIdentity(lookup), ['size', size]]);
+}
+
+/** Companies are keyed by registrable domain (the service itself strips subdomains, spec: GET /v1/company). */
+export function companyIdentity(url: string): string {
+  const profile = normaliseProfileUrl(url);
+  if (profile) return profile.url;
+  return normaliseDomain(url) ?? url.trim().toLowerCase();
+}
+
+export function companyEnrichKey(url: string): string {
+  return build('company/enrich', [['url', companyIdentity(url)]]);
+}
+
+export function companySimilarKey(url: string, size = 10, revealAll = false): string {
+  return build('company/similar', [['url', companyIdentity(url)], ['size', size], ['reveal_all', revealAll]]);
+}
+
+export function emailVerifyKey(email: string): string {
+  return build('email/verify', [['email', normaliseEmail(email)]]);
+}
+
+export function contactSearchKey(filters: Record<string, unknown>): string {
+  const parts: Array<[string, string | number | undefined]> = Object.entries(filters).map(([k, v]) => [
+    k,
+    Array.isArray(v) ? [...v].map((x) => String(x).trim().toLowerCase()).sort().join('|') : typeof v === 'number' ? v : undefined,
+  ]);
+  return build('contact/search', parts);
+}
+
+/** Short human label for history ("bob@acme.com", "Jane Doe · Acme", "acme.com"). */
+export function labelForKey(key: string): string {
+  const q = key.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : key.slice(q + 1));
+  const main =
+    params.get('email') ??
+    params.get('social_profile') ??
+    params.get('phone') ??
+    params.get('url') ??
+    (params.get('first_name') ? `${params.get('first_name')} ${params.get('last_name') ?? ''} · ${params.get('company_domain') ?? params.get('company_name') ?? ''}` : null) ??
+    (params.get('job_title') ? `Search: ${params.get('job_title')}` : 'Search');
+  return main.slice(0, 200);
+}
+
+export function endpointOfKey(key: string): string {
+  const q = key.indexOf('?');
+  return q === -1 ? key : key.slice(0, q);
+}
+
+/** A bulk entry shares the single-enrich key space, so bulk results serve later single lookups for free. */
+export function bulkEntryKey(entry: { field_type: 'email' | 'phone' | 'social_profile'; value: string }, requiredFields: readonly string[] = []): string {
+  const lookup = { [entry.field_type]: entry.value } as ContactLookup;
+  return contactEnrichKey(lookup, { required: [...requiredFields] as ContactOptions['required'] });
+}

@@ -1,0 +1,81 @@
+/**
+ * Cached API answers. One entry per cache key (lib/cache/keys.ts). An entry remembers what the answer cost, so
+ * the UI can say "Cached 3 days ago · free" and the history can reopen it for free.
+ */
+export interface CacheEntry {
+  key: string;
+  endpoint: string;
+  label: string;
+  /** False for a "no match" answer (404), cached for a shorter time. */
+  found: boolean;
+  /** The result when found; null otherwise. */
+  value: unknown;
+  errorText?: string;
+  fetchedAt: number;
+  expiresAt: number;
+  creditsCharged: number;
+  /** Rough size (JSON length), for cache stats. */
+  bytes: number;
+}
+
+export interface CacheStore {
+  get(key: string): Promise<CacheEntry | undefined>;
+  put(entry: CacheEntry): Promise<void>;
+  putMany(entries: CacheEntry[]): Promise<void>;
+  delete(key: string): Promise<void>;
+  /** Newest first; `query` matches label or key, case-insensitive. */
+  list(opts: { query?: string; limit: number }): Promise<CacheEntry[]>;
+  clear(): Promise<void>;
+  stats(): Promise<{ entries: number; approxBytes: number }>;
+  /** Removes entries that expired before `now`; returns how many. */
+  purgeExpired(now: number): Promise<number>;
+}
+
+export function matchesQuery(entry: CacheEntry, query: string | undefined): boolean {
+  if (!query) return true;
+  const q = query.trim().toLowerCase();
+  return entry.label.toLowerCase().includes(q) || entry.key.toLowerCase().includes(q);
+}
+
+/** For Node (bench, unit tests): the same behaviour as the IndexedDB store, kept in a Map. */
+export function createMemoryCacheStore(): CacheStore {
+  const entries = new Map<string, CacheEntry>();
+  return {
+    get: (key) => Promise.resolve(entries.get(key)),
+    put: (entry) => {
+      entries.set(entry.key, entry);
+      return Promise.resolve();
+    },
+    putMany: (list) => {
+      for (const entry of list) entries.set(entry.key, entry);
+      return Promise.resolve();
+    },
+    delete: (key) => {
+      entries.delete(key);
+      return Promise.resolve();
+    },
+    list: ({ query, limit }) =>
+      Promise.resolve(
+        [...entries.values()]
+          .filter((e) => matchesQuery(e, query))
+          .sort((a, b) => b.fetchedAt - a.fetchedAt)
+          .slice(0, limit),
+      ),
+    clear: () => {
+      entries.clear();
+      return Promise.resolve();
+    },
+    stats: () =>
+      Promise.resolve({ entries: entries.size, approxBytes: [...entries.values()].reduce((n, e) => n + e.bytes, 0) }),
+    purgeExpired: (now) => {
+      let n = 0;
+      for (const [key, entry] of entries) {
+        if (entry.expiresAt <= now) {
+          entries.delete(key);
+          n++;
+        }
+      }
+      return Promise.resolve(n);
+    },
+  };
+}

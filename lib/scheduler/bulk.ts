@@ -1,0 +1,444 @@
+/**
+ * Bulk enrichment jobs: many selected contacts → as few paid requests as possible, with progress, cancel, paging
+ * and resumption after the worker is stopped.
+ *
+ * 1. Entries are normalised and deduplicated (the cache key is the identity).
+ * 2. Entries with a live cache entry are answered from it, free.
+ * 3. The rest go out as `POST /v1/bulk-enrich` chunks of ≤ 1000, one queue task each (priority 'bulk').
+ * 4. A chunk's results are stored (rows + job counters in one IndexedDB transaction) before the task is done,
+ *    then written to the cache (so later single lookups are free) and the ledger.
+ *
+ * Double charges: before a chunk's request leaves, the chunk is written to `sentChunks`. A chunk found there
+ * after a restart, without results, may have been processed and charged by the service: its rows are marked
+ * interrupted and NOT re-sent on their own; 'bulk/retry' re-sends them when the user asks (docs/reliability.md).
+ */
+import type { BulkRun } from '../api/bulk';
+import type { ApiError } from '../api/errors';
+import { BULK_MAX_INPUTS } from '../api/limits';
+import type { Cache } from '../cache/cache';
+import { bulkEntryKey } from '../cache/keys';
+import type { Ledger } from '../credits/ledger';
+import type { BulkEntry, BulkJob, BulkRow, ErrorData } from '../messaging/protocol';
+import { HandledError } from '../messaging/router';
+import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
+import type { TaskContext, TaskKind, TaskQueue } from './queue';
+
+export const BULK_CHUNK_KIND = 'bulk-chunk';
+export type RequiredBulkField = BulkJobRecord['requiredFields'][number];
+
+export interface ChunkPayload {
+  jobId: string;
+  chunk: number;
+}
+
+/** Sends one chunk through the API client, with the task's gate (beforeAttempt) and 429 hook. */
+export type SendChunk = (
+  queries: Array<{ field_type: BulkEntry['field_type']; value: string }>,
+  requiredFields: RequiredBulkField[],
+  ctx: TaskContext,
+) => Promise<BulkRun>;
+
+export interface BulkManagerOptions {
+  store: BulkStore;
+  cache: Cache;
+  ledger: Ledger;
+  queue: () => TaskQueue;
+  send: SendChunk;
+  /** Turns a thrown error into data for a row (lib/errors). */
+  toErrorData: (error: unknown) => ErrorData;
+  onJob?: (job: BulkJob) => void;
+  now?: () => number;
+  newId?: () => string;
+  chunkSize?: number;
+}
+
+export interface BulkManager {
+  kind: TaskKind<ChunkPayload, void>;
+  start(entries: BulkEntry[], requiredFields?: RequiredBulkField[]): Promise<BulkJob>;
+  get(jobId: string): Promise<BulkJob>;
+  rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
+  cancel(jobId: string): Promise<BulkJob>;
+  retry(jobId: string): Promise<BulkJob>;
+  list(): Promise<BulkJob[]>;
+  /** After a restart: settles interrupted chunks and re-enqueues chunks that still have pending rows. */
+  resumeJobs(): Promise<void>;
+}
+
+const interruptedError = (n: number): ErrorData => ({
+  kind: 'aborted',
+  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being enriched. The service may already have charged for them, so they were not sent again on their own. Use "Retry" to enrich them (up to ${n} credit${n === 1 ? '' : 's'}).`,
+});
+
+const CANCELLED = Object.assign(new Error('Bulk job cancelled'), { kind: 'aborted' as const });
+const cancelledError = (): Error => CANCELLED;
+
+export function createBulkManager(options: BulkManagerOptions): BulkManager {
+  const { store, cache, ledger } = options;
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const chunkSize = Math.min(options.chunkSize ?? BULK_MAX_INPUTS, BULK_MAX_INPUTS);
+  // One job's chunks are settled one at a time: read-modify-write of the job record must not interleave.
+  const locks = new Map<string, Promise<unknown>>();
+  const withJob = <T>(jobId: string, fn: () => Promise<T>): Promise<T> => {
+    const prev = locks.get(jobId) ?? Promise.resolve();
+    const next = prev.then(fn, fn);
+    locks.set(jobId, next.catch(() => undefined));
+    return next;
+  };
+
+  async function load(jobId: string): Promise<BulkJobRecord> {
+    const job = await store.getJob(jobId);
+    if (!job) throw new HandledError({ kind: 'invalid_message', message: 'This bulk job no longer exists.' });
+    return job;
+  }
+
+  function publicJob(job: BulkJobRecord): BulkJob {
+    const { requiredFields: _r, chunkCount: _c, sentChunks: _s, ...rest } = job;
+    return { ...rest, etaMs: job.status === 'running' || job.status === 'queued' ? eta(job) : null };
+  }
+
+  function eta(job: BulkJobRecord): number | null {
+    const queue = options.queue();
+    let worst: number | null = null;
+    for (const task of queue.tasks()) {
+      const payload = task.payload as Partial<ChunkPayload>;
+      if (task.kind !== BULK_CHUNK_KIND || payload.jobId !== job.id) continue;
+      const e = queue.etaFor(task.id);
+      if (e !== null) worst = Math.max(worst ?? 0, e);
+    }
+    return worst;
+  }
+
+  function emit(job: BulkJobRecord) {
+    options.onJob?.(publicJob(job));
+  }
+
+  function settleStatus(job: BulkJobRecord) {
+    if (job.status === 'cancelled') return;
+    if (job.done >= job.total) job.status = job.failed && job.failed === job.total ? 'failed' : 'done';
+  }
+
+  function enqueueChunk(jobId: string, chunk: number) {
+    const { result } = options.queue().enqueue<void>({
+      kind: BULK_CHUNK_KIND,
+      priority: 'bulk',
+      payload: { jobId, chunk } satisfies ChunkPayload,
+      dedupeKey: `bulk:${jobId}:${chunk}`,
+    });
+    result.catch(() => undefined); // outcomes are stored in the rows; nobody awaits the task itself
+  }
+
+  /** Marks a chunk's unsettled rows as interrupted (its request may have been charged). */
+  async function interruptChunk(job: BulkJobRecord, chunk: number): Promise<void> {
+    const pending = (await store.rowsOfChunk(job.id, chunk)).filter((r) => r.status === 'pending');
+    job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+    if (pending.length > 0) {
+      const error = interruptedError(pending.length);
+      for (const row of pending) {
+        row.status = 'error';
+        row.error = error;
+      }
+      job.done += pending.length;
+      job.interrupted = (job.interrupted ?? 0) + pending.length;
+      job.failed = (job.failed ?? 0) + pending.length;
+    }
+    settleStatus(job);
+    await store.putRowsAndJob(pending, job);
+    emit(job);
+  }
+
+  async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {
+    const { jobId, chunk } = payload;
+    const initial = await store.getJob(jobId);
+    if (!initial || initial.status === 'cancelled') return;
+    const rows = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
+    if (rows.length === 0) return;
+
+    let reservation;
+    try {
+      reservation = await ledger.reserve(rows.length);
+    } catch (error) {
+      await withJob(jobId, async () => {
+        const job = await load(jobId);
+        failRows(job, rows, options.toErrorData(error));
+        await store.putRowsAndJob(rows, job);
+        emit(job);
+      });
+      return;
+    }
+
+    await withJob(jobId, async () => {
+      const job = await load(jobId);
+      if (job.status === 'queued') job.status = 'running';
+      await store.putJob(job);
+      emit(job);
+    });
+
+    let run: BulkRun;
+    try {
+      run = await options.send(
+        rows.map((r) => ({ field_type: r.field_type, value: r.value })),
+        initial.requiredFields,
+        {
+          ...ctx,
+          // Written before the request leaves: from here on the service may charge for this chunk.
+          beforeAttempt: async () => {
+            await ctx.beforeAttempt();
+            await withJob(jobId, async () => {
+              const job = await load(jobId);
+              // Cancelled while this chunk waited for its slot: it never leaves.
+              if (job.status === 'cancelled') throw cancelledError();
+              if (!job.sentChunks.includes(chunk)) job.sentChunks.push(chunk);
+              await store.putJob(job);
+            });
+          },
+          rateLimited: (ms) => {
+            ctx.rateLimited(ms);
+          },
+        },
+      );
+    } catch (error) {
+      reservation.release();
+      if (error === CANCELLED || (error as { message?: unknown }).message === CANCELLED.message) {
+        await withJob(jobId, async () => {
+          const job = await load(jobId);
+          const left = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
+          for (const row of left) row.status = 'cancelled';
+          job.done += left.length;
+          await store.putRowsAndJob(left, job);
+          emit(job);
+        });
+        return;
+      }
+      throw error;
+    }
+
+    // A whole chunk refused with 429 was not processed: let the queue pause and send it again.
+    const failures = run.entries.filter((e) => e.status === 'failed');
+    const first = failures[0];
+    if (first && failures.length === run.entries.length && first.status === 'failed' && first.error.kind === 'rate_limited') {
+      reservation.release();
+      await withJob(jobId, async () => {
+        const job = await load(jobId);
+        job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+        await store.putJob(job);
+      });
+      throw first.error;
+    }
+
+    let enriched = 0;
+    const cacheItems: Array<{ key: string; found: boolean; value: unknown; creditsCharged: number }> = [];
+    rows.forEach((row, i) => {
+      const entry = run.entries[i];
+      if (!entry || entry.status === 'failed') {
+        row.status = 'error';
+        row.error = options.toErrorData(entry?.status === 'failed' ? (entry.error as ApiError) : new Error('No result for this entry'));
+        return;
+      }
+      if (entry.status === 'enriched') {
+        enriched++;
+        row.status = 'enriched';
+        row.contact = entry.contact;
+        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1 });
+      } else {
+        row.status = 'not_found';
+        cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0 });
+      }
+    });
+
+    await withJob(jobId, async () => {
+      const job = await load(jobId);
+      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      job.done += rows.length;
+      job.enriched += enriched;
+      job.creditsCharged += enriched;
+      const errors = rows.filter((r) => r.status === 'error').length;
+      if (errors) job.failed = (job.failed ?? 0) + errors;
+      settleStatus(job);
+      // Results first, in one transaction with the counters: after this point nothing is lost or re-sent.
+      await store.putRowsAndJob(rows, job);
+      emit(job);
+    });
+    await cache.writeMany(cacheItems).catch(() => undefined);
+    await reservation.settle('bulk/enrich', enriched);
+  }
+
+  function failRows(job: BulkJobRecord, rows: BulkRowRecord[], error: ErrorData) {
+    for (const row of rows) {
+      row.status = 'error';
+      row.error = error;
+    }
+    job.done += rows.length;
+    job.failed = (job.failed ?? 0) + rows.length;
+    settleStatus(job);
+  }
+
+  const kind: TaskKind<ChunkPayload, void> = {
+    run: runChunk,
+    async onInterrupted(payload) {
+      await withJob(payload.jobId, async () => {
+        const job = await store.getJob(payload.jobId);
+        if (job) await interruptChunk(job, payload.chunk);
+      });
+      return 'drop';
+    },
+  };
+
+  async function assignChunks(job: BulkJobRecord, rows: BulkRowRecord[]): Promise<number[]> {
+    const chunks: number[] = [];
+    for (let i = 0; i < rows.length; i += chunkSize) {
+      const chunk = job.chunkCount++;
+      chunks.push(chunk);
+      for (const row of rows.slice(i, i + chunkSize)) row.chunk = chunk;
+    }
+    return chunks;
+  }
+
+  return {
+    kind,
+
+    async start(entries, requiredFields = []) {
+      const seen = new Set<string>();
+      const rows: BulkRowRecord[] = [];
+      const jobId = newId();
+      for (const entry of entries) {
+        const key = bulkEntryKey(entry, requiredFields);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        rows.push({ jobId, index: rows.length, key, chunk: null, field_type: entry.field_type, value: entry.value.trim(), status: 'pending', contact: null, fromCache: false });
+      }
+      let fromCache = 0;
+      let enrichedFromCache = 0;
+      const toSend: BulkRowRecord[] = [];
+      for (const row of rows) {
+        const hit = await cache.read(row.key);
+        if (hit) {
+          fromCache++;
+          row.fromCache = true;
+          row.status = hit.found ? 'enriched' : 'not_found';
+          row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+          if (hit.found) enrichedFromCache++;
+        } else {
+          toSend.push(row);
+        }
+      }
+      if (toSend.length > 0 && !(await ledger.allows(toSend.length))) {
+        const summary = await ledger.summary();
+        throw new HandledError({
+          kind: 'budget_exceeded',
+          message: `This bulk job can cost up to ${toSend.length} credits, but only ${summary.budgetLeft ?? 0} of your daily budget remain. Select fewer entries or raise the budget.`,
+        });
+      }
+      const job: BulkJobRecord = {
+        id: jobId,
+        createdAt: now(),
+        status: toSend.length ? 'queued' : 'done',
+        total: rows.length,
+        done: fromCache,
+        enriched: enrichedFromCache,
+        creditsCharged: 0,
+        etaMs: null,
+        duplicates: entries.length - rows.length,
+        fromCache,
+        interrupted: 0,
+        failed: 0,
+        requiredFields,
+        chunkCount: 0,
+        sentChunks: [],
+      };
+      const chunks = await assignChunks(job, toSend);
+      await store.putRowsAndJob(rows, job);
+      for (const chunk of chunks) enqueueChunk(jobId, chunk);
+      emit(job);
+      return publicJob(job);
+    },
+
+    async get(jobId) {
+      return publicJob(await load(jobId));
+    },
+
+    async rows(jobId, offset, limit) {
+      const job = await load(jobId);
+      const rows = await store.rows(jobId, offset, limit);
+      return {
+        total: job.total,
+        rows: rows.map(({ jobId: _j, index: _i, key: _k, chunk: _c, ...row }) => row),
+      };
+    },
+
+    async cancel(jobId) {
+      return withJob(jobId, async () => {
+        const job = await load(jobId);
+        if (job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return publicJob(job);
+        job.status = 'cancelled';
+        const removed = await options.queue().cancel((task) => task.kind === BULK_CHUNK_KIND && (task.payload as ChunkPayload).jobId === jobId, cancelledError());
+        const cancelled: BulkRowRecord[] = [];
+        for (const task of removed) {
+          for (const row of await store.rowsOfChunk(jobId, (task.payload as ChunkPayload).chunk)) {
+            if (row.status !== 'pending') continue;
+            row.status = 'cancelled';
+            cancelled.push(row);
+          }
+        }
+        job.done += cancelled.length;
+        await store.putRowsAndJob(cancelled, job);
+        emit(job);
+        return publicJob(job);
+      });
+    },
+
+    async retry(jobId) {
+      return withJob(jobId, async () => {
+        const job = await load(jobId);
+        const failed = await store.rowsWithStatus(jobId, 'error');
+        if (failed.length === 0) return publicJob(job);
+        if (!(await ledger.allows(failed.length))) {
+          throw new HandledError({ kind: 'budget_exceeded', message: `Retrying can cost up to ${failed.length} credits, more than your daily budget has left.` });
+        }
+        for (const row of failed) {
+          row.status = 'pending';
+          delete row.error;
+        }
+        const chunks = await assignChunks(job, failed);
+        job.done -= failed.length;
+        job.failed = Math.max(0, (job.failed ?? 0) - failed.length);
+        job.interrupted = 0;
+        job.status = 'queued';
+        await store.putRowsAndJob(failed, job);
+        for (const chunk of chunks) enqueueChunk(jobId, chunk);
+        emit(job);
+        return publicJob(job);
+      });
+    },
+
+    async list() {
+      return (await store.listJobs()).map(publicJob);
+    },
+
+    async resumeJobs() {
+      const queued = new Set(
+        options
+          .queue()
+          .tasks()
+          .filter((t) => t.kind === BULK_CHUNK_KIND)
+          .map((t) => `${(t.payload as ChunkPayload).jobId}:${(t.payload as ChunkPayload).chunk}`),
+      );
+      for (const job of await store.listJobs()) {
+        if (job.status !== 'queued' && job.status !== 'running') continue;
+        await withJob(job.id, async () => {
+          const fresh = await load(job.id);
+          // Chunks that had left without a stored answer and that the queue no longer holds: interrupted.
+          for (const chunk of [...fresh.sentChunks]) {
+            if (!queued.has(`${fresh.id}:${chunk}`)) await interruptChunk(fresh, chunk);
+          }
+          const pending = await store.rowsWithStatus(fresh.id, 'pending');
+          const chunks = new Set(pending.map((r) => r.chunk).filter((c): c is number => c !== null));
+          for (const chunk of chunks) if (!queued.has(`${fresh.id}:${chunk}`)) enqueueChunk(fresh.id, chunk);
+          settleStatus(fresh);
+          await store.putJob(fresh);
+          emit(fresh);
+        });
+      }
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** An engine with in-memory stores against a real sandbox (Node has no IndexedDB; the logic is the same). */
+import { createMemoryCacheStore } from '../../../lib/cache/store';
+import { createMemoryLedgerStore } from '../../../lib/credits/ledger';
+import { createMemoryKeyStore } from '../../../lib/keystore';
+import { createMemoryBulkStore } from '../../../lib/scheduler/bulk-store';
+import { createEngine, type EngineSettings } from '../../../lib/scheduler/engine';
+import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '../../../lib/scheduler/limiter';
+import { createMemoryTaskStore } from '../../../lib/scheduler/task-store';
+import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
+
+export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings> } = {}) {
+  const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };
+  const cacheStore = createMemoryCacheStore();
+  const ledgerStore = createMemoryLedgerStore();
+  const engine = createEngine({
+    limiter: createMemoryLimiter(opts.limiter ?? DEFAULT_LIMITER_CONFIG),
+    taskStore: createMemoryTaskStore(),
+    cacheStore,
+    bulkStore: createMemoryBulkStore(),
+    ledgerStore,
+    keystore: createMemoryKeyStore(apiKey),
+    settings: () => Promise.resolve(settings),
+  });
+  return { engine, cacheStore, settings };
+}
+
+export interface SandboxRequest {
+  path: string;
+  status: number;
+  query: Record<string, string>;
+}
+
+export async function sandboxRequests(url: string, key: string): Promise<SandboxRequest[]> {
+  const res = await fetch(`${url}/_sandbox/requests?key=${encodeURIComponent(key)}`);
+  return ((await res.json()) as { requests: SandboxRequest[] }).requests;
+}
+
+export interface SandboxLedgerEntry {
+  endpoint: string;
+  credits: number;
+  ref: string | null;
+}
+
+export async function sandboxLedger(url: string, key: string): Promise<SandboxLedgerEntry[]> {
+  const res = await fetch(`${url}/_sandbox/ledger?key=${encodeURIComponent(key)}`);
+  return ((await res.json()) as { entries: SandboxLedgerEntry[] }).entries;
+}
+
+export async function samples(url: string): Promise<{ emails: string[]; phones: string[]; socialProfiles: string[]; companies: Array<{ website: string }> }> {
+  return (await (await fetch(`${url}/_sandbox/samples`)).json()) as never;
+}
+
+export const uniqueKey = (base = 'test-standard') => `${base}-${Math.random().toString(36).slice(2, 10)}`;
