@@ -23,18 +23,23 @@ export interface LookupDefaultsSectionProps {
 }
 
 export function LookupDefaultsSection({ settings, update }: LookupDefaultsSectionProps) {
-  const defaults = settings.lookupDefaults;
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
+  // Shown at once while saving; back to the stored value if the save fails.
+  const [pending, setPending] = useState<Settings['lookupDefaults'] | null>(null);
+  const defaults = pending ?? settings.lookupDefaults;
 
   async function save(next: Settings['lookupDefaults']) {
     setError(null);
+    setPending(next);
     try {
       await update({ lookupDefaults: next });
       setStatus({ tone: 'success', text: 'Saved.' });
     } catch (e) {
       setStatus(null);
       setError(toErrorData(e));
+    } finally {
+      setPending(null);
     }
   }
 

@@ -31,6 +31,9 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
   const [granted, setGranted] = useState<Set<string> | null>(null);
   const [siteDraft, setSiteDraft] = useState('');
   const [siteError, setSiteError] = useState<string | null>(null);
+  // The choice being applied (shown selected while the browser asks and the settings save; dropped if declined).
+  const [pendingMode, setPendingMode] = useState<ScanMode | null>(null);
+  const shownMode = pendingMode ?? settings.scanMode;
 
   const needed = scanOrigins(settings);
   const neededKey = needed.join(' ');
@@ -71,6 +74,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
         setError(toErrorData(e));
       } finally {
         setBusy(false);
+        setPendingMode(null);
         void refreshGranted();
       }
     })();
@@ -79,6 +83,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
   const selectMode = (value: string) => {
     const scanMode = value as ScanMode;
     if (scanMode === settings.scanMode) return;
+    setPendingMode(scanMode);
     change({ scanMode, scanSites: settings.scanSites }, { scanMode }, `Saved. ${MODE_WORDS[scanMode]}.`);
   };
 
@@ -121,7 +126,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
         <RadioCard
           name="scan-mode"
           value="on-request"
-          checked={settings.scanMode === 'on-request'}
+          checked={shownMode === 'on-request'}
           onSelect={selectMode}
           disabled={busy}
           title="Only when I ask (recommended)"
@@ -132,7 +137,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
         <RadioCard
           name="scan-mode"
           value="sites"
-          checked={settings.scanMode === 'sites'}
+          checked={shownMode === 'sites'}
           onSelect={selectMode}
           disabled={busy}
           title="Automatically on sites I choose"
@@ -142,7 +147,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
         <RadioCard
           name="scan-mode"
           value="everywhere"
-          checked={settings.scanMode === 'everywhere'}
+          checked={shownMode === 'everywhere'}
           onSelect={selectMode}
           disabled={busy}
           title="Automatically everywhere"
