@@ -1,4 +1,13 @@
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
+import { tabIdFromLocation } from '@/components/sidepanel/useFollowedTab';
 
 const root = document.getElementById('root');
-if (root) createRoot(root).render(<h1>sidepanel</h1>);
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <SidePanelApp fixedTabId={tabIdFromLocation()} />
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,289 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import {
+  Button,
+  type Column,
+  ErrorState,
+  formatCount,
+  formatCredits,
+  formatDuration,
+  PaidButton,
+  ProgressBar,
+  Section,
+  StatusChip,
+  Table,
+  type Tone,
+} from '@/components/ui';
+import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
+import type { BulkEntry, BulkJob, BulkRow, ErrorData } from '@/lib/messaging/protocol';
+import { ExportActions } from './ExportActions';
+import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
+import { lookupForContact } from './lookup';
+import { useNavigation } from './navigation';
+
+export interface BulkSelectionBarProps {
+  entries: BulkEntry[];
+  onClear: () => void;
+  onStarted: (job: BulkJob) => void;
+  disabled?: boolean;
+}
+
+/** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
+export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
+  const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length } : null);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<ErrorData | null>(null);
+  if (entries.length === 0) return null;
+  const start = async () => {
+    setStarting(true);
+    setError(null);
+    try {
+      const job = await request('bulk/start', { entries });
+      onStarted(job);
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setStarting(false);
+    }
+  };
+  return (
+    <div className="sp-bulkbar" role="region" aria-label="Selection">
+      {error && <ErrorState error={error} onRetry={() => void start()} compact />}
+      <div className="sp-bulkbar__row">
+        <span className="sp-bulkbar__count ui-num">{formatCount(entries.length)} selected</span>
+        <Button size="sm" variant="ghost" onClick={onClear}>
+          Clear
+        </Button>
+        <PaidButton
+          size="sm"
+          variant="primary"
+          icon="zap"
+          upTo
+          estimate={estimate}
+          loading={starting}
+          disabled={disabled}
+          onClick={() => void start()}
+          aria-label={`Enrich ${entries.length} selected${estimate ? ` · up to ${formatCredits(estimate.credits)}` : ''}`}
+        >
+          Enrich selected
+        </PaidButton>
+      </div>
+      <p className="sp-bulkbar__note">Charged only for contacts that are found; misses are free.</p>
+    </div>
+  );
+}
+
+const statusWords: Record<BulkRow['status'], { label: string; tone: Tone }> = {
+  pending: { label: 'Pending', tone: 'info' },
+  enriched: { label: 'Enriched', tone: 'success' },
+  not_found: { label: 'No match', tone: 'neutral' },
+  error: { label: 'Failed', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
+};
+
+const finished = (job: BulkJob) => job.status === 'done' || job.status === 'cancelled' || job.status === 'failed';
+
+const ROWS_PAGE = 1000;
+
+async function loadAllRows(jobId: string, total: number): Promise<BulkRow[]> {
+  const rows: BulkRow[] = [];
+  for (let offset = 0; offset < Math.max(total, 1); offset += ROWS_PAGE) {
+    const page = await request('bulk/rows', { jobId, offset, limit: ROWS_PAGE });
+    rows.push(...page.rows);
+    if (page.rows.length < ROWS_PAGE || rows.length >= page.total) break;
+  }
+  return rows;
+}
+
+/** One bulk job: live progress (done/total, ETA from the queue), cancel, then the results table and exports. */
+export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; onDismiss: () => void }) {
+  const [job, setJob] = useState(initialJob);
+  const [rows, setRows] = useState<BulkRow[] | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const lastRowsLoad = useRef(0);
+  const nav = useNavigation();
+
+  const refreshRows = useCallback(
+    async (current: BulkJob) => {
+      lastRowsLoad.current = Date.now();
+      try {
+        setRows(await loadAllRows(current.id, current.total));
+      } catch (cause) {
+        setError(toErrorData(cause));
+      }
+    },
+    [],
+  );
+
+  const onJob = useCallback(
+    (next: BulkJob) => {
+      setJob(next);
+      if (finished(next)) {
+        invalidateEstimates();
+        void refreshRows(next);
+      } else if (Date.now() - lastRowsLoad.current > 2500) {
+        void refreshRows(next);
+      }
+    },
+    [refreshRows],
+  );
+
+  useBackgroundEvent((event) => {
+    if (event.type === 'event/bulk' && event.job.id === job.id) onJob(event.job);
+  });
+
+  // Events can be missed while the worker restarts; a slow poll keeps the bar honest.
+  useEffect(() => {
+    if (finished(job)) return;
+    const timer = setInterval(() => {
+      request('bulk/get', { jobId: job.id }).then(onJob, () => undefined);
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [job, onJob]);
+
+  useEffect(() => {
+    void refreshRows(initialJob);
+  }, [initialJob, refreshRows]);
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      onJob(await request('bulk/cancel', { jobId: job.id }));
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  const done = finished(job);
+  const detail = [
+    `${formatCount(job.done)} of ${formatCount(job.total)} done`,
+    `${formatCount(job.enriched)} found`,
+    done ? `${formatCredits(job.creditsCharged)} charged` : job.etaMs !== null ? `about ${formatDuration(job.etaMs)} left` : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+
+  const title = job.status === 'done' ? 'Bulk enrichment finished' : job.status === 'cancelled' ? 'Bulk enrichment cancelled' : job.status === 'failed' ? 'Bulk enrichment failed' : 'Enriching…';
+
+  return (
+    <Section
+      title={title}
+      className="sp-bulk"
+      actions={
+        done ? (
+          <Button size="sm" variant="ghost" icon="x" onClick={onDismiss}>
+            Close
+          </Button>
+        ) : (
+          <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancel()}>
+            Cancel
+          </Button>
+        )
+      }
+    >
+      <div className="sp-stack">
+        <ProgressBar
+          label="Bulk enrichment progress"
+          value={job.done}
+          max={job.total}
+          detail={detail}
+          tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
+        />
+        {job.error && <ErrorState error={job.error} compact />}
+        {error && <ErrorState error={error} onRetry={() => void refreshRows(job)} compact />}
+        {rows && rows.length > 0 && (
+          <>
+            <div className="sp-toolbar">
+              <span className="sp-toolbar__label ui-num">{formatCount(rows.length)} rows</span>
+              <ExportActions
+                what="bulk results"
+                fileBase="bulk enrichment"
+                table={() => bulkTable(rows)}
+                json={() => rows}
+              />
+            </div>
+            <Table<BulkRow>
+              label="Bulk enrichment results"
+              rows={rows}
+              rowKey={(row) => `${row.field_type}:${row.value}`}
+              rowHeight={44}
+              maxHeight={396}
+              columns={bulkColumns((row) => {
+                if (!row.contact) return;
+                const lookup = lookupForContact(row.contact, { [row.field_type]: row.value });
+                if (!lookup) return;
+                nav.openContact({
+                  lookup,
+                  label: fullNameOf(row.contact) || row.value,
+                  contact: row.contact,
+                  provenance: { source: row.fromCache ? 'cache' : 'live', fetchedAt: job.createdAt, creditsCharged: row.fromCache ? 0 : 1 },
+                });
+              })}
+            />
+          </>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
+  return [
+    {
+      id: 'input',
+      header: 'Input',
+      sortValue: (row) => row.value,
+      cell: (row) => (
+        <span className="ui-cell-stack">
+          <span title={row.value}>{row.value}</span>
+          <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? 'profile' : row.field_type}</span>
+        </span>
+      ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '86px',
+      sortValue: (row) => row.status,
+      cell: (row) => (
+        <StatusChip tone={statusWords[row.status].tone} title={row.error?.message ?? (row.fromCache ? 'From the cache · free' : undefined)}>
+          {statusWords[row.status].label}
+        </StatusChip>
+      ),
+    },
+    {
+      id: 'contact',
+      header: 'Contact',
+      sortValue: (row) => (row.contact ? fullNameOf(row.contact) : null),
+      cell: (row) =>
+        row.contact ? (
+          <span className="ui-cell-stack">
+            <button type="button" className="ui-cell-button" onClick={() => open(row)}>
+              {fullNameOf(row.contact) || 'Unnamed contact'}
+            </button>
+            <span className="ui-cell-stack__sub">{[row.contact.employment?.job?.title, row.contact.employment?.name].filter(Boolean).join(' · ')}</span>
+          </span>
+        ) : (
+          <span className="ui-subtle">—</span>
+        ),
+    },
+  ];
+}
+
+const BULK_COLUMNS = ['input', 'input_type', 'status', 'from_cache', ...CONTACT_COLUMNS] as const;
+
+export function bulkTable(rows: readonly BulkRow[]): Tabular {
+  return {
+    columns: BULK_COLUMNS,
+    labels: { input: 'Input', input_type: 'Input type', status: 'Status', from_cache: 'From cache', ...CONTACT_LABELS },
+    rows: rows.map((row) => ({
+      input: row.value,
+      input_type: row.field_type,
+      status: statusWords[row.status].label,
+      from_cache: row.fromCache ? 'yes' : 'no',
+      ...(row.contact ? flattenContact(row.contact) : {}),
+    })),
+  };
+}

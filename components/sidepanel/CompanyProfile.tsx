@@ -1,0 +1,282 @@
+import type { ReactNode } from 'react';
+import {
+  Chip,
+  ChipList,
+  DefinitionList,
+  formatCompact,
+  formatCount,
+  formatMoney,
+  PaidButton,
+  SafeImage,
+  SafeLink,
+  Section,
+  initials,
+  safeWebsiteUrl,
+} from '@/components/ui';
+import type { Address, Company, CompanyEmployee, Technology } from '@/lib/api/schemas';
+import { useAccount } from './account';
+import { useEstimate } from './hooks';
+import { LongText } from './LongText';
+import { contactOptions, enrichCost, personProfileUrl } from './lookup';
+import { useNavigation } from './navigation';
+import { humanKey, joinText, objectTitle, plainPairs } from './text';
+
+export interface CompanyProfileProps {
+  company: Company;
+  status: ReactNode;
+  actions: ReactNode;
+  canPay: boolean;
+}
+
+/** Every part of a company record: overview, technologies by category, funding, locations, people, lookalikes. */
+export function CompanyProfile({ company, status, actions, canPay }: CompanyProfileProps) {
+  const o = company.overview;
+  const name = o?.name ?? company.website ?? 'Company';
+  const website = o?.website ?? company.website;
+  const [low, high] = o?.company_size ?? [null, null];
+  const size = low !== null && high !== null ? `${formatCount(low)}–${formatCount(high)} employees` : low !== null ? `${formatCount(low)}+ employees` : null;
+  return (
+    <article className="sp-profile" aria-label={`Company: ${name}`} data-testid="company-profile">
+      <header className="sp-profile__header">
+        <SafeImage src={o?.profile_pic_url} alt={`Logo of ${name}`} size={56} shape="square" fallback={initials(name)} />
+        <div className="sp-profile__who">
+          <h2 className="sp-profile__name">{name}</h2>
+          {o?.tagline && <p className="sp-profile__headline">{o.tagline}</p>}
+          <p className="sp-profile__meta">{joinText([o?.industry, size])}</p>
+          <div className="sp-profile__links">
+            {website && <SafeLink href={website} website />}
+            {o?.pnet_url && <SafeLink href={o.pnet_url}>Profile</SafeLink>}
+          </div>
+        </div>
+      </header>
+      <div className="sp-profile__status">{status}</div>
+      <div className="sp-profile__actions">{actions}</div>
+
+      {o && (
+        <Section title="Overview">
+          <div className="sp-stack">
+            <DefinitionList
+              items={[
+                ['Size', size],
+                ['On the network', o.company_size_on_pnet !== null ? `${formatCount(o.company_size_on_pnet)} members` : null],
+                ['Founded', o.founded_year !== null ? String(o.founded_year) : null],
+                ['Type', o.company_type],
+                ['Industry', o.industry],
+                ['HQ', addressText(o.hq)],
+                ['Followers', o.follower_count !== null ? formatCompact(o.follower_count) : null],
+                ['E-commerce', o.is_ecommerce === null ? null : o.is_ecommerce ? 'Yes' : 'No'],
+                ['Updated', o.last_updated],
+              ]}
+            />
+            {o.description && <LongText text={o.description} />}
+            {o.specialities.length > 0 && (
+              <div>
+                <p className="sp-label">Specialities</p>
+                <ChipList items={o.specialities} label="Specialities" max={20} />
+              </div>
+            )}
+            <Socials fields={o.social_fields} />
+          </div>
+        </Section>
+      )}
+      <Technologies items={company.technologies} />
+      <Funding company={company} />
+      {o && o.locations.length > 0 && (
+        <Section title="Locations" meta={o.locations.length} collapsible defaultOpen={o.locations.length <= 6}>
+          <ul className="sp-list">
+            {o.locations.slice(0, 50).map((a, i) => (
+              <li key={i} className="sp-list__item">
+                <span>{addressText(a) ?? 'Address not listed'}</span>
+                {a.is_hq && <Chip tone="accent">HQ</Chip>}
+              </li>
+            ))}
+          </ul>
+        </Section>
+      )}
+      {company.employees.length > 0 && <Employees items={company.employees} companyName={name} domain={website} canPay={canPay} />}
+      <OverviewSimilar company={company} />
+    </article>
+  );
+}
+
+export function addressText(a: Address | null | undefined): string | null {
+  if (!a) return null;
+  return joinText([a.line_1, a.city, a.state, a.postal_code, a.country], ', ');
+}
+
+function Socials({ fields }: { fields: Record<string, { value: string | null }> }) {
+  const entries = Object.entries(fields).filter(([, f]) => f.value);
+  if (entries.length === 0) return null;
+  return (
+    <div>
+      <p className="sp-label">Social</p>
+      <ul className="sp-list">
+        {entries.map(([network, f]) => (
+          <li key={network} className="sp-list__item">
+            <span className="sp-list__label">{network === 'pnet' ? 'Professional network' : humanKey(network)}</span>
+            <SafeLink href={f.value} website />
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function Technologies({ items }: { items: Technology[] }) {
+  if (items.length === 0) return null;
+  const byCategory = new Map<string, Technology[]>();
+  for (const t of items) {
+    const categories = t.categories.length > 0 ? t.categories : ['Other'];
+    for (const c of categories) {
+      const list = byCategory.get(c) ?? [];
+      list.push(t);
+      byCategory.set(c, list);
+    }
+  }
+  const sorted = [...byCategory.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+  return (
+    <Section title="Technologies" meta={items.length} collapsible defaultOpen>
+      <dl className="sp-tech">
+        {sorted.map(([category, techs]) => (
+          <div key={category} className="sp-tech__group">
+            <dt>{category}</dt>
+            <dd>
+              <ul className="ui-chip-list" aria-label={category}>
+                {techs.map((t, i) => (
+                  <li key={`${i}-${t.name}`}>
+                    <Chip>{t.name ?? 'Unnamed'}</Chip>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Section>
+  );
+}
+
+function Funding({ company }: { company: Company }) {
+  const f = company.funding;
+  if (!f) return null;
+  const rounds = f.funding_rounds_list;
+  const investors = Object.entries(f.investors ?? {});
+  if (f.total_funding_amount === null && rounds.length === 0 && investors.length === 0) return null;
+  return (
+    <Section title="Funding" meta={rounds.length > 0 ? `${rounds.length} rounds` : undefined}>
+      <div className="sp-stack">
+        <DefinitionList items={[['Total raised', f.total_funding_amount !== null ? formatMoney(f.total_funding_amount) : 'Not disclosed']]} />
+        {rounds.length > 0 && (
+          <ol className="sp-timeline">
+            {rounds.slice(0, 30).map((round, i) => {
+              const pairs = plainPairs(round, 5);
+              return (
+                <li key={i} className="sp-timeline__item">
+                  <p className="sp-timeline__title">{objectTitle(round) ?? `Round ${i + 1}`}</p>
+                  <p className="sp-timeline__meta">{pairs.map(([k, v]) => `${k}: ${v}`).join(' · ')}</p>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {investors.length > 0 && (
+          <div>
+            <p className="sp-label">Investors</p>
+            <ChipList items={investors.map(([k, v]) => investorName(k, v))} label="Investors" max={20} />
+          </div>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+function investorName(key: string, value: unknown): string {
+  if (typeof value === 'string' && value.trim()) return value.trim();
+  if (value && typeof value === 'object' && !Array.isArray(value)) return objectTitle(value as Record<string, unknown>) ?? key;
+  return key;
+}
+
+function Employees({ items, companyName, domain, canPay }: { items: CompanyEmployee[]; companyName: string; domain: string | null; canPay: boolean }) {
+  return (
+    <Section title="People" meta={items.length} collapsible defaultOpen>
+      <ul className="sp-people">
+        {items.slice(0, 50).map((e, i) => (
+          <EmployeeRow key={i} employee={e} companyName={companyName} domain={domain} canPay={canPay} />
+        ))}
+      </ul>
+    </Section>
+  );
+}
+
+/** A sample employee with a one-click enrich (by profile URL, else by name + company), its cost in the label. */
+function EmployeeRow({ employee, companyName, domain, canPay }: { employee: CompanyEmployee; companyName: string; domain: string | null; canPay: boolean }) {
+  const nav = useNavigation();
+  const { settings } = useAccount();
+  const profile = personProfileUrl(employee.pnet_url);
+  const [first, ...rest] = (employee.employee_name ?? '').trim().split(/\s+/);
+  const cleanDomain = safeWebsiteUrl(domain) ? new URL(safeWebsiteUrl(domain) as string).hostname.replace(/^www\./, '') : null;
+  const lookup = profile
+    ? { social_profile: profile }
+    : first && rest.length > 0
+      ? { first_name: first, last_name: rest.join(' '), ...(cleanDomain ? { company_domain: cleanDomain } : { company_name: companyName }) }
+      : null;
+  const { estimate } = useEstimate(lookup ? enrichCost(lookup, contactOptions(settings)) : null);
+  const name = employee.employee_name ?? 'Unnamed';
+  return (
+    <li className="sp-people__item">
+      <SafeImage src={null} alt="" size={28} fallback={initials(name)} />
+      <div className="sp-people__text">
+        <p className="sp-people__name">{name}</p>
+        <p className="sp-people__sub">{employee.job_title ?? ''}</p>
+      </div>
+      {lookup ? (
+        <PaidButton
+          size="sm"
+          variant={estimate?.cached ? 'secondary' : 'primary'}
+          estimate={estimate}
+          disabled={!canPay}
+          aria-label={`Enrich ${name}${estimate ? ` · ${estimate.cached ? 'cached, free' : `${estimate.credits} credit${estimate.credits === 1 ? '' : 's'}`}` : ''}`}
+          onClick={() => nav.openContact({ lookup, label: name, autorun: true })}
+        >
+          {estimate?.cached ? 'Open' : 'Enrich'}
+        </PaidButton>
+      ) : (
+        <SafeLink href={employee.pnet_url}>Profile</SafeLink>
+      )}
+    </li>
+  );
+}
+
+/** The overview's own "similar companies" list (free, part of the record). */
+export function OverviewSimilar({ company }: { company: Company }) {
+  const nav = useNavigation();
+  const items = company.overview?.similar_companies ?? [];
+  if (items.length === 0) return null;
+  return (
+    <Section title="Similar companies" meta={items.length} collapsible defaultOpen>
+      <ul className="sp-people">
+        {items.slice(0, 30).map((s, i) => (
+          <li key={i} className="sp-people__item">
+            <SafeImage src={null} alt="" size={28} shape="square" fallback={initials(s.name)} />
+            <div className="sp-people__text">
+              <p className="sp-people__name">{s.name ?? 'Unnamed'}</p>
+              <p className="sp-people__sub">{joinText([s.industry, s.location])}</p>
+            </div>
+            {s.link && safeWebsiteUrl(s.link) ? (
+              <button
+                type="button"
+                className="sp-linkbutton"
+                aria-label={`Open company ${s.name ?? s.link}`}
+                onClick={() => nav.openCompany({ url: s.link as string, label: s.name ?? (s.link as string) })}
+              >
+                Open
+              </button>
+            ) : (
+              <SafeLink href={s.link}>Link</SafeLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}

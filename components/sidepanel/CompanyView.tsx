@@ -1,0 +1,147 @@
+import { useEffect, useState } from 'react';
+import { Button, Card, CostBadge, EmptyState, ErrorState, PaidButton, ProgressBar, SkeletonList } from '@/components/ui';
+import type { Company } from '@/lib/api/schemas';
+import type { Provenance } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import { CompanyProfile } from './CompanyProfile';
+import { ProvenanceChip } from './ContactView';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+import { type CompanyTarget, useNavigation } from './navigation';
+import { NoKeyState } from './NoKeyState';
+
+/** The Company view: the open company, or how to open one. */
+export function CompanyView() {
+  const nav = useNavigation();
+  const target = nav.company;
+  if (!target) {
+    return (
+      <div className="sp-view">
+        <EmptyState
+          icon="building"
+          title="No company open"
+          actions={
+            <Button variant="primary" onClick={() => nav.show('page')}>
+              Go to this page
+            </Button>
+          }
+        >
+          <p>Open a company from a website or company profile found on the page, from a contact’s current job, or from your history.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  return <CompanyLoader key={target.nonce} target={target} />;
+}
+
+type Outcome = { found: true; company: Company; provenance: Provenance } | { found: false; errorText: string; provenance: Provenance };
+
+function CompanyLoader({ target }: { target: CompanyTarget }) {
+  const nav = useNavigation();
+  const { hasKey, state: accountState } = useAccount();
+  const { estimate } = useEstimate(target.company ? null : { action: 'company/enrich', url: target.url });
+  const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url });
+  const [refreshing, setRefreshing] = useState(false);
+  const { state, run, set } = useAsyncAction(async (refresh: boolean): Promise<Outcome> => {
+    setRefreshing(refresh);
+    const reply = await request('company/enrich', { url: target.url, ...(refresh ? { refresh: true } : {}) });
+    invalidateEstimates();
+    return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
+  });
+
+  useEffect(() => {
+    if (target.company) set({ found: true, company: target.company, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
+  }, [target, set]);
+
+  const cached = estimate?.cached ?? false;
+  const ready = accountState.status === 'success';
+  useEffect(() => {
+    if (target.company || state.status !== 'idle' || !ready || !hasKey) return;
+    if (target.autorun || cached) void run(false);
+  }, [target, state.status, cached, run, ready, hasKey]);
+
+  if (!target.company && ready && !hasKey) return <NoKeyState what="Enriching a company" />;
+  const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+
+  if (state.status === 'error') {
+    return (
+      <div className="sp-view">
+        <div className="sp-target">
+          <p className="sp-eyebrow">Company</p>
+          <h2 className="sp-target__label">{target.label}</h2>
+        </div>
+        <ErrorState error={state.error} onRetry={() => void run(refreshing)} />
+      </div>
+    );
+  }
+  if (!outcome) {
+    if (state.status === 'loading') {
+      return (
+        <div className="sp-view" data-testid="company-loading">
+          <SkeletonList rows={1} label={`Looking up ${target.label}`} />
+          <SkeletonList rows={4} avatar={false} label="Loading details" />
+        </div>
+      );
+    }
+    return (
+      <div className="sp-view">
+        <Card className="sp-confirm" data-testid="company-confirm">
+          <p className="sp-eyebrow">Look up this company</p>
+          <h2 className="sp-confirm__title">{target.label}</h2>
+          <p className="sp-confirm__text">Overview, technologies, funding, locations and people. Free again for 30 days once enriched.</p>
+          <div className="ui-button-row">
+            <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
+              Enrich company
+            </PaidButton>
+            <CostBadge estimate={estimate} />
+          </div>
+        </Card>
+      </div>
+    );
+  }
+  if (!outcome.found) {
+    return (
+      <div className="sp-view">
+        <EmptyState icon="building" title="No company found">
+          <p>{outcome.errorText || `The service has no company for ${target.label}.`}</p>
+          <p>No credit was spent. Try the company’s main website address.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+  const website = outcome.company.overview?.website ?? outcome.company.website ?? target.url;
+  return (
+    <div className="sp-view">
+      <CompanyProfile
+        company={outcome.company}
+        canPay={hasKey}
+        status={
+          <>
+            <ProvenanceChip provenance={outcome.provenance} />
+            {state.status === 'loading' && <ProgressBar label="Refreshing company" value={0} max={1} indeterminate detail="Refreshing…" />}
+          </>
+        }
+        actions={
+          <div className="ui-button-row">
+            <Button
+              size="sm"
+              icon="sparkles"
+              onClick={() => nav.openLookalikes({ kind: 'companies', url: website, label: outcome.company.overview?.name ?? target.label })}
+            >
+              Lookalikes
+            </Button>
+            <PaidButton
+              size="sm"
+              icon="refresh"
+              estimate={refreshEstimate.estimate && { ...refreshEstimate.estimate, cached: false }}
+              disabled={state.status === 'loading' || !hasKey}
+              title="Ask the service again, bypassing the local cache"
+              onClick={() => void run(true)}
+            >
+              Refresh
+            </PaidButton>
+          </div>
+        }
+      />
+    </div>
+  );
+}

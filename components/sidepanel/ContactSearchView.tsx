@@ -1,0 +1,219 @@
+import { type FormEvent, useState } from 'react';
+import {
+  Button,
+  Card,
+  CostBadge,
+  EmptyState,
+  ErrorState,
+  formatCount,
+  Icon,
+  PaidButton,
+  SafeImage,
+  Select,
+  SkeletonList,
+  TokenInput,
+  initials,
+} from '@/components/ui';
+import type { ContactSearchResult } from '@/lib/api/schemas';
+import { describeError } from '@/lib/errors/catalogue';
+import { contactsTable, fullNameOf } from '@/lib/export';
+import type { Provenance, RequestInput } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import { INDUSTRIES, SENIORITY_LEVELS } from './catalogues';
+import { ProvenanceChip } from './ContactView';
+import { ExportActions } from './ExportActions';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+import { lookupForContact } from './lookup';
+import { useNavigation } from './navigation';
+import { NoKeyState } from './NoKeyState';
+import { joinText, locationText } from './text';
+
+type Filters = Required<Pick<RequestInput<'contact/search'>, 'job_title' | 'seniority' | 'location' | 'skills' | 'interests' | 'industry'>>;
+
+const EMPTY: Filters = { job_title: [], seniority: [], location: [], skills: [], interests: [], industry: [] };
+const PAGE_SIZES = [10, 25, 50] as const;
+
+/**
+ * Contact search (enterprise plans): a filter form with the spec's industry catalogue, paged results (each page
+ * priced before the click) that open in the contact view without another charge. A standard plan gets a clear
+ * "needs an Enterprise plan" state.
+ */
+export function ContactSearchView() {
+  const nav = useNavigation();
+  const { hasKey, state: accountState } = useAccount();
+  const [filters, setFilters] = useState<Filters>(EMPTY);
+  const [pageSize, setPageSize] = useState<number>(25);
+  const [planRequired, setPlanRequired] = useState(false);
+  const { estimate } = useEstimate({ action: 'contact/search', pageSize });
+  const search = useAsyncAction(async (input: RequestInput<'contact/search'>) => {
+    try {
+      const reply = await request('contact/search', input);
+      invalidateEstimates();
+      return { ...reply, input };
+    } catch (cause) {
+      if (cause && typeof cause === 'object' && 'error' in cause && (cause as { error: { kind: string } }).error.kind === 'plan_required') setPlanRequired(true);
+      throw cause;
+    }
+  });
+  const { state, run } = search;
+
+  if (accountState.status === 'success' && !hasKey) return <NoKeyState what="Contact search" />;
+
+  const active = Object.values(filters).some((v) => v.length > 0);
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!active) return;
+    const input: RequestInput<'contact/search'> = { page: 1, page_size: pageSize };
+    for (const [key, values] of Object.entries(filters) as Array<[keyof Filters, string[]]>) if (values.length > 0) input[key] = values;
+    void run(input);
+  };
+  const set = (key: keyof Filters) => (values: string[]) => setFilters((f) => ({ ...f, [key]: values }));
+
+  if (planRequired) {
+    return (
+      <div className="sp-view" data-testid="search-plan-required">
+        <EmptyState
+          icon="key"
+          title={describeError({ kind: 'plan_required', message: '' }).title}
+          actions={
+            <Button onClick={() => setPlanRequired(false)} variant="secondary">
+              Back to the filters
+            </Button>
+          }
+        >
+          <p>Contact search is part of the Enterprise plan. Your current key is on a standard plan, so the service refused the search; nothing was charged.</p>
+          <p>Everything else — enriching contacts and companies, lookalikes, verification, bulk — keeps working.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const data = state.status === 'success' ? state.data : null;
+  return (
+    <div className="sp-view">
+      <form className="sp-search-form" onSubmit={submit} aria-label="Contact search filters">
+        <TokenInput label="Job title" values={filters.job_title} onChange={set('job_title')} placeholder="e.g. Head of Sales — Enter to add" />
+        <TokenInput label="Seniority" values={filters.seniority} onChange={set('seniority')} suggestions={SENIORITY_LEVELS} placeholder="director, vp…" />
+        <TokenInput label="Location" values={filters.location} onChange={set('location')} placeholder="City, region or country" />
+        <TokenInput label="Skills" values={filters.skills} onChange={set('skills')} placeholder="e.g. Python" />
+        <TokenInput label="Interests" values={filters.interests} onChange={set('interests')} placeholder="e.g. sailing" />
+        <TokenInput
+          label="Industry"
+          values={filters.industry}
+          onChange={set('industry')}
+          suggestions={INDUSTRIES}
+          placeholder="Type to pick from the catalogue"
+          hint="From the service’s industry catalogue; other names are sent as typed."
+        />
+        <div className="sp-search-form__footer">
+          <Select label="Results per page" inline value={String(pageSize)} onChange={(e) => setPageSize(Number(e.target.value))} options={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))} />
+          <div className="ui-button-row">
+            {active && (
+              <Button variant="ghost" size="sm" onClick={() => setFilters(EMPTY)}>
+                Clear
+              </Button>
+            )}
+            <PaidButton type="submit" variant="primary" icon="search" upTo estimate={estimate} disabled={!active} loading={state.status === 'loading'}>
+              Search
+            </PaidButton>
+          </div>
+        </div>
+        <p className="sp-search-form__note">
+          <Icon name="info" size={12} /> Enterprise plans only. Each page costs one credit per contact returned. <CostBadge estimate={estimate} upTo />
+        </p>
+      </form>
+
+      {state.status === 'idle' && (
+        <EmptyState icon="search" title="Search the contact database" compact>
+          <p>Add at least one filter. Values in one filter are alternatives; different filters must all match.</p>
+        </EmptyState>
+      )}
+      {state.status === 'loading' && <SkeletonList rows={6} label="Searching contacts" />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => submit()} />}
+      {data && <SearchResults data={data.result} provenance={data.provenance} input={data.input} onPage={(page) => void run({ ...data.input, page })} />}
+      {data && data.result.results.length > 0 && (
+        <p className="sp-hint">
+          Results open in the Contact view without another charge.{' '}
+          <button type="button" className="sp-linkbutton" onClick={() => nav.show('history')}>
+            Past searches are in History.
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function SearchResults({
+  data,
+  provenance,
+  input,
+  onPage,
+}: {
+  data: ContactSearchResult;
+  provenance: Provenance;
+  input: RequestInput<'contact/search'>;
+  onPage: (page: number) => void;
+}) {
+  const nav = useNavigation();
+  const page = data.page ?? input.page ?? 1;
+  const size = data.page_size ?? input.page_size ?? 25;
+  const total = data.total_records_found ?? data.results.length;
+  const pages = Math.max(1, Math.ceil(total / size));
+  const { estimate } = useEstimate({ action: 'contact/search', pageSize: size });
+  if (data.results.length === 0) {
+    return (
+      <EmptyState icon="users" title="No contacts match these filters" compact>
+        <p>Remove a filter or use broader words. No credit was spent.</p>
+      </EmptyState>
+    );
+  }
+  return (
+    <section className="sp-results" aria-label="Search results">
+      <div className="sp-toolbar">
+        <p className="sp-toolbar__label ui-num">
+          {formatCount(total)} found · page {page} of {formatCount(pages)}
+        </p>
+        <ProvenanceChip provenance={provenance} />
+      </div>
+      <div className="sp-toolbar">
+        <ExportActions what="search results" fileBase="contact search" json={() => data.results} table={() => contactsTable(data.results)} />
+      </div>
+      <ul className="sp-cards">
+        {data.results.map((c, i) => {
+          const name = fullNameOf(c) || 'Unnamed contact';
+          const lookup = lookupForContact(c);
+          return (
+            <li key={c._id ?? i}>
+              <Card padding="sm" className="sp-result">
+                <SafeImage src={c.profile_pic_url} alt="" size={32} fallback={initials(name)} />
+                <div className="sp-result__text">
+                  <button
+                    type="button"
+                    className="ui-cell-button"
+                    disabled={!lookup}
+                    onClick={() => lookup && nav.openContact({ lookup, label: name, contact: c, provenance })}
+                  >
+                    {name}
+                  </button>
+                  <p className="sp-result__sub">{joinText([c.employment?.job?.title ?? c.headline, c.employment?.name])}</p>
+                  <p className="sp-result__meta">{locationText(c.location)}</p>
+                </div>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <nav className="sp-pager" aria-label="Result pages">
+        <PaidButton size="sm" icon="chevronLeft" estimate={estimate} upTo disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </PaidButton>
+        <span className="sp-pager__where ui-num">
+          {page} / {formatCount(pages)}
+        </span>
+        <PaidButton size="sm" estimate={estimate} upTo disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </PaidButton>
+      </nav>
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { CopyButton, EmailStatusChip, ErrorState, PaidButton, VerificationChip } from '@/components/ui';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+
+export interface EmailRowProps {
+  email: string;
+  /** The service's own status for the address ("verified", "probable"…), shown until a verification runs. */
+  status?: string | null;
+  kind: 'work' | 'personal' | 'historical';
+  canPay: boolean;
+}
+
+/**
+ * One email address with its status: the service's status first, then — after "Verify · 1 credit", or for free
+ * when a verification is cached — a chip that explains deliverable / risky catch-all / undeliverable and when it
+ * was checked.
+ */
+export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
+  const { estimate } = useEstimate({ action: 'email/verify', email });
+  const verification = useAsyncAction((refresh: boolean) => request('email/verify', { email, ...(refresh ? { refresh } : {}) }));
+  const { run, state } = verification;
+  const cached = estimate?.cached ?? false;
+
+  useEffect(() => {
+    if (cached && state.status === 'idle') void run(false);
+  }, [cached, run, state.status]);
+
+  return (
+    <li className="sp-email" data-testid="email-row">
+      <div className="sp-email__line">
+        <span className="sp-email__address" title={email}>
+          {email}
+        </span>
+        <span className="sp-email__kind">{kind}</span>
+        <CopyButton value={email} label={`Copy ${email}`} />
+      </div>
+      <div className="sp-email__status">
+        {state.status === 'success' ? (
+          <VerificationChip result={state.data.result} checkedAt={state.data.provenance.fetchedAt} explain />
+        ) : (
+          <>
+            <EmailStatusChip status={status ?? null} />
+            <PaidButton
+              size="sm"
+              variant="secondary"
+              icon="shield"
+              estimate={estimate}
+              loading={state.status === 'loading'}
+              disabled={!canPay}
+              aria-label={`Verify ${email}${estimate ? ` · ${estimate.credits === 1 ? '1 credit' : `${estimate.credits} credits`}` : ''}`}
+              onClick={() => {
+                void run(false).then(invalidateEstimates);
+              }}
+            >
+              Verify
+            </PaidButton>
+          </>
+        )}
+      </div>
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(false)} compact />}
+    </li>
+  );
+}

@@ -1,0 +1,151 @@
+import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
+import type { CostAction, PageState } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import { useEstimate } from './hooks';
+import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
+import { useNavigation } from './navigation';
+
+type Entities = Omit<PageState['entities'], 'url' | 'title'>;
+
+const groups: ReadonlyArray<{ id: string; title: string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
+  { id: 'people', title: 'People', icon: 'user', kinds: [['profile', 'profiles']] },
+  { id: 'emails', title: 'Emails', icon: 'mail', kinds: [['email', 'emails']] },
+  { id: 'phones', title: 'Phones', icon: 'phone', kinds: [['phone', 'phones']] },
+  { id: 'companies', title: 'Companies', icon: 'building', kinds: [['companyProfile', 'companyProfiles'], ['domain', 'domains']] },
+];
+
+const ROW_HEIGHT = 44;
+const VISIBLE_ROWS = 8;
+
+export interface FoundEntitiesProps {
+  entities: Entities;
+  selected: ReadonlySet<string>;
+  onSelectionChange: (next: Set<string>) => void;
+  /** The person the page is about is shown above; leave it out of the list. */
+  exclude?: string | null;
+}
+
+/** What the scan found, grouped (people, emails, phones, companies), each row with its action and its cost. */
+export function FoundEntities({ entities, selected, onSelectionChange, exclude }: FoundEntitiesProps) {
+  return (
+    <div className="sp-found">
+      {groups.map((group) => {
+        const rows: PageEntity[] = group.kinds.flatMap(([kind, field]) =>
+          (entities[field] ?? []).filter((value) => value !== exclude).map((value) => ({ kind, value })),
+        );
+        if (rows.length === 0) return null;
+        const selectable = group.id !== 'companies';
+        // Selection is global across groups; each table edits only its own keys.
+        const own = new Set(rows.map(entityKey));
+        return (
+          <Section key={group.id} title={group.title} meta={rows.length} className="sp-found__group">
+            <Table<PageEntity>
+              label={`${group.title} found on this page`}
+              rows={rows}
+              rowKey={entityKey}
+              rowHeight={ROW_HEIGHT}
+              maxHeight={Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT}
+              columns={entityColumns(group.icon)}
+              selection={
+                selectable
+                  ? {
+                      selected,
+                      onChange: (next) => {
+                        const merged = new Set([...selected].filter((k) => !own.has(k)));
+                        for (const k of next) if (own.has(k)) merged.add(k);
+                        onSelectionChange(merged);
+                      },
+                      rowLabel: (row) => `Select ${row.value}`,
+                    }
+                  : undefined
+              }
+            />
+          </Section>
+        );
+      })}
+    </div>
+  );
+}
+
+function entityColumns(icon: IconName): Array<Column<PageEntity>> {
+  return [
+    {
+      id: 'value',
+      header: 'Found',
+      cell: (row) => <EntityValue entity={row} icon={icon} />,
+    },
+    {
+      id: 'action',
+      header: 'Action',
+      hideHeader: true,
+      width: 'auto',
+      align: 'end',
+      cell: (row) => <EntityAction entity={row} />,
+    },
+  ];
+}
+
+/** The paid action behind an entity's button: enrich the contact, or enrich the company. */
+function useEntityCost(entity: PageEntity) {
+  const { settings } = useAccount();
+  const lookup = lookupForEntity(entity);
+  const action: CostAction = lookup ? enrichCost(lookup, contactOptions(settings)) : { action: 'company/enrich', url: entity.value };
+  return { lookup, ...useEstimate(action) };
+}
+
+function EntityValue({ entity, icon }: { entity: PageEntity; icon: IconName }) {
+  const { estimate } = useEntityCost(entity);
+  const kindIcon: IconName = entity.kind === 'domain' ? 'globe' : entity.kind === 'companyProfile' ? 'building' : icon;
+  return (
+    <span className="sp-entity">
+      <Icon name={kindIcon} size={14} className="sp-entity__icon" />
+      <span className="ui-cell-stack">
+        <span className="sp-entity__value" title={entity.value}>
+          {displayEntity(entity)}
+        </span>
+        <span className="ui-cell-stack__sub">
+          {estimate ? costLabel(estimate) : '…'}
+        </span>
+      </span>
+    </span>
+  );
+}
+
+function displayEntity(entity: PageEntity): string {
+  if (entity.kind === 'profile' || entity.kind === 'companyProfile') {
+    try {
+      const url = new URL(entity.value);
+      return `${url.host.replace(/^www\./, '')}${url.pathname}`;
+    } catch {
+      return entity.value;
+    }
+  }
+  return entity.value;
+}
+
+function EntityAction({ entity }: { entity: PageEntity }) {
+  const nav = useNavigation();
+  const { hasKey } = useAccount();
+  const { lookup, estimate } = useEntityCost(entity);
+  const cached = estimate?.cached ?? false;
+  const cost = estimate ? costLabel(estimate) : 'estimating cost';
+  return (
+    <span className="sp-entity__action">
+      {estimate?.blockedByBudget && <Chip tone="warning">Over budget</Chip>}
+      <Button
+        size="sm"
+        variant={cached ? 'secondary' : 'primary'}
+        disabled={!hasKey || !estimate || estimate.blockedByBudget}
+        aria-label={`${cached ? 'Open' : 'Enrich'} ${entity.value} · ${cost}`}
+        title={estimate?.label}
+        onClick={() =>
+          lookup
+            ? nav.openContact({ lookup, label: entity.value, autorun: true })
+            : nav.openCompany({ url: entity.value, label: displayEntity(entity), autorun: true })
+        }
+      >
+        {cached ? 'Open' : 'Enrich'}
+      </Button>
+    </span>
+  );
+}

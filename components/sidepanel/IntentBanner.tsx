@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Icon, IconButton } from '@/components/ui';
+import type { PanelIntent, SelectionMeaning } from '@/lib/messaging/protocol';
+import { request, useBackgroundEvent } from './hooks';
+import { lookupForMeaning, meaningLabel } from './lookup';
+import { useNavigation } from './navigation';
+
+/**
+ * What the context menu or a shortcut asked for on this tab. A clear meaning opens its view (which states the cost
+ * before anything is charged); an ambiguous selection offers the readings; an unrecognised one says so.
+ */
+export function IntentBanner({ tabId }: { tabId: number | null }) {
+  const nav = useNavigation();
+  const [pending, setPending] = useState<Exclude<PanelIntent, { kind: 'lookup' }> | null>(null);
+
+  const openMeaning = (meaning: SelectionMeaning) => {
+    setPending(null);
+    if (meaning.kind === 'company') {
+      nav.openCompany({ url: meaning.url, label: meaning.url });
+      return;
+    }
+    const lookup = lookupForMeaning(meaning);
+    if (lookup) nav.openContact({ lookup, label: meaningLabel(meaning).replace(/^\w+ /, '') });
+  };
+
+  const handle = (intent: PanelIntent) => {
+    if (intent.kind === 'lookup') openMeaning(intent.meaning);
+    else setPending(intent);
+  };
+  const handleRef = useRef(handle);
+  handleRef.current = handle;
+
+  useEffect(() => {
+    if (tabId === null) return;
+    let live = true;
+    request('panel/intent', { tabId }).then(
+      (intent) => {
+        if (live && intent) handleRef.current(intent);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [tabId]);
+
+  useBackgroundEvent((event) => {
+    if (event.type === 'event/intent' && event.tabId === tabId) handle(event.intent);
+  });
+
+  if (!pending) return null;
+  return (
+    <div className="sp-intent" role="status" data-testid="intent-banner">
+      <Icon name="info" size={16} className="sp-intent__icon" />
+      <div className="sp-intent__body">
+        {pending.kind === 'ambiguous' ? (
+          <>
+            <p className="sp-intent__title">What is “{pending.text}”?</p>
+            <div className="ui-button-row">
+              {pending.choices.map((choice, i) => (
+                <Button key={i} size="sm" onClick={() => openMeaning(choice)}>
+                  {meaningLabel(choice)}
+                </Button>
+              ))}
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="sp-intent__title">Could not tell what “{pending.text}” is</p>
+            <p className="sp-intent__text">Select an email, a phone number, a profile link, a company website, or a name like “Ada Lovelace at Acme”.</p>
+          </>
+        )}
+      </div>
+      <IconButton icon="x" size="sm" label="Dismiss" onClick={() => setPending(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { clip } from './text';
+
+/** A paragraph from API data, clipped with a "Show more" toggle (some descriptions are 60,000 characters). */
+export function LongText({ text, max = 320, className }: { text: string; max?: number; className?: string }) {
+  const [open, setOpen] = useState(false);
+  const short = clip(text, max);
+  return (
+    <div className={`sp-longtext${className ? ` ${className}` : ''}`}>
+      <p>{open ? text.slice(0, 20_000) : short.text}</p>
+      {short.clipped && (
+        <button type="button" className="sp-linkbutton" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          {open ? 'Show less' : 'Show more'}
+        </button>
+      )}
+    </div>
+  );
+}

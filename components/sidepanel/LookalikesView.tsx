@@ -1,0 +1,385 @@
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import {
+  Button,
+  Card,
+  Checkbox,
+  type Column,
+  CostBadge,
+  EmptyState,
+  ErrorState,
+  formatCount,
+  formatCredits,
+  PaidButton,
+  ProgressBar,
+  SafeImage,
+  ScoreBar,
+  Select,
+  SkeletonList,
+  StatusChip,
+  Table,
+  TextField,
+  displayUrl,
+  initials,
+  safeWebsiteUrl,
+} from '@/components/ui';
+import { estimateCost } from '@/lib/api/pricing';
+import type { Company, SimilarCompanyItem, SimilarContactItem } from '@/lib/api/schemas';
+import type { ErrorData, Provenance } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import { ProvenanceChip } from './ContactView';
+import { ExportActions } from './ExportActions';
+import { invalidateEstimates, request, toErrorData, useAsyncAction, useEstimate } from './hooks';
+import { personProfileUrl } from './lookup';
+import { type LookalikeTarget, useNavigation } from './navigation';
+import { NoKeyState } from './NoKeyState';
+
+const SIZES = [10, 25, 50, 100, 250, 500] as const;
+
+/** Lookalikes: companies like a company (10–500, sortable, enrich the chosen ones) or contacts like a contact. */
+export function LookalikesView() {
+  const nav = useNavigation();
+  const { hasKey, state: accountState } = useAccount();
+  const target = nav.lookalikes;
+  if (accountState.status === 'success' && !hasKey && !target?.items) {
+    return <NoKeyState what="Finding lookalikes" />;
+  }
+  if (!target) return <LookalikeStart />;
+  return target.kind === 'companies' ? <LookalikeCompanies key={target.nonce} target={target} /> : <LookalikeContacts key={target.nonce} target={target} />;
+}
+
+function LookalikeStart() {
+  const nav = useNavigation();
+  const [url, setUrl] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const safe = safeWebsiteUrl(url);
+    if (!safe) {
+      setError('Enter a website like acme.com, or a company profile address.');
+      return;
+    }
+    nav.openLookalikes({ kind: 'companies', url: url.trim(), label: displayUrl(safe) });
+  };
+  return (
+    <div className="sp-view">
+      <EmptyState icon="sparkles" title="Find lookalike companies">
+        <p>Companies similar in industry, specialities, technologies and size, ranked by a similarity score. Open one from a company, or enter a website.</p>
+      </EmptyState>
+      <form className="sp-inline-form" onSubmit={submit}>
+        <TextField label="Company website" placeholder="acme.com" value={url} onChange={(e) => setUrl(e.target.value)} error={error} />
+        <Button type="submit" variant="primary">
+          Continue
+        </Button>
+      </form>
+    </div>
+  );
+}
+
+type CompanyTargetOf = Extract<LookalikeTarget, { kind: 'companies' }>;
+type RowStatus = { state: 'pending' } | { state: 'done'; company: Company; provenance: Provenance } | { state: 'notfound' } | { state: 'error'; error: ErrorData };
+
+const keyOf = (item: SimilarCompanyItem, index: number) => item.website ?? `${item.name ?? 'company'}#${index}`;
+
+function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
+  const nav = useNavigation();
+  const { hasKey } = useAccount();
+  const [size, setSize] = useState<number>(target.items ? target.items.length : 25);
+  const [revealAll, setRevealAll] = useState(false);
+  const { estimate } = useEstimate(target.items ? null : { action: 'company/similar', size, revealAll, url: target.url });
+  const search = useAsyncAction(async (s: number, reveal: boolean) => {
+    const reply = await request('company/similar', { url: target.url, size: s, revealAll: reveal });
+    invalidateEstimates();
+    return reply;
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [statuses, setStatuses] = useState<Map<string, RowStatus>>(new Map());
+  const { state, run, set } = search;
+
+  useEffect(() => {
+    if (target.items) set({ found: true, result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
+  }, [target, set]);
+  const cached = estimate?.cached ?? false;
+  useEffect(() => {
+    if (cached && state.status === 'idle') void run(size, revealAll);
+  }, [cached, state.status, run, size, revealAll]);
+
+  const items = useMemo(() => (state.status === 'success' && state.data.found ? state.data.result : []), [state]);
+  const keyed = useMemo(() => items.map((item, i) => ({ item, key: keyOf(item, i) })), [items]);
+
+  const enrichSelected = async () => {
+    const chosen = keyed.filter((k) => selected.has(k.key) && k.item.website);
+    setStatuses((prev) => {
+      const next = new Map(prev);
+      for (const c of chosen) next.set(c.key, { state: 'pending' });
+      return next;
+    });
+    setSelected(new Set());
+    // All go to the background at once: its queue paces them under the rate limit and shows the ETA.
+    await Promise.all(
+      chosen.map(async ({ item, key }) => {
+        let status: RowStatus;
+        try {
+          const reply = await request('company/enrich', { url: item.website as string });
+          status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
+        } catch (cause) {
+          status = { state: 'error', error: toErrorData(cause) };
+        }
+        setStatuses((prev) => new Map(prev).set(key, status));
+      }),
+    );
+    invalidateEstimates();
+  };
+
+  const statusList = [...statuses.values()];
+  const doneCount = statusList.filter((s) => s.state !== 'pending').length;
+  const running = statusList.some((s) => s.state === 'pending');
+  const firstError = statusList.find((s): s is Extract<RowStatus, { state: 'error' }> => s.state === 'error');
+
+  const columns: Array<Column<{ item: SimilarCompanyItem; key: string }>> = [
+    {
+      id: 'name',
+      header: 'Company',
+      sortValue: (r) => (r.item.name ?? '').toLowerCase(),
+      cell: (r) => {
+        const status = statuses.get(r.key);
+        return (
+          <span className="sp-entity">
+            <SafeImage src={null} alt="" size={24} shape="square" fallback={initials(r.item.name)} />
+            <span className="ui-cell-stack">
+              {status?.state === 'done' ? (
+                <button
+                  type="button"
+                  className="ui-cell-button"
+                  onClick={() => nav.openCompany({ url: r.item.website ?? '', label: r.item.name ?? '', company: status.company, provenance: status.provenance })}
+                >
+                  {r.item.name ?? 'Unnamed'}
+                </button>
+              ) : (
+                <span className="sp-strong">{r.item.name ?? 'Unnamed'}</span>
+              )}
+              <span className="ui-cell-stack__sub">
+                {[r.item.website ? displayUrl(safeWebsiteUrl(r.item.website) ?? r.item.website) : null, r.item.industry[0]].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+          </span>
+        );
+      },
+    },
+    {
+      id: 'score',
+      header: 'Score',
+      width: '92px',
+      sortValue: (r) => r.item.similarity_score,
+      cell: (r) => {
+        const status = statuses.get(r.key);
+        if (status && status.state !== 'done') {
+          return (
+            <StatusChip tone={status.state === 'pending' ? 'info' : status.state === 'notfound' ? 'neutral' : 'danger'}>
+              {status.state === 'pending' ? 'Queued' : status.state === 'notfound' ? 'No match' : 'Failed'}
+            </StatusChip>
+          );
+        }
+        return <ScoreBar score={r.item.similarity_score} label={`Similarity ${r.item.similarity_score ?? '?'}`} />;
+      },
+    },
+  ];
+
+  return (
+    <div className="sp-view">
+      <div className="sp-target">
+        <p className="sp-eyebrow">Lookalike companies</p>
+        <h2 className="sp-target__label">{target.label}</h2>
+      </div>
+      {!target.items && (
+        <Card padding="sm" className="sp-controls">
+          <div className="sp-controls__row">
+            <Select
+              label="How many"
+              inline
+              value={String(size)}
+              onChange={(e) => setSize(Number(e.target.value))}
+              options={SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+            />
+            <Checkbox label="Reveal all details" description="1 credit per company instead of 1 per 10" checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
+          </div>
+          <div className="ui-button-row">
+            <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll)}>
+              {items.length > 0 ? 'Search again' : 'Find lookalikes'}
+            </PaidButton>
+            <CostBadge estimate={estimate} upTo />
+          </div>
+        </Card>
+      )}
+      {state.status === 'loading' && <SkeletonList rows={6} label="Finding lookalike companies" />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll)} />}
+      {state.status === 'success' && !state.data.found && (
+        <EmptyState icon="building" title="Company not found">
+          <p>{state.data.errorText}</p>
+          <p>No credit was spent. Try the company’s main website.</p>
+        </EmptyState>
+      )}
+      {state.status === 'success' && state.data.found && items.length === 0 && (
+        <EmptyState icon="sparkles" title="No lookalikes found" compact>
+          <p>The service found no companies similar enough.</p>
+        </EmptyState>
+      )}
+      {items.length > 0 && state.status === 'success' && (
+        <>
+          <div className="sp-toolbar">
+            <ProvenanceChip provenance={state.data.provenance} />
+            <ExportActions
+              what="lookalike companies"
+              fileBase={`lookalikes ${target.label}`}
+              json={() => items}
+              table={() => ({
+                columns: ['name', 'website', 'similarity_score', 'industry', 'specialities', 'description'],
+                labels: { name: 'Name', website: 'Website', similarity_score: 'Score', industry: 'Industry', specialities: 'Specialities', description: 'Description' },
+                rows: items.map((i) => ({
+                  name: i.name,
+                  website: i.website,
+                  similarity_score: i.similarity_score,
+                  industry: i.industry.join('; '),
+                  specialities: i.specialities.join('; '),
+                  description: i.description,
+                })),
+              })}
+            />
+          </div>
+          {statuses.size > 0 && (
+            <ProgressBar
+              label="Enriching chosen companies"
+              value={doneCount}
+              max={statuses.size}
+              tone={running ? 'accent' : 'success'}
+              detail={`${formatCount(doneCount)} of ${formatCount(statuses.size)} companies enriched${running ? ' · queued in the background' : ' · open one from the list'}`}
+            />
+          )}
+          {firstError && <ErrorState error={firstError.error} compact />}
+          <Table
+            label="Lookalike companies"
+            rows={keyed}
+            rowKey={(r) => r.key}
+            rowHeight={48}
+            maxHeight={48 * 9}
+            defaultSort={{ columnId: 'score', direction: 'desc' }}
+            columns={columns}
+            selection={{
+              selected,
+              onChange: setSelected,
+              rowLabel: (r) => `Select ${r.item.name ?? 'company'}`,
+              isSelectable: (r) => Boolean(r.item.website) && !statuses.has(r.key),
+            }}
+          />
+          <SelectionEnrichBar count={selected.size} disabled={!hasKey || running} onEnrich={() => void enrichSelected()} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SelectionEnrichBar({ count, disabled, onEnrich }: { count: number; disabled: boolean; onEnrich: () => void }) {
+  if (count === 0) return null;
+  // Company lookups are priced per company (lib/api/pricing); cached ones turn out free, so this is an upper bound.
+  const credits = estimateCost({ kind: 'company' }) * count;
+  const estimate = { credits, cached: false, label: `up to ${formatCredits(credits)}`, blockedByBudget: false };
+  return (
+    <div className="sp-bulkbar" role="region" aria-label="Selection">
+      <div className="sp-bulkbar__row">
+        <span className="sp-bulkbar__count ui-num">{formatCount(count)} selected</span>
+        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={`Enrich ${count} companies · up to ${formatCredits(credits)}`}>
+          Enrich companies
+        </PaidButton>
+      </div>
+      <p className="sp-bulkbar__note">1 credit per company; free for companies enriched in the last 30 days.</p>
+    </div>
+  );
+}
+
+type ContactTargetOf = Extract<LookalikeTarget, { kind: 'contacts' }>;
+
+function LookalikeContacts({ target }: { target: ContactTargetOf }) {
+  const nav = useNavigation();
+  const { hasKey } = useAccount();
+  const { estimate } = useEstimate(target.items ? null : { action: 'contact/similar', lookup: target.lookup });
+  const { state, run, set } = useAsyncAction(async () => {
+    const reply = await request('contact/similar', { lookup: target.lookup, size: 10 });
+    invalidateEstimates();
+    return reply;
+  });
+  useEffect(() => {
+    if (target.items) set({ result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
+  }, [target, set]);
+  const cached = estimate?.cached ?? false;
+  useEffect(() => {
+    if ((cached || target.autorun) && !target.items && state.status === 'idle') void run();
+  }, [cached, target.autorun, target.items, state.status, run]);
+
+  const items: SimilarContactItem[] = useMemo(
+    () => (state.status === 'success' ? [...state.data.result].sort((a, b) => (b.similarity_score ?? 0) - (a.similarity_score ?? 0)) : []),
+    [state],
+  );
+
+  return (
+    <div className="sp-view">
+      <div className="sp-target">
+        <p className="sp-eyebrow">Lookalike contacts</p>
+        <h2 className="sp-target__label">{target.label}</h2>
+      </div>
+      {state.status === 'idle' && (
+        <Card className="sp-confirm">
+          <p className="sp-confirm__text">Up to 10 people with a similar title, seniority, skills and location, best match first.</p>
+          <div className="ui-button-row">
+            <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run()}>
+              Find lookalikes
+            </PaidButton>
+            <CostBadge estimate={estimate} />
+          </div>
+        </Card>
+      )}
+      {state.status === 'loading' && <SkeletonList rows={5} label="Finding lookalike contacts" />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run()} />}
+      {state.status === 'success' && items.length === 0 && (
+        <EmptyState icon="users" title="No lookalike contacts" compact>
+          <p>The service found nobody similar enough. No credit was spent.</p>
+        </EmptyState>
+      )}
+      {state.status === 'success' && items.length > 0 && (
+        <>
+          <div className="sp-toolbar">
+            <ProvenanceChip provenance={state.data.provenance} />
+            <ExportActions
+              what="lookalike contacts"
+              fileBase={`lookalike contacts ${target.label}`}
+              json={() => items}
+              table={() => ({
+                columns: ['name', 'job_title', 'location', 'similarity_score', 'profile'],
+                labels: { name: 'Name', job_title: 'Job title', location: 'Location', similarity_score: 'Score', profile: 'Profile' },
+                rows: items.map((i) => ({ name: i.name, job_title: i.job_title, location: i.location, similarity_score: i.similarity_score, profile: i.pnet[0] })),
+              })}
+            />
+          </div>
+          <ol className="sp-people sp-people--ranked" aria-label="Lookalike contacts, best match first">
+            {items.map((c, i) => {
+              const profile = c.pnet.map(personProfileUrl).find(Boolean) ?? null;
+              return (
+                <li key={`${i}-${c.name}`} className="sp-people__item">
+                  <SafeImage src={null} alt="" size={28} fallback={initials(c.name)} />
+                  <div className="sp-people__text">
+                    <p className="sp-people__name">{c.name ?? 'Unnamed'}</p>
+                    <p className="sp-people__sub">{[c.job_title, c.location].filter(Boolean).join(' · ')}</p>
+                    <ScoreBar score={c.similarity_score} label="Similarity" />
+                  </div>
+                  {profile && (
+                    <Button size="sm" variant="ghost" aria-label={`Open ${c.name ?? 'contact'}`} onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: c.name ?? profile })}>
+                      Open
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { Button, Card, CostBadge, initials, PaidButton, SafeLink } from '@/components/ui';
+import { useAccount } from './account';
+import { useEstimate } from './hooks';
+import { contactOptions, enrichCost, profileHandle } from './lookup';
+import { useNavigation } from './navigation';
+
+/** On a profile page, the person the page is about comes first, with the enrich action and its cost. */
+export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pageTitle: string }) {
+  const nav = useNavigation();
+  const { settings, hasKey } = useAccount();
+  const lookup = { social_profile: profileUrl };
+  const { estimate } = useEstimate(enrichCost(lookup, contactOptions(settings)));
+  const name = nameFromTitle(pageTitle) ?? profileHandle(profileUrl) ?? 'This profile';
+  return (
+    <Card className="sp-lead" data-testid="profile-lead">
+      <div className="sp-lead__head">
+        <span className="ui-image ui-image--circle ui-image--fallback sp-lead__avatar" aria-hidden="true">
+          {initials(name)}
+        </span>
+        <div className="sp-lead__text">
+          <p className="sp-eyebrow">This page is a profile</p>
+          <h2 className="sp-lead__name">{name}</h2>
+          <SafeLink href={profileUrl} className="sp-lead__link" />
+        </div>
+        <CostBadge estimate={estimate} />
+      </div>
+      <div className="ui-button-row">
+        <PaidButton
+          variant="primary"
+          icon="zap"
+          estimate={estimate}
+          disabled={!hasKey}
+          onClick={() => nav.openContact({ lookup, label: name, autorun: true })}
+        >
+          {estimate?.cached ? 'Open' : 'Enrich'}
+        </PaidButton>
+        <Button icon="users" disabled={!hasKey} onClick={() => nav.openLookalikes({ kind: 'contacts', lookup, label: name })}>
+          Lookalikes
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+/** "Ada Lovelace – Analyst | Demo" → "Ada Lovelace": page titles of profile pages lead with the name. */
+export function nameFromTitle(title: string): string | null {
+  const first = title.split(/\s[|–—-]\s/)[0]?.trim();
+  if (!first || first.length > 80) return null;
+  return first;
+}

@@ -1,0 +1,67 @@
+import { type TabItem, TabPanel, Tabs } from '@/components/ui';
+import { AccountProvider } from './account';
+import { CompanyView } from './CompanyView';
+import { ContactSearchView } from './ContactSearchView';
+import { ContactView } from './ContactView';
+import { HistoryView } from './HistoryView';
+import { IntentBanner } from './IntentBanner';
+import { LookalikesView } from './LookalikesView';
+import { NavigationProvider, useNavigation, type ViewId } from './navigation';
+import { PanelHeader } from './PanelHeader';
+import { ThisPageView } from './ThisPageView';
+import { useFollowedTab } from './useFollowedTab';
+import './sidepanel.css';
+
+const TABS: ReadonlyArray<TabItem<ViewId>> = [
+  { id: 'page', label: 'Page' },
+  { id: 'contact', label: 'Contact' },
+  { id: 'company', label: 'Company' },
+  { id: 'lookalikes', label: 'Similar' },
+  { id: 'search', label: 'Search' },
+  { id: 'history', label: 'History' },
+];
+
+/** The side panel: header, view tabs, and the views (kept mounted so each keeps its state across switches). */
+export function SidePanelApp({ fixedTabId }: { fixedTabId: number | null }) {
+  return (
+    <AccountProvider>
+      <NavigationProvider>
+        <Shell fixedTabId={fixedTabId} />
+      </NavigationProvider>
+    </AccountProvider>
+  );
+}
+
+function Shell({ fixedTabId }: { fixedTabId: number | null }) {
+  const nav = useNavigation();
+  const { tabId, visit } = useFollowedTab(fixedTabId);
+  return (
+    <div className="sp-app">
+      <PanelHeader />
+      <nav className="sp-nav" aria-label="Views">
+        <Tabs idBase="sp" label="Views" items={TABS} value={nav.view} onChange={nav.show} />
+      </nav>
+      <IntentBanner tabId={tabId} />
+      <main className="sp-main">
+        <TabPanel idBase="sp" id="page" active={nav.view === 'page'}>
+          <ThisPageView tabId={tabId} visit={visit} />
+        </TabPanel>
+        <TabPanel idBase="sp" id="contact" active={nav.view === 'contact'}>
+          <ContactView />
+        </TabPanel>
+        <TabPanel idBase="sp" id="company" active={nav.view === 'company'}>
+          <CompanyView />
+        </TabPanel>
+        <TabPanel idBase="sp" id="lookalikes" active={nav.view === 'lookalikes'}>
+          <LookalikesView />
+        </TabPanel>
+        <TabPanel idBase="sp" id="search" active={nav.view === 'search'}>
+          <ContactSearchView />
+        </TabPanel>
+        <TabPanel idBase="sp" id="history" active={nav.view === 'history'}>
+          <HistoryView active={nav.view === 'history'} />
+        </TabPanel>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,161 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { browser } from 'wxt/browser';
+import { Button, EmptyState, ErrorState, formatCount, SkeletonList, timeAgo } from '@/components/ui';
+import type { BulkJob, PageState } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
+import { FoundEntities } from './FoundEntities';
+import { request, useAsyncAction, useBackgroundEvent, useNow } from './hooks';
+import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from './lookup';
+import { NoKeyState } from './NoKeyState';
+import { ProfileLead } from './ProfileLead';
+
+const kinds: ReadonlyArray<[EntityKind, keyof Omit<PageState['entities'], 'url' | 'title'>]> = [
+  ['profile', 'profiles'],
+  ['email', 'emails'],
+  ['phone', 'phones'],
+  ['companyProfile', 'companyProfiles'],
+  ['domain', 'domains'],
+];
+
+/**
+ * "This page": what the scan found on the followed tab, grouped, each with its action and cost; select several
+ * for a bulk job with a cost preview, live progress, cancel and exportable results.
+ */
+export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {
+  const { hasKey, state: accountState } = useAccount();
+  const page = useAsyncAction((id: number) => request('page/get', { tabId: id, scan: true }));
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [job, setJob] = useState<BulkJob | null>(null);
+  const now = useNow();
+  const { run, set } = page;
+
+  const load = useCallback(() => {
+    if (tabId !== null) void run(tabId);
+  }, [run, tabId]);
+
+  useEffect(() => {
+    load();
+    setSelected(new Set());
+  }, [load, visit]);
+
+  // Resume showing a bulk job that is still running (the panel may have been closed meanwhile).
+  useEffect(() => {
+    request('bulk/list', {}).then(
+      (jobs) => {
+        const running = jobs.filter((j) => j.status === 'running' || j.status === 'queued').sort((a, b) => b.createdAt - a.createdAt)[0];
+        if (running) setJob((current) => current ?? running);
+      },
+      () => undefined,
+    );
+  }, []);
+
+  useBackgroundEvent((event) => {
+    if (event.type === 'event/page' && event.page.tabId === tabId) set(event.page);
+  });
+
+  const data = page.state.status === 'success' ? page.state.data : page.state.status === 'loading' ? (page.state.previous ?? null) : null;
+
+  const entities: PageEntity[] = useMemo(
+    () => (data ? kinds.flatMap(([kind, field]) => (data.entities[field] ?? []).map((value) => ({ kind, value }))) : []),
+    [data],
+  );
+  const lead = data ? profileOfPage(data.url, data.entities.profiles ?? []) : null;
+  const selectedEntries = entities
+    .filter((e) => selected.has(entityKey(e)))
+    .map(bulkEntryFor)
+    .filter((e) => e !== null);
+
+  if (tabId === null) {
+    return <SkeletonList rows={4} label="Finding the active tab" />;
+  }
+  if (page.state.status === 'idle' || (page.state.status === 'loading' && !data)) {
+    return (
+      <div className="sp-view">
+        <SkeletonList rows={5} label="Scanning this page" />
+      </div>
+    );
+  }
+  if (page.state.status === 'error') {
+    const error = page.state.error;
+    return (
+      <div className="sp-view">
+        <ErrorState
+          error={error}
+          onRetry={load}
+          actions={{
+            'grant-permission': () => void grantAndRescan(tabId, load),
+          }}
+        />
+      </div>
+    );
+  }
+  if (!data) {
+    return (
+      <div className="sp-view">
+        <EmptyState
+          icon="file"
+          title="This page has not been scanned"
+          actions={
+            <Button variant="primary" icon="search" onClick={load}>
+              Scan this page
+            </Button>
+          }
+        >
+          <p>Nothing is read from a page until you ask. Scanning stays on your computer: only what it finds is kept, and nothing is sent to the API until you click a priced action.</p>
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const count = entities.length;
+  return (
+    <div className="sp-view sp-page" data-testid="this-page">
+      <div className="sp-page__summary">
+        <div className="sp-page__title">
+          <p className="sp-page__name" title={data.url}>
+            {data.title || data.url}
+          </p>
+          <p className="sp-page__meta ui-num">
+            {count === 0 ? 'Nothing found' : `${formatCount(count)} found`}
+            {' · '}
+            {data.complete ? `scanned ${timeAgo(data.scannedAt, now)}` : 'still scanning…'}
+          </p>
+        </div>
+        <Button size="sm" variant="ghost" icon="refresh" onClick={load} loading={page.state.status === 'loading'} aria-label="Scan this page again">
+          Rescan
+        </Button>
+      </div>
+      {accountState.status === 'success' && !hasKey && <NoKeyState what="Enriching what this page mentions" />}
+      {job && <BulkJobPanel key={job.id} initialJob={job} onDismiss={() => setJob(null)} />}
+      {lead && <ProfileLead profileUrl={lead} pageTitle={data.title} />}
+      {count === 0 ? (
+        <EmptyState icon="search" title="No contacts or companies on this page">
+          <p>The scan looks for emails, phone numbers, profile links and company websites. Try a team page, a directory or a profile.</p>
+          <p>Selected text works too: right-click it and choose “Enrich”.</p>
+        </EmptyState>
+      ) : (
+        <FoundEntities entities={data.entities} selected={selected} onSelectionChange={setSelected} exclude={lead} />
+      )}
+      <BulkSelectionBar
+        entries={selectedEntries}
+        disabled={!hasKey}
+        onClear={() => setSelected(new Set())}
+        onStarted={(started) => {
+          setJob(started);
+          setSelected(new Set());
+        }}
+      />
+    </div>
+  );
+}
+
+/** Ask for this site's access from the panel (a click is a user gesture), then scan again. */
+async function grantAndRescan(tabId: number, rescan: () => void) {
+  const tab = await browser.tabs.get(tabId).catch(() => null);
+  const origin = tab?.url ? new URL(tab.url).origin : null;
+  if (origin && /^https?:/.test(origin)) {
+    await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
+  }
+  rescan();
+}

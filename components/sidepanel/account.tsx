@@ -1,0 +1,38 @@
+/*
+ * The account as the panel needs it: is there a key, what are the lookup defaults, which API it talks to.
+ * Loaded once and refreshed on 'event/settings'.
+ */
+import { createContext, type ReactNode, useContext, useEffect } from 'react';
+import type { Settings } from '@/lib/settings/schema';
+import { type AsyncState, useBackgroundEvent, useRequest } from './hooks';
+
+export interface Account {
+  state: AsyncState<{ settings: Settings; key: { present: boolean; hint: string | null } }>;
+  hasKey: boolean;
+  settings: Settings | null;
+  reload: () => void;
+}
+
+const AccountContext = createContext<Account | null>(null);
+
+export function AccountProvider({ children }: { children: ReactNode }) {
+  const { state, reload } = useRequest('settings/get', {});
+  useBackgroundEvent((event) => {
+    if (event.type === 'event/settings') reload();
+  });
+  // A key added in the options tab while the panel is open shows up when the panel gets focus again.
+  useEffect(() => {
+    const onFocus = () => reload();
+    window.addEventListener('focus', onFocus);
+    return () => window.removeEventListener('focus', onFocus);
+  }, [reload]);
+  const data = state.status === 'success' ? state.data : null;
+  const value: Account = { state, hasKey: data?.key.present ?? false, settings: data?.settings ?? null, reload };
+  return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
+}
+
+export function useAccount(): Account {
+  const account = useContext(AccountContext);
+  if (!account) throw new Error('useAccount outside AccountProvider');
+  return account;
+}

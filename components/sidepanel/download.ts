@@ -1,0 +1,12 @@
+/** Saves text as a file through an object URL and a temporary anchor: no `downloads` permission needed. */
+export function downloadText(fileName: string, mime: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: `${mime};charset=utf-8` }));
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = fileName;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,157 @@
+/*
+ * Pure helpers that turn what the panel shows (page entities, profile links, search rows) into lookups, and
+ * lookups into words. No browser globals here.
+ */
+import { normaliseProfileUrl } from '@/lib/detect/networks';
+import type { EnrichedContact } from '@/lib/api/schemas';
+import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/messaging/protocol';
+import type { Settings } from '@/lib/settings/schema';
+
+export type EntityKind = 'email' | 'phone' | 'profile' | 'companyProfile' | 'domain';
+
+export interface PageEntity {
+  kind: EntityKind;
+  value: string;
+}
+
+/** The lookup a contact-like entity enriches with; null for companies. */
+export function lookupForEntity(entity: PageEntity): ContactLookup | null {
+  switch (entity.kind) {
+    case 'email':
+      return { email: entity.value };
+    case 'phone':
+      return { phone: entity.value };
+    case 'profile':
+      return { social_profile: entity.value };
+    default:
+      return null;
+  }
+}
+
+/** Bulk enrichment takes emails, phones and profile URLs. */
+export function bulkEntryFor(entity: PageEntity): BulkEntry | null {
+  switch (entity.kind) {
+    case 'email':
+      return { field_type: 'email', value: entity.value };
+    case 'phone':
+      return { field_type: 'phone', value: entity.value };
+    case 'profile':
+      return { field_type: 'social_profile', value: entity.value };
+    default:
+      return null;
+  }
+}
+
+export const entityKey = (entity: PageEntity): string => `${entity.kind}:${entity.value}`;
+
+/** Options for a single lookup, from the user's defaults (realtime/waterfall off unless they chose otherwise). */
+export function contactOptions(settings: Settings | null, extra: Partial<ContactOptions> = {}): ContactOptions {
+  const d = settings?.lookupDefaults;
+  const options: ContactOptions = {
+    ...(d?.realtime ? { realtime: true } : {}),
+    ...(d?.waterfall ? { waterfall: true } : {}),
+    ...(d?.includeAllExperiences ? { includeAllExperiences: true } : {}),
+    ...(d?.required && d.required.length > 0 ? { required: d.required } : {}),
+    ...extra,
+  };
+  return options;
+}
+
+export function enrichCost(lookup: ContactLookup, options: ContactOptions): CostAction {
+  return { action: 'contact/enrich', lookup, ...(Object.keys(options).length > 0 ? { options } : {}) };
+}
+
+/** A short human label for a lookup: the email, the phone, the profile handle, or "First Last · Company". */
+export function lookupLabel(lookup: ContactLookup): string {
+  if (lookup.email) return lookup.email;
+  if (lookup.phone) return lookup.phone;
+  if (lookup.social_profile) return profileHandle(lookup.social_profile) ?? lookup.social_profile;
+  const name = [lookup.first_name, lookup.last_name].filter(Boolean).join(' ');
+  const company = lookup.company_name ?? lookup.company_domain;
+  return company ? `${name} · ${company}` : name;
+}
+
+/** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
+export function profileHandle(url: string): string | null {
+  try {
+    const parts = new URL(url).pathname.split('/').filter(Boolean);
+    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A canonical person-profile URL for a link from API data (people also viewed, similar contacts), if it is one. */
+export function personProfileUrl(link: string | null | undefined): string | null {
+  if (!link) return null;
+  const match = normaliseProfileUrl(link);
+  return match?.kind === 'person' ? match.url : null;
+}
+
+/**
+ * The person a page is about, when the page is a profile: the page URL itself is a profile URL, or the page is a
+ * profile page of another site whose last path segment is the handle of a profile found on it (the sandbox's
+ * `/demo/profile/<slug>`, a company's `/people/<slug>`).
+ */
+export function profileOfPage(pageUrl: string, profiles: readonly string[]): string | null {
+  const own = normaliseProfileUrl(pageUrl);
+  if (own?.kind === 'person') return own.url;
+  let path: string[];
+  try {
+    path = new URL(pageUrl).pathname.split('/').filter(Boolean);
+  } catch {
+    return null;
+  }
+  const last = path.at(-1)?.toLowerCase();
+  const parent = path.at(-2)?.toLowerCase();
+  if (!last || !parent || !['profile', 'profiles', 'people', 'person', 'in', 'u', 'team'].includes(parent)) return null;
+  return profiles.find((p) => profileHandle(p)?.toLowerCase() === last) ?? null;
+}
+
+/** The lookup for a selection the context menu understood. Company meanings have none. */
+export function lookupForMeaning(meaning: SelectionMeaning): ContactLookup | null {
+  switch (meaning.kind) {
+    case 'email':
+      return { email: meaning.email };
+    case 'phone':
+      return { phone: meaning.phone };
+    case 'profile':
+      return { social_profile: meaning.url };
+    case 'person':
+      return {
+        first_name: meaning.first_name,
+        last_name: meaning.last_name,
+        ...(meaning.company_name ? { company_name: meaning.company_name } : {}),
+        ...(meaning.company_domain ? { company_domain: meaning.company_domain } : {}),
+      };
+    case 'company':
+      return null;
+  }
+}
+
+export function meaningLabel(meaning: SelectionMeaning): string {
+  switch (meaning.kind) {
+    case 'email':
+      return `Email ${meaning.email}`;
+    case 'phone':
+      return `Phone ${meaning.phone}`;
+    case 'profile':
+      return `Profile ${profileHandle(meaning.url) ?? meaning.url}`;
+    case 'company':
+      return `Company ${meaning.url}`;
+    case 'person':
+      return `Person ${meaning.first_name} ${meaning.last_name}${meaning.company_name || meaning.company_domain ? ` at ${meaning.company_name ?? meaning.company_domain}` : ''}`;
+  }
+}
+
+/** The best key to look a known contact up again (refresh, lookalikes): profile, then email, then phone. */
+export function lookupForContact(contact: EnrichedContact, fallback?: ContactLookup): ContactLookup | null {
+  const profile = contact.social_profiles.map((p) => personProfileUrl(p.url)).find(Boolean);
+  if (profile) return { social_profile: profile };
+  if (contact.current_work_email) return { email: contact.current_work_email };
+  const personal = contact.personal_emails[0];
+  if (personal) return { email: personal };
+  const phone = contact.phone_numbers.find((p) => p.E164)?.E164;
+  if (phone) return { phone };
+  return fallback ?? null;
+}
