@@ -37,6 +37,7 @@ export class Accounts {
   ) {
     this.select = db.prepare<[string], Account>('SELECT key, plan, balance FROM accounts WHERE key = ?');
     this.insert = db.prepare('INSERT OR IGNORE INTO accounts (key, plan, balance, created_at) VALUES (?, ?, ?, ?)');
+    for (const [key, t] of Object.entries(SANDBOX_ACCOUNT_TEMPLATES)) this.insert.run(key, t.plan, t.balance, this.now());
   }
 
   /** The account for a key, created on first use for sandbox keys; undefined for unknown keys (→ 401). */

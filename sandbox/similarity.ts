@@ -70,18 +70,20 @@ export class SparseIndex {
   }
 
   /**
-   * Documents sharing at least one term with document `index`, scored by cosine, best `limit` by `rank`
-   * (which may blend in other signals), the document itself excluded.
+   * Documents sharing at least one term with document `index`, best `limit` first, the document itself
+   * excluded. Score = (1 - blend.weight) * cosine + blend.weight * blend.score(doc), where blend.score is in
+   * [0, 1] (companies blend in size proximity). Candidates that cannot beat the current k-th best even with a
+   * perfect blend score are skipped before blend.score is computed, which keeps queries over 100k documents fast.
    */
-  neighbours(index: number, limit: number, rank: (neighbour: Neighbour) => number = (nb) => nb.cosine): Array<Neighbour & { score: number }> {
+  neighbours(index: number, limit: number, blend: Blend = NO_BLEND): Array<Neighbour & { score: number }> {
     const terms = this.docTerms[index];
     const weights = this.docWeights[index];
     if (!terms || !weights || limit <= 0) return [];
     const { scores, touched } = this;
     let touchedCount = 0;
-    terms.forEach((term, t) => {
-      const posting = this.postings.get(term);
-      if (!posting) return;
+    for (let t = 0; t < terms.length; t++) {
+      const posting = this.postings.get(terms[t] as string);
+      if (!posting) continue;
       const qw = weights[t] as number;
       const { docs, weights: dw } = posting;
       for (let i = 0; i < docs.length; i++) {
@@ -89,61 +91,102 @@ export class SparseIndex {
         if (scores[d] === 0) touched[touchedCount++] = d;
         scores[d] = (scores[d] as number) + qw * (dw[i] as number);
       }
-    });
-    const heap = new MinHeap<Neighbour>(limit);
+    }
+    const heap = new TopK(limit);
+    const cosineShare = 1 - blend.weight;
     for (let i = 0; i < touchedCount; i++) {
       const d = touched[i] as number;
       const cosine = Math.min(1, scores[d] as number);
       scores[d] = 0;
       if (d === index) continue;
-      heap.offer({ index: d, cosine }, rank({ index: d, cosine }));
+      const best = cosineShare * cosine + blend.weight;
+      if (heap.full && best < heap.minScore) continue;
+      heap.offer(d, cosine, blend.weight === 0 ? cosine : cosineShare * cosine + blend.weight * blend.score(d));
     }
     return heap.sortedDescending();
   }
 }
 
-/** Bounded min-heap keeping the `capacity` highest-scored items; ties keep the lower index first. */
-class MinHeap<T extends { index: number }> {
-  private readonly items: Array<{ item: T; score: number }> = [];
-  constructor(private readonly capacity: number) {}
+export interface Blend {
+  /** Share of the extra signal in the final score, in [0, 1). */
+  weight: number;
+  /** The extra signal of a document, in [0, 1]. */
+  score(doc: number): number;
+}
 
-  private less(a: { item: T; score: number }, b: { item: T; score: number }): boolean {
-    return a.score < b.score || (a.score === b.score && a.item.index > b.item.index);
+const NO_BLEND: Blend = { weight: 0, score: () => 0 };
+
+/** Bounded min-heap over typed arrays keeping the `capacity` best scores; ties keep the lower index. */
+class TopK {
+  private readonly ids: Int32Array;
+  private readonly cosines: Float64Array;
+  private readonly scores: Float64Array;
+  private size = 0;
+
+  constructor(private readonly capacity: number) {
+    this.ids = new Int32Array(capacity);
+    this.cosines = new Float64Array(capacity);
+    this.scores = new Float64Array(capacity);
   }
 
-  offer(item: T, score: number): void {
-    const entry = { item, score };
-    const items = this.items;
-    if (items.length < this.capacity) {
-      items.push(entry);
-      let i = items.length - 1;
+  get full(): boolean {
+    return this.size === this.capacity;
+  }
+
+  get minScore(): number {
+    return this.scores[0] as number;
+  }
+
+  /** a ranks below b */
+  private below(a: number, b: number): boolean {
+    const sa = this.scores[a] as number;
+    const sb = this.scores[b] as number;
+    return sa < sb || (sa === sb && (this.ids[a] as number) > (this.ids[b] as number));
+  }
+
+  private swap(a: number, b: number): void {
+    const { ids, cosines, scores } = this;
+    [ids[a], ids[b]] = [ids[b] as number, ids[a] as number];
+    [cosines[a], cosines[b]] = [cosines[b] as number, cosines[a] as number];
+    [scores[a], scores[b]] = [scores[b] as number, scores[a] as number];
+  }
+
+  offer(id: number, cosine: number, score: number): void {
+    if (this.size < this.capacity) {
+      let i = this.size++;
+      this.ids[i] = id;
+      this.cosines[i] = cosine;
+      this.scores[i] = score;
       while (i > 0) {
         const parent = (i - 1) >> 1;
-        if (!this.less(items[i] as typeof entry, items[parent] as typeof entry)) break;
-        [items[i], items[parent]] = [items[parent] as typeof entry, items[i] as typeof entry];
+        if (!this.below(i, parent)) break;
+        this.swap(i, parent);
         i = parent;
       }
       return;
     }
-    if (!this.less(items[0] as typeof entry, entry)) return;
-    items[0] = entry;
+    const min = this.scores[0] as number;
+    if (score < min || (score === min && id > (this.ids[0] as number))) return;
+    this.ids[0] = id;
+    this.cosines[0] = cosine;
+    this.scores[0] = score;
     let i = 0;
     for (;;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let smallest = i;
-      if (l < items.length && this.less(items[l] as typeof entry, items[smallest] as typeof entry)) smallest = l;
-      if (r < items.length && this.less(items[r] as typeof entry, items[smallest] as typeof entry)) smallest = r;
+      if (l < this.size && this.below(l, smallest)) smallest = l;
+      if (r < this.size && this.below(r, smallest)) smallest = r;
       if (smallest === i) break;
-      [items[i], items[smallest]] = [items[smallest] as typeof entry, items[i] as typeof entry];
+      this.swap(i, smallest);
       i = smallest;
     }
   }
 
-  sortedDescending(): Array<T & { score: number }> {
-    return [...this.items]
-      .sort((a, b) => b.score - a.score || a.item.index - b.item.index)
-      .map(({ item, score }) => ({ ...item, score }));
+  sortedDescending(): Array<Neighbour & { score: number }> {
+    const out: Array<Neighbour & { score: number }> = [];
+    for (let i = 0; i < this.size; i++) out.push({ index: this.ids[i] as number, cosine: this.cosines[i] as number, score: this.scores[i] as number });
+    return out.sort((a, b) => b.score - a.score || a.index - b.index);
   }
 }
 
@@ -190,29 +233,33 @@ export function companyTerms(c: CompanyVectorInput): TermCounts {
   return counts;
 }
 
+type Sized = { sizeLower: number; sizeUpper: number };
+const logSize = (c: Sized): number => Math.log10(Math.max(1, (c.sizeLower + c.sizeUpper) / 2));
+const logSizeProximity = (a: number, b: number): number => Math.max(0, 1 - Math.abs(a - b) / 4);
+
 /** 1 for the same head-count band, falling linearly to 0 four orders of magnitude apart. */
-export function sizeProximity(a: { sizeLower: number; sizeUpper: number }, b: { sizeLower: number; sizeUpper: number }): number {
-  const mid = (c: { sizeLower: number; sizeUpper: number }) => Math.log10(Math.max(1, (c.sizeLower + c.sizeUpper) / 2));
-  return Math.max(0, 1 - Math.abs(mid(a) - mid(b)) / 4);
+export function sizeProximity(a: Sized, b: Sized): number {
+  return logSizeProximity(logSize(a), logSize(b));
 }
 
 export class CompanySimilarity {
   private readonly index: SparseIndex;
+  private readonly logSizes: Float64Array;
 
-  constructor(private readonly companies: CompanyVectorInput[]) {
+  constructor(companies: CompanyVectorInput[]) {
     this.index = new SparseIndex(companies.map(companyTerms));
+    this.logSizes = Float64Array.from(companies, logSize);
   }
 
   /** Lookalikes of company `index` (0-based), best first, scores in [0, 1] rounded to 4 decimals. */
   similar(index: number, limit: number): Array<{ index: number; score: number }> {
-    const self = this.companies[index];
-    if (!self) return [];
-    return this.index
-      .neighbours(index, limit, (nb) => {
-        const other = this.companies[nb.index] as CompanyVectorInput;
-        return COMPANY_SCORE_WEIGHTS.cosine * nb.cosine + COMPANY_SCORE_WEIGHTS.size * sizeProximity(self, other);
-      })
-      .map((nb) => ({ index: nb.index, score: round4(nb.score) }));
+    const own = this.logSizes[index];
+    if (own === undefined) return [];
+    const blend: Blend = {
+      weight: COMPANY_SCORE_WEIGHTS.size,
+      score: (d) => logSizeProximity(own, this.logSizes[d] as number),
+    };
+    return this.index.neighbours(index, limit, blend).map((nb) => ({ index: nb.index, score: round4(nb.score) }));
   }
 }
 

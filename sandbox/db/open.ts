@@ -1,15 +1,13 @@
 import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDatabase, type SeedParams } from '../seed';
-import { createSchema } from './schema';
+import { createDataSchema, createSchema, createStateSchema } from './schema';
 
 export interface OpenedDb {
   db: Database.Database;
-  /** Closes the database and removes the per-start temp copy (never a user-given --db file). */
   close(): void;
 }
 
@@ -19,27 +17,22 @@ const CACHE_DIR = fileURLToPath(new URL('../../.sandbox/', import.meta.url));
 /** Opens the user's database file, seeding it when it does not exist yet; a second start reuses it. */
 export function openPersistentDb(path: string, params: SeedParams): OpenedDb {
   if (!existsSync(path)) buildSeededFile(path, params);
-  const db = configure(new Database(path));
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  createSchema(db);
   return { db, close: () => db.close() };
 }
 
 /**
- * Opens a private copy of a cached seeded database. The cache file is keyed by the seed parameters and a hash
- * of the seeding code, so a changed generator reseeds instead of serving stale data; every start gets its own
- * copy, so runs start fast and never share mutable state (ledger, accounts).
+ * Opens the cached seeded database for these parameters read-only, with this start's accounts and ledger in
+ * TEMP tables. The cache file is keyed by the seed parameters and a hash of the seeding code, so a changed
+ * generator reseeds instead of serving stale data; nothing is copied, so starts are fast even over 100,000
+ * companies, and runs never share mutable state.
  */
 export function openEphemeralDb(params: SeedParams): OpenedDb {
-  const cached = cachedSeedFile(params);
-  const copy = join(tmpdir(), `sandbox-${process.pid}-${randomBytes(6).toString('hex')}.db`);
-  copyFileSync(cached, copy);
-  const db = configure(new Database(copy));
-  return {
-    db,
-    close: () => {
-      db.close();
-      rmSync(copy, { force: true });
-    },
-  };
+  const db = new Database(cachedSeedFile(params), { readonly: true });
+  createStateSchema(db, 'temp');
+  return { db, close: () => db.close() };
 }
 
 export function cachedSeedFile(params: SeedParams): string {
@@ -61,20 +54,13 @@ function buildSeededFile(path: string, params: SeedParams): void {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   try {
-    createSchema(db);
+    createDataSchema(db);
     seedDatabase(db, params);
     db.exec('ANALYZE');
   } finally {
     db.close();
   }
   renameSync(temp, path);
-}
-
-function configure(db: Database.Database): Database.Database {
-  db.pragma('journal_mode = MEMORY');
-  db.pragma('synchronous = OFF');
-  createSchema(db);
-  return db;
 }
 
 let codeHash: string | undefined;

@@ -1,10 +1,10 @@
 import type Database from 'better-sqlite3';
 
 /**
- * Tables. Contacts and companies are stored as JSON documents (the API shape) plus the columns and key rows
- * the lookups, similarity and prospector need; accounts and the credit ledger are plain relational tables.
+ * Data tables (written once by the seed, read-only afterwards). Contacts and companies are stored as JSON
+ * documents (the API shape) plus the columns and key rows the lookups, similarity and prospector need.
  */
-export const SCHEMA_SQL = `
+export const DATA_SCHEMA_SQL = `
 CREATE TABLE IF NOT EXISTS meta (name TEXT PRIMARY KEY, value TEXT NOT NULL);
 
 CREATE TABLE IF NOT EXISTS companies (
@@ -41,15 +41,18 @@ CREATE TABLE IF NOT EXISTS contact_keys (
   status TEXT
 );
 CREATE INDEX IF NOT EXISTS contact_keys_lookup ON contact_keys(kind, value);
+`;
 
-CREATE TABLE IF NOT EXISTS accounts (
+/** State tables (accounts and the credit ledger), written while the sandbox runs. `{schema}` is main or temp. */
+const STATE_SCHEMA_SQL = `
+CREATE TABLE IF NOT EXISTS {schema}.accounts (
   key TEXT PRIMARY KEY,
   plan TEXT NOT NULL,
   balance INTEGER NOT NULL,
   created_at INTEGER NOT NULL
 );
 
-CREATE TABLE IF NOT EXISTS ledger (
+CREATE TABLE IF NOT EXISTS {schema}.ledger (
   id INTEGER PRIMARY KEY,
   key TEXT NOT NULL,
   endpoint TEXT NOT NULL,
@@ -58,9 +61,23 @@ CREATE TABLE IF NOT EXISTS ledger (
   balance_after INTEGER NOT NULL,
   at INTEGER NOT NULL
 );
-CREATE INDEX IF NOT EXISTS ledger_key_ref ON ledger(key, endpoint, ref, at);
+CREATE INDEX IF NOT EXISTS {schema}.ledger_key_ref ON ledger(key, endpoint, ref, at);
 `;
 
+export function createDataSchema(db: Database.Database): void {
+  db.exec(DATA_SCHEMA_SQL);
+}
+
+/**
+ * `main` for a persistent --db file (the ledger survives restarts); `temp` over a read-only cached seed, so
+ * every start has its own accounts and ledger and never writes to the shared file.
+ */
+export function createStateSchema(db: Database.Database, schema: 'main' | 'temp'): void {
+  db.exec(STATE_SCHEMA_SQL.replaceAll('{schema}', schema));
+}
+
+/** Both, in one file. */
 export function createSchema(db: Database.Database): void {
-  db.exec(SCHEMA_SQL);
+  createDataSchema(db);
+  createStateSchema(db, 'main');
 }

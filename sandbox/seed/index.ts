@@ -1,6 +1,5 @@
 import { Faker, base, en } from '@faker-js/faker';
 import type Database from 'better-sqlite3';
-import { SANDBOX_ACCOUNT_TEMPLATES } from '../accounts';
 import { generateCompanies, type CompanySeed } from './companies';
 import { buildContact, employerPicker, generateIdentities, type CompanyRef } from './contacts';
 import { hostileCompany, hostileContact, hostileIdentity } from './hostile';
@@ -72,7 +71,5 @@ export function seedDatabase(db: Database.Database, params: SeedParams): void {
     }
   })();
 
-  const insertAccount = db.prepare('INSERT OR IGNORE INTO accounts (key, plan, balance, created_at) VALUES (?, ?, ?, 0)');
-  for (const [key, t] of Object.entries(SANDBOX_ACCOUNT_TEMPLATES)) insertAccount.run(key, t.plan, t.balance);
   db.prepare('INSERT INTO meta (name, value) VALUES (?, ?)').run('seed', JSON.stringify(params));
 }
