@@ -77,7 +77,7 @@ export function tooManyRequests(c: Context, limit: string, retryAfterSeconds: nu
   );
 }
 
-async function logRequest(state: SandboxState, c: Context, next: Next): Promise<void> {
+async function logRequest(state: SandboxState, c: Context<AppEnv>, next: Next): Promise<void> {
   const started = Date.now();
   const body = c.req.method === 'POST' ? await c.req.raw.clone().text() : undefined;
   await next();
@@ -90,15 +90,15 @@ async function logRequest(state: SandboxState, c: Context, next: Next): Promise<
     status: c.res.status,
     ...(body === undefined ? {} : { body }),
     durationMs: Date.now() - started,
-    ...(c.get('fault' as never) ? { fault: String(c.get('fault' as never)) } : {}),
+    ...(c.get('fault') ? { fault: c.get('fault') } : {}),
   });
 }
 
-async function applyFault(state: SandboxState, c: Context, next: Next): Promise<Response | void> {
+async function applyFault(state: SandboxState, c: Context<AppEnv>, next: Next): Promise<Response | void> {
   if (c.req.method === 'OPTIONS') return next();
   const fault: Fault | undefined = state.faults.take(c.req.path);
   if (!fault) return next();
-  c.set('fault' as never, fault.mode as never);
+  c.set('fault', fault.mode);
   switch (fault.mode) {
     case 'slow':
       await delay(fault.delayMs);

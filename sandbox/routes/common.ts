@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { Account } from '../accounts';
 import { BadRequest } from '../errors';
 
-export type AppEnv = { Variables: { account: Account } };
+/** Per-request values: the caller's account (after authentication) and the injected fault, if any. */
+export type AppEnv = { Variables: { account: Account; fault: string | undefined } };
 export type AppContext = Context<AppEnv>;
 
 /** Parses with a contract schema from lib/api; any issue is a 400 with a readable message. */
