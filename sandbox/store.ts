@@ -57,28 +57,29 @@ export class Store {
     this.emailStmt = db.prepare<[string], { status: string | null }>("SELECT status FROM contact_keys WHERE kind = 'email' AND value = ?");
   }
 
-  /** Id of the contact the keys name: email, then phone, then social profile, then name + company. */
+  /** Id of the contact the keys name. Keys are tried in order (email, phone, social profile, name + company); the first match wins. */
   findContactId(q: ContactLookup): number | undefined {
     const email = emailKey(q.email);
-    if (email) return this.keyStmt.get('email', email)?.contact_id;
-    if (q.phone) {
-      const phone = phoneKey(q.phone);
-      return phone ? this.keyStmt.get('phone', phone)?.contact_id : undefined;
-    }
-    if (q.social_profile) {
-      const social = socialKey(q.social_profile);
-      return social ? this.keyStmt.get('social', social)?.contact_id : undefined;
-    }
+    const phone = phoneKey(q.phone);
+    const social = socialKey(q.social_profile);
+    return (
+      (email ? this.keyStmt.get('email', email)?.contact_id : undefined) ??
+      (phone ? this.keyStmt.get('phone', phone)?.contact_id : undefined) ??
+      (social ? this.keyStmt.get('social', social)?.contact_id : undefined) ??
+      this.findByName(q)
+    );
+  }
+
+  private findByName(q: ContactLookup): number | undefined {
     const first = nameKey(q.first_name);
     const last = nameKey(q.last_name);
     if (!first || !last) return undefined;
     const domain = cleanDomain(q.company_domain);
-    if (domain) {
-      const found = this.keyStmt.get('name_domain', `${first}|${last}|${domain}`)?.contact_id;
-      if (found !== undefined || !q.company_name) return found;
-    }
     const company = nameKey(q.company_name);
-    return company ? this.keyStmt.get('name_company', `${first}|${last}|${company}`)?.contact_id : undefined;
+    return (
+      (domain ? this.keyStmt.get('name_domain', `${first}|${last}|${domain}`)?.contact_id : undefined) ??
+      (company ? this.keyStmt.get('name_company', `${first}|${last}|${company}`)?.contact_id : undefined)
+    );
   }
 
   /** The contact document; `experiences` and waterfall-only emails/phones only when asked for. */

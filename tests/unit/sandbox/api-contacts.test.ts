@@ -240,3 +240,18 @@ describe('GET /v1/similar-contacts', () => {
     expect((await call(url, `/v1/similar-contacts?${qs(params)}`, { key: freshKey() })).status).toBe(status);
   });
 });
+
+describe('several lookup keys', () => {
+  it('tries them in order: a missing email falls through to a matching phone', async () => {
+    const byPhone = contactOf((await enrich({ phone: s.phones[0] as string })).json());
+    const both = await enrich({ email: 'nobody@nowhere-at-all.example', phone: s.phones[0] as string });
+    expect(both.status).toBe(200);
+    expect(contactOf(both.json())._id).toBe(byPhone._id);
+  });
+
+  it('the first key that matches wins', async () => {
+    const byEmail = contactOf((await enrich({ email: s.emails[0] as string })).json());
+    const both = contactOf((await enrich({ email: s.emails[0] as string, social_profile: s.socialProfiles[5] as string })).json());
+    expect(both._id).toBe(byEmail._id);
+  });
+});
