@@ -17,7 +17,10 @@ export interface RunningSandbox {
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
   const options = resolveOptions(opts);
   const params = { seed: options.seed, companies: options.companies, contacts: options.contacts, hostile: options.hostile };
-  const opened = options.dbPath ? openPersistentDb(options.dbPath, params) : openEphemeralDb(params);
+  const onSeed = options.quiet
+    ? undefined
+    : () => console.log(`Seeding ${params.companies} companies and ${params.contacts} contacts (seed ${params.seed}${params.hostile ? ', hostile' : ''}); later starts reuse it…`);
+  const opened = options.dbPath ? openPersistentDb(options.dbPath, params, onSeed) : openEphemeralDb(params, onSeed);
   const state = createState(opened.db, options);
   const app = buildApp(state);
 

@@ -15,8 +15,11 @@ const SANDBOX_DIR = fileURLToPath(new URL('..', import.meta.url));
 const CACHE_DIR = fileURLToPath(new URL('../../.sandbox/', import.meta.url));
 
 /** Opens the user's database file, seeding it when it does not exist yet; a second start reuses it. */
-export function openPersistentDb(path: string, params: SeedParams): OpenedDb {
-  if (!existsSync(path)) buildSeededFile(path, params);
+export function openPersistentDb(path: string, params: SeedParams, onSeed?: (params: SeedParams) => void): OpenedDb {
+  if (!existsSync(path)) {
+    onSeed?.(params);
+    buildSeededFile(path, params);
+  }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   createSchema(db);
@@ -29,17 +32,18 @@ export function openPersistentDb(path: string, params: SeedParams): OpenedDb {
  * generator reseeds instead of serving stale data; nothing is copied, so starts are fast even over 100,000
  * companies, and runs never share mutable state.
  */
-export function openEphemeralDb(params: SeedParams): OpenedDb {
-  const db = new Database(cachedSeedFile(params), { readonly: true });
+export function openEphemeralDb(params: SeedParams, onSeed?: (params: SeedParams) => void): OpenedDb {
+  const db = new Database(cachedSeedFile(params, onSeed), { readonly: true });
   createStateSchema(db, 'temp');
   return { db, close: () => db.close() };
 }
 
-export function cachedSeedFile(params: SeedParams): string {
+export function cachedSeedFile(params: SeedParams, onSeed?: (params: SeedParams) => void): string {
   mkdirSync(CACHE_DIR, { recursive: true });
   const prefix = `seed-${params.seed}-c${params.companies}-p${params.contacts}${params.hostile ? '-hostile' : ''}-`;
   const file = join(CACHE_DIR, `${prefix}${seedCodeHash()}.db`);
   if (existsSync(file)) return file;
+  onSeed?.(params);
   buildSeededFile(file, params);
   for (const name of readdirSync(CACHE_DIR)) {
     if (name.startsWith(prefix) && join(CACHE_DIR, name) !== file) rmSync(join(CACHE_DIR, name), { force: true });
