@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
+import type { SettingsPatch } from '../../lib/settings/schema';
 import { chromiumPath, extensionArgs } from './support/chromium';
 
-export const EXTENSION_DIR = resolve('.output/chrome-mv3');
+/** The build under test: global setup builds a private copy per run (see global-setup.ts). */
+export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/chrome-mv3');
 
 export interface Fixtures {
   /** A fresh Chromium profile with the built extension loaded. */
@@ -20,6 +22,12 @@ export interface Fixtures {
   openExtensionPage: (path: string) => Promise<Page>;
   /** Saves test-results/screens/<name>.png. */
   shot: (page: Page, name: string) => Promise<void>;
+  /**
+   * Sets the API base URL (default: this run's sandbox), the key and any other settings through the real
+   * messages ('settings/update', 'key/set') from an extension page, as the options page does. Waits for the
+   * background to be ready first. Use an isolated sandbox key per test, e.g. `test-standard-${Date.now()}`.
+   */
+  configure: (opts: { apiKey?: string; baseUrl?: string; settings?: SettingsPatch }) => Promise<void>;
 }
 
 function requiredEnv(name: string): string {
@@ -68,6 +76,33 @@ export const test = base.extend<Fixtures>({
       const page = await context.newPage();
       await page.goto(`chrome-extension://${extensionId}/${path}`);
       return page;
+    });
+  },
+  configure: async ({ context, extensionId, sandbox, serviceWorker }, use) => {
+    await use(async ({ apiKey, baseUrl, settings }) => {
+      // The background sets this flag once it has opened its stores and resumed queued work.
+      await base.expect
+        .poll(() => serviceWorker.evaluate(async () => Boolean((await chrome.storage.session.get('backgroundReady')).backgroundReady)), {
+          timeout: 15_000,
+        })
+        .toBe(true);
+      const page = await context.newPage();
+      try {
+        await page.goto(`chrome-extension://${extensionId}/options.html`);
+        const send = (type: string, input: unknown) =>
+          page.evaluate(([t, i]) => chrome.runtime.sendMessage({ type: t, input: i }), [type, input] as const) as Promise<{
+            ok: boolean;
+            error?: { message: string };
+          }>;
+        const updated = await send('settings/update', { apiBaseUrl: baseUrl ?? sandbox.url, ...settings });
+        if (!updated.ok) throw new Error(`configure: settings/update failed: ${updated.error?.message}`);
+        if (apiKey !== undefined) {
+          const set = await send('key/set', { key: apiKey });
+          if (!set.ok) throw new Error(`configure: key/set failed: ${set.error?.message}`);
+        }
+      } finally {
+        await page.close();
+      }
     });
   },
   shot: async ({}, use) => {

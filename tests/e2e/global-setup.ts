@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { startSandbox } from '../../sandbox/server';
 import { startStaticServer } from './support/static-server';
 
@@ -8,8 +9,12 @@ import { startStaticServer } from './support/static-server';
  * Workers inherit process.env, which is how the fixtures find them.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  if (!process.env.E2E_SKIP_BUILD || !existsSync('.output/chrome-mv3/manifest.json')) {
-    execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit' });
+  // E2E_EXTENSION_DIR reuses an existing build (e.g. `.output/chrome-mv3`); otherwise build a private copy.
+  let buildDir: string | undefined;
+  if (!process.env.E2E_EXTENSION_DIR || !existsSync(`${process.env.E2E_EXTENSION_DIR}/manifest.json`)) {
+    buildDir = resolve(`.output/e2e-${process.pid}`);
+    execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env: { ...process.env, WXT_OUT_DIR: buildDir } });
+    process.env.E2E_EXTENSION_DIR = `${buildDir}/chrome-mv3`;
   }
   mkdirSync('test-results/screens', { recursive: true });
   const sandbox = await startSandbox({ port: 0, quiet: true });
@@ -19,5 +24,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   return async () => {
     await sandbox.close();
     await new Promise((ok) => pages.server.close(ok));
+    if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   };
 }
