@@ -1,3 +1,102 @@
+/**
+ * The background service worker: the only part that holds the API key and talks to the API.
+ *
+ * Composition only. Every listener is registered synchronously in `main()` (an MV3 worker woken by an event
+ * must find its listener on the first turn); each awaits the services, which open IndexedDB and resume queued
+ * work. Follow one lookup: protocol (lib/messaging) → handlers.ts → lib/scheduler/lookups.ts → queue/limiter →
+ * lib/api client → cache/ledger → reply.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { defineBackground } from 'wxt/utils/define-background';
+import { toErrorData } from '@/lib/errors/to-error-data';
+import { createRouter, type SenderInfo } from '@/lib/messaging/router';
+import { applyAutoScan } from './auto-scan';
+import { broadcast, createQueueBroadcaster } from './broadcast';
+import { onCommand } from './commands';
+import { createMenus, onContextMenuClick } from './context-menu';
+import { createHandlers } from './handlers';
+import { openPanel } from './intents';
+import { createKeepAlive } from './keep-alive';
+import { clearPage, onPageScan } from './pages';
+import { createServices, type Services } from './services';
+
 export default defineBackground(() => {
-  console.log('background up');
+  /** Polled by e2e tests instead of sleeping through `runtime.onInstalled` (toolchain notes: "races test start"). */
+  const readyFlag = storage.defineItem<{ at: number; version: string } | null>('session:backgroundReady', { fallback: null });
+  let onQueueChange = () => {};
+  let creditsChanged = () => {};
+  const services: Promise<Services> = createServices({
+    onBulk: (job) => broadcast({ type: 'event/bulk', job }),
+    onCredits: () => creditsChanged(),
+  });
+  const ready = () => services;
+
+  void services.then(async (s) => {
+    const keepAlive = createKeepAlive(() => s.engine.queue.busy());
+    const queueEvent = createQueueBroadcaster(() => s.engine.queue.state());
+    onQueueChange = () => {
+      keepAlive();
+      queueEvent();
+    };
+    s.engine.queue.subscribe(() => onQueueChange());
+    keepAlive();
+    creditsChanged = () => {
+      void s.engine.ledger.summary().then((credits) => broadcast({ type: 'event/credits', credits }));
+    };
+    s.settings.watch((settings) => {
+      void s.engine.reloadSettings();
+      void applyAutoScan(settings).catch((error: unknown) => console.warn('In-Page Enrich: auto-scan not applied', error));
+    });
+    await applyAutoScan(await s.settings.get()).catch(() => []);
+    await readyFlag.setValue({ at: Date.now(), version: browser.runtime.getManifest().version });
+  });
+
+  // ------------------------------------------------------------------------------------------ messages
+  const route = createRouter<SenderInfo>({
+    ownId: browser.runtime.id,
+    ownOrigin: browser.runtime.getURL('/'),
+    handlers: createHandlers(ready),
+    context: (sender) => sender,
+    toErrorData,
+    onContent: async (message, sender) => {
+      if (message.type === 'page/scan') return onPageScan(message, sender);
+      openPanel(sender.tab?.id);
+      return { ok: true };
+    },
+  });
+  browser.runtime.onMessage.addListener((message: unknown, sender) => route(message, sender));
+
+  // ------------------------------------------------------------------------------------------ tabs
+  browser.tabs.onUpdated.addListener((tabId, change) => {
+    // A new document (navigation or reload): what was found belongs to the old one. (Single-page apps keep the
+    // document; their content script sends a fresh scan for the new URL itself.)
+    if (change.status === 'loading') void clearPage(tabId);
+  });
+  browser.tabs.onRemoved.addListener((tabId) => void clearPage(tabId));
+
+  // ------------------------------------------------------------------------------------------ menus, commands
+  browser.contextMenus.onClicked.addListener((info, tab) => void onContextMenuClick(info, tab));
+  browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
+  browser.permissions.onAdded.addListener(() => void services.then(async (s) => applyAutoScan(await s.settings.get())).catch(() => undefined));
+  browser.permissions.onRemoved.addListener(() => void services.then(async (s) => applyAutoScan(await s.settings.get())).catch(() => undefined));
+
+  // ------------------------------------------------------------------------------------------ install
+  browser.runtime.onInstalled.addListener((details) => {
+    void createMenus();
+    // The toolbar button shows the popup; the panel opens from the popup, the menu or the shortcut.
+    browser.sidePanel?.setPanelBehavior({ openPanelOnActionClick: false }).catch(() => undefined);
+    if (details.reason === 'install') void openOnboarding();
+  });
+
+  // Test hook: reachable only by code already running inside this worker (Playwright's serviceWorker.evaluate);
+  // pages and content scripts cannot see the worker's global scope, so it grants nothing new.
+  (globalThis as { inPageEnrich?: unknown }).inPageEnrich = { onContextMenuClick, onCommand, ready };
 });
+
+async function openOnboarding(): Promise<void> {
+  const url = browser.runtime.getURL('/onboarding.html');
+  // Only when the build has the page (it is a separate entry point).
+  const exists = await fetch(url, { method: 'HEAD' }).then((r) => r.ok, () => false);
+  if (exists) await browser.tabs.create({ url });
+}

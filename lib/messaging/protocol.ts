@@ -411,5 +411,7 @@ export const EventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('event/intent'), tabId: z.number().int(), intent: PanelIntentSchema }),
   z.strictObject({ type: z.literal('event/credits'), credits: CreditsSummarySchema }),
   z.strictObject({ type: z.literal('event/settings') }),
+  /** The tab navigated away or closed: what was found on it is gone. */
+  z.strictObject({ type: z.literal('event/page-cleared'), tabId: z.number().int() }),
 ]);
 export type Event = z.infer<typeof EventSchema>;

@@ -5,9 +5,8 @@
  */
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { parse as parseDomain } from 'tldts';
+import { normaliseProfileUrl as detectProfileUrl } from '../detect/networks';
 
-/** Professional-network hosts (LinkedIn's URL forms are the default; country subdomains like uk. included). */
-const PNET_HOST = 'linkedin.com';
 
 export function normaliseEmail(text: string): string {
   return text.trim().toLowerCase();
@@ -57,34 +56,14 @@ export type ProfileKind = 'person' | 'company';
 
 /**
  * Canonical professional-network profile URL (`https://www.linkedin.com/in/<slug>`), or null when the text is
- * not one. Country subdomains, query strings, fragments, trailing slashes and sub-pages (`/details/…`) go.
+ * not one. The detection engine's normaliser, so a profile found on a page and the same profile selected or
+ * looked up are one cache key. Scheme-less input ("linkedin.com/in/jdoe", common in selections) is accepted.
  */
 export function normaliseProfileUrl(text: string): { kind: ProfileKind; url: string } | null {
-  let value = text.trim();
+  const value = text.trim();
   if (value.length > 2048) return null;
-  if (!/^https?:\/\//i.test(value)) value = `https://${value}`;
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const host = url.hostname.toLowerCase();
-  if (host !== PNET_HOST && !host.endsWith(`.${PNET_HOST}`)) return null;
-  const parts = url.pathname.split('/').filter(Boolean);
-  const section = parts[0]?.toLowerCase();
-  const slug = parts[1];
-  if (!slug || (section !== 'in' && section !== 'company')) return null;
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(slug);
-  } catch {
-    return null;
-  }
-  if (decoded.length > 200 || /[\s/?#]/.test(decoded)) return null;
-  const kind: ProfileKind = section === 'in' ? 'person' : 'company';
-  return { kind, url: `https://www.${PNET_HOST}/${section}/${encodeURIComponent(decoded.toLowerCase())}` };
+  const match = detectProfileUrl(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value}`);
+  return match ? { kind: match.kind, url: match.url } : null;
 }
 
 /** Names compared loosely: case, accents kept, whitespace collapsed, Unicode NFKC. */

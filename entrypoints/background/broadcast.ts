@@ -1,0 +1,30 @@
+/**
+ * Background → extension pages. Events are validated against the protocol before they leave (a typo here would
+ * otherwise be dropped silently by every page) and "nobody is listening" is not an error.
+ */
+import { browser } from 'wxt/browser';
+import { type Event, EventSchema, type QueueState } from '@/lib/messaging/protocol';
+
+export function broadcast(event: Event): void {
+  const parsed = EventSchema.safeParse(event);
+  if (!parsed.success) {
+    console.error('In-Page Enrich: refusing to broadcast an invalid event', event.type, parsed.error.message);
+    return;
+  }
+  browser.runtime.sendMessage(parsed.data).catch(() => undefined);
+}
+
+/** Queue changes arrive in bursts (a bulk job moves many tasks): at most one 'event/queue' per `everyMs`. */
+export function createQueueBroadcaster(state: () => QueueState, everyMs = 250): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last = 0;
+  const send = () => {
+    timer = null;
+    last = Date.now();
+    broadcast({ type: 'event/queue', queue: state() });
+  };
+  return () => {
+    if (timer !== null) return;
+    timer = setTimeout(send, Math.max(0, last + everyMs - Date.now()));
+  };
+}

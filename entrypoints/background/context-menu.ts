@@ -1,0 +1,58 @@
+/**
+ * Right-click → "Enrich “selection”" and "Enrich this contact" on mailto: and profile links: classify what was
+ * clicked (lib/selection), remember it as the tab's panel intent and open the side panel on it. When the
+ * selection means several things the panel offers the choices; when it means nothing the panel says so.
+ */
+import { browser, type Browser } from 'wxt/browser';
+import { classifySelection, intentFor } from '@/lib/selection/classify';
+import { defaultCountry } from './locale';
+import { openPanel, setIntent } from './intents';
+
+export const MENU_SELECTION = 'ipe-enrich-selection';
+export const MENU_LINK = 'ipe-enrich-link';
+
+/** Profile links (LinkedIn's URL forms) and mailto: links. */
+export const LINK_PATTERNS = [
+  'https://*.linkedin.com/in/*',
+  'https://*.linkedin.com/company/*',
+  'https://linkedin.com/in/*',
+  'https://linkedin.com/company/*',
+  'mailto:*',
+];
+
+function create(props: Browser.contextMenus.CreateProperties): Promise<void> {
+  return new Promise((resolve) => {
+    browser.contextMenus.create(props, () => {
+      // A pattern the browser does not accept (e.g. mailto: in an older Chromium) must not cost us the menu.
+      if (browser.runtime.lastError && props.targetUrlPatterns) {
+        const { targetUrlPatterns, ...rest } = props;
+        browser.contextMenus.create({ ...rest, targetUrlPatterns: targetUrlPatterns.filter((p) => !p.startsWith('mailto:')) }, () => resolve());
+        return;
+      }
+      resolve();
+    });
+  });
+}
+
+export async function createMenus(): Promise<void> {
+  await browser.contextMenus.removeAll();
+  await create({ id: MENU_SELECTION, title: 'Enrich “%s”', contexts: ['selection'] });
+  await create({ id: MENU_LINK, title: 'Enrich this contact', contexts: ['link'], targetUrlPatterns: LINK_PATTERNS });
+}
+
+export interface MenuClick {
+  menuItemId: string | number;
+  selectionText?: string;
+  linkUrl?: string;
+}
+
+/** The click handler (also reachable from e2e tests through `self.inPageEnrich`, see index.ts). */
+export function onContextMenuClick(info: MenuClick, tab?: { id?: number }): Promise<void> {
+  const tabId = tab?.id;
+  // First, synchronously: the panel only opens inside the click's user gesture.
+  openPanel(tabId);
+  const text = info.menuItemId === MENU_LINK ? (info.linkUrl ?? '') : (info.selectionText ?? '');
+  const intent = intentFor(text, classifySelection(text, { defaultCountry: defaultCountry() }), Date.now());
+  if (tabId === undefined) return Promise.resolve();
+  return setIntent(tabId, intent);
+}

@@ -1,0 +1,111 @@
+/**
+ * One handler per request of the protocol (lib/messaging/protocol.ts). Each one only translates: the work is
+ * done by the engine (lib/scheduler), the stores and the page/intent modules. Inputs arrive parsed by the router.
+ */
+import { estimateAction } from '@/lib/credits/estimate';
+import { keyHint } from '@/lib/keystore';
+import type { HistoryEntry } from '@/lib/messaging/protocol';
+import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import { classifySelection } from '@/lib/selection/classify';
+import { broadcast } from './broadcast';
+import { takeIntent } from './intents';
+import { defaultCountry } from './locale';
+import { readPage, scanTab } from './pages';
+import type { Services } from './services';
+
+export function createHandlers(services: () => Promise<Services>): Handlers<SenderInfo> {
+  const engine = async () => (await services()).engine;
+
+  async function requireKey() {
+    if (!(await (await services()).keystore.get())) {
+      throw new HandledError({ kind: 'no_key', message: 'No API key is set. Add your key in the options page, or use the demo sandbox.' });
+    }
+  }
+
+  return {
+    'contact/enrich': async (input) => (await engine()).lookups.contactEnrich(input),
+    'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
+    'contact/search': async (input) => (await engine()).lookups.contactSearch(input),
+    'company/enrich': async (input) => (await engine()).lookups.companyEnrich(input),
+    'company/similar': async (input) => (await engine()).lookups.companySimilar(input),
+    'email/verify': async (input) => (await engine()).lookups.emailVerify(input),
+
+    'bulk/start': async (input) => {
+      await requireKey();
+      return (await engine()).bulk.start(input.entries, input.requiredFields);
+    },
+    'bulk/get': async (input) => (await engine()).bulk.get(input.jobId),
+    'bulk/rows': async (input) => (await engine()).bulk.rows(input.jobId, input.offset, input.limit),
+    'bulk/cancel': async (input) => (await engine()).bulk.cancel(input.jobId),
+    'bulk/retry': async (input) => {
+      await requireKey();
+      return (await engine()).bulk.retry(input.jobId);
+    },
+    'bulk/list': async () => (await engine()).bulk.list(),
+
+    'queue/state': async () => (await engine()).queue.state(),
+    'credits/summary': async () => (await engine()).ledger.summary(),
+    'credits/estimate': async (input) => {
+      const e = await engine();
+      return estimateAction(input, { cache: e.cache, ledger: e.ledger });
+    },
+
+    'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
+    'panel/intent': async (input) => takeIntent(input.tabId),
+    'selection/classify': async (input) => ({ meanings: classifySelection(input.text, { defaultCountry: defaultCountry() }) }),
+
+    'history/list': async (input) => {
+      const now = Date.now();
+      const entries = await (await engine()).cache.store.list({ limit: input.limit ?? 100, ...(input.query ? { query: input.query } : {}) });
+      return entries
+        .filter((e) => e.expiresAt > now)
+        .map((e): HistoryEntry => ({ key: e.key, endpoint: e.endpoint, label: e.label, found: e.found, fetchedAt: e.fetchedAt, expiresAt: e.expiresAt }));
+    },
+    'history/open': async (input) => {
+      const e = await engine();
+      const answer = await e.cache.read(input.key);
+      if (!answer) return null;
+      const entry = await e.cache.peek(input.key);
+      return {
+        key: input.key,
+        endpoint: entry?.endpoint ?? '',
+        label: entry?.label ?? '',
+        found: answer.found,
+        ...(answer.found ? { result: answer.value } : { errorText: answer.errorText ?? 'No match found.' }),
+        provenance: answer.provenance,
+      };
+    },
+    'history/delete': async (input) => {
+      await (await engine()).cache.store.delete(input.key);
+      return { ok: true as const };
+    },
+    'cache/stats': async () => (await engine()).cache.store.stats(),
+    'cache/clear': async () => {
+      await (await engine()).cache.store.clear();
+      return { ok: true as const };
+    },
+
+    'settings/get': async () => {
+      const s = await services();
+      const key = await s.keystore.get();
+      return { settings: await s.settings.get(), key: { present: Boolean(key), hint: keyHint(key) } };
+    },
+    'settings/update': async (input) => {
+      const s = await services();
+      const next = await s.settings.update(input);
+      broadcast({ type: 'event/settings' });
+      return next;
+    },
+    'key/set': async (input) => {
+      await (await services()).keystore.set(input.key);
+      broadcast({ type: 'event/settings' });
+      return { ok: true as const };
+    },
+    'key/clear': async () => {
+      await (await services()).keystore.clear();
+      broadcast({ type: 'event/settings' });
+      return { ok: true as const };
+    },
+    'key/test': async (input) => (await engine()).lookups.checkKey(input.key),
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * What was found on each tab: the content script reports raw candidates ('page/scan'), the background finalises
+ * them (re-validates: the content script runs in a process the page controls), stores the PageState per tab in
+ * storage.session (survives worker restarts; trusted contexts only), shows the count on the toolbar badge and
+ * tells the side panel ('event/page'). 'page/get' with `scan: true` injects the scanner when allowed.
+ */
+import { browser } from 'wxt/browser';
+import { storage } from 'wxt/utils/storage';
+import { finalisePageScan } from '@/lib/detect';
+import { type ContentMessage, ContentMessageSchema, type PageState, PageStateSchema } from '@/lib/messaging/protocol';
+import { HandledError, type SenderInfo } from '@/lib/messaging/router';
+import { broadcast } from './broadcast';
+import { isScannableUrl } from './scannable';
+
+const CONTENT_SCRIPT = '/content-scripts/content.js';
+/** A huge page may take a while for its first full pass (the scanner works in slices). */
+const RESCAN_TIMEOUT_MS = 30_000;
+
+const pageKey = (tabId: number) => `session:page.${tabId}` as const;
+
+export function entityCount(page: PageState): number {
+  const e = page.entities;
+  return e.emails.length + e.phones.length + e.profiles.length + e.companyProfiles.length + e.domains.length;
+}
+
+async function setBadge(tabId: number, count: number): Promise<void> {
+  const text = count === 0 ? '' : count > 999 ? '999+' : String(count);
+  await browser.action.setBadgeText({ tabId, text }).catch(() => undefined);
+  await browser.action.setBadgeBackgroundColor({ tabId, color: '#1f6feb' }).catch(() => undefined);
+}
+
+export async function readPage(tabId: number): Promise<PageState | null> {
+  const parsed = PageStateSchema.safeParse(await storage.getItem(pageKey(tabId)));
+  return parsed.success ? parsed.data : null;
+}
+
+/** A 'page/scan' from a content script (or the answer to our 'page/rescan'). */
+export async function onPageScan(message: Extract<ContentMessage, { type: 'page/scan' }>, sender: SenderInfo): Promise<{ ok: true }> {
+  const tabId = sender.tab?.id;
+  // Only the top frame speaks for the tab (frames of other sites must not overwrite it).
+  if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return { ok: true };
+  // The sender's URL is the browser's word; the one in the message is the page's.
+  const url = sender.url ?? message.scan.url;
+  const entities = finalisePageScan({ ...message.scan, url });
+  const page: PageState = { tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete };
+  await storage.setItem(pageKey(tabId), page);
+  await setBadge(tabId, entityCount(page));
+  broadcast({ type: 'event/page', page });
+  return { ok: true };
+}
+
+/** Forget a tab's page (navigated away, closed). */
+export async function clearPage(tabId: number): Promise<void> {
+  const had = (await storage.getItem(pageKey(tabId))) !== null;
+  await storage.removeItem(pageKey(tabId));
+  await setBadge(tabId, 0);
+  if (had) broadcast({ type: 'event/page-cleared', tabId });
+}
+
+function notScannable(): HandledError {
+  return new HandledError({ kind: 'not_scannable', message: 'This page cannot be scanned: browsers keep their own pages and stores closed to extensions.' });
+}
+
+function permissionNeeded(): HandledError {
+  return new HandledError({
+    kind: 'permission_needed',
+    message: 'The extension needs your permission to read this page. Click the In-Page Enrich toolbar button on the page, or allow this site in the options.',
+  });
+}
+
+async function askContentScript(tabId: number): Promise<Extract<ContentMessage, { type: 'page/scan' }> | null> {
+  const reply = await Promise.race([
+    browser.tabs.sendMessage(tabId, { type: 'page/rescan' }, { frameId: 0 }),
+    new Promise((resolve) => setTimeout(() => resolve(null), RESCAN_TIMEOUT_MS)),
+  ]).catch(() => null);
+  const parsed = ContentMessageSchema.safeParse(reply);
+  return parsed.success && parsed.data.type === 'page/scan' ? parsed.data : null;
+}
+
+/**
+ * Injects the scanner (unless it is already there) and returns the finished scan. Allowed when the user invoked
+ * the extension on the tab (activeTab) or the site's host permission is granted; otherwise `permission_needed`.
+ */
+export async function scanTab(tabId: number): Promise<PageState | null> {
+  let tab;
+  try {
+    tab = await browser.tabs.get(tabId);
+  } catch {
+    throw new HandledError({ kind: 'invalid_message', message: 'That tab is no longer open.' });
+  }
+  const url = tab.url ?? tab.pendingUrl;
+  if (url && !isScannableUrl(url)) throw notScannable();
+  const present = await browser.tabs.sendMessage(tabId, { type: 'page/ping' }, { frameId: 0 }).catch(() => null);
+  if (!present) {
+    try {
+      await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
+    } catch (error) {
+      const text = error instanceof Error ? error.message : String(error);
+      if (/cannot be scripted|chrome:\/\/|extensions gallery|cannot access a chrome/i.test(text)) throw notScannable();
+      throw permissionNeeded();
+    }
+  }
+  const scan = await askContentScript(tabId);
+  if (!scan) return readPage(tabId);
+  await onPageScan(scan, { tab: { id: tabId }, frameId: 0, ...(tab.url ? { url: tab.url } : {}) });
+  return readPage(tabId);
+}

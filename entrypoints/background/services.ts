@@ -1,0 +1,42 @@
+/**
+ * Builds the background's services once per worker life: settings, key store, and the engine (limiter, queue,
+ * cache, ledger, lookups, bulk jobs) over the browser's stores. Listeners are registered synchronously in
+ * index.ts and await `services()` so no event is missed while IndexedDB opens.
+ */
+import { browser } from 'wxt/browser';
+import { createIdbCacheStore } from '@/lib/cache/idb-store';
+import { createStorageLedgerStore } from '@/lib/credits/store';
+import { createIdbKeyStore, type KeyStore } from '@/lib/keystore';
+import type { BulkJob } from '@/lib/messaging/protocol';
+import { createIdbBulkStore } from '@/lib/scheduler/bulk-idb';
+import { createEngine, type Engine } from '@/lib/scheduler/engine';
+import { DEFAULT_LIMITER_CONFIG } from '@/lib/scheduler/limiter';
+import { loadLimiter } from '@/lib/scheduler/limiter-store';
+import { createSessionTaskStore } from '@/lib/scheduler/task-store';
+import { createSettingsStore, type SettingsStore } from '@/lib/settings/store';
+
+export interface Services {
+  settings: SettingsStore;
+  keystore: KeyStore;
+  engine: Engine;
+}
+
+export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }): Promise<Services> {
+  // Our session data (page states, intents, queued tasks, the limiter log) is for trusted contexts only.
+  await browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
+  const settings = createSettingsStore();
+  const keystore = createIdbKeyStore();
+  const engine = createEngine({
+    limiter: await loadLimiter(DEFAULT_LIMITER_CONFIG),
+    taskStore: createSessionTaskStore(),
+    cacheStore: createIdbCacheStore(),
+    bulkStore: createIdbBulkStore(),
+    ledgerStore: createStorageLedgerStore(),
+    keystore,
+    settings: () => settings.get(),
+    onBulk: hooks.onBulk,
+    onCredits: hooks.onCredits,
+  });
+  await engine.start();
+  return { settings, keystore, engine };
+}
