@@ -82,6 +82,11 @@ export class Store {
     );
   }
 
+  /** The contact document as stored JSON text (no experiences, no waterfall data): bulk splices it in unparsed. */
+  contactJson(id: number): string | undefined {
+    return this.contactStmt.get(id)?.doc;
+  }
+
   /** The contact document; `experiences` and waterfall-only emails/phones only when asked for. */
   contact(id: number, opts: { experiences?: boolean; waterfall?: boolean } = {}): Doc | undefined {
     const row = this.contactStmt.get(id);
