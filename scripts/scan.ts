@@ -11,6 +11,9 @@ const USAGE = 'Usage: npm run scan -- FILE.html [--url PAGE_URL]\n  --url  the a
 /** Scans an HTML string as if it were loaded from `pageUrl`. */
 export function scanHtml(html: string, pageUrl: string): PageEntities {
   const { document } = parseHTML(html);
+  // A browser with scripting on keeps <template> content out of the tree and <noscript> content
+  // as raw text; linkedom parses both into elements. Drop them so the CLI sees what a browser does.
+  for (const el of Array.from(document.querySelectorAll('template,noscript'))) el.remove();
   // linkedom implements the parts of the DOM the scanner uses; its types are its own.
   return finalisePageScan(scanDocumentSync(document as unknown as Document, pageUrl));
 }

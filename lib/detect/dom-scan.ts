@@ -7,7 +7,7 @@
 // skipped whole. Only subtrees with triggers are walked node by node.
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
-import { ALL_LINKS_SELECTOR, LINK_SELECTOR, hostOfAbsoluteUrl, readHref } from './links';
+import { ALL_LINKS_SELECTOR, LINK_SELECTOR, hostOfAbsoluteUrl, linkSelectorFor, readHref } from './links';
 import { isNetworkHost } from './networks';
 import type { RawPageScan } from './schema';
 import { mayContainEntity, scanText } from './text-scan';
@@ -21,10 +21,6 @@ const SKIP_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', '
 /** Editable regions (what the user is typing is not the page) and our own UI. */
 const EXCLUDED_REGIONS = '[contenteditable]:not([contenteditable="false"]),[data-in-page-enrich]';
 const SKIP_SELECTOR = `script,style,noscript,template,textarea,${EXCLUDED_REGIONS}`;
-const ANCHOR_EXCLUSION = `template,noscript,${EXCLUDED_REGIONS}`;
-const ANCHOR_IN_EXCLUSION = ANCHOR_EXCLUSION.split(',')
-  .map((s) => `${s} a[href]`)
-  .join(',');
 
 /** Phrasing elements: text on both sides of them reads as one run (`li<span>@</span>acme.com`). */
 const INLINE_TAGS: ReadonlySet<string> = new Set(
@@ -38,7 +34,9 @@ const LEFT_CONTEXT = 72;
 const RIGHT_CONTEXT = 340;
 const CONTEXT_HOPS = 8;
 /** Subtrees with at most this much text are walked node by node instead of split further. */
-const LEAF_TEXT = 512;
+const LEAF_TEXT = 4096;
+/** Elements with this many element children are split without looking at their text first. */
+const WIDE = 32;
 /** More queued mutations than this and a full rescan is cheaper and simpler. */
 const MAX_PENDING = 2000;
 
@@ -114,8 +112,8 @@ class ScanEngine {
   collector: ScanCollector = createCollector();
   private base: string;
   private linkSelector: string;
+  /** Whether the page has editable regions or our UI at all: if not, no element needs checking. */
   private regionsPresent = false;
-  private anchorRegions = false;
   private readonly linkBatches: LinkBatch[] = [];
   private readonly frames: Frame[] = [];
   private pending: Node[] = [];
@@ -146,12 +144,14 @@ class ScanEngine {
     this.base = baseUrlOf(this.doc, this.pageUrl);
     const baseHost = hostOfAbsoluteUrl(this.base);
     // On a network's own pages relative links (`/in/jane`) are profiles, so read them all.
-    this.linkSelector = baseHost !== null && isNetworkHost(baseHost) ? ALL_LINKS_SELECTOR : LINK_SELECTOR;
+    this.linkSelector = baseHost !== null && isNetworkHost(baseHost) ? ALL_LINKS_SELECTOR : linkSelectorFor(this.pageUrl);
     const root = this.root;
     if (root === null) return;
-    this.regionsPresent = root.querySelector(EXCLUDED_REGIONS) !== null;
-    this.anchorRegions = root.querySelector(ANCHOR_IN_EXCLUSION) !== null;
-    this.linkBatches.push({ list: root.querySelectorAll(this.linkSelector), i: 0, checkRegions: this.anchorRegions });
+    // One native pass finds the anchors and any excluded region (editable, our UI); the regions
+    // come before their anchors in document order, so the batch knows them in time. (Anchors in
+    // <template>/<noscript> are not parsed as elements by browsers.)
+    this.regionsPresent = false;
+    this.linkBatches.push({ list: root.querySelectorAll(`${this.linkSelector},${EXCLUDED_REGIONS}`), i: 0, checkRegions: false });
     this.frames.push({ nodes: Array.from(root.childNodes), i: 0 });
   }
 
@@ -191,7 +191,11 @@ class ScanEngine {
   }
 
   private readAnchor(a: Element, checkRegions: boolean): void {
-    if (checkRegions && a.closest(ANCHOR_EXCLUSION) !== null) return;
+    if (a.localName !== 'a') {
+      this.regionsPresent = true; // an excluded region from the combined query
+      return;
+    }
+    if ((checkRegions || this.regionsPresent) && a.closest(EXCLUDED_REGIONS) !== null) return;
     const href = a.getAttribute('href');
     if (href !== null) readHref(href, this.base, this.collector);
   }
@@ -199,28 +203,48 @@ class ScanEngine {
   private visit(node: Node): void {
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
-      if (mayContainEntity(data)) this.readText(node as Text, data, false);
+      if (mayContainEntity(data)) this.readText(node as Text, data, null);
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
     if (SKIP_TAGS.has(el.localName)) return;
     if (this.regionsPresent && el.matches(EXCLUDED_REGIONS)) return;
+    if (el.childElementCount >= WIDE) {
+      // A page wrapper or a long list: its text would be copied only to learn that it has triggers.
+      this.frames.push({ nodes: Array.from(el.childNodes), i: 0 });
+      return;
+    }
     this.visitElementText(el);
   }
 
   private visitElementText(el: Element): void {
     const text = el.textContent ?? '';
-    if (text.length === 0 || !mayContainEntity(text)) return;
+    // A block's text cannot join its neighbours', so triggers at its edges need their other half inside.
+    if (text.length === 0 || !mayContainEntity(text, INLINE_TAGS.has(el.localName), true)) return;
     if (text.length > LEAF_TEXT) {
       this.frames.push({ nodes: Array.from(el.childNodes), i: 0 });
+      return;
+    }
+    const first = el.firstChild;
+    if (first !== null && first === el.lastChild && first.nodeType === TEXT_NODE) {
+      // `<td>jane@acme.com</td>`: the only child is the text, no walker needed.
+      this.readText(first as Text, text, null);
       return;
     }
     const walker = this.doc.createTreeWalker(el, SHOW_TEXT);
     for (let t = walker.nextNode(); t !== null; t = walker.nextNode()) {
       const data = (t as Text).data;
-      if (mayContainEntity(data)) this.readText(t as Text, data, true);
+      if (mayContainEntity(data)) this.readText(t as Text, data, el);
     }
+  }
+
+  /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */
+  private skippedBelow(node: Node, top: Element): boolean {
+    for (let p = node.parentElement; p !== null && p !== top; p = p.parentElement) {
+      if (SKIP_TAGS.has(p.localName) || (this.regionsPresent && p.matches(EXCLUDED_REGIONS))) return true;
+    }
+    return false;
   }
 
   private visitChanged(node: Node): void {
@@ -229,7 +253,9 @@ class ScanEngine {
     if (root === null || !root.contains(node)) return;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
-      if (mayContainEntity(data)) this.readText(node as Text, data, true);
+      const parent = node.parentElement;
+      if (parent === null || parent.closest(SKIP_SELECTOR) !== null) return;
+      if (mayContainEntity(data)) this.readText(node as Text, data, null);
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
@@ -242,11 +268,9 @@ class ScanEngine {
     this.visitElementText(el);
   }
 
-  private readText(node: Text, data: string, checkAncestors: boolean): void {
-    if (checkAncestors) {
-      const parent = node.parentElement;
-      if (parent === null || parent.closest(SKIP_SELECTOR) !== null) return;
-    }
+  /** `checkBelow`: the subtree root whose ancestors are known to be visible (leaf walks), or null. */
+  private readText(node: Text, data: string, checkBelow: Element | null): void {
+    if (checkBelow !== null && this.skippedBelow(node, checkBelow)) return;
     const left = isEntityEdgeChar(data.charCodeAt(0)) ? collectContext(node, true, LEFT_CONTEXT) : '';
     const right = isEntityEdgeChar(data.charCodeAt(data.length - 1)) ? collectContext(node, false, RIGHT_CONTEXT) : '';
     if (left.length === 0 && right.length === 0) scanText(data, 0, data.length, this.collector);

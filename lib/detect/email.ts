@@ -86,6 +86,11 @@ export function emailsFromMailto(href: string): string[] {
   const q = body.indexOf('?');
   if (q !== -1) body = body.slice(0, q);
   if (body.length > 4 * (LOCAL_MAX + DOMAIN_MAX)) return [];
+  if (!/[%,;<]/.test(body)) {
+    // The common case, `mailto:jane@acme.com`: one plain address.
+    const email = normaliseEmail(body);
+    return email === null ? [] : [email];
+  }
   try {
     body = decodeURIComponent(body);
   } catch {

@@ -4,6 +4,9 @@ import { emailsFromMailto } from './email';
 import { isNetworkHost, normaliseProfileUrl } from './networks';
 import { phoneFromTelHref } from './phone-candidates';
 import type { EntitySink } from './text-scan';
+import { hostOfAbsoluteUrl, splitHttpUrl, startsWithIgnoreCase } from './url';
+
+export { hostOfAbsoluteUrl } from './url';
 
 const MAX_HREF = 2048;
 
@@ -15,14 +18,21 @@ const MAX_HREF = 2048;
 export const LINK_SELECTOR = 'a[href^="mailto:" i],a[href^="tel:" i],a[href^="http" i],a[href^="//"]';
 export const ALL_LINKS_SELECTOR = 'a[href]';
 
-function startsWithIgnoreCase(s: string, prefix: string): boolean {
-  if (s.length < prefix.length) return false;
-  for (let i = 0; i < prefix.length; i++) {
-    let c = s.charCodeAt(i);
-    if (c >= 65 && c <= 90) c += 32;
-    if (c !== prefix.charCodeAt(i)) return false;
-  }
-  return true;
+/**
+ * `LINK_SELECTOR` minus absolute links back to the page's own origin (many sites write internal
+ * links in full); they add nothing: the page's own domain counts anyway.
+ */
+export function linkSelectorFor(pageUrl: string): string {
+  const parts = splitHttpUrl(pageUrl);
+  // Hosts are [a-z0-9.-] after splitHttpUrl, so they are safe inside a quoted attribute selector.
+  if (parts === null || !/^[a-z0-9.-]+$/.test(parts.host)) return LINK_SELECTOR;
+  const h = parts.host;
+  return [
+    'a[href^="mailto:" i]',
+    'a[href^="tel:" i]',
+    `a[href^="http" i]:not([href^="https://${h}/" i]):not([href^="http://${h}/" i]):not([href="https://${h}" i]):not([href="http://${h}" i])`,
+    `a[href^="//"]:not([href^="//${h}/" i])`,
+  ].join(',');
 }
 
 /** `javascript:`, `data:`, `ftp:`…: an RFC 3986 scheme (letter, then letters/digits/+/-/.) and a colon. */
@@ -34,31 +44,6 @@ function hasScheme(href: string): boolean {
     if (!letter && (i === 0 || !((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46))) return false;
   }
   return false;
-}
-
-/** Lower-case host of an absolute or protocol-relative http(s) URL, or null. */
-export function hostOfAbsoluteUrl(href: string): string | null {
-  let i: number;
-  if (startsWithIgnoreCase(href, 'https://')) i = 8;
-  else if (startsWithIgnoreCase(href, 'http://')) i = 7;
-  else if (href.startsWith('//')) i = 2;
-  else return null;
-  let end = i;
-  const limit = Math.min(href.length, i + 300);
-  while (end < limit) {
-    const c = href.charCodeAt(end);
-    if (c === 47 || c === 63 || c === 35 || c === 92) break; // / ? # \
-    end++;
-  }
-  let host = href.slice(i, end);
-  const at = host.lastIndexOf('@');
-  if (at !== -1) host = host.slice(at + 1);
-  if (host.startsWith('[')) return null; // IPv6 literal: never a company domain
-  const colon = host.indexOf(':');
-  if (colon !== -1) host = host.slice(0, colon);
-  while (host.endsWith('.')) host = host.slice(0, -1);
-  if (host.length === 0 || host.length > 253) return null;
-  return host.toLowerCase();
 }
 
 /** Feeds one anchor's href to the sink. `base` resolves relative hrefs (page URL or `<base>`). */

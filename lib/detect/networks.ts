@@ -1,6 +1,7 @@
 // Professional-network profile URLs: which hosts and path shapes count, and their canonical form.
 // The shapes live in data/networks.json so another network needs no code change.
 import data from './data/networks.json';
+import { splitHttpUrl } from './url';
 
 interface ProfileShape {
   /** First path segment: `in` for `/in/<slug>`. */
@@ -52,11 +53,13 @@ export const isNetworkHost = (host: string): boolean => networkForHost(host) !==
 /** Decoded, lower-cased slug, or null when it cannot be a profile identifier. */
 function normaliseSlug(raw: string | undefined): string | null {
   if (raw === undefined || raw.length === 0) return null;
-  let slug: string;
-  try {
-    slug = decodeURIComponent(raw);
-  } catch {
-    return null;
+  let slug = raw;
+  if (raw.includes('%')) {
+    try {
+      slug = decodeURIComponent(raw);
+    } catch {
+      return null;
+    }
   }
   if (slug.length === 0 || slug.length > MAX_SLUG_LENGTH) return null;
   for (let i = 0; i < slug.length; i++) {
@@ -67,6 +70,36 @@ function normaliseSlug(raw: string | undefined): string | null {
   return slug.toLowerCase();
 }
 
+/** Path characters the WHATWG parser would rewrite (`\\`, dot segments, tabs): parse those fully. */
+function needsFullParse(href: string, from: number): boolean {
+  for (let i = from; i < href.length; i++) {
+    const c = href.charCodeAt(i);
+    if (c === 63 || c === 35) return false; // the rest is query/fragment, which we drop
+    if (c === 92 || c === 9 || c === 10 || c === 13) return true;
+    if (c === 46 && href.charCodeAt(i - 1) === 47) return true;
+  }
+  return false;
+}
+
+/** Profile of a network host and URL path (`/in/jane-doe/details`), or null. */
+function profileOfPath(host: string, path: string): ProfileMatch | null {
+  const network = networkForHost(host);
+  if (network === null || path.charCodeAt(0) !== 47) return null;
+  const firstEnd = path.indexOf('/', 1);
+  if (firstEnd === -1) return null;
+  const first = path.slice(1, firstEnd).toLowerCase();
+  for (const kind of ['person', 'company'] as const) {
+    const shape = network[kind];
+    if (first !== shape.path) continue;
+    let slugEnd = path.indexOf('/', firstEnd + 1);
+    if (slugEnd === -1) slugEnd = path.length;
+    const slug = normaliseSlug(path.slice(firstEnd + 1, slugEnd));
+    if (slug === null || shape.reserved.includes(slug)) return null;
+    return { kind, network: network.id, url: shape.canonical + encodeURIComponent(slug) };
+  }
+  return null;
+}
+
 /**
  * Normalises a professional-network profile link: `http(s)://<any subdomain>.linkedin.com/in/<slug>/…?…#…`
  * → `https://www.linkedin.com/in/<slug>`; company pages (`/company/<slug>/about/`) likewise.
@@ -74,23 +107,26 @@ function normaliseSlug(raw: string | undefined): string | null {
  */
 export function normaliseProfileUrl(href: string, base?: string): ProfileMatch | null {
   if (href.length > MAX_URL_LENGTH) return null;
+  const trimmed = href.trim();
+  const parts = splitHttpUrl(trimmed);
+  if (parts !== null && !needsFullParse(trimmed, parts.pathStart)) {
+    // Fast path for absolute links, the common case: no URL object per anchor.
+    let pathEnd = trimmed.length;
+    for (let i = parts.pathStart; i < trimmed.length; i++) {
+      const c = trimmed.charCodeAt(i);
+      if (c === 63 || c === 35) {
+        pathEnd = i;
+        break;
+      }
+    }
+    return profileOfPath(parts.host, trimmed.slice(parts.pathStart, pathEnd));
+  }
   let url: URL;
   try {
-    url = new URL(href, base);
+    url = new URL(trimmed, base);
   } catch {
     return null;
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-  const network = networkForHost(url.hostname.toLowerCase());
-  if (network === null) return null;
-  const parts = url.pathname.split('/');
-  const first = (parts[1] ?? '').toLowerCase();
-  for (const kind of ['person', 'company'] as const) {
-    const shape = network[kind];
-    if (first !== shape.path) continue;
-    const slug = normaliseSlug(parts[2]);
-    if (slug === null || shape.reserved.includes(slug)) return null;
-    return { kind, network: network.id, url: shape.canonical + encodeURIComponent(slug) };
-  }
-  return null;
+  return profileOfPath(url.hostname.toLowerCase(), url.pathname);
 }

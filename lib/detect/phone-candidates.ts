@@ -24,11 +24,33 @@ function isPhoneSeparator(c: number): boolean {
   );
 }
 
-/** Cheap pre-check: could the `+` at `i` start a number (not `C++`, `1+1`, `+30%`)? */
+/** Could the `+` at `i` start a number (not `C++`, `1+1`, `+30%`)? */
 export function couldStartPhone(text: string, i: number): boolean {
   const prev = i > 0 ? text.charCodeAt(i - 1) : -1;
   if (isAlnum(prev) || prev === 43) return false;
   return isDigit(text.charCodeAt(i + 1));
+}
+
+/**
+ * Pre-check for the DOM walk: a `+` followed by enough digits to be a number (`+1` votes and
+ * `+30%` are not). When `openEnd`, a run reaching the end of the text may continue in the next
+ * text node, so it counts. `anyBefore`: ignore the character before the `+` (in an element's
+ * `textContent` it may come from another block: `<td>Jane</td><td>+1 415…</td>` → `Jane+1 415…`).
+ */
+export function looksLikePhoneAt(text: string, i: number, openEnd: boolean, anyBefore: boolean): boolean {
+  if (anyBefore ? !isDigit(text.charCodeAt(i + 1)) : !couldStartPhone(text, i)) return false;
+  const limit = Math.min(text.length, i + MAX_SPAN);
+  let digits = 0;
+  let p = i + 1;
+  for (; p < limit; p++) {
+    const c = text.charCodeAt(p);
+    if (isDigit(c)) {
+      if (++digits >= MIN_DIGITS) return true;
+    } else if (!isPhoneSeparator(c)) {
+      return false;
+    }
+  }
+  return openEnd && p === text.length;
 }
 
 /**

@@ -3,38 +3,79 @@
 import { isLabelChar, isLocalChar, isSpace } from './chars';
 import { atMarkerStartBefore, matchAtMarker, matchEmailAt, UrlTokenTracker } from './email';
 import { NETWORK_TEXT_MARKERS, normaliseProfileUrl } from './networks';
-import { couldStartPhone, matchPhoneAt } from './phone-candidates';
+import { looksLikePhoneAt, matchPhoneAt } from './phone-candidates';
 
+/** Where scanners put what they find (functions, not methods: they are passed around unbound). */
 export interface EntitySink {
-  email(address: string): void;
+  email: (address: string) => void;
   /** Raw phone candidate; normalised to E.164 by `finalisePageScan`. */
-  phone(candidate: string): void;
+  phone: (candidate: string) => void;
   /** Canonical person profile URL. */
-  profile(url: string): void;
+  profile: (url: string) => void;
   /** Canonical company profile URL. */
-  company(url: string): void;
+  company: (url: string) => void;
   /** Lower-case host of a link to another site. */
-  linkHost(host: string): void;
+  linkHost: (host: string) => void;
 }
 
 const CLOSERS = [')', ']', '}'];
 const MAX_HOST_PREFIX = 80;
 const MAX_PATH = 300;
 
-/** Could an at-sign at `i` join a local part and a domain (here or in the neighbouring nodes)? */
-function couldBeAt(text: string, i: number): boolean {
+/**
+ * Could an at-sign at `i` join a local part and a domain? With `open` edges (a text node, an
+ * inline element) the parts may continue in the neighbouring nodes: `jane<span>@</span>acme.com`.
+ */
+function couldBeAt(text: string, i: number, open: boolean): boolean {
   const before = i > 0 ? text.charCodeAt(i - 1) : -1;
   const after = i + 1 < text.length ? text.charCodeAt(i + 1) : -1;
-  return (before === -1 || isLocalChar(before)) && (after === -1 || isLabelChar(after));
+  return (before === -1 ? open : isLocalChar(before)) && (after === -1 ? open : isLabelChar(after));
+}
+
+/** Below this length one JavaScript pass beats six native `indexOf` calls. */
+const SHORT_TEXT = 128;
+
+function triggerAt(text: string, i: number, c: number, open: boolean, joined: boolean): boolean {
+  switch (c) {
+    case 64: // @
+      return couldBeAt(text, i, open);
+    case 43: // +
+      return looksLikePhoneAt(text, i, open, joined);
+    case 41: // )
+    case 93: // ]
+    case 125: // }
+      return atMarkerStartBefore(text, i) !== -1;
+    case 47: // / ending a network marker such as `linkedin.com/`
+      for (const marker of NETWORK_TEXT_MARKERS) if (text.startsWith(marker, i + 1 - marker.length)) return true;
+      return false;
+    default:
+      return false;
+  }
 }
 
 /**
  * Fast test: might `text` hold an entity? Exact enough that ordinary prose (parentheses, `C++`,
- * `@mentions`) says no, so the DOM walk can skip whole subtrees after one native `textContent`.
+ * `@mentions`, `+1`) says no, so the DOM walk can skip whole subtrees after one native
+ * `textContent`; never says no when the detailed scan could say yes.
+ * - `open`: the text may continue into neighbouring nodes (a text node, an inline element); a
+ *   block's text cannot.
+ * - `joined`: the text is an element's `textContent`, where blocks are glued together without a
+ *   separator, so the character before a trigger may belong to another block.
  */
-export function mayContainEntity(text: string): boolean {
-  for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) if (couldBeAt(text, i)) return true;
-  for (let i = text.indexOf('+'); i !== -1; i = text.indexOf('+', i + 1)) if (couldStartPhone(text, i)) return true;
+export function mayContainEntity(text: string, open = true, joined = false): boolean {
+  if (text.length < SHORT_TEXT) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if ((c === 64 || c === 43 || c === 41 || c === 93 || c === 125 || c === 47) && triggerAt(text, i, c, open, joined)) {
+        return true;
+      }
+    }
+    return false;
+  }
+  for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) if (couldBeAt(text, i, open)) return true;
+  for (let i = text.indexOf('+'); i !== -1; i = text.indexOf('+', i + 1)) {
+    if (looksLikePhoneAt(text, i, open, joined)) return true;
+  }
   for (const closer of CLOSERS) {
     for (let i = text.indexOf(closer); i !== -1; i = text.indexOf(closer, i + 1)) {
       if (atMarkerStartBefore(text, i) !== -1) return true;
@@ -49,7 +90,7 @@ export function mayContainEntity(text: string): boolean {
  * Characters outside that range are context from neighbouring text nodes.
  */
 export function scanText(text: string, from: number, to: number, sink: EntitySink): void {
-  const emit = (e: string): void => sink.email(e);
+  const emit = sink.email;
   let urls = new UrlTokenTracker(text);
   for (let i = text.indexOf('@', from); i !== -1 && i < to; ) {
     const resume = matchEmailAt(text, i, i + 1, urls, emit);
@@ -64,9 +105,8 @@ export function scanText(text: string, from: number, to: number, sink: EntitySin
       if (end !== -1) matchEmailAt(text, start, end, urls, emit);
     }
   }
-  const phone = (p: string): void => sink.phone(p);
   for (let i = text.indexOf('+', from); i !== -1 && i < to; ) {
-    const resume = matchPhoneAt(text, i, phone);
+    const resume = matchPhoneAt(text, i, sink.phone);
     i = text.indexOf('+', Math.max(resume, i + 1));
   }
   for (const marker of NETWORK_TEXT_MARKERS) {
