@@ -44,6 +44,10 @@ export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) 
     const newOrigin = originPattern(checked.url) !== originPattern(settings.apiBaseUrl);
     setBusy(true);
     const permission = applyAccessChange(settings, { ...settings, apiBaseUrl: checked.url });
+    // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).
+    if (newOrigin) {
+      setStatus({ tone: 'info', text: `Allow access to ${new URL(checked.url).host} in the browser’s prompt to save this address.` });
+    }
     void (async () => {
       try {
         const outcome = await permission;

@@ -60,7 +60,7 @@ test('set the address and a key in the options UI, then a verification from the 
   expect((await settingsOf(options)).settings.apiBaseUrl).toBe(sandbox.url);
 
   // The key is masked until shown, saved, and checked for free.
-  const keyBox = options.getByLabel('API key', { exact: true });
+  const keyBox = options.getByRole('textbox', { name: 'API key', exact: true });
   await keyBox.fill(key);
   await expect(keyBox).toHaveAttribute('type', 'password');
   await options.getByRole('button', { name: 'Show key' }).click();
@@ -100,7 +100,7 @@ test('a wrong key is reported by "Test" as not accepted, for free', async ({ ope
   await options.getByRole('textbox', { name: 'API base URL' }).fill(sandbox.url);
   await options.getByRole('button', { name: 'Save address' }).click();
   await expect(options.getByText(/^Saved\./)).toBeVisible();
-  await options.getByLabel('API key', { exact: true }).fill('wrong-key-options-e2e');
+  await options.getByRole('textbox', { name: 'API key', exact: true }).fill('wrong-key-options-e2e');
   await options.getByRole('button', { name: /Test this key/ }).click();
   await expect(options.getByText('Not accepted (401)')).toBeVisible();
   await shot(options, 'options-key-rejected');
@@ -137,6 +137,7 @@ test('the API address is validated, and a new origin is asked for before anythin
   await address.fill('https://api.example.com');
   await save.click();
   await expect(save).toHaveAttribute('aria-busy', 'true');
+  await expect(options.getByText('Allow access to api.example.com in the browser’s prompt to save this address.')).toBeVisible();
   expect((await settingsOf(options)).settings.apiBaseUrl).toBe(before);
   await shot(options, 'options-address-waiting-for-permission');
 
@@ -251,7 +252,7 @@ test('onboarding: what it does, what it sends, and a key or the demo sandbox', a
   await expect(page.getByRole('heading', { name: 'What it does' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'What it sends, and when' })).toBeVisible();
   await expect(page.getByText('While you browse: nothing.')).toBeVisible();
-  await expect(page.getByLabel('API key', { exact: true })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'API key', exact: true })).toBeVisible();
   const demo = page.getByRole('button', { name: 'Use the demo sandbox' });
   await expect(demo).toHaveCount(process.env.WXT_DEMO === 'true' ? 1 : 0);
   await shot(page, 'onboarding');

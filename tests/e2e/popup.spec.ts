@@ -58,6 +58,13 @@ async function addresses(sandboxUrl: string) {
   return { deliverable, risky, undeliverable };
 }
 
+/** The popup at its real width (the toolbar popup is 360 px wide). */
+async function openPopup(openExtensionPage: (path: string) => Promise<Page>): Promise<Page> {
+  const page = await openExtensionPage('popup.html');
+  await page.setViewportSize({ width: 360, height: 600 });
+  return page;
+}
+
 async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
@@ -77,7 +84,7 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   await configure(setup, sandbox.url, key);
   await setup.close();
 
-  const popup = await openExtensionPage('popup.html');
+  const popup = await openPopup(openExtensionPage);
   const box = popup.getByRole('textbox', { name: 'Email address to verify' });
   const verify = popup.getByRole('button', { name: /^Verify/ });
   const result = popup.getByTestId('verification-result');
@@ -126,7 +133,7 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   expect(await requestsOf(sandbox.url, key)).toHaveLength(live.length);
 
   // Recent verifications, newest first, each with its verdict.
-  const reopened = await openExtensionPage('popup.html');
+  const reopened = await openPopup(openExtensionPage);
   const recent = reopened.getByRole('region', { name: 'Recent' }).getByRole('listitem');
   await expect(recent).toHaveCount(3);
   await expect(recent.first()).toContainText(undeliverable);
@@ -142,7 +149,7 @@ test('a wrong key: the 401 message with "Open settings", which opens the options
   sandbox,
   shot,
 }) => {
-  const popup = await openExtensionPage('popup.html');
+  const popup = await openPopup(openExtensionPage);
   await configure(popup, sandbox.url, 'not-a-real-key-123');
   await popup.reload();
   await popup.getByRole('textbox', { name: 'Email address to verify' }).fill('someone@example.com');
@@ -162,7 +169,7 @@ test('without a key: what is missing, a way to the settings, the demo sandbox on
   openExtensionPage,
   shot,
 }) => {
-  const popup = await openExtensionPage('popup.html');
+  const popup = await openPopup(openExtensionPage);
   await expect(popup.getByText('Add your API key to start')).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Open settings' }).first()).toBeVisible();
   await expect(popup.getByRole('textbox', { name: 'Email address to verify' })).toHaveCount(0);
