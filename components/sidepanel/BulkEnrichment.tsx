@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   Button,
   type Column,
+  displayUrl,
   ErrorState,
   formatCount,
   formatCredits,
@@ -29,7 +30,7 @@ export interface BulkSelectionBarProps {
 
 /** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
 export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
-  const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length } : null);
+  const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries } : null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   if (entries.length === 0) return null;
@@ -229,45 +230,43 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   );
 }
 
+function inputText(row: BulkRow): string {
+  return row.field_type === 'social_profile' ? displayUrl(row.value) : row.value;
+}
+
 function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
   return [
     {
-      id: 'input',
-      header: 'Input',
-      sortValue: (row) => row.value,
-      cell: (row) => (
-        <span className="ui-cell-stack">
-          <span title={row.value}>{row.value}</span>
-          <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? 'profile' : row.field_type}</span>
-        </span>
-      ),
-    },
-    {
-      id: 'status',
-      header: 'Status',
-      width: '86px',
-      sortValue: (row) => row.status,
-      cell: (row) => (
-        <StatusChip tone={statusWords[row.status].tone} title={row.error?.message ?? (row.fromCache ? 'From the cache · free' : undefined)}>
-          {statusWords[row.status].label}
-        </StatusChip>
-      ),
-    },
-    {
       id: 'contact',
       header: 'Contact',
-      sortValue: (row) => (row.contact ? fullNameOf(row.contact) : null),
+      sortValue: (row) => (row.contact ? fullNameOf(row.contact) : row.value).toLowerCase(),
       cell: (row) =>
         row.contact ? (
           <span className="ui-cell-stack">
             <button type="button" className="ui-cell-button" onClick={() => open(row)}>
               {fullNameOf(row.contact) || 'Unnamed contact'}
             </button>
-            <span className="ui-cell-stack__sub">{[row.contact.employment?.job?.title, row.contact.employment?.name].filter(Boolean).join(' · ')}</span>
+            <span className="ui-cell-stack__sub" title={row.value}>
+              {[row.contact.employment?.job?.title, inputText(row)].filter(Boolean).join(' · ')}
+            </span>
           </span>
         ) : (
-          <span className="ui-subtle">—</span>
+          <span className="ui-cell-stack">
+            <span title={row.value}>{inputText(row)}</span>
+            <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? 'profile' : row.field_type}</span>
+          </span>
         ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '96px',
+      sortValue: (row) => row.status,
+      cell: (row) => (
+        <StatusChip tone={statusWords[row.status].tone} title={row.error?.message ?? (row.fromCache ? 'From the cache · free' : undefined)}>
+          {row.fromCache && row.status === 'enriched' ? 'Cached' : statusWords[row.status].label}
+        </StatusChip>
+      ),
     },
   ];
 }

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, CostBadge, EmptyState, ErrorState, PaidButton, ProgressBar, SkeletonList } from '@/components/ui';
+import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar, SkeletonList } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
 import type { Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
@@ -12,7 +12,9 @@ import { NoKeyState } from './NoKeyState';
 /** The Company view: the open company, or how to open one. */
 export function CompanyView() {
   const nav = useNavigation();
+  const { hasKey, state: accountState } = useAccount();
   const target = nav.company;
+  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what="Enriching a company" />;
   if (!target) {
     return (
       <div className="sp-view">
@@ -92,7 +94,6 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
             <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
               Enrich company
             </PaidButton>
-            <CostBadge estimate={estimate} />
           </div>
         </Card>
       </div>

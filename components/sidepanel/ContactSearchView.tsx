@@ -2,7 +2,6 @@ import { type FormEvent, useState } from 'react';
 import {
   Button,
   Card,
-  CostBadge,
   EmptyState,
   ErrorState,
   formatCount,
@@ -119,7 +118,7 @@ export function ContactSearchView() {
           </div>
         </div>
         <p className="sp-search-form__note">
-          <Icon name="info" size={12} /> Enterprise plans only. Each page costs one credit per contact returned. <CostBadge estimate={estimate} upTo />
+          <Icon name="info" size={12} /> Enterprise plans only. Each page costs one credit per contact returned.
         </p>
       </form>
 

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   CopyButton,
-  CostBadge,
   EmptyState,
   ErrorState,
   PaidButton,
@@ -27,7 +26,9 @@ import { NoKeyState } from './NoKeyState';
 /** The Contact view: the open contact, or how to open one. */
 export function ContactView() {
   const nav = useNavigation();
+  const { hasKey, state: accountState } = useAccount();
   const target = nav.contact;
+  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what="Enriching a contact" />;
   if (!target) {
     return (
       <div className="sp-view">
@@ -129,7 +130,6 @@ function ContactLoader({ target }: { target: ContactTarget }) {
             <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
               Enrich
             </PaidButton>
-            <CostBadge estimate={estimate} />
           </div>
         </Card>
       </div>

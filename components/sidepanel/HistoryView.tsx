@@ -25,8 +25,10 @@ import {
 import { fullNameOf } from '@/lib/export';
 import type { ContactLookup, ErrorData, HistoryEntry, Provenance } from '@/lib/messaging/protocol';
 import { request, toErrorData, useDebounced, useNow, useRequest } from './hooks';
+import { useAccount } from './account';
 import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
+import { NoKeyState } from './NoKeyState';
 
 const endpointWords: Record<string, { label: string; icon: IconName }> = {
   'contact/enrich': { label: 'Contact', icon: 'user' },
@@ -47,12 +49,14 @@ export function HistoryView({ active }: { active: boolean }) {
   const list = useRequest('history/list', active ? { query: debounced.trim() || undefined, limit: 200 } : null);
   const [removed, setRemoved] = useState<Set<string>>(new Set());
   const now = useNow();
+  const { hasKey, state: accountState } = useAccount();
 
   if (!active && list.state.status === 'idle') return null;
   const entries = list.state.status === 'success' ? list.state.data.filter((e) => !removed.has(e.key)) : [];
 
   return (
     <div className="sp-view">
+      {accountState.status === 'success' && !hasKey && <NoKeyState what="Looking people and companies up" />}
       <div className="sp-toolbar">
         <SearchField label="Search history" value={query} onChange={(e) => setQuery(e.target.value)} className="sp-grow" />
         <IconButton icon="refresh" label="Reload history" onClick={list.reload} />

@@ -4,7 +4,6 @@ import {
   Card,
   Checkbox,
   type Column,
-  CostBadge,
   EmptyState,
   ErrorState,
   formatCount,
@@ -206,7 +205,6 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
             <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll)}>
               {items.length > 0 ? 'Search again' : 'Find lookalikes'}
             </PaidButton>
-            <CostBadge estimate={estimate} upTo />
           </div>
         </Card>
       )}
@@ -332,7 +330,6 @@ function LookalikeContacts({ target }: { target: ContactTargetOf }) {
             <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run()}>
               Find lookalikes
             </PaidButton>
-            <CostBadge estimate={estimate} />
           </div>
         </Card>
       )}

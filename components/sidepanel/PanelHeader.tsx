@@ -28,7 +28,8 @@ export function PanelHeader() {
         <span className="sp-header__logo" aria-hidden="true">
           <Icon name="sparkles" size={14} />
         </span>
-        <h1 className="sp-header__title">In-Page Enrich</h1>
+        {/* Chrome titles the side panel with the extension's name already; keep it for assistive tech only. */}
+        <h1 className="ui-visually-hidden">In-Page Enrich</h1>
       </div>
       <div className="sp-header__stats">
         <CreditsStat credits={credits} />

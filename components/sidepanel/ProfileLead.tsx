@@ -1,4 +1,4 @@
-import { Button, Card, CostBadge, initials, PaidButton, SafeLink } from '@/components/ui';
+import { Button, Card, initials, PaidButton, SafeLink } from '@/components/ui';
 import { useAccount } from './account';
 import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, profileHandle } from './lookup';
@@ -22,7 +22,6 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
           <h2 className="sp-lead__name">{name}</h2>
           <SafeLink href={profileUrl} className="sp-lead__link" />
         </div>
-        <CostBadge estimate={estimate} />
       </div>
       <div className="ui-button-row">
         <PaidButton
@@ -44,7 +43,7 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
 
 /** "Ada Lovelace – Analyst | Demo" → "Ada Lovelace": page titles of profile pages lead with the name. */
 export function nameFromTitle(title: string): string | null {
-  const first = title.split(/\s[|–—-]\s/)[0]?.trim();
+  const first = title.split(/\s[|–—·-]\s/)[0]?.trim();
   if (!first || first.length > 80) return null;
   return first;
 }

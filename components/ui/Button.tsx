@@ -29,6 +29,10 @@ export function Button({
   ...rest
 }: ButtonProps) {
   const classes = ['ui-button', `ui-button--${variant}`, `ui-button--${size}`];
+  // The separator between label and detail is drawn by CSS; spell it out for the accessible name.
+  const label =
+    rest['aria-label'] ??
+    (typeof children === 'string' && (typeof detail === 'string' || typeof detail === 'number') ? `${children} · ${detail}` : undefined);
   if (block) classes.push('ui-button--block');
   if (className) classes.push(className);
   return (
@@ -38,6 +42,7 @@ export function Button({
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
+      aria-label={label}
     >
       {loading ? <span className="ui-spinner" aria-hidden="true" /> : icon ? <Icon name={icon} size={size === 'sm' ? 14 : 15} /> : null}
       {children !== undefined && <span className="ui-button__label">{children}</span>}

@@ -1,0 +1,463 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+// The side panel against the real sandbox, in real Chromium. The panel is opened as a normal tab at 360 px wide
+// with `?tabId=` of a tab showing a sandbox demo page (the real side panel is not reachable from Playwright).
+// States are grouped into a few tests so the suite stays quick on two cores; every state leaves a screenshot
+// (light and, for the main views, dark) and passes an axe check with no serious or critical violation.
+
+const PANEL_WIDTH = 360;
+
+interface Samples {
+  emails: string[];
+  socialProfiles: string[];
+  companies: Array<{ website: string; name: string }>;
+}
+
+async function send(page: Page, type: string, input: unknown): Promise<{ ok: boolean; data?: unknown; error?: { kind: string } }> {
+  return page.evaluate(([t, i]) => chrome.runtime.sendMessage({ type: t, input: i }), [type, input] as const);
+}
+
+/** Points the extension at the test sandbox with `key`, through the messages the options page sends. */
+async function configure(page: Page, sandboxUrl: string, key: string): Promise<void> {
+  await expect.poll(async () => (await send(page, 'settings/update', { apiBaseUrl: sandboxUrl })).ok, { timeout: 15_000 }).toBe(true);
+  expect((await send(page, 'key/set', { key })).ok).toBe(true);
+}
+
+async function samples(sandboxUrl: string): Promise<Samples> {
+  return (await (await fetch(`${sandboxUrl}/_sandbox/samples`)).json()) as Samples;
+}
+
+async function fault(sandboxUrl: string, spec: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  expect(res.ok).toBe(true);
+}
+
+async function clearFaults(sandboxUrl: string): Promise<void> {
+  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE' });
+}
+
+/** Opens `url` in a tab, then the panel for that tab at panel width. */
+async function openPanel(
+  context: BrowserContext,
+  serviceWorker: Worker,
+  openExtensionPage: (path: string) => Promise<Page>,
+  url: string,
+): Promise<{ tab: Page; panel: Page; tabId: number }> {
+  const tab = await context.newPage();
+  await tab.goto(url);
+  const tabId = await serviceWorker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
+  expect(tabId).toBeGreaterThan(0);
+  const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+  await panel.setViewportSize({ width: PANEL_WIDTH, height: 900 });
+  return { tab, panel, tabId };
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/** Screenshot + axe + no sideways scrolling, in light, and in dark too when asked. */
+async function check(page: Page, shot: (page: Page, name: string) => Promise<void>, name: string, dark = false): Promise<void> {
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await shot(page, name);
+  if (dark) {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectAccessible(page);
+    await shot(page, `${name}-dark`);
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
+const tab = (panel: Page, name: string): Locator => panel.getByRole('tab', { name, exact: true });
+
+test('no key: every view explains what to do; the page is still scanned; the demo sandbox sets a key', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const page = view(panel, 'Page');
+  await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByTestId('no-key')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Open settings' }).first()).toBeVisible();
+  // Without a key no paid button can be pressed.
+  await expect(page.getByRole('button', { name: /^Enrich .*credit/ }).first()).toBeDisabled();
+  await check(panel, shot, 'sidepanel-page-nokey', true);
+
+  for (const [name, slug] of [
+    ['Contact', 'contact'],
+    ['Company', 'company'],
+    ['Similar', 'lookalikes'],
+    ['Search', 'search'],
+    ['History', 'history'],
+  ] as const) {
+    await tab(panel, name).click();
+    await expect(view(panel, name).getByTestId('no-key')).toBeVisible();
+    await check(panel, shot, `sidepanel-${slug}-nokey`);
+  }
+
+  // The panel points at the default local sandbox, so it offers the demo key; pressing it ends onboarding.
+  await view(panel, 'History').getByRole('button', { name: 'Use the demo sandbox' }).click();
+  await expect(view(panel, 'History').getByTestId('no-key')).toBeHidden();
+  await tab(panel, 'Page').click();
+  await expect(view(panel, 'Page').getByTestId('no-key')).toBeHidden();
+});
+
+test('this page: grouped entities with costs, one enrich then "cached · free", keyboard tabs, bulk with progress, cancel, results and export', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, 'test-standard-sp-page');
+  await setup.close();
+
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const page = view(panel, 'Page');
+  for (const group of ['People', 'Emails', 'Phones', 'Companies']) {
+    await expect(page.getByRole('heading', { name: new RegExp(`^${group}`) })).toBeVisible({ timeout: 15_000 });
+  }
+  // Every row states its cost before the click.
+  const emailTable = page.getByRole('table', { name: 'Emails found on this page' });
+  const firstEnrich = emailTable.getByRole('button', { name: /^Enrich \S+@\S+ · 1 credit$/ }).first();
+  await expect(firstEnrich).toBeVisible();
+  await expect(emailTable.getByText('1 credit').first()).toBeVisible();
+  await check(panel, shot, 'sidepanel-page-loaded', true);
+
+  // One enrich: the contact opens, and back on the page the same row now says it is cached and free.
+  const email = ((await firstEnrich.getAttribute('aria-label')) ?? '').replace(/^Enrich (\S+) .*$/, '$1');
+  await firstEnrich.click();
+  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+  await tab(panel, 'Page').click();
+  await expect(emailTable.getByRole('button', { name: new RegExp(`^Open ${email.replace(/[.+]/g, '\\$&')} · Cached just now · free$`) })).toBeVisible();
+
+  // Tabs are keyboard-navigable: arrow keys move and activate.
+  await tab(panel, 'Page').focus();
+  await panel.keyboard.press('ArrowRight');
+  await expect(tab(panel, 'Contact')).toBeFocused();
+  await expect(tab(panel, 'Contact')).toHaveAttribute('aria-selected', 'true');
+  await panel.keyboard.press('ArrowLeft');
+  await expect(tab(panel, 'Page')).toHaveAttribute('aria-selected', 'true');
+
+  // Bulk: select every email, see the cost preview, start, watch it finish, export.
+  await emailTable.getByRole('checkbox', { name: /^Select all/ }).check();
+  const bar = page.getByRole('region', { name: 'Selection' });
+  await expect(bar.getByRole('button', { name: /^Enrich \d+ selected · up to \d+ credits?$/ })).toBeVisible();
+  await check(panel, shot, 'sidepanel-page-selection');
+  await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
+  const progress = page.getByRole('progressbar', { name: 'Bulk enrichment progress' });
+  await expect(progress).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 30_000 });
+  const results = page.getByRole('table', { name: 'Bulk enrichment results' });
+  await expect(results.getByText('Enriched').first()).toBeVisible();
+  await check(panel, shot, 'sidepanel-page-bulk-done', true);
+
+  const download = panel.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download bulk results as CSV' }).click();
+  const csv = await (await download).path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
+  expect(csv.split('\r\n')[0]).toContain('Input,Input type,Status,From cache,Full name');
+  expect(csv).toContain(email);
+  await page.getByRole('button', { name: 'Copy for sheets' }).click();
+  const tsv = await panel.evaluate(() => navigator.clipboard.readText());
+  expect(tsv.split('\r\n')[0]?.split('\t')).toContain('Full name');
+
+  // A slow service lets the user cancel a running bulk job.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await fault(sandbox.url, { mode: 'slow', count: 5, delayMs: 8000, paths: ['/v1/bulk-enrich'] });
+  const profiles = page.getByRole('table', { name: 'People found on this page' });
+  await profiles.getByRole('checkbox', { name: /^Select all/ }).check();
+  await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
+  await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
+  await check(panel, shot, 'sidepanel-page-bulk-running');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('heading', { name: 'Bulk enrichment cancelled' })).toBeVisible({ timeout: 20_000 });
+  await clearFaults(sandbox.url);
+  await shot(panel, 'sidepanel-page-bulk-cancelled');
+});
+
+test('a 300-row directory stays windowed; a page with nothing and a profile page have their own states', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  pageServer,
+  shot,
+}) => {
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, 'test-standard-sp-dir');
+  await setup.close();
+
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
+  const emails = view(panel, 'Page').getByRole('table', { name: 'Emails found on this page' });
+  await expect(emails).toBeVisible({ timeout: 15_000 });
+  expect(Number(await emails.getAttribute('aria-rowcount'))).toBeGreaterThan(250);
+  expect(await emails.getByRole('row').count()).toBeLessThan(40);
+  await emails.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(emails.getByRole('row').last()).toHaveAttribute('aria-rowindex', /^(2[5-9]\d|3\d\d)$/);
+  await check(panel, shot, 'sidepanel-page-directory');
+
+  // A profile page leads with that person.
+  const sample = await samples(sandbox.url);
+  const slug = new URL(sample.socialProfiles[0] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
+  const profile = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
+  const lead = view(profile.panel, 'Page').getByTestId('profile-lead');
+  await expect(lead).toBeVisible({ timeout: 15_000 });
+  await expect(lead.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible();
+  await check(profile.panel, shot, 'sidepanel-page-profile', true);
+
+  // A page without any contact says so.
+  const empty = await openPanel(context, serviceWorker, openExtensionPage, `${pageServer.url}/`);
+  await expect(view(empty.panel, 'Page').getByText(/No contacts or companies on this page|This page has not been scanned|cannot be scanned/)).toBeVisible({ timeout: 15_000 });
+  await check(empty.panel, shot, 'sidepanel-page-empty');
+});
+
+test('contact: every field group, verification chips, vCard, priced refresh and waterfall, lookalike contacts', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, 'test-standard-sp-contact');
+  await setup.close();
+  const sample = await samples(sandbox.url);
+  const slug = new URL(sample.socialProfiles[1] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
+
+  // Loading is a designed skeleton: slow the service down to see it.
+  await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v1/enrich'] });
+  await view(panel, 'Page').getByTestId('profile-lead').getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
+  const contact = view(panel, 'Contact');
+  await expect(contact.getByTestId('contact-loading')).toBeVisible();
+  await check(panel, shot, 'sidepanel-contact-loading');
+  const profile = contact.getByTestId('contact-profile');
+  await expect(profile).toBeVisible({ timeout: 15_000 });
+
+  for (const section of ['Contact details', 'Current job', 'Education', 'Skills and languages']) {
+    await expect(profile.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
+  }
+  await expect(profile.getByText(/^Live · 1 credit$/)).toBeVisible();
+  // Paid actions state their price in their names before any click.
+  await expect(profile.getByRole('button', { name: /^Refresh live · 2 credits · ~15 s$/ })).toBeVisible();
+  await expect(profile.getByRole('button', { name: /^Waterfall · 2 credits$/ })).toBeVisible();
+  await check(panel, shot, 'sidepanel-contact-loaded', true);
+
+  // Verify the first email: a verdict chip that explains itself and says when.
+  const row = profile.getByTestId('email-row').first();
+  await row.getByRole('button', { name: /^Verify .* · 1 credit$/ }).click();
+  await expect(row.locator('[data-verdict]')).toBeVisible();
+  await expect(row.getByText(/checked just now/)).toBeVisible();
+  await expect(row.getByText(/safe to send|cannot be confirmed|will most likely bounce/)).toBeVisible();
+  await shot(panel, 'sidepanel-contact-verified');
+
+  // vCard export is a well-formed card.
+  const download = panel.waitForEvent('download');
+  await profile.getByRole('button', { name: 'Export vCard 3.0' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.vcf$/);
+  const card = await file.path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
+  expect(card.startsWith('BEGIN:VCARD\r\nVERSION:3.0\r\n')).toBe(true);
+  expect(card.trimEnd().endsWith('END:VCARD')).toBe(true);
+
+  // Full history costs a new lookup; the experience section appears.
+  await profile.getByRole('button', { name: /^Full history · 1 credit$/ }).click();
+  await expect(profile.getByRole('heading', { name: /^Experience/ })).toBeVisible({ timeout: 15_000 });
+
+  // Lookalike contacts: priced, then up to 10 by descending score.
+  await profile.getByRole('button', { name: 'Lookalikes' }).click();
+  const similar = view(panel, 'Similar');
+  await similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }).click();
+  const list = similar.getByRole('list', { name: 'Lookalike contacts, best match first' });
+  await expect(list).toBeVisible({ timeout: 15_000 });
+  const scores = (await list.locator('.ui-score__value').allTextContents()).map(Number);
+  expect(scores.length).toBeGreaterThan(0);
+  expect(scores.length).toBeLessThanOrEqual(10);
+  expect([...scores].sort((a, b) => b - a)).toEqual(scores);
+  await check(panel, shot, 'sidepanel-lookalikes-contacts');
+
+  // Errors read from the shared catalogue and offer the recovery: a service failure → "Try again" works.
+  await list.getByRole('button', { name: /^Open / }).first().click();
+  await fault(sandbox.url, { mode: '500', count: 3, paths: ['/v1/enrich'] });
+  await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
+  await expect(contact.getByText('The enrichment service had a problem')).toBeVisible({ timeout: 15_000 });
+  await check(panel, shot, 'sidepanel-contact-error');
+  await clearFaults(sandbox.url);
+  await contact.getByRole('button', { name: 'Try again' }).click();
+  await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+});
+
+test('company and lookalike companies: overview, technologies, people; 500 lookalikes windowed, sorted, chosen ones enriched', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, 'test-standard-sp-company');
+  await setup.close();
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const companies = view(panel, 'Page').getByRole('table', { name: 'Companies found on this page' });
+  await expect(companies).toBeVisible({ timeout: 15_000 });
+  await companies.getByRole('button', { name: /^Enrich \S+ · 1 credit$/ }).first().click();
+
+  const company = view(panel, 'Company').getByTestId('company-profile');
+  await expect(company).toBeVisible({ timeout: 15_000 });
+  for (const section of ['Overview', 'Technologies', 'People']) {
+    await expect(company.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
+  }
+  // Sample employees each have a one-click, priced enrich.
+  await expect(company.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first()).toBeVisible();
+  await check(panel, shot, 'sidepanel-company-loaded', true);
+
+  await company.getByRole('button', { name: 'Lookalikes' }).click();
+  const similar = view(panel, 'Similar');
+  await similar.getByLabel('How many').selectOption('500');
+  await expect(similar.getByRole('button', { name: /^Find lookalikes · up to 50 credits$/ })).toBeVisible();
+  await similar.getByLabel('Reveal all details').check();
+  await expect(similar.getByRole('button', { name: /^Find lookalikes · up to 500 credits$/ })).toBeVisible();
+  await similar.getByLabel('Reveal all details').uncheck();
+  await check(panel, shot, 'sidepanel-lookalikes-preview');
+  await similar.getByRole('button', { name: /^Find lookalikes · up to 50 credits$/ }).click();
+
+  const table = similar.getByRole('table', { name: 'Lookalike companies' });
+  await expect(table).toBeVisible({ timeout: 20_000 });
+  const total = Number(await table.getAttribute('aria-rowcount')) - 1;
+  expect(total).toBeGreaterThan(100);
+  expect(await table.getByRole('row').count()).toBeLessThan(40);
+  // Sorted by score, best first; the header toggles the direction.
+  const firstScores = async () => (await table.locator('.ui-score__value').allTextContents()).slice(0, 5).map(Number);
+  const desc = await firstScores();
+  expect([...desc].sort((a, b) => b - a)).toEqual(desc);
+  await table.getByRole('button', { name: 'Score' }).click();
+  const asc = await firstScores();
+  expect([...asc].sort((a, b) => a - b)).toEqual(asc);
+  await table.getByRole('button', { name: 'Score' }).click();
+  await check(panel, shot, 'sidepanel-lookalikes-companies', true);
+
+  // Choose three and enrich them through the queue; each then opens for free.
+  const boxes = table.getByRole('checkbox', { name: /^Select (?!all)/ });
+  for (let i = 0; i < 3; i++) await boxes.nth(i).check();
+  await similar.getByRole('button', { name: /^Enrich 3 companies · up to 3 credits$/ }).click();
+  await expect(similar.getByText(/^3 of 3 companies enriched/)).toBeVisible({ timeout: 30_000 });
+  await shot(panel, 'sidepanel-lookalikes-enriched');
+  await table.locator('.ui-cell-button').first().click();
+  await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible();
+});
+
+test('contact search: a standard plan gets the Enterprise state; an enterprise key pages results that open the contact', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, 'test-standard-sp-search');
+  await setup.close();
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/search`);
+  await tab(panel, 'Search').click();
+  const search = view(panel, 'Search');
+  await check(panel, shot, 'sidepanel-search-empty');
+
+  // Industry autocomplete from the catalogue, keyboard only.
+  const industry = search.getByRole('combobox', { name: 'Industry' });
+  await industry.fill('softw');
+  await expect(search.getByRole('option', { name: 'computer software' })).toBeVisible();
+  await industry.press('Enter');
+  await expect(search.getByRole('button', { name: 'Remove computer software from Industry' })).toBeVisible();
+  await search.getByRole('textbox', { name: 'Job title' }).fill('Engineer');
+  await search.getByRole('textbox', { name: 'Job title' }).press('Enter');
+  await expect(search.getByRole('button', { name: /^Search · up to 25 credits$/ })).toBeVisible();
+  await search.getByRole('button', { name: /^Search · up to 25 credits$/ }).click();
+  await expect(search.getByTestId('search-plan-required')).toBeVisible({ timeout: 15_000 });
+  await expect(search.getByText('Contact search needs an Enterprise plan')).toBeVisible();
+  await check(panel, shot, 'sidepanel-search-plan-required');
+
+  await configure(panel, sandbox.url, 'test-enterprise');
+  await search.getByRole('button', { name: 'Back to the filters' }).click();
+  await search.getByRole('button', { name: 'Remove computer software from Industry' }).click();
+  await search.getByRole('button', { name: /^Search · up to 25 credits$/ }).click();
+  const results = search.getByRole('region', { name: 'Search results' });
+  await expect(results).toBeVisible({ timeout: 15_000 });
+  await expect(results.getByText(/found · page 1 of/)).toBeVisible();
+  await check(panel, shot, 'sidepanel-search-results', true);
+  const next = results.getByRole('button', { name: /^Next · up to 25 credits$/ });
+  if (await next.isEnabled()) {
+    await next.click();
+    await expect(results.getByText(/page 2 of/)).toBeVisible({ timeout: 15_000 });
+  }
+  await results.locator('.ui-cell-button').first().click();
+  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible();
+  // Opening a search result costs nothing more: it was paid for by the search.
+  await expect(view(panel, 'Contact').getByText(/Cached|Live/).first()).toBeVisible();
+});
+
+test('history: lists past lookups, searches them, reopens for free, deletes; out of credits reads from the catalogue', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  shot,
+}) => {
+  const key = 'test-standard-sp-history';
+  const setup = await openExtensionPage('sidepanel.html?tabId=0');
+  await configure(setup, sandbox.url, key);
+  const sample = await samples(sandbox.url);
+  const [first, second] = sample.emails;
+  for (const email of [first, second]) expect((await send(setup, 'contact/enrich', { lookup: { email } })).ok).toBe(true);
+  expect((await send(setup, 'company/enrich', { url: sample.companies[0]?.website })).ok).toBe(true);
+  await setup.close();
+
+  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/blog`);
+  await tab(panel, 'History').click();
+  const history = view(panel, 'History');
+  await expect(history.getByTestId('history-row')).toHaveCount(3, { timeout: 15_000 });
+  await check(panel, shot, 'sidepanel-history-list', true);
+
+  await history.getByRole('searchbox', { name: 'Search history' }).fill(first ?? '');
+  await expect(history.getByTestId('history-row')).toHaveCount(1);
+  const before = await (await fetch(`${sandbox.url}/_sandbox/requests?key=${key}`)).json() as { requests: unknown[] };
+  await history.getByRole('button', { name: `Reopen ${first} · free` }).click();
+  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible();
+  await expect(view(panel, 'Contact').getByText(/^Cached .* · free$/)).toBeVisible();
+  const after = await (await fetch(`${sandbox.url}/_sandbox/requests?key=${key}`)).json() as { requests: unknown[] };
+  expect(after.requests.length).toBe(before.requests.length);
+
+  await tab(panel, 'History').click();
+  await history.getByRole('button', { name: `Delete ${first} from history` }).click();
+  await expect(history.getByTestId('history-row')).toHaveCount(0);
+  await expect(history.getByText('Nothing matches')).toBeVisible();
+  await shot(panel, 'sidepanel-history-empty-search');
+  await history.getByRole('searchbox', { name: 'Search history' }).fill('');
+  await expect(history.getByTestId('history-row')).toHaveCount(2);
+
+  // Out of credits: the catalogue's words and the way forward.
+  await configure(panel, sandbox.url, 'test-empty');
+  await tab(panel, 'Page').click();
+  const page = view(panel, 'Page');
+  await expect(page.getByRole('table').first()).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('button', { name: /^Enrich .* · 1 credit$/ }).first().click();
+  await expect(view(panel, 'Contact').getByText('Out of credits')).toBeVisible({ timeout: 15_000 });
+  await expect(view(panel, 'Contact').getByRole('button', { name: 'Open settings' })).toBeVisible();
+  await check(panel, shot, 'sidepanel-contact-out-of-credits', true);
+});
