@@ -263,3 +263,42 @@ test('onboarding: what it does, what it sends, and a key or the demo sandbox', a
     expect(await settingsOf(page)).toMatchObject({ settings: { apiBaseUrl: 'http://127.0.0.1:8787' }, key: { present: true } });
   }
 });
+
+test('corrupted stored settings: each bad field falls back on its own, good ones and the key are kept', async ({
+  openExtensionPage,
+  serviceWorker,
+  shot,
+}) => {
+  const setup = await openExtensionPage('options.html');
+  await expect.poll(async () => (await send(setup, 'key/set', { key: 'test-standard-corrupt' })).ok).toBe(true);
+  // Written straight into storage, as a bug, an old version or a hand edit might leave it.
+  await serviceWorker.evaluate(() =>
+    chrome.storage.local.set({
+      settings: {
+        apiBaseUrl: 'javascript:alert(1)',
+        lookupDefaults: { realtime: 'yes', waterfall: true, includeAllExperiences: false, required: ['ssn'] },
+        scanMode: 'on-request',
+        scanSites: 'everything',
+        cache: { hitTtlDays: 7, missTtlDays: -1 },
+        dailyBudget: 'lots',
+      },
+    }),
+  );
+  const options = await openOptions(openExtensionPage);
+  expect(await settingsOf(options)).toEqual({
+    settings: {
+      apiBaseUrl: expect.stringMatching(/^https?:\/\//),
+      lookupDefaults: { realtime: false, waterfall: true, includeAllExperiences: false, required: [] },
+      scanMode: 'on-request',
+      scanSites: [],
+      cache: { hitTtlDays: 7, missTtlDays: 3 },
+      dailyBudget: null,
+    },
+    key: { present: true, hint: '…rupt' },
+  });
+  await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
+  await expect(options.getByRole('checkbox', { name: /waterfall/ })).toBeChecked();
+  await expect(options.getByRole('checkbox', { name: /realtime/ })).not.toBeChecked();
+  await expect(options.getByRole('spinbutton', { name: 'Keep found results for (days)' })).toHaveValue('7');
+  await shot(options, 'options-after-corruption');
+});
