@@ -86,8 +86,18 @@ test('set the address and a key in the options UI, then a verification from the 
   await expect(popup.getByTestId('verification-result')).toContainText('Undeliverable');
   expect((await requestsOf(sandbox.url, key)).map((r) => r.path)).toEqual(['/v1/enrich', '/v1/email-verification']);
 
-  // Remove the key: the popup goes back to its no-key state.
+  // The answer is cached (so repeating it is free) until the cache is cleared.
   await options.bringToFront();
+  await options.reload();
+  const cache = options.getByRole('region', { name: 'Cache' });
+  await expect(cache.getByText(/^1 cached answer, about/)).toBeVisible();
+  await cache.getByRole('button', { name: 'Clear cache' }).click();
+  await expect(cache.getByText(/Looking them up again will cost credits/)).toBeVisible();
+  await cache.getByRole('group', { name: 'Confirm clearing the cache' }).getByRole('button', { name: 'Clear cache' }).click();
+  await expect(cache.getByText('Cache cleared.')).toBeVisible();
+  await expect(cache.getByText(/^0 cached answers, about/)).toBeVisible();
+
+  // Remove the key: the popup goes back to its no-key state.
   await options.getByRole('button', { name: 'Remove key' }).click();
   await options.getByRole('group', { name: 'Confirm removing the key' }).getByRole('button', { name: 'Remove key' }).click();
   await expect(options.getByText('No key yet')).toBeVisible();
@@ -199,6 +209,9 @@ test('privacy modes, a site with access, lookup defaults, budget and cache', asy
   expect((await settingsOf(options)).settings).toMatchObject({ dailyBudget: 25, cache: { hitTtlDays: 7, missTtlDays: 3 } });
   await shot(options, 'options-all-sections');
   await expectNoSeriousA11yViolations(options);
+  await options.emulateMedia({ colorScheme: 'dark' });
+  await shot(options, 'options-all-sections-dark');
+  await expectNoSeriousA11yViolations(options);
 });
 
 test('export without the key by default, import validates the whole file first', async ({ openExtensionPage, shot }) => {
@@ -256,6 +269,9 @@ test('onboarding: what it does, what it sends, and a key or the demo sandbox', a
   const demo = page.getByRole('button', { name: 'Use the demo sandbox' });
   await expect(demo).toHaveCount(process.env.WXT_DEMO === 'true' ? 1 : 0);
   await shot(page, 'onboarding');
+  await expectNoSeriousA11yViolations(page);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await shot(page, 'onboarding-dark');
   await expectNoSeriousA11yViolations(page);
   if (process.env.WXT_DEMO === 'true') {
     await demo.click();

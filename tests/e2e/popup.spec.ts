@@ -141,6 +141,9 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   await expect(reopened.getByTestId('credits-today')).toContainText('3 credits');
   await shot(reopened, 'popup-with-recent');
   await expectNoSeriousA11yViolations(reopened);
+  await reopened.emulateMedia({ colorScheme: 'dark' });
+  await shot(reopened, 'popup-with-recent-dark');
+  await expectNoSeriousA11yViolations(reopened);
 });
 
 test('a wrong key: the 401 message with "Open settings", which opens the options page', async ({
