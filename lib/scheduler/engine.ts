@@ -60,6 +60,8 @@ export function createEngine(options: EngineOptions) {
       getApiKey: candidateKey ? () => Promise.resolve(candidateKey) : async () => (await options.keystore.get()) ?? undefined,
       beforeAttempt: () => ctx.beforeAttempt(),
       onRetry: (info) => {
+        // The failed attempt's answer is in: its slot is logged now, not after the retry delay.
+        ctx.attemptEnded();
         // The client waits out short Retry-Afters itself; the whole queue must wait with it.
         if (info.error.kind === 'rate_limited') ctx.rateLimited(info.delayMs);
       },

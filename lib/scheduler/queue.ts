@@ -51,8 +51,13 @@ export interface TaskStore {
 
 /** What a running task gets from the queue. */
 export interface TaskContext {
-  /** Await before every HTTP attempt (pass as the API client's `beforeAttempt`). */
+  /** Await before every HTTP attempt (pass as the API client's `beforeAttempt`); takes a rate-limit slot. */
   beforeAttempt: () => Promise<void>;
+  /**
+   * The current attempt's answer arrived (pass from the client's `onRetry`). Optional to call: the next
+   * attempt and the end of the task imply it; calling it early frees the slot sooner.
+   */
+  attemptEnded: () => void;
   /** Call when the service answered 429 (pass from the client's `onRetry` for rate-limited retries). */
   rateLimited: (retryAfterMs: number | undefined) => void;
   /** True when this task was resumed after a worker restart (nobody is waiting for its result). */
@@ -92,7 +97,8 @@ export const realTimers: Timers = {
 
 interface Waiter {
   task: TaskRecord;
-  resolve: () => void;
+  /** Called with the limiter slot taken for this attempt. */
+  resolve: (slot: string) => void;
   reject: (error: unknown) => void;
 }
 
@@ -182,17 +188,23 @@ export function createTaskQueue(options: {
         const now = timers.now();
         if (pausedUntil > now) return scheduleGate(pausedUntil - now);
         const waiter = gateWaiters[0] as Waiter;
-        if (!(await limiter.acquire(now))) return scheduleGate(limiter.limiter.waitMs(timers.now()));
+        const slot = await limiter.acquire(now);
+        if (slot === null) {
+          const wait = limiter.limiter.waitMs(timers.now());
+          // Infinity: the window is full of requests still in flight; the next answer drains the gate again.
+          if (Number.isFinite(wait)) scheduleGate(wait);
+          return;
+        }
         gateWaiters.shift();
-        waiter.resolve();
+        waiter.resolve(slot);
       }
     } finally {
       draining = false;
     }
   }
 
-  function pass(task: TaskRecord): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  function pass(task: TaskRecord): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
       const waiter = { task, resolve, reject };
       // Kept sorted on insert: the head is always the next to go.
       let lo = 0;
@@ -240,10 +252,12 @@ export function createTaskQueue(options: {
     const resumed = entry.resumed;
     const kind = kindOf(record.kind);
     let attemptStart = 0;
+    let slot: string | null = null;
     const ctx: TaskContext = {
       resumed,
       beforeAttempt: async () => {
-        await pass(record);
+        endAttempt(); // a retry: the previous attempt's answer has arrived
+        slot = await pass(record);
         if (record.state !== 'in-flight') {
           record.state = 'in-flight';
           // Stored before the request leaves, so a restart knows a paid request may have reached the service.
@@ -253,12 +267,19 @@ export function createTaskQueue(options: {
         attemptStart = timers.now();
         notify();
       },
+      attemptEnded: () => endAttempt(),
       rateLimited: (retryAfterMs) => {
         endAttempt();
         pause(retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
       },
     };
+    /** The answer to the current attempt arrived (or it failed): its slot is logged at this time. */
     const endAttempt = () => {
+      if (slot !== null) {
+        limiter.release(slot, timers.now());
+        slot = null;
+        void drainGate();
+      }
       if (attemptStart === 0) return;
       inFlightAttempts = Math.max(0, inFlightAttempts - 1);
       latencyMs = latencyMs * 0.8 + (timers.now() - attemptStart) * 0.2;

@@ -32,23 +32,51 @@ function maxInAnyWindow(times: number[], windowMs: number): number {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Acquirer = { acquire(now: number): Promise<boolean> | boolean; waitMs(now: number): number };
+type Acquirer = { acquire(now: number): Promise<string | null> | string | null; waitMs(now: number): number; release(id: string, now: number): void };
+
+/** When the service counted each request: some time after we sent it, before its answer came back. */
+interface Sent {
+  sentAt: number;
+  arrivedAt: number;
+  answeredAt: number;
+}
 
 /**
- * Callers wait in FIFO order behind one pump that sleeps exactly until the limiter has room (as the queue does),
- * then "send" (record the time).
+ * Callers wait in FIFO order behind one pump that sleeps until the limiter has room (as the queue does), then
+ * "send": the request arrives at the service after a random delay and is answered after another one.
  */
-function gate(limiter: Acquirer, log: number[]) {
+function gate(limiter: Acquirer, log: Sent[], rand: () => number = Math.random, maxLatency = 0) {
   const waiting: Array<() => void> = [];
   let pumping = false;
+  let wake: (() => void) | null = null;
   async function pump() {
     pumping = true;
     while (waiting.length > 0) {
-      if (await limiter.acquire(Date.now())) {
-        log.push(Date.now());
-        waiting.shift()?.();
+      const slot = await limiter.acquire(Date.now());
+      if (slot !== null) {
+        const sentAt = Date.now();
+        const arrive = rand() * maxLatency;
+        const answer = arrive + rand() * maxLatency;
+        const entry: Sent = { sentAt, arrivedAt: sentAt + arrive, answeredAt: sentAt + answer };
+        const resolve = waiting.shift();
+        setTimeout(() => {
+          log.push(entry);
+          limiter.release(slot, Date.now());
+          wake?.();
+          resolve?.();
+        }, answer);
       } else {
-        await sleep(limiter.waitMs(Date.now()));
+        const wait = limiter.waitMs(Date.now());
+        // Infinity: every slot is in flight; the next answer wakes the pump.
+        await new Promise<void>((resolve) => {
+          let timer: ReturnType<typeof setTimeout> | undefined;
+          wake = () => {
+            wake = null;
+            clearTimeout(timer);
+            resolve();
+          };
+          if (Number.isFinite(wait)) timer = setTimeout(() => wake?.(), wait);
+        });
       }
     }
     pumping = false;
@@ -60,39 +88,52 @@ function gate(limiter: Acquirer, log: number[]) {
     });
 }
 
+const arrivals = (log: Sent[]) => log.map((s) => s.arrivedAt);
+
 function plain(config: LimiterConfig = DEFAULT_LIMITER_CONFIG): Acquirer {
   const limiter = new SlidingLogLimiter(config);
-  return { acquire: (now: number) => limiter.tryAcquire(now), waitMs: (now: number) => limiter.waitMs(now) };
+  return {
+    acquire: (now: number) => limiter.tryAcquire(now),
+    waitMs: (now: number) => limiter.waitMs(now),
+    release: (id: string, now: number) => limiter.release(id, now),
+  };
 }
 
 describe('sliding-log limiter', () => {
   beforeEach(() => {
-    vi.useFakeTimers();
+    vi.useFakeTimers({ loopLimit: 200_000 });
     vi.setSystemTime(1_700_000_000_000);
   });
   afterEach(() => vi.useRealTimers());
 
-  it('lets a full burst through at once, then blocks until the oldest send leaves the window', () => {
+  it('lets a full burst through at once, holds slots while in flight, then frees them a window after the answers', () => {
     const limiter = new SlidingLogLimiter({ limit: 3, windowMs: 1000, guardMs: 0 });
-    expect([limiter.tryAcquire(0), limiter.tryAcquire(0), limiter.tryAcquire(10)]).toEqual([true, true, true]);
-    expect(limiter.tryAcquire(500)).toBe(false);
-    expect(limiter.waitMs(500)).toBe(501);
-    expect(limiter.tryAcquire(1001)).toBe(true);
-    expect(limiter.tryAcquire(1001)).toBe(true);
-    expect(limiter.tryAcquire(1001)).toBe(false);
+    const slots = [limiter.tryAcquire(0), limiter.tryAcquire(0), limiter.tryAcquire(10)];
+    expect(slots.every((s) => s !== null)).toBe(true);
+    expect(limiter.tryAcquire(20)).toBeNull();
+    // Nothing answered yet: only an answer can free a slot.
+    expect(limiter.waitMs(20)).toBe(Number.POSITIVE_INFINITY);
+    limiter.release(slots[0]!, 100);
+    limiter.release(slots[1]!, 200);
+    expect(limiter.waitMs(300)).toBe(801); // the answer at 100 leaves the log at 1100
+    expect(limiter.tryAcquire(1101)).not.toBeNull();
+    expect(limiter.tryAcquire(1101)).toBeNull();
+    expect(limiter.tryAcquire(1201)).not.toBeNull();
   });
 
   it.each([
-    // Arrival patterns seen in use: a bulk job dumping everything at once, clicks in bursts, steady prefetch.
-    ['one big burst', 1, 1200, () => 0],
-    ['bursts of 50 every ~7 s', 2, 900, (r: () => number, i: number) => (i % 50 === 0 ? 7000 * r() : 0)],
-    ['Poisson arrivals at ~5/s', 3, 900, (r: () => number) => -Math.log(1 - r()) * 200],
-    ['Poisson arrivals at ~2/s (under the limit)', 4, 400, (r: () => number) => -Math.log(1 - r()) * 500],
-    ['mixed: idle gaps then floods', 5, 1000, (r: () => number, i: number) => (i % 200 === 0 ? 30_000 + 60_000 * r() : r() < 0.9 ? 0 : 1000 * r())],
-  ])('never more than 200 in any 60 s window: %s (seed %i)', async (_name, seed, count, gap) => {
+    // Arrival patterns seen in use: a bulk job dumping everything at once, clicks in bursts, steady prefetch;
+    // latencies from loopback to a slow realtime lookup.
+    ['one big burst, fast answers', 1, 1200, 5, () => 0],
+    ['one big burst, answers within 3 s', 6, 1200, 3000, () => 0],
+    ['bursts of 50 every ~7 s', 2, 900, 800, (r: () => number, i: number) => (i % 50 === 0 ? 7000 * r() : 0)],
+    ['Poisson arrivals at ~5/s', 3, 900, 400, (r: () => number) => -Math.log(1 - r()) * 200],
+    ['Poisson arrivals at ~2/s (under the limit)', 4, 400, 400, (r: () => number) => -Math.log(1 - r()) * 500],
+    ['mixed: idle gaps then floods, realtime-slow answers', 5, 1000, 15_000, (r: () => number, i: number) => (i % 200 === 0 ? 30_000 + 60_000 * r() : r() < 0.9 ? 0 : 1000 * r())],
+  ])('never more than 200 arrivals in any 60 s window: %s (seed %i)', async (_name, seed, count, latency, gap) => {
     const rand = mulberry32(seed);
-    const sent: number[] = [];
-    const send = gate(plain(), sent);
+    const log: Sent[] = [];
+    const send = gate(plain(), log, rand, latency);
     const callers: Promise<void>[] = [];
     for (let i = 0; i < count; i++) {
       const wait = gap(rand, i);
@@ -101,21 +142,22 @@ describe('sliding-log limiter', () => {
     }
     await vi.runAllTimersAsync();
     await Promise.all(callers);
-    expect(sent).toHaveLength(count);
-    expect(maxInAnyWindow(sent, SERVICE.windowMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
-    expect(maxInAnyWindow(sent, SERVICE.windowMs + DEFAULT_LIMITER_CONFIG.guardMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
+    expect(log).toHaveLength(count);
+    // Wherever in its flight the service counted each request, no window holds more than our limit.
+    expect(maxInAnyWindow(arrivals(log), SERVICE.windowMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
+    expect(maxInAnyWindow(log.map((s) => s.answeredAt), SERVICE.windowMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
   });
 
   it('uses at least 98 % of the allowed rate under a sustained backlog', async () => {
-    const sent: number[] = [];
-    const send = gate(plain(), sent);
+    const log: Sent[] = [];
+    const send = gate(plain(), log, mulberry32(9), 20);
     const start = Date.now();
     const callers = Array.from({ length: 2000 }, () => send());
     await vi.runAllTimersAsync();
     await Promise.all(callers);
-    // Requests sent in the first k full windows, against what the service allows in them.
+    // Requests the service received in the first k full windows, against what it allows in them.
     const windows = 8;
-    const inWindows = sent.filter((t) => t < start + windows * SERVICE.windowMs).length;
+    const inWindows = arrivals(log).filter((t) => t < start + windows * SERVICE.windowMs).length;
     expect(inWindows / (windows * SERVICE.max)).toBeGreaterThanOrEqual(0.98);
   });
 
@@ -130,7 +172,7 @@ describe('sliding-log limiter', () => {
 
   it('ETA schedule matches what the limiter will actually allow', () => {
     const limiter = new SlidingLogLimiter({ limit: 2, windowMs: 1000, guardMs: 0 });
-    limiter.tryAcquire(0);
+    limiter.release(limiter.tryAcquire(0)!, 0);
     expect(limiter.schedule(100, 4)).toEqual([100, 1001, 1101, 2002]);
   });
 
@@ -143,44 +185,55 @@ describe('sliding-log limiter', () => {
 describe('limiter across a worker restart (storage.session)', () => {
   beforeEach(() => {
     fakeBrowser.reset();
-    vi.useFakeTimers();
+    vi.useFakeTimers({ loopLimit: 200_000 });
     vi.setSystemTime(1_700_000_000_000);
   });
   afterEach(() => vi.useRealTimers());
 
-  const driverOf = (p: PersistentLimiter): Acquirer => ({ acquire: (now: number) => p.acquire(now), waitMs: (now: number) => p.limiter.waitMs(now) });
+  const driverOf = (p: PersistentLimiter): Acquirer => ({
+    acquire: (now: number) => p.acquire(now),
+    waitMs: (now: number) => p.limiter.waitMs(now),
+    release: (id: string, now: number) => p.release(id, now),
+  });
 
   it.each([
-    ['restart right after a full burst', 0, 198],
+    ['restart right after a full burst (all still in flight)', 0, 198],
     ['restart 20 s into the window, half used', 20_000, 100],
     ['restart 59 s into the window, nearly full', 59_000, 190],
   ])('%s keeps the guarantee', async (_name, restartAt, before) => {
-    const sent: number[] = [];
+    const log: Sent[] = [];
     const first = await loadLimiter(DEFAULT_LIMITER_CONFIG, defineLimiterItem());
     const start = Date.now();
-    const sendFirst = gate(driverOf(first), sent);
-    await Promise.all(Array.from({ length: before }, () => sendFirst()));
-    await vi.advanceTimersByTimeAsync(Math.max(0, start + restartAt - Date.now()));
-    // The worker dies: all in-memory state is gone; a new one loads the log from storage.session.
+    // Answers take 2 s; the worker may die before they come back.
+    const sendFirst = gate(driverOf(first), log, mulberry32(7), 1000);
+    const pending = Array.from({ length: before }, () => sendFirst());
+    await vi.advanceTimersByTimeAsync(restartAt);
+    // The worker dies: all in-memory state is gone; a new one loads the log from storage.session. Requests that
+    // were still in flight count as answered at the restart.
     const second = await loadLimiter(DEFAULT_LIMITER_CONFIG, defineLimiterItem());
-    expect(second.limiter.available(Date.now())).toBe(DEFAULT_LIMITER_CONFIG.limit - sent.filter((t) => t > Date.now() - 60_250).length);
-    const sendSecond = gate(driverOf(second), sent);
+    expect(second.limiter.available(Date.now())).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit - before);
+    const sendSecond = gate(driverOf(second), log, mulberry32(8), 1000);
     const callers = Array.from({ length: 400 }, () => sendSecond());
     await vi.runAllTimersAsync();
-    await Promise.all(callers);
-    expect(sent).toHaveLength(before + 400);
-    expect(maxInAnyWindow(sent, SERVICE.windowMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
+    await Promise.all([...callers, ...pending]);
+    expect(log).toHaveLength(before + 400);
+    expect(start).toBeLessThan(Date.now());
+    expect(maxInAnyWindow(arrivals(log), SERVICE.windowMs)).toBeLessThanOrEqual(DEFAULT_LIMITER_CONFIG.limit);
   });
 
   it('a fresh limiter (no stored log) would have overshot: the persisted log is what protects the window', async () => {
-    const sent: number[] = [];
+    const log: Sent[] = [];
     const first = await loadLimiter(DEFAULT_LIMITER_CONFIG, defineLimiterItem());
-    const sendFirst = gate(driverOf(first), sent);
-    await Promise.all(Array.from({ length: 198 }, () => sendFirst()));
+    const sendFirst = gate(driverOf(first), log);
+    const burst = Array.from({ length: 198 }, () => sendFirst());
+    await vi.runAllTimersAsync();
+    await Promise.all(burst);
     await fakeBrowser.storage.session.clear();
     const amnesiac = await loadLimiter(DEFAULT_LIMITER_CONFIG, defineLimiterItem());
-    const sendAgain = gate(driverOf(amnesiac), sent);
-    await Promise.all(Array.from({ length: 10 }, () => sendAgain()));
-    expect(maxInAnyWindow(sent, SERVICE.windowMs)).toBeGreaterThan(200);
+    const sendAgain = gate(driverOf(amnesiac), log);
+    const more = Array.from({ length: 10 }, () => sendAgain());
+    await vi.runAllTimersAsync();
+    await Promise.all(more);
+    expect(maxInAnyWindow(arrivals(log), SERVICE.windowMs)).toBeGreaterThan(200);
   });
 });
