@@ -30,7 +30,6 @@ function maxInAnyWindow(times: number[], windowMs: number): number {
   return best;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Acquirer = { acquire(now: number): Promise<string | null> | string | null; waitMs(now: number): number; release(id: string, now: number): void };
 
