@@ -35,10 +35,10 @@ export const lower = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
 /**
  * Characters that may sit at the edge of a text node while belonging to an entity that continues
- * in the neighbouring node (`jane<span>@</span>acme.com`, `jane [at]<b>acme</b>`).
+ * in the neighbouring node (`jane<span>@</span>acme.com`, `jane [at] <b>acme</b>`, `+1 415 <b>555…`).
  */
 export const isEntityEdgeChar = (c: number): boolean =>
-  flag(c, LOCAL | LABEL) ||
+  flag(c, LOCAL | LABEL | SPACE) ||
   c === 64 /* @ */ ||
   c === 91 /* [ */ ||
   c === 93 /* ] */ ||

@@ -2,9 +2,10 @@
 // feeds visible text and links to the pure scanners. Runs in time slices and keeps itself up to
 // date with a MutationObserver that rescans only what changed.
 //
-// Speed comes from not touching most text nodes: an element's `textContent` is one native call,
-// and a subtree whose text has no trigger (`@`, `+` before a digit, `[at]`, a network host) is
-// skipped whole. Only subtrees with triggers are walked node by node.
+// Speed comes from not touching most text nodes: a block's `textContent` is one native call, and
+// a block whose text has no trigger (`@`, `+` and digits, `[at]`, a network host) is skipped
+// whole. Only blocks with triggers are walked node by node. Links are read per block with one
+// `querySelectorAll` that only matches anchors that can matter (contact schemes, other sites).
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { ALL_LINKS_SELECTOR, LINK_SELECTOR, hostOfAbsoluteUrl, linkSelectorFor, readHref } from './links';
@@ -32,33 +33,51 @@ const INLINE_TAGS: ReadonlySet<string> = new Set(
 /** Context pulled from neighbouring text nodes: enough for the longest local part / domain. */
 const LEFT_CONTEXT = 72;
 const RIGHT_CONTEXT = 340;
-const CONTEXT_HOPS = 8;
+const CONTEXT_HOPS = 32;
+/**
+ * Stands in for context we gave up collecting (too many tiny inline pieces): a run of local-part
+ * characters longer than any address, so nothing that reaches into it can pass as an entity.
+ */
+const UNKNOWN_CONTEXT = 'x'.repeat(RIGHT_CONTEXT);
 /** Subtrees with at most this much text are walked node by node instead of split further. */
 const LEAF_TEXT = 4096;
-/** Elements with this many element children are split without looking at their text first. */
+/** Elements this wide, and the top levels of the page, are split without copying their text first. */
 const WIDE = 32;
+const BLIND_DEPTH = 2;
+/** Huge text nodes are scanned in ranges of this many characters, one range per work unit. */
+const TEXT_CHUNK = 65_536;
 /** More queued mutations than this and a full rescan is cheaper and simpler. */
 const MAX_PENDING = 2000;
 
+/** One level of the depth-first walk: a cursor over `parent`'s children. */
 interface Frame {
-  nodes: ArrayLike<Node>;
-  i: number;
+  parent: Node;
+  next: Node | null;
+  depth: number;
+  /** The links of this subtree were already read (by a query on an ancestor). */
+  linksDone: boolean;
+  restarts: number;
 }
 
-interface LinkBatch {
-  list: ArrayLike<Element>;
-  i: number;
-  checkRegions: boolean;
+/** A long text being scanned range by range. */
+interface TextJob {
+  text: string;
+  pos: number;
+  end: number;
 }
 
 function isInline(el: Element): boolean {
   return INLINE_TAGS.has(el.localName) && !el.hasAttribute('data-in-page-enrich') && !el.hasAttribute('contenteditable');
 }
 
-/** The text node before `node` in the same inline run, or null at a block boundary. */
-function adjacentInlineText(node: Node, backwards: boolean): Text | null {
+/**
+ * The text node next to `node` (before it when `backwards`) in the same inline run; null at a
+ * block boundary; undefined when the run is too tangled to follow (treated as unknown text).
+ */
+function adjacentInlineText(node: Node, backwards: boolean): Text | null | undefined {
   let cur: Node = node;
-  for (let steps = 0; steps < 64; steps++) {
+  let steps = 0;
+  while (steps++ < 256) {
     const sibling = backwards ? cur.previousSibling : cur.nextSibling;
     if (sibling === null) {
       const parent = cur.parentNode;
@@ -67,7 +86,7 @@ function adjacentInlineText(node: Node, backwards: boolean): Text | null {
       continue;
     }
     cur = sibling;
-    for (;;) {
+    while (steps++ < 256) {
       if (cur.nodeType === TEXT_NODE) return cur as Text;
       if (cur.nodeType !== ELEMENT_NODE) break; // comment: step over it
       if (!isInline(cur as Element)) return null;
@@ -76,15 +95,19 @@ function adjacentInlineText(node: Node, backwards: boolean): Text | null {
       cur = child;
     }
   }
-  return null;
+  return undefined;
 }
 
 function collectContext(node: Text, backwards: boolean, max: number): string {
   let out = '';
   let cur: Node = node;
-  for (let hops = 0; hops < CONTEXT_HOPS && out.length < max; hops++) {
+  for (let hops = 0; out.length < max; hops++) {
     const next = adjacentInlineText(cur, backwards);
-    if (next === null) break;
+    if (next === null) return out;
+    if (next === undefined || hops === CONTEXT_HOPS) {
+      // The run goes on but we stop looking: what lies beyond is unknown, never a boundary.
+      return backwards ? UNKNOWN_CONTEXT.slice(0, max) + out : out + UNKNOWN_CONTEXT.slice(0, max);
+    }
     const data = next.data;
     const need = max - out.length;
     if (backwards) out = (data.length > need ? data.slice(data.length - need) : data) + out;
@@ -107,15 +130,19 @@ function baseUrlOf(doc: Document, pageUrl: string): string {
   return pageUrl;
 }
 
-/** The work of one scan: a queue of link batches, a text DFS stack and changed nodes. */
+/**
+ * The work of one scan, as small units: a depth-first walk over elements where each block small
+ * enough is handled at once (its links with one query, then its text if a trigger shows in its
+ * `textContent`), plus queued changed nodes. No unit touches more than one block, so slices stay
+ * short even on 50 MB pages.
+ */
 class ScanEngine {
   collector: ScanCollector = createCollector();
   private base: string;
   private linkSelector: string;
-  /** Whether the page has editable regions or our UI at all: if not, no element needs checking. */
-  private regionsPresent = false;
-  private readonly linkBatches: LinkBatch[] = [];
+  private linkOrRegionSelector: string;
   private readonly frames: Frame[] = [];
+  private textJob: TextJob | null = null;
   private pending: Node[] = [];
   private pendingIndex = 0;
 
@@ -125,6 +152,7 @@ class ScanEngine {
   ) {
     this.base = pageUrl;
     this.linkSelector = LINK_SELECTOR;
+    this.linkOrRegionSelector = LINK_SELECTOR;
   }
 
   get root(): Element | null {
@@ -137,22 +165,17 @@ class ScanEngine {
 
   beginFullPass(): void {
     this.collector = createCollector();
-    this.linkBatches.length = 0;
     this.frames.length = 0;
+    this.textJob = null;
     this.pending = [];
     this.pendingIndex = 0;
     this.base = baseUrlOf(this.doc, this.pageUrl);
     const baseHost = hostOfAbsoluteUrl(this.base);
     // On a network's own pages relative links (`/in/jane`) are profiles, so read them all.
     this.linkSelector = baseHost !== null && isNetworkHost(baseHost) ? ALL_LINKS_SELECTOR : linkSelectorFor(this.pageUrl);
+    this.linkOrRegionSelector = `${this.linkSelector},${EXCLUDED_REGIONS}`;
     const root = this.root;
-    if (root === null) return;
-    // One native pass finds the anchors and any excluded region (editable, our UI); the regions
-    // come before their anchors in document order, so the batch knows them in time. (Anchors in
-    // <template>/<noscript> are not parsed as elements by browsers.)
-    this.regionsPresent = false;
-    this.linkBatches.push({ list: root.querySelectorAll(`${this.linkSelector},${EXCLUDED_REGIONS}`), i: 0, checkRegions: false });
-    this.frames.push({ nodes: Array.from(root.childNodes), i: 0 });
+    if (root !== null) this.pushFrame(root, 0, false);
   }
 
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
@@ -165,19 +188,18 @@ class ScanEngine {
   /** Works until done (true) or until `now()` passes `deadline` (false). */
   run(now: () => number, deadline: number): boolean {
     for (let n = 1; ; n++) {
-      if ((n & 15) === 0 && now() >= deadline) return false;
-      const batch = this.linkBatches[0];
-      if (batch !== undefined) {
-        // Anchors are cheap: take a handful per deadline check.
-        const end = Math.min(batch.list.length, batch.i + 16);
-        for (; batch.i < end; batch.i++) this.readAnchor(batch.list[batch.i] as Element, batch.checkRegions);
-        if (batch.i >= batch.list.length) this.linkBatches.shift();
+      if ((n & 7) === 0 && now() >= deadline) return false;
+      const job = this.textJob;
+      if (job !== null) {
+        const to = Math.min(job.end, job.pos + TEXT_CHUNK);
+        scanText(job.text, job.pos, to, this.collector);
+        job.pos = to;
+        if (to >= job.end) this.textJob = null;
         continue;
       }
       const frame = this.frames[this.frames.length - 1];
       if (frame !== undefined) {
-        if (frame.i >= frame.nodes.length) this.frames.pop();
-        else this.visit(frame.nodes[frame.i++] as Node);
+        this.step(frame);
         continue;
       }
       if (this.pendingIndex < this.pending.length) {
@@ -190,40 +212,60 @@ class ScanEngine {
     }
   }
 
-  private readAnchor(a: Element, checkRegions: boolean): void {
-    if (a.localName !== 'a') {
-      this.regionsPresent = true; // an excluded region from the combined query
-      return;
-    }
-    if ((checkRegions || this.regionsPresent) && a.closest(EXCLUDED_REGIONS) !== null) return;
-    const href = a.getAttribute('href');
-    if (href !== null) readHref(href, this.base, this.collector);
+  private pushFrame(parent: Node, depth: number, linksDone: boolean): void {
+    this.frames.push({ parent, next: parent.firstChild, depth, linksDone, restarts: 0 });
   }
 
-  private visit(node: Node): void {
+  /** Visits the frame's next child. A cursor the page moved away is restarted at its level. */
+  private step(frame: Frame): void {
+    const node = frame.next;
+    if (node === null) {
+      this.frames.pop();
+      return;
+    }
+    if (node.parentNode !== frame.parent) {
+      // Removed or moved between two slices: revisit this level (duplicates are harmless).
+      frame.next = ++frame.restarts > 3 ? null : frame.parent.firstChild;
+      return;
+    }
+    frame.next = node.nextSibling;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
       if (mayContainEntity(data)) this.readText(node as Text, data, null);
-      return;
+    } else if (node.nodeType === ELEMENT_NODE) {
+      this.visitElement(node as Element, frame.depth + 1, frame.linksDone);
     }
-    if (node.nodeType !== ELEMENT_NODE) return;
-    const el = node as Element;
-    if (SKIP_TAGS.has(el.localName)) return;
-    if (this.regionsPresent && el.matches(EXCLUDED_REGIONS)) return;
-    if (el.childElementCount >= WIDE) {
-      // A page wrapper or a long list: its text would be copied only to learn that it has triggers.
-      this.frames.push({ nodes: Array.from(el.childNodes), i: 0 });
-      return;
-    }
-    this.visitElementText(el);
   }
 
-  private visitElementText(el: Element): void {
+  private visitElement(el: Element, depth: number, linksDone: boolean): void {
+    const tag = el.localName;
+    if (SKIP_TAGS.has(tag) || el.matches(EXCLUDED_REGIONS)) return;
+    const children = el.childElementCount;
+    if (depth < BLIND_DEPTH || children >= WIDE || (children === 1 && el.firstChild === el.firstElementChild)) {
+      // Page wrappers and long lists: split them without copying their text first.
+      if (!linksDone && tag === 'a') this.readAnchor(el, false);
+      this.pushFrame(el, depth, linksDone);
+      return;
+    }
+    // A block: its links first, with one query…
+    let regions = false;
+    if (!linksDone) {
+      if (el.matches(this.linkSelector)) this.readAnchor(el, false);
+      const found = el.querySelectorAll(this.linkOrRegionSelector);
+      for (let i = 0; i < found.length; i++) {
+        if ((found[i] as Element).localName !== 'a') regions = true;
+      }
+      for (let i = 0; i < found.length; i++) {
+        const a = found[i] as Element;
+        if (a.localName === 'a') this.readAnchor(a, regions);
+      }
+    }
+    // …then its text, if its text shows a trigger at all.
     const text = el.textContent ?? '';
     // A block's text cannot join its neighbours', so triggers at its edges need their other half inside.
-    if (text.length === 0 || !mayContainEntity(text, INLINE_TAGS.has(el.localName), true)) return;
+    if (text.length === 0 || !mayContainEntity(text, INLINE_TAGS.has(tag), true)) return;
     if (text.length > LEAF_TEXT) {
-      this.frames.push({ nodes: Array.from(el.childNodes), i: 0 });
+      this.pushFrame(el, depth, true);
       return;
     }
     const first = el.firstChild;
@@ -239,10 +281,16 @@ class ScanEngine {
     }
   }
 
+  private readAnchor(a: Element, checkRegions: boolean): void {
+    if (checkRegions && a.closest(EXCLUDED_REGIONS) !== null) return;
+    const href = a.getAttribute('href');
+    if (href !== null) readHref(href, this.base, this.collector);
+  }
+
   /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */
   private skippedBelow(node: Node, top: Element): boolean {
     for (let p = node.parentElement; p !== null && p !== top; p = p.parentElement) {
-      if (SKIP_TAGS.has(p.localName) || (this.regionsPresent && p.matches(EXCLUDED_REGIONS))) return true;
+      if (SKIP_TAGS.has(p.localName) || p.matches(EXCLUDED_REGIONS)) return true;
     }
     return false;
   }
@@ -252,29 +300,32 @@ class ScanEngine {
     const root = this.root;
     if (root === null || !root.contains(node)) return;
     if (node.nodeType === TEXT_NODE) {
-      const data = (node as Text).data;
       const parent = node.parentElement;
       if (parent === null || parent.closest(SKIP_SELECTOR) !== null) return;
+      const data = (node as Text).data;
       if (mayContainEntity(data)) this.readText(node as Text, data, null);
       return;
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
-    if (el.closest(SKIP_SELECTOR) !== null) return;
-    if (!this.regionsPresent && el.querySelector(EXCLUDED_REGIONS) !== null) this.regionsPresent = true;
-    if (el.matches(this.linkSelector)) this.readAnchor(el, true);
-    const anchors = el.querySelectorAll(this.linkSelector);
-    if (anchors.length > 0) this.linkBatches.push({ list: anchors, i: 0, checkRegions: true });
-    this.visitElementText(el);
+    const parent = el.parentElement;
+    if (parent !== null && parent.closest(SKIP_SELECTOR) !== null) return;
+    // A big insertion is split like the page itself; a small one is handled at once.
+    this.visitElement(el, BLIND_DEPTH, false);
   }
 
-  /** `checkBelow`: the subtree root whose ancestors are known to be visible (leaf walks), or null. */
+  /**
+   * Scans one text node with the text of its inline neighbours around it. `checkBelow`: the
+   * block root whose ancestors are known to be visible (leaf walks), or null.
+   */
   private readText(node: Text, data: string, checkBelow: Element | null): void {
     if (checkBelow !== null && this.skippedBelow(node, checkBelow)) return;
     const left = isEntityEdgeChar(data.charCodeAt(0)) ? collectContext(node, true, LEFT_CONTEXT) : '';
     const right = isEntityEdgeChar(data.charCodeAt(data.length - 1)) ? collectContext(node, false, RIGHT_CONTEXT) : '';
-    if (left.length === 0 && right.length === 0) scanText(data, 0, data.length, this.collector);
-    else scanText(left + data + right, left.length, left.length + data.length, this.collector);
+    const text = left.length === 0 && right.length === 0 ? data : left + data + right;
+    const end = left.length + data.length;
+    if (data.length <= TEXT_CHUNK) scanText(text, left.length, end, this.collector);
+    else this.textJob = { text, pos: left.length, end };
   }
 }
 

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { entitiesOfHtml, NONE } from './helpers';
+
+const SECRET = 'hidden@acme.com +1 646 555 0123';
+
+describe('only what a reader could see', () => {
+  it.each<[string, string]>([
+    ['script', `<script>var x = "${SECRET}";</script>`],
+    ['style', `<style>.a::after { content: "${SECRET}"; }</style>`],
+    ['noscript', `<noscript><p>${SECRET}</p></noscript>`],
+    ['template', `<template><p>${SECRET}</p><a href="mailto:hidden@acme.com">x</a></template>`],
+    ['textarea', `<textarea>${SECRET}</textarea>`],
+    ['contenteditable', `<div contenteditable="true"><p>${SECRET}</p><a href="https://acme.com">x</a></div>`],
+    ['contenteditable with an empty value', `<div contenteditable><span>${SECRET}</span></div>`],
+    ['plaintext-only editable', `<div contenteditable="plaintext-only">${SECRET}</div>`],
+    ['our own UI', `<div data-in-page-enrich><p>${SECRET}</p><a href="https://www.linkedin.com/in/ours">x</a></div>`],
+    ['our own inline badge', `<p><span data-in-page-enrich="badge">${SECRET}</span></p>`],
+    ['script inside a small block', `<div class="card"><h3>X</h3><script>"${SECRET}"</script></div>`],
+  ])('skips %s', (_why, html) => {
+    expect(entitiesOfHtml(`<main><p>Nothing here.</p>${html}</main>`)).toEqual(NONE);
+  });
+
+  it('reads a region marked contenteditable="false" inside the page', () => {
+    expect(entitiesOfHtml('<div contenteditable="false">jane@acme.com</div>').emails).toEqual(['jane@acme.com']);
+  });
+
+  it('does not join text across our own inline UI', () => {
+    expect(entitiesOfHtml('<p>jane<span data-in-page-enrich>badge</span>@acme.com</p>').emails).toEqual([]);
+  });
+
+  it('finds entities deep in a large page (splitting wide lists)', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => `<li><span>Person ${i}</span> <em>p${i}@acme.com</em></li>`).join('');
+    const found = entitiesOfHtml(`<div><div><section><ul>${rows}</ul></section></div></div>`);
+    expect(found.emails).toHaveLength(200);
+    expect(found.emails).toContain('p199@acme.com');
+  });
+
+  it('finds entities in a block with a lot of text', () => {
+    const prose = '<p>' + 'Lorem ipsum dolor sit amet. '.repeat(400) + '</p>';
+    const found = entitiesOfHtml(`<article>${prose}<p>Contact jane@acme.com</p>${prose}</article>`);
+    expect(found.emails).toEqual(['jane@acme.com']);
+  });
+
+  it('handles an empty document and a body-less fragment', () => {
+    expect(entitiesOfHtml('<!doctype html><html><head></head><body></body></html>')).toEqual(NONE);
+    expect(entitiesOfHtml('jane@acme.com')).toMatchObject({ emails: ['jane@acme.com'] });
+  });
+});
