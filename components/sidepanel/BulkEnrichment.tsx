@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   type Column,
@@ -158,10 +158,15 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   };
 
   const done = finished(job);
+  // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
+  const shownRows = useMemo(
+    () => (rows && done ? rows.map((r) => (r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r)) : rows),
+    [rows, done],
+  );
   const detail = [
     `${formatCount(job.done)} of ${formatCount(job.total)} done`,
     `${formatCount(job.enriched)} found`,
-    done ? `${formatCredits(job.creditsCharged)} charged` : job.etaMs !== null ? `about ${formatDuration(job.etaMs)} left` : null,
+    done ? (job.creditsCharged === 0 ? 'nothing charged' : `${formatCredits(job.creditsCharged)} charged`) : job.etaMs !== null ? `about ${formatDuration(job.etaMs)} left` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -194,20 +199,20 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
         />
         {job.error && <ErrorState error={job.error} compact />}
         {error && <ErrorState error={error} onRetry={() => void refreshRows(job)} compact />}
-        {rows && rows.length > 0 && (
+        {shownRows && shownRows.length > 0 && (
           <>
             <div className="sp-toolbar">
-              <span className="sp-toolbar__label ui-num">{formatCount(rows.length)} rows</span>
+              <span className="sp-toolbar__label ui-num">{formatCount(shownRows.length)} rows</span>
               <ExportActions
                 what="bulk results"
                 fileBase="bulk enrichment"
-                table={() => bulkTable(rows)}
-                json={() => rows}
+                table={() => bulkTable(shownRows)}
+                json={() => shownRows}
               />
             </div>
             <Table<BulkRow>
               label="Bulk enrichment results"
-              rows={rows}
+              rows={shownRows}
               rowKey={(row) => `${row.field_type}:${row.value}`}
               rowHeight={44}
               maxHeight={396}

@@ -19,7 +19,7 @@ import { useEstimate } from './hooks';
 import { LongText } from './LongText';
 import { contactOptions, enrichCost, personProfileUrl } from './lookup';
 import { useNavigation } from './navigation';
-import { humanKey, joinText, objectTitle, plainPairs } from './text';
+import { humanKey, joinText, objectTitle } from './text';
 
 export interface CompanyProfileProps {
   company: Company;
@@ -160,8 +160,8 @@ function Funding({ company }: { company: Company }) {
   const f = company.funding;
   if (!f) return null;
   const rounds = f.funding_rounds_list;
-  const investors = Object.entries(f.investors ?? {});
-  if (f.total_funding_amount === null && rounds.length === 0 && investors.length === 0) return null;
+  const investorNames = investorNamesOf(f.investors ?? {});
+  if (f.total_funding_amount === null && rounds.length === 0 && investorNames.length === 0) return null;
   return (
     <Section title="Funding" meta={rounds.length > 0 ? `${rounds.length} rounds` : undefined}>
       <div className="sp-stack">
@@ -169,20 +169,21 @@ function Funding({ company }: { company: Company }) {
         {rounds.length > 0 && (
           <ol className="sp-timeline">
             {rounds.slice(0, 30).map((round, i) => {
-              const pairs = plainPairs(round, 5);
+              const r = roundSummary(round);
               return (
                 <li key={i} className="sp-timeline__item">
-                  <p className="sp-timeline__title">{objectTitle(round) ?? `Round ${i + 1}`}</p>
-                  <p className="sp-timeline__meta">{pairs.map(([k, v]) => `${k}: ${v}`).join(' · ')}</p>
+                  <p className="sp-timeline__title">{r.title ?? `Round ${i + 1}`}</p>
+                  <p className="sp-timeline__sub">{joinText([r.amount, r.date])}</p>
+                  {r.investors && <p className="sp-timeline__meta">{r.investors}</p>}
                 </li>
               );
             })}
           </ol>
         )}
-        {investors.length > 0 && (
+        {investorNames.length > 0 && (
           <div>
             <p className="sp-label">Investors</p>
-            <ChipList items={investors.map(([k, v]) => investorName(k, v))} label="Investors" max={20} />
+            <ChipList items={investorNames} label="Investors" max={20} />
           </div>
         )}
       </div>
@@ -190,10 +191,37 @@ function Funding({ company }: { company: Company }) {
   );
 }
 
-function investorName(key: string, value: unknown): string {
-  if (typeof value === 'string' && value.trim()) return value.trim();
-  if (value && typeof value === 'object' && !Array.isArray(value)) return objectTitle(value as Record<string, unknown>) ?? key;
-  return key;
+/** Names in an investors object of unknown shape: string values, string lists, and titles of nested objects. */
+export function investorNamesOf(value: Record<string, unknown>): string[] {
+  const names: string[] = [];
+  const add = (v: unknown) => {
+    if (typeof v === 'string' && v.trim()) names.push(v.trim());
+    else if (v && typeof v === 'object' && !Array.isArray(v)) {
+      const title = objectTitle(v as Record<string, unknown>);
+      if (title) names.push(title);
+    }
+  };
+  for (const v of Object.values(value)) {
+    if (Array.isArray(v)) v.forEach(add);
+    else add(v);
+  }
+  return [...new Set(names)];
+}
+
+const pick = (o: Record<string, unknown>, keys: string[]): unknown => keys.map((k) => o[k]).find((v) => v !== undefined && v !== null && v !== '');
+
+/** A funding round of unknown shape, read by the usual key names. */
+export function roundSummary(round: Record<string, unknown>): { title: string | null; amount: string | null; date: string | null; investors: string | null } {
+  const type = pick(round, ['funding_type', 'round_type', 'investment_type', 'series', 'type', 'title', 'name']);
+  const amount = pick(round, ['money_raised', 'amount', 'raised_amount', 'amount_raised']);
+  const date = pick(round, ['announced_date', 'announced_on', 'date', 'closed_on']);
+  const investors = pick(round, ['investor_names', 'investors', 'lead_investors']);
+  return {
+    title: typeof type === 'string' ? humanKey(type) : null,
+    amount: typeof amount === 'number' && Number.isFinite(amount) ? formatMoney(amount) : typeof amount === 'string' ? amount : null,
+    date: typeof date === 'string' ? date : null,
+    investors: Array.isArray(investors) ? investors.filter((x) => typeof x === 'string').join(', ') || null : typeof investors === 'string' ? investors : null,
+  };
 }
 
 function Employees({ items, companyName, domain, canPay }: { items: CompanyEmployee[]; companyName: string; domain: string | null; canPay: boolean }) {

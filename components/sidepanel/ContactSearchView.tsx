@@ -2,6 +2,8 @@ import { type FormEvent, useState } from 'react';
 import {
   Button,
   Card,
+  ChipList,
+  costLabel,
   EmptyState,
   ErrorState,
   formatCount,
@@ -43,11 +45,14 @@ export function ContactSearchView() {
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [pageSize, setPageSize] = useState<number>(25);
   const [planRequired, setPlanRequired] = useState(false);
+  // After a search the form folds into a one-line summary so the results are in view.
+  const [editing, setEditing] = useState(true);
   const { estimate } = useEstimate({ action: 'contact/search', pageSize });
   const search = useAsyncAction(async (input: RequestInput<'contact/search'>) => {
     try {
       const reply = await request('contact/search', input);
       invalidateEstimates();
+      setEditing(false);
       return { ...reply, input };
     } catch (cause) {
       if (cause && typeof cause === 'object' && 'error' in cause && (cause as { error: { kind: string } }).error.kind === 'plan_required') setPlanRequired(true);
@@ -90,7 +95,15 @@ export function ContactSearchView() {
   const data = state.status === 'success' ? state.data : null;
   return (
     <div className="sp-view">
-      <form className="sp-search-form" onSubmit={submit} aria-label="Contact search filters">
+      {!editing && data && (
+        <Card padding="sm" className="sp-filters-summary">
+          <ChipList items={Object.values(filters).flat()} label="Active filters" max={8} tone="accent" />
+          <Button size="sm" icon="filter" onClick={() => setEditing(true)}>
+            Edit filters
+          </Button>
+        </Card>
+      )}
+      <form className="sp-search-form" onSubmit={submit} aria-label="Contact search filters" hidden={!editing && Boolean(data)}>
         <TokenInput label="Job title" values={filters.job_title} onChange={set('job_title')} placeholder="e.g. Head of Sales — Enter to add" />
         <TokenInput label="Seniority" values={filters.seniority} onChange={set('seniority')} suggestions={SENIORITY_LEVELS} placeholder="director, vp…" />
         <TokenInput label="Location" values={filters.location} onChange={set('location')} placeholder="City, region or country" />
@@ -203,9 +216,15 @@ function SearchResults({
         })}
       </ul>
       <nav className="sp-pager" aria-label="Result pages">
-        <PaidButton size="sm" icon="chevronLeft" estimate={estimate} upTo disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        <Button
+          size="sm"
+          icon="chevronLeft"
+          disabled={page <= 1}
+          onClick={() => onPage(page - 1)}
+          aria-label={`Previous page${estimate ? ` · ${costLabel(estimate, { upTo: true })}` : ''}`}
+        >
           Previous
-        </PaidButton>
+        </Button>
         <span className="sp-pager__where ui-num">
           {page} / {formatCount(pages)}
         </span>

@@ -140,7 +140,7 @@ function EntityAction({ entity }: { entity: PageEntity }) {
         title={estimate?.label}
         onClick={() =>
           lookup
-            ? nav.openContact({ lookup, label: entity.value, autorun: true })
+            ? nav.openContact({ lookup, label: displayEntity(entity), autorun: true })
             : nav.openCompany({ url: entity.value, label: displayEntity(entity), autorun: true })
         }
       >

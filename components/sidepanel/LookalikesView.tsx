@@ -157,6 +157,7 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
                 <span className="sp-strong">{r.item.name ?? 'Unnamed'}</span>
               )}
               <span className="ui-cell-stack__sub">
+                {status?.state === 'done' && <span className="sp-done">Enriched · </span>}
                 {[r.item.website ? displayUrl(safeWebsiteUrl(r.item.website) ?? r.item.website) : null, r.item.industry[0]].filter(Boolean).join(' · ')}
               </span>
             </span>

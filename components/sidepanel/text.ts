@@ -44,19 +44,6 @@ export function objectTitle(value: Record<string, unknown>): string | null {
   return typeof first === 'string' ? first.trim() : null;
 }
 
-/** Short "key: value" pairs of an object's plain values, for funding rounds and investors. */
-export function plainPairs(value: Record<string, unknown>, max = 6): Array<[string, string]> {
-  const pairs: Array<[string, string]> = [];
-  for (const [key, v] of Object.entries(value)) {
-    if (pairs.length >= max) break;
-    if (typeof v === 'string' && v.trim() !== '') pairs.push([humanKey(key), v.trim()]);
-    else if (typeof v === 'number' && Number.isFinite(v)) pairs.push([humanKey(key), v.toLocaleString('en-US')]);
-    else if (typeof v === 'boolean') pairs.push([humanKey(key), v ? 'yes' : 'no']);
-    else if (Array.isArray(v) && v.every((x) => typeof x === 'string') && v.length > 0) pairs.push([humanKey(key), v.join(', ')]);
-  }
-  return pairs;
-}
-
 /** "money_raised" → "Money raised". */
 export function humanKey(key: string): string {
   const words = key.replace(/[_-]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2').trim().toLowerCase();

@@ -12,14 +12,15 @@ export interface SafeImageProps {
   className?: string;
 }
 
-/** Initials for an avatar placeholder: "Ada Lovelace" → "AL". */
+/** Initials for an avatar placeholder: "Ada Lovelace" → "AL". Only letters and digits count ("<b>Ada</b>" → "A"). */
 export function initials(name: string | null | undefined): string {
-  const words = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words[words.length - 1]] : words.slice(0, 1);
-  return letters
-    .map((w) => Array.from(w ?? '')[0] ?? '')
-    .join('')
-    .toUpperCase();
+  const firsts = (name ?? '')
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.match(/[\p{L}\p{N}]/u)?.[0])
+    .filter((c): c is string => Boolean(c));
+  const letters = firsts.length > 1 ? [firsts[0], firsts[firsts.length - 1]] : firsts.slice(0, 1);
+  return letters.join('').toUpperCase();
 }
 
 /**
