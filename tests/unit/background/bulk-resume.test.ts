@@ -1,0 +1,137 @@
+import { describe, expect, inject, it } from 'vitest';
+import { createMemoryCacheStore } from '../../../lib/cache/store';
+import { createMemoryLedgerStore } from '../../../lib/credits/ledger';
+import { createMemoryKeyStore } from '../../../lib/keystore';
+import { createMemoryBulkStore } from '../../../lib/scheduler/bulk-store';
+import { createEngine } from '../../../lib/scheduler/engine';
+import { DEFAULT_LIMITER_CONFIG, SlidingLogLimiter, type PersistentLimiter } from '../../../lib/scheduler/limiter';
+import type { TaskRecord } from '../../../lib/scheduler/queue';
+import { createMemoryTaskStore } from '../../../lib/scheduler/task-store';
+import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
+import { samples, sandboxRequests, uniqueKey } from './engine-helpers';
+
+const url = inject('sandboxUrl');
+
+/**
+ * A worker that dies: after `kill()`, every call into its stores hangs forever (the process is gone, nothing it
+ * started can write any more). Its HTTP requests still reach the sandbox, as they would from a killed worker.
+ */
+function killable<T extends object>(target: T): { store: T; kill(): void } {
+  let dead = false;
+  const store = new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (dead ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(obj, args));
+    },
+  });
+  return { store, kill: () => (dead = true) };
+}
+
+function limiterFrom(limiter: SlidingLogLimiter): PersistentLimiter {
+  // What the next worker loads from storage.session.
+  const restored = new SlidingLogLimiter(DEFAULT_LIMITER_CONFIG, limiter.snapshot(Date.now()), Date.now());
+  return { limiter: restored, acquire: (now) => Promise.resolve(restored.tryAcquire(now)), release: (id, now) => restored.release(id, now) };
+}
+
+function world(key: string) {
+  const tasks = new Map<string, TaskRecord>();
+  const shared = {
+    taskStore: createMemoryTaskStore(tasks),
+    bulkStore: createMemoryBulkStore(),
+    cacheStore: createMemoryCacheStore(),
+    ledgerStore: createMemoryLedgerStore(),
+  };
+  const settings = () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url });
+  const keystore = createMemoryKeyStore(key);
+  return {
+    tasks,
+    shared,
+    engine(stores: typeof shared, limiter: PersistentLimiter) {
+      return createEngine({ ...stores, limiter, keystore, settings });
+    },
+  };
+}
+
+async function entriesWithKnown(): Promise<Array<{ field_type: 'email'; value: string }>> {
+  const { emails } = await samples(url);
+  return Array.from({ length: 2500 }, (_, i) => ({ field_type: 'email' as const, value: i % 125 === 0 ? emails[i / 125]! : `resume${i}@nowhere-${i % 5}.com` }));
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('bulk job across a worker death (in-memory stores, real sandbox)', () => {
+  it('interrupts the chunks that were in flight, resumes the rest, and sends no chunk twice', async () => {
+    const key = uniqueKey();
+    const w = world(key);
+    await fetch(`${url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'slow', count: 2, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
+    });
+    const dying = {
+      taskStore: killable(w.shared.taskStore),
+      bulkStore: killable(w.shared.bulkStore),
+      cacheStore: killable(w.shared.cacheStore),
+      ledgerStore: killable(w.shared.ledgerStore),
+    };
+    const limiter1 = new SlidingLogLimiter(DEFAULT_LIMITER_CONFIG);
+    const first = w.engine(
+      { taskStore: dying.taskStore.store, bulkStore: dying.bulkStore.store, cacheStore: dying.cacheStore.store, ledgerStore: dying.ledgerStore.store },
+      { limiter: limiter1, acquire: (now) => Promise.resolve(limiter1.tryAcquire(now)), release: (id, now) => limiter1.release(id, now) },
+    );
+    await first.start();
+    const job = await first.bulk.start(await entriesWithKnown());
+    // Both bulk slots in flight (the sandbox holds each for 1.5 s), the third chunk waiting in the queue.
+    await until(() => Promise.resolve([...w.tasks.values()].filter((t) => t.state === 'in-flight').length), (n) => n === 2, 'two chunks in flight');
+    for (const part of Object.values(dying)) part.kill();
+
+    const second = w.engine(w.shared, limiterFrom(limiter1));
+    const resumed = await second.start();
+    expect(resumed).toEqual({ resumed: 1, repeated: 0, dropped: 2 });
+    const done = await until(() => second.bulk.get(job.id), (j) => j.status === 'done', 'the job to finish');
+    expect(done).toMatchObject({ total: 2500, done: 2500, interrupted: 2000, failed: 2000 });
+    const tail = await second.bulk.rows(job.id, 2000, 500);
+    expect(tail.rows.filter((r) => r.status === 'enriched')).toHaveLength(4); // the resumed chunk's 4 known emails
+
+    // The dead worker's two requests still reach the sandbox; with the resumed one that is 3, all different.
+    const requests = await until(
+      async () => (await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich') as Array<{ body?: string }>,
+      (r) => r.length >= 3,
+      'the dead worker’s requests to land',
+    );
+    expect(requests).toHaveLength(3);
+    expect(new Set(requests.map((r) => r.body)).size).toBe(3);
+  }, 30_000);
+
+  it('a chunk whose results were stored before the worker died is neither interrupted nor sent again', async () => {
+    const key = uniqueKey();
+    const w = world(key);
+    const tasksDying = killable(w.shared.taskStore);
+    const limiter1 = new SlidingLogLimiter(DEFAULT_LIMITER_CONFIG);
+    const first = w.engine(
+      { ...w.shared, taskStore: { load: tasksDying.store.load, put: tasksDying.store.put, remove: () => new Promise(() => undefined) } },
+      { limiter: limiter1, acquire: (now) => Promise.resolve(limiter1.tryAcquire(now)), release: (id, now) => limiter1.release(id, now) },
+    );
+    await first.start();
+    const job = await first.bulk.start((await entriesWithKnown()).slice(0, 1500));
+    // Results stored (rows, counters), but the worker dies before the queue forgets the finished tasks.
+    await until(() => first.bulk.get(job.id), (j) => j.status === 'done', 'results stored');
+    tasksDying.kill();
+    expect([...w.tasks.values()].filter((t) => t.state === 'in-flight')).toHaveLength(2);
+
+    const second = w.engine(w.shared, limiterFrom(limiter1));
+    await second.start();
+    const after = await second.bulk.get(job.id);
+    expect(after).toMatchObject({ status: 'done', done: 1500, interrupted: 0, enriched: 12 });
+    expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich')).toHaveLength(2);
+    expect(w.tasks.size).toBe(0);
+  }, 30_000);
+});

@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_BYTES } from '../../../lib/messaging/protocol';
+import { classifySender, createRouter, HandledError, type Handlers, type SenderInfo } from '../../../lib/messaging/router';
+import { toErrorData } from '../../../lib/errors/to-error-data';
+
+const ID = 'abcdefghijklmnopabcdefghijklmnop';
+const ORIGIN = `chrome-extension://${ID}/`;
+const page: SenderInfo = { id: ID, url: `${ORIGIN}sidepanel.html` };
+const content: SenderInfo = { id: ID, url: 'https://example.com/team', tab: { id: 7 }, frameId: 0 };
+
+describe('classifySender', () => {
+  it.each<[string, SenderInfo, string]>([
+    ['our side panel', page, 'extension-page'],
+    ['our content script on a site', content, 'content-script'],
+    ['another extension', { id: 'zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz', url: 'chrome-extension://zzzz/x.html' }, 'foreign'],
+    ['no id at all (a page through some bridge)', { url: 'https://evil.example/' }, 'foreign'],
+    ['our id but a look-alike origin prefix', { id: ID, url: `chrome-extension://${ID}.evil/` }, 'foreign'],
+    ['our id, no URL, no tab', { id: ID }, 'foreign'],
+  ])('%s → %s', (_why, sender, kind) => {
+    expect(classifySender(sender, ID, ORIGIN)).toBe(kind);
+  });
+});
+
+describe('router', () => {
+  const calls: string[] = [];
+  const handlers = new Proxy({} as Handlers<SenderInfo>, {
+    get: (_t, type: string) => async (input: unknown) => {
+      calls.push(type);
+      if (type === 'cache/clear') throw new HandledError({ kind: 'budget_exceeded', message: 'no' });
+      if (type === 'cache/stats') throw new Error('boom with secret-key-123');
+      return type === 'queue/state' ? { pending: 0, running: 0, windowLeft: 198, windowLimit: 198, pausedUntil: null, etaMs: 0 } : input;
+    },
+  });
+  const contentSeen: unknown[] = [];
+  const route = createRouter<SenderInfo>({
+    ownId: ID,
+    ownOrigin: ORIGIN,
+    handlers,
+    context: (s) => s,
+    toErrorData,
+    onContent: async (message) => {
+      contentSeen.push(message);
+      return { ok: true };
+    },
+  });
+
+  it.each<[string, unknown]>([
+    ['settings/get', { type: 'settings/get', input: {} }],
+    ['key/test', { type: 'key/test', input: {} }],
+    ['key/set', { type: 'key/set', input: { key: 'attacker' } }],
+    ['contact/enrich', { type: 'contact/enrich', input: { lookup: { email: 'a@b.com' } } }],
+    ['a scan with an extra field', { type: 'page/scan', scan: {}, scanId: 'x', complete: true, fetch: 'https://evil' }],
+  ])('refuses %s from a content script, and never reaches a handler', async (_name, message) => {
+    calls.length = 0;
+    expect(await route(message, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls).toEqual([]);
+  });
+
+  it('passes a valid panel/open from a content script to onContent', async () => {
+    expect(await route({ type: 'panel/open' }, content)).toEqual({ ok: true });
+    expect(contentSeen).toContainEqual({ type: 'panel/open' });
+  });
+
+  it('refuses messages from other extensions and oversized messages', async () => {
+    expect(await route({ type: 'queue/state', input: {} }, { id: 'other' })).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    const huge = { type: 'queue/state', input: {}, pad: 'x'.repeat(MAX_MESSAGE_BYTES) };
+    expect(await route(huge, page)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+  });
+
+  it.each<[string, unknown]>([
+    ['an unknown type', { type: 'key/read', input: {} }],
+    ['extra keys in the input (strict)', { type: 'queue/state', input: { extra: 1 } }],
+    ['a javascript: profile URL', { type: 'contact/enrich', input: { lookup: { social_profile: 'javascript:alert(1)' } } }],
+    ['a lookup with nothing to look up', { type: 'contact/enrich', input: { lookup: { first_name: 'Jane' } } }],
+  ])('rejects %s from an extension page as invalid', async (_name, message) => {
+    expect(await route(message, page)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+  });
+
+  it('answers a valid request and turns thrown errors into data', async () => {
+    expect(await route({ type: 'queue/state', input: {} }, page)).toMatchObject({ ok: true, data: { windowLimit: 198 } });
+    expect(await route({ type: 'cache/clear', input: {} }, page)).toEqual({ ok: false, error: { kind: 'budget_exceeded', message: 'no' } });
+    const internal = (await route({ type: 'cache/stats', input: {} }, page)) as { ok: false; error: { kind: string; message: string } };
+    expect(internal.error.kind).toBe('internal');
+    expect(internal.error.message).not.toContain('secret');
+  });
+});
