@@ -5,7 +5,10 @@ import { createMemoryKeyStore } from '../../../lib/keystore';
 import { createMemoryBulkStore } from '../../../lib/scheduler/bulk-store';
 import { createEngine } from '../../../lib/scheduler/engine';
 import { DEFAULT_LIMITER_CONFIG, SlidingLogLimiter, type PersistentLimiter } from '../../../lib/scheduler/limiter';
-import type { TaskRecord } from '../../../lib/scheduler/queue';
+import type { TaskRecord, TaskStore } from '../../../lib/scheduler/queue';
+import type { BulkStore } from '../../../lib/scheduler/bulk-store';
+import type { CacheStore } from '../../../lib/cache/store';
+import type { LedgerStore } from '../../../lib/credits/ledger';
 import { createMemoryTaskStore } from '../../../lib/scheduler/task-store';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 import { samples, sandboxRequests, uniqueKey } from './engine-helpers';
@@ -36,7 +39,7 @@ function limiterFrom(limiter: SlidingLogLimiter): PersistentLimiter {
 
 function world(key: string) {
   const tasks = new Map<string, TaskRecord>();
-  const shared = {
+  const shared: { taskStore: TaskStore; bulkStore: BulkStore; cacheStore: CacheStore; ledgerStore: LedgerStore } = {
     taskStore: createMemoryTaskStore(tasks),
     bulkStore: createMemoryBulkStore(),
     cacheStore: createMemoryCacheStore(),
