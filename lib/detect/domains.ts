@@ -1,6 +1,6 @@
 // Company domains: registrable domain (Public Suffix List via tldts) and the exclusion lists.
 import { parse } from 'tldts';
-import exclusions from './data/exclusions.json';
+import exclusions from './data/exclusions.json' with { type: 'json' };
 
 const PSL = { allowPrivateDomains: true, extractHostname: false } as const;
 

@@ -2,7 +2,7 @@
 // (or an obfuscated `[at]`) in page text. Every walk is bounded by the RFC length limits, so the
 // work per trigger is constant and a whole text stays linear, whatever it contains.
 import { isAlpha, isDigit, isLabelChar, isLocalChar, isSpace, lower } from './chars';
-import fileExtensions from './data/file-extensions.json';
+import fileExtensions from './data/file-extensions.json' with { type: 'json' };
 
 export const LOCAL_MAX = 64;
 export const DOMAIN_MAX = 253;

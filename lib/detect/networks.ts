@@ -1,6 +1,6 @@
 // Professional-network profile URLs: which hosts and path shapes count, and their canonical form.
 // The shapes live in data/networks.json so another network needs no code change.
-import data from './data/networks.json';
+import data from './data/networks.json' with { type: 'json' };
 import { splitHttpUrl } from './url';
 
 interface ProfileShape {

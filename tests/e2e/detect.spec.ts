@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs';
+import type { Page, Worker } from '@playwright/test';
+import { entityLists, finalisePageScan, type PageScanMessage } from '../../lib/detect';
+import { expect, test } from './fixtures';
+
+// The real content script in real Chromium: every fixture page gives what the CLI gives (the
+// expected JSON), a second injection adopts the running scanner, changes are picked up
+// incrementally, and an SPA navigation starts a fresh scan. The scanner is injected and asked from
+// the service worker, exactly as the background does it, so these tests do not depend on its handlers.
+
+const PAGES = new URL('../fixtures/pages/', import.meta.url);
+
+interface Fixture {
+  name: string;
+  page: string;
+  url?: string;
+  expected: string;
+}
+
+const { fixtures } = JSON.parse(readFileSync(new URL('fixtures.json', PAGES), 'utf8')) as { fixtures: Fixture[] };
+/** Pages saved without an address are the ones whose local copy is the real thing. */
+const LOCAL = fixtures.filter((f) => f.url === undefined);
+
+async function tabIdOf(worker: Worker, url: string): Promise<number> {
+  return worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
+}
+
+/** Injects the content script (as the background does on a user action) and asks for its result. */
+async function injectAndAsk(worker: Worker, tabId: number): Promise<PageScanMessage> {
+  return worker.evaluate(async (id) => {
+    await chrome.scripting.executeScript({ target: { tabId: id }, files: ['content-scripts/content.js'] });
+    return chrome.tabs.sendMessage(id, { type: 'page/rescan' });
+  }, tabId) as Promise<PageScanMessage>;
+}
+
+async function ask(worker: Worker, tabId: number, message: { type: string }): Promise<unknown> {
+  return worker.evaluate(([id, m]) => chrome.tabs.sendMessage(id, m), [tabId, message] as const);
+}
+
+async function open(page: Page, worker: Worker, url: string): Promise<number> {
+  await page.goto(url);
+  const tabId = await tabIdOf(worker, url);
+  expect(tabId).toBeGreaterThan(0);
+  return tabId;
+}
+
+for (const fixture of LOCAL) {
+  test(`content script on the ${fixture.name} finds what the CLI finds`, async ({ context, serviceWorker, pageServer }) => {
+    const page = await context.newPage();
+    const url = `${pageServer.url}/${fixture.page}`;
+    const tabId = await open(page, serviceWorker, url);
+    const reply = await injectAndAsk(serviceWorker, tabId);
+    expect(reply).toMatchObject({ type: 'page/scan', complete: true });
+    expect(reply.scan.url).toBe(url);
+    const expected = JSON.parse(readFileSync(new URL(fixture.expected, PAGES), 'utf8')) as unknown;
+    expect(entityLists(finalisePageScan(reply.scan))).toEqual(expected);
+  });
+}
+
+test('the content script answers ping, and a second injection adopts the running scanner', async ({
+  context,
+  serviceWorker,
+  pageServer,
+}) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/team.html`);
+  expect(await ask(serviceWorker, tabId, { type: 'page/ping' }).catch(() => null)).toBeNull(); // not there yet
+  const first = await injectAndAsk(serviceWorker, tabId);
+  expect(await ask(serviceWorker, tabId, { type: 'page/ping' })).toEqual({ ok: true });
+  const second = await injectAndAsk(serviceWorker, tabId);
+  expect(second.scanId).toBe(first.scanId);
+  expect(second.scan).toEqual(first.scan);
+  // Still exactly one listener answering (two would race; one is enough to check the answer is whole).
+  expect(await ask(serviceWorker, tabId, { type: 'page/ping' })).toEqual({ ok: true });
+});
+
+test('content added later is picked up by the incremental rescan', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
+  const before = await injectAndAsk(serviceWorker, tabId);
+  expect(before.scan.emails).not.toContain('new.author@fresh-co.com');
+  await page.evaluate(() => {
+    const card = document.createElement('aside');
+    const name = document.createElement('h3');
+    name.textContent = 'Guest author';
+    const mail = document.createElement('p');
+    mail.append('new.author', Object.assign(document.createElement('span'), { textContent: '@' }), 'fresh-co.com');
+    const link = document.createElement('a');
+    link.href = 'https://www.linkedin.com/in/guest-author/';
+    link.textContent = 'LinkedIn';
+    card.append(name, mail, link);
+    document.querySelector('article')?.append(card);
+  });
+  const after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
+  expect(after.scanId).toBe(before.scanId);
+  expect(after.scan.emails).toContain('new.author@fresh-co.com');
+  expect(after.scan.profiles).toContain('https://www.linkedin.com/in/guest-author');
+  // What was there before is still there.
+  expect(after.scan.emails).toEqual(expect.arrayContaining(before.scan.emails));
+});
+
+test('a single-page-app navigation starts a fresh scan for the new URL', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/profile.html`);
+  const before = await injectAndAsk(serviceWorker, tabId);
+  expect(before.scan.emails).toContain('jane.doe@northwind-labs.com');
+  await page.evaluate(() => {
+    document.querySelector('main')?.replaceChildren(
+      Object.assign(document.createElement('p'), { textContent: 'Second view: ops@northwind-labs.com' }),
+    );
+    history.pushState({}, '', '/profile.html?view=2');
+  });
+  let after: PageScanMessage | null = null;
+  await expect
+    .poll(async () => {
+      after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
+      return after.scanId !== before.scanId;
+    })
+    .toBe(true);
+  const fresh = after as unknown as PageScanMessage;
+  expect(fresh.scan.url).toBe(`${pageServer.url}/profile.html?view=2`);
+  expect(fresh.scan.emails).toEqual(['ops@northwind-labs.com']);
+});
+
+test('the page never sees our messages or globals', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/team.html`);
+  await injectAndAsk(serviceWorker, tabId);
+  // The content script runs in an isolated world: the page's own window has none of it.
+  const leaked = await page.evaluate(() => Object.getOwnPropertySymbols(window).map(String));
+  expect(leaked.filter((s) => s.includes('in-page-enrich'))).toEqual([]);
+});
