@@ -28,8 +28,9 @@ async function waitReady(worker: Worker): Promise<number> {
   return at;
 }
 
-test('the worker starts, creates its menus and flags itself ready', async ({ serviceWorker }) => {
+test('the worker starts, creates its menus, opens onboarding on install and flags itself ready', async ({ context, serviceWorker }) => {
   await waitReady(serviceWorker);
+  await expect.poll(() => context.pages().some((p) => p.url().endsWith('/onboarding.html'))).toBe(true);
   // contextMenus.update fails for an id that does not exist: both menus are there.
   const menus = await serviceWorker.evaluate(async () => {
     const exists = (id: string) =>
@@ -286,4 +287,52 @@ test('a bulk job survives the worker being stopped mid-job and never sends a chu
   expect(after.enriched).toBe(20);
   expect(after.interrupted).toBe(0);
   expect((await bulkRequests()).length).toBe(before.length + 2); // exactly the two interrupted chunks, once each
+});
+
+test('the enrich-selection shortcut reads the selection of the tab and sets its intent', async ({ context, sandbox, serviceWorker, openExtensionPage }) => {
+  await waitReady(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`${sandbox.url}/demo/`);
+  await page.evaluate(() => {
+    const p = document.createElement('p');
+    p.textContent = 'Write to Jane.Doe@Acme.com today';
+    document.body.append(p);
+    const range = document.createRange();
+    range.setStart(p.firstChild!, 9);
+    range.setEnd(p.firstChild!, 26);
+    getSelection()!.removeAllRanges();
+    getSelection()!.addRange(range);
+  });
+  const panel = await openExtensionPage('sidepanel.html');
+  const tabId = await tabIdOf(panel, `${sandbox.url}/demo/`);
+  await serviceWorker.evaluate(
+    (id) => (globalThis as unknown as { inPageEnrich: { onCommand(c: string, t: unknown): Promise<void> } }).inPageEnrich.onCommand('enrich-selection', { id }),
+    tabId,
+  );
+  expect(await send(panel, 'panel/intent', { tabId })).toMatchObject({ ok: true, data: { kind: 'lookup', meaning: { kind: 'email', email: 'jane.doe@acme.com' } } });
+});
+
+test('automatic scanning on chosen sites registers the scanner; back to on-request unregisters it', async ({
+  context,
+  sandbox,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+}) => {
+  // 127.0.0.1 is a granted host (the sandbox's origin), so no permission prompt is needed here.
+  await configure({ settings: { scanMode: 'sites', scanSites: ['http://127.0.0.1/*'] } });
+  const registered = () => serviceWorker.evaluate(async () => (await chrome.scripting.getRegisteredContentScripts()).map((s) => ({ id: s.id, matches: s.matches })));
+  await expect.poll(registered).toEqual([{ id: 'ipe-auto-scan', matches: ['http://127.0.0.1/*'] }]);
+
+  // A page visit is scanned without anyone asking, and no API request is made (scanning only lists the page).
+  const page = await context.newPage();
+  await page.goto(`${sandbox.url}/demo/team`);
+  const panel = await openExtensionPage('options.html');
+  const tabId = await tabIdOf(panel, `${sandbox.url}/demo/team`);
+  await expect
+    .poll(async () => ((await send<{ entities: { emails: string[] } } | null>(panel, 'page/get', { tabId })) as { data: { entities: { emails: string[] } } | null }).data?.entities.emails.length ?? 0)
+    .toBeGreaterThan(0);
+
+  await configure({ settings: { scanMode: 'on-request' } });
+  await expect.poll(registered).toEqual([]);
 });
