@@ -348,8 +348,21 @@ export const requests = {
     input: z.strictObject({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),
     output: z.array(HistoryEntrySchema),
   },
-  /** Reopen a cached answer for free; null when it has expired. */
-  'history/open': { input: z.strictObject({ key: z.string().max(4096) }), output: z.unknown().nullable() },
+  /** Reopen a cached answer for free; null when it has expired. `result` is the endpoint's answer when found. */
+  'history/open': {
+    input: z.strictObject({ key: z.string().max(4096) }),
+    output: z
+      .strictObject({
+        key: z.string(),
+        endpoint: z.string(),
+        label: z.string(),
+        found: z.boolean(),
+        result: z.unknown().optional(),
+        errorText: z.string().optional(),
+        provenance: ProvenanceSchema,
+      })
+      .nullable(),
+  },
   'history/delete': { input: z.strictObject({ key: z.string().max(4096) }), output: ok },
   'cache/stats': {
     input: empty,
