@@ -193,7 +193,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await shot(panel, 'sidepanel-page-bulk-cancelled');
 });
 
-test('a 300-row directory stays windowed; a page with nothing and a profile page have their own states', async ({
+test('a 300-row directory and a ~850-row bulk stay windowed; profile page, context-menu intents and an empty page have their own states', async ({
   context,
   serviceWorker,
   openExtensionPage,
@@ -205,6 +205,45 @@ test('a 300-row directory stays windowed; a page with nothing and a profile page
   await configure(setup, sandbox.url, 'test-standard-sp-dir');
   await setup.close();
 
+  // A profile page leads with that person.
+  const sample = await samples(sandbox.url);
+  const slug = new URL(sample.socialProfiles[0] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
+  const profile = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
+  const lead = view(profile.panel, 'Page').getByTestId('profile-lead');
+  await expect(lead).toBeVisible({ timeout: 15_000 });
+  await expect(lead.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible();
+  await check(profile.panel, shot, 'sidepanel-page-profile', true);
+
+  // The context menu: a clear selection opens the contact with its price first; an ambiguous one offers the
+  // readings; nonsense says so. (Native menus cannot be clicked: the worker's click handler is called directly.)
+  const menu = (text: string) =>
+    serviceWorker.evaluate(
+      ([id, selectionText]) =>
+        (globalThis as unknown as { inPageEnrich: { onContextMenuClick: (info: object, tab: object) => Promise<void> } }).inPageEnrich.onContextMenuClick(
+          { menuItemId: 'ipe-enrich-selection', selectionText },
+          { id },
+        ),
+      [profile.tabId, text] as const,
+    );
+  const email = sample.emails[3] ?? '';
+  await menu(email);
+  await expect(view(profile.panel, 'Contact').getByTestId('contact-confirm')).toBeVisible();
+  await expect(view(profile.panel, 'Contact').getByRole('heading', { name: email })).toBeVisible();
+  await expect(view(profile.panel, 'Contact').getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible();
+  await check(profile.panel, shot, 'sidepanel-contact-confirm');
+  await menu(`${email}\n+1 415 555 0142`);
+  const banner = profile.panel.getByTestId('intent-banner');
+  await expect(banner.getByRole('button', { name: `Email ${email}` })).toBeVisible();
+  await check(profile.panel, shot, 'sidepanel-intent-ambiguous');
+  await banner.getByRole('button', { name: /^Phone / }).click();
+  await expect(view(profile.panel, 'Contact').getByRole('heading', { name: '+14155550142' })).toBeVisible();
+  await menu('!!! ???');
+  await expect(banner.getByText(/Could not tell what/)).toBeVisible();
+  await shot(profile.panel, 'sidepanel-intent-unrecognised');
+  await banner.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(banner).toBeHidden();
+
+  // Run after the lookups above: the bulk below enriches the same people (and would make them free).
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
   const emails = view(panel, 'Page').getByRole('table', { name: 'Emails found on this page' });
   await expect(emails).toBeVisible({ timeout: 15_000 });
@@ -214,14 +253,18 @@ test('a 300-row directory stays windowed; a page with nothing and a profile page
   await expect(emails.getByRole('row').last()).toHaveAttribute('aria-rowindex', /^(2[5-9]\d|3\d\d)$/);
   await check(panel, shot, 'sidepanel-page-directory');
 
-  // A profile page leads with that person.
-  const sample = await samples(sandbox.url);
-  const slug = new URL(sample.socialProfiles[0] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
-  const profile = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
-  const lead = view(profile.panel, 'Page').getByTestId('profile-lead');
-  await expect(lead).toBeVisible({ timeout: 15_000 });
-  await expect(lead.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible();
-  await check(profile.panel, shot, 'sidepanel-page-profile', true);
+  // Bulk over every person, email and phone of the directory: hundreds of result rows, still windowed.
+  for (const group of ['People', 'Emails', 'Phones']) {
+    await view(panel, 'Page').getByRole('table', { name: `${group} found on this page` }).getByRole('checkbox', { name: /^Select all/ }).check();
+  }
+  await view(panel, 'Page').getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected/ }).click();
+  await expect(view(panel, 'Page').getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 45_000 });
+  const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
+  expect(Number(await results.getAttribute('aria-rowcount'))).toBeGreaterThan(700);
+  expect(await results.getByRole('row').count()).toBeLessThan(40);
+  await results.evaluate((el) => (el.scrollTop = el.scrollHeight));
+  await expect(results.getByRole('row').last()).toHaveAttribute('aria-rowindex', String(await results.getAttribute('aria-rowcount')));
+  await check(panel, shot, 'sidepanel-page-bulk-large');
 
   // A page without any contact says so.
   const empty = await openPanel(context, serviceWorker, openExtensionPage, `${pageServer.url}/`);
