@@ -1,0 +1,361 @@
+/**
+ * The demo tour: the main flows of the extension, driven like a user would on the sandbox's demo pages.
+ * Every step states what happened with numbers (found, credits from the sandbox ledger, rows) and leaves a
+ * screenshot. Numbers come from the UI and the sandbox, never from this script's expectations.
+ */
+import { readFileSync } from 'node:fs';
+import { relative } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { SANDBOX_BASE_URL } from '../../lib/settings/schema';
+import { type Extension, extensionUrl, openWithPanel, POPUP_VIEWPORT, send, waitForBackground, waitForExtensionPage } from './extension';
+import { CreditMeter, credits, requestCount } from './sandbox-api';
+import type { Tour } from './steps';
+
+export const DEMO_KEY = 'test-standard';
+
+const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
+const tabButton = (panel: Page, name: string): Locator => panel.getByRole('tab', { name, exact: true });
+
+/** Waits for `locator`, failing with a sentence instead of a bare timeout. */
+async function visible(locator: Locator, what: string, timeoutMs = 15_000): Promise<Locator> {
+  try {
+    await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
+  } catch {
+    throw new Error(`${what} did not appear within ${timeoutMs / 1000} s`);
+  }
+  return locator.first();
+}
+
+async function text(locator: Locator): Promise<string> {
+  return ((await locator.first().textContent()) ?? '').replace(/\s+/g, ' ').trim();
+}
+
+function plural(n: number, word: string, many = `${word}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
+}
+
+/**
+ * The header's queue indicator is updated by throttled broadcasts; let it settle so the picture shows the state
+ * after the step. Returns what it says when it does not settle, so the summary can mention it.
+ */
+async function settleQueue(panel: Page, timeoutMs = 3_000): Promise<string> {
+  const stat = panel.getByTestId('queue-stat');
+  const deadline = Date.now() + timeoutMs;
+  let shown = '';
+  while (Date.now() < deadline) {
+    shown = (await stat.textContent().catch(() => null))?.trim() ?? '';
+    if (shown === 'Idle') return '';
+    await panel.waitForTimeout(100);
+  }
+  return ` [header still says "${shown}" after ${timeoutMs / 1000} s]`;
+}
+
+interface TourState {
+  sandboxUrl: string;
+  /** The page to picture if a step fails. */
+  current?: Page;
+  panel?: Page;
+  contact?: { email: string; name: string; profileUrl: string | null };
+}
+
+export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: string; outDir: string }): Promise<{ balance: number }> {
+  const s: TourState = { sandboxUrl: opts.sandboxUrl };
+  const meter = new CreditMeter(opts.sandboxUrl, DEMO_KEY);
+  const lastPage = () => s.current;
+
+  await tour.step(
+    'onboarding',
+    async () => {
+      await waitForBackground(ext);
+      const balance = await meter.start();
+      // The background opens the onboarding page on install; open it ourselves if it has not appeared.
+      let page = await waitForExtensionPage(ext, 'onboarding.html', 5_000);
+      const openedByInstall = page !== null;
+      if (!page) {
+        page = await ext.context.newPage();
+        await page.goto(extensionUrl(ext, 'onboarding.html'));
+      }
+      s.current = page;
+      await page.setViewportSize({ width: 1000, height: 800 });
+      await page.bringToFront();
+      const before = await requestCount(opts.sandboxUrl, DEMO_KEY);
+      await (await visible(page.getByRole('button', { name: 'Use the demo sandbox' }), 'The onboarding\'s "Use the demo sandbox" button')).click();
+      await visible(page.getByText('Connected to the demo sandbox'), 'The "Connected to the demo sandbox" confirmation');
+      // The onboarding button targets the default sandbox address; when 8787 was busy the sandbox runs elsewhere.
+      let moved = '';
+      if (opts.sandboxUrl !== SANDBOX_BASE_URL) {
+        await send(page, 'settings/update', { apiBaseUrl: opts.sandboxUrl });
+        moved = ` (moved from ${SANDBOX_BASE_URL}: that port was busy)`;
+      }
+      const settings = await send(page, 'settings/get', {});
+      if (!settings.key.present) throw new Error('the demo key was not saved');
+      if (settings.settings.apiBaseUrl !== opts.sandboxUrl) {
+        throw new Error(`the API base URL is ${settings.settings.apiBaseUrl}, not the sandbox at ${opts.sandboxUrl}`);
+      }
+      const requests = (await requestCount(opts.sandboxUrl, DEMO_KEY)) - before;
+      return {
+        page,
+        summary:
+          `${openedByInstall ? 'Onboarding opened on install' : 'Onboarding opened'}; "Use the demo sandbox" saved key ${settings.key.hint ?? DEMO_KEY} ` +
+          `and API ${settings.settings.apiBaseUrl}${moved}; ${plural(requests, 'API request')}, balance ${credits(balance)}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'scan-team-page',
+    async () => {
+      const started = performance.now();
+      const { tab, panel, tabId } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/team`);
+      s.current = panel;
+      s.panel = panel;
+      const page = view(panel, 'Page');
+      for (const group of ['People', 'Emails', 'Phones', 'Companies']) {
+        await visible(page.getByRole('heading', { name: new RegExp(`^${group}`) }), `The "${group}" group of the scan`);
+      }
+      const ms = performance.now() - started;
+      const state = await send(panel, 'page/get', { tabId });
+      if (!state) throw new Error('the background has no scan for the team page');
+      const e = state.entities;
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary:
+          `"${await tab.title()}": ${plural(e.profiles.length, 'profile')}, ${plural(e.emails.length, 'email')}, ${plural(e.phones.length, 'phone')}, ` +
+          `${plural(e.companyProfiles.length, 'company page')}, ${plural(e.domains.length, 'domain')} found in ${(ms / 1000).toFixed(1)} s ` +
+          `(tab and panel opened, scanned in the page); ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'enrich-contact',
+    async () => {
+      const panel = s.panel as Page;
+      const emails = view(panel, 'Page').getByRole('table', { name: 'Emails found on this page' });
+      const button = await visible(emails.getByRole('button', { name: /^Enrich \S+@\S+ · 1 credit$/ }), 'A priced "Enrich <email> · 1 credit" button');
+      const email = ((await button.getAttribute('aria-label')) ?? '').replace(/^Enrich (\S+) .*$/, '$1');
+      await button.click();
+      const profile = await visible(view(panel, 'Contact').getByTestId('contact-profile'), 'The enriched contact', 20_000);
+      const name = await text(profile.locator('.sp-profile__name'));
+      const title = await text(profile.locator('.sp-job__title'));
+      const company = await text(profile.locator('.sp-job__company'));
+      const provenance = await text(profile.getByText(/^(Live|Cached)\b.*·/));
+      const profileUrl = await profile
+        .getByRole('list', { name: 'Social profiles' })
+        .locator('a[href*="/in/"]')
+        .first()
+        .getAttribute('href', { timeout: 2_000 })
+        .catch(() => null);
+      s.contact = { email, name, profileUrl };
+      const settled = await settleQueue(panel);
+      const { credits: spent, balance } = await meter.spent();
+      return {
+        page: panel,
+        summary: `${email} → ${name}, ${title} (${company}); panel says "${provenance}", ledger: ${credits(spent)} (balance ${balance.toLocaleString('en-US')})${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'company',
+    async () => {
+      const panel = s.panel as Page;
+      await view(panel, 'Contact').getByTestId('contact-profile').getByRole('button', { name: 'Company', exact: true }).click();
+      const companyView = view(panel, 'Company');
+      await (await visible(companyView.getByRole('button', { name: /^Enrich company/ }), 'The company view\'s priced "Enrich company" button')).click();
+      const profile = await visible(companyView.getByTestId('company-profile'), 'The enriched company', 20_000);
+      const name = await text(profile.locator('.sp-profile__name'));
+      const sections = await profile.getByRole('heading', { level: 3 }).allTextContents();
+      const people = await profile.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).count();
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary:
+          `${name} from the contact's job: ${plural(sections.length, 'section')} (${sections.map((h) => h.replace(/\d+$/, '').trim()).join(', ')}), ` +
+          `${plural(people, 'listed employee')} one click away; ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'lookalike-companies',
+    async () => {
+      const panel = s.panel as Page;
+      await view(panel, 'Company').getByTestId('company-profile').getByRole('button', { name: 'Lookalikes' }).click();
+      const similar = view(panel, 'Similar');
+      const find = await visible(similar.getByRole('button', { name: /^Find lookalikes/ }), 'The priced "Find lookalikes" button');
+      const price = ((await find.getAttribute('aria-label')) ?? (await text(find))).replace(/^Find lookalikes\s*·?\s*/, '');
+      await find.click();
+      const table = await visible(similar.getByRole('table', { name: 'Lookalike companies' }), 'The lookalike companies table', 20_000);
+      const total = Number(await table.getAttribute('aria-rowcount')) - 1;
+      const best = await text(table.locator('.ui-table__body .sp-strong, .ui-table__body .ui-cell-button'));
+      const score = await text(table.locator('.ui-score__value'));
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary: `${plural(total, 'lookalike company', 'lookalike companies')}, best first: "${best}" at ${score}; preview said "${price}", ledger: ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'lookalike-contacts',
+    async () => {
+      const panel = s.panel as Page;
+      await tabButton(panel, 'Contact').click();
+      await view(panel, 'Contact').getByRole('button', { name: 'Lookalikes' }).click();
+      const similar = view(panel, 'Similar');
+      await (await visible(similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }), 'The priced contact "Find lookalikes · 1 credit" button')).click();
+      const list = await visible(similar.getByRole('list', { name: 'Lookalike contacts, best match first' }), 'The lookalike contacts list', 20_000);
+      const scores = (await list.locator('.ui-score__value').allTextContents()).map(Number);
+      const best = await text(list.getByRole('listitem').first().locator('.sp-person__name, strong, p').first());
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary: `${plural(scores.length, 'lookalike contact')} of ${s.contact?.name}, best "${best}" at ${scores[0]}; ledger: ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'popup-verify',
+    async () => {
+      const email = s.contact?.email;
+      if (!email) throw new Error('no contact email from the enrich step');
+      const popup = await ext.context.newPage();
+      s.current = popup;
+      await popup.setViewportSize(POPUP_VIEWPORT);
+      await popup.goto(extensionUrl(ext, 'popup.html'));
+      await (await visible(popup.getByRole('textbox', { name: 'Email address to verify' }), 'The popup\'s email box')).fill(email);
+      await popup.getByRole('button', { name: /^Verify/ }).click();
+      const result = await visible(popup.getByTestId('verification-result'), 'The verification result', 20_000);
+      const verdict = await result.locator('[data-verdict]').getAttribute('data-verdict');
+      const cost = await text(result.locator('.pop-result__cost'));
+      const { credits: spent } = await meter.spent();
+      return { page: popup, summary: `${email}: ${verdict}; popup says "${cost}", ledger: ${credits(spent)}` };
+    },
+    lastPage,
+  );
+
+  let bulkPanel: Page | undefined;
+  await tour.step(
+    'bulk-directory',
+    async () => {
+      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/directory`);
+      s.current = panel;
+      bulkPanel = panel;
+      const page = view(panel, 'Page');
+      const emails = await visible(page.getByRole('table', { name: 'Emails found on this page' }), "The directory's email table");
+      const found = Number(await emails.getAttribute('aria-rowcount')) - 1;
+      await emails.getByRole('checkbox', { name: /^Select all/ }).check();
+      const start = await visible(
+        page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · / }),
+        'The bulk "Enrich N selected" button with its cost',
+      );
+      const preview = ((await start.getAttribute('aria-label')) ?? '').replace(/^Enrich /, '');
+      const bulkRequestsBefore = await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich');
+      const started = performance.now();
+      await start.click();
+      // Follow the progress bar while the job runs: the values the user saw, first to last.
+      const progress = await visible(page.getByRole('progressbar', { name: 'Bulk enrichment progress' }), 'The bulk progress bar');
+      const seen: string[] = [];
+      const finishedHeading = page.getByRole('heading', { name: /^Bulk enrichment (finished|cancelled|failed)$/ });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const now = await progress.getAttribute('aria-valuenow').catch(() => null);
+        if (now !== null && seen.at(-1) !== now) seen.push(now);
+        if (await finishedHeading.isVisible()) break;
+        if (Date.now() > deadline) throw new Error(`the bulk job did not finish within 60 s (progress seen: ${seen.join(' → ')})`);
+        await panel.waitForTimeout(50);
+      }
+      const ms = performance.now() - started;
+      const last = await progress.getAttribute('aria-valuenow');
+      if (last !== null && seen.at(-1) !== last) seen.push(last);
+      const heading = await text(finishedHeading);
+      if (heading !== 'Bulk enrichment finished') throw new Error(`the bulk job ended as "${heading}"`);
+      const max = await progress.getAttribute('aria-valuemax');
+      const detail = (await progress.getAttribute('aria-valuetext')) ?? '';
+      const bulkRequests = (await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich')) - bulkRequestsBefore;
+      await panel.evaluate(() => window.scrollTo(0, 0));
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        fullPage: false,
+        summary:
+          `${plural(found, 'email')} in the directory, all selected; preview "${preview}"; finished in ${(ms / 1000).toFixed(1)} s ` +
+          `over ${plural(bulkRequests, 'bulk request')}, progress ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'export-csv',
+    async () => {
+      const panel = bulkPanel as Page;
+      const page = view(panel, 'Page');
+      const results = page.getByRole('table', { name: 'Bulk enrichment results' });
+      // Rows are fetched after the job's last event; wait until none is shown in a non-final state.
+      await visible(results.getByText('Enriched'), 'An "Enriched" row in the bulk results');
+      const download = panel.waitForEvent('download', { timeout: 15_000 });
+      await page.getByRole('button', { name: 'Download bulk results as CSV' }).click();
+      const file = await download;
+      const path = `${opts.outDir}/directory-enriched.csv`;
+      await file.saveAs(path);
+      const parsed = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true });
+      if (parsed.errors.length > 0) throw new Error(`the CSV does not parse: ${parsed.errors[0]?.message}`);
+      const rows = parsed.data;
+      const byStatus = new Map<string, number>();
+      for (const r of rows) byStatus.set(r.Status ?? '?', (byStatus.get(r.Status ?? '?') ?? 0) + 1);
+      const named = rows.filter((r) => (r['Full name'] ?? '').trim() !== '').length;
+      const columns = parsed.meta.fields?.length ?? 0;
+      const statuses = [...byStatus].map(([k, n]) => `${n} ${k}`).join(', ');
+      await panel.evaluate(() => window.scrollTo(0, 0));
+      return {
+        page: panel,
+        fullPage: false,
+        summary: `"${file.suggestedFilename()}" → ${relative(process.cwd(), path)}: ${plural(rows.length, 'row')} × ${columns} columns (${statuses}), ${named} with a full name`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'profile-page',
+    async () => {
+      const contact = s.contact;
+      const slug = contact?.profileUrl ? new URL(contact.profileUrl).pathname.split('/').filter(Boolean)[1] : undefined;
+      if (!contact || !slug) throw new Error('the enriched contact has no professional-network profile to open');
+      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/profile/${slug}`);
+      s.current = panel;
+      const lead = await visible(view(panel, 'Page').getByTestId('profile-lead'), 'The profile lead card');
+      const name = await text(lead.locator('.sp-lead__name'));
+      if (name !== contact.name) throw new Error(`the profile page leads with "${name}", not "${contact.name}"`);
+      const action = await visible(lead.getByRole('button', { name: /^(Open|Enrich)\b/ }), "The lead card's priced action");
+      const label = (await action.getAttribute('aria-label')) ?? (await text(action));
+      const found = await text(panel.locator('.sp-page__meta'));
+      const settled = await settleQueue(panel);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary: `/demo/profile/${slug} leads with ${name} ("${label}"), then the rest of the page (${found}); ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  return { balance: await new CreditMeter(opts.sandboxUrl, DEMO_KEY).start() };
+}

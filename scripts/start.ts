@@ -1,0 +1,137 @@
+/**
+ * `npm start`: the demo on the embedded sandbox, no account and no network.
+ *
+ * 1. Starts the sandbox on 127.0.0.1:8787 (a free port when 8787 is taken), seeded default data.
+ * 2. Builds the extension pointed at it (WXT_DEMO=true, WXT_API_BASE_URL) into .output/demo/chrome-mv3.
+ * 3. Launches Debian's Chromium with the extension and walks the tour (scripts/demo/tour.ts).
+ *    With a display: a real window, left open with the sandbox running until Ctrl+C.
+ *    Without one: headless; a screenshot per step in demo-output/, one line per step, exit 0 only if all passed.
+ *
+ * Flags: --headless / --headed override the DISPLAY check.
+ */
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { type BrowserContext, chromium } from '@playwright/test';
+import { type RunningSandbox, startSandbox } from '../sandbox/server';
+import { chromiumPath, extensionArgs } from '../tests/e2e/support/chromium';
+import { findExtension } from './demo/extension';
+import { seconds, Tour } from './demo/steps';
+import { DEMO_KEY, runTour } from './demo/tour';
+
+const PREFERRED_PORT = 8787;
+const OUT_DIR = resolve('demo-output');
+const BUILD_ROOT = resolve('.output/demo');
+const EXTENSION_DIR = join(BUILD_ROOT, 'chrome-mv3');
+/** Headless runs must end well inside 3 minutes; past this something is stuck. */
+const HEADLESS_LIMIT_MS = 170_000;
+
+function log(line: string): void {
+  console.log(line);
+}
+
+function portIsFree(port: number): Promise<boolean> {
+  return new Promise((done) => {
+    const probe = createServer();
+    probe.once('error', () => done(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => done(true)));
+  });
+}
+
+function build(apiBaseUrl: string): Promise<void> {
+  return new Promise((done, fail) => {
+    execFile(
+      'npx',
+      ['wxt', 'build'],
+      {
+        env: { ...process.env, WXT_DEMO: 'true', WXT_API_BASE_URL: apiBaseUrl, WXT_OUT_DIR: BUILD_ROOT },
+        maxBuffer: 20 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        if (error) fail(new Error(`the extension build failed (npx wxt build):\n${stdout}${stderr}`));
+        else done();
+      },
+    );
+  });
+}
+
+function headedWanted(): boolean {
+  if (process.argv.includes('--headless')) return false;
+  if (process.argv.includes('--headed')) return true;
+  return Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY);
+}
+
+async function main(): Promise<number> {
+  const t0 = performance.now();
+  const headed = headedWanted();
+  let sandbox: RunningSandbox | undefined;
+  let context: BrowserContext | undefined;
+  const profile = mkdtempSync(join(tmpdir(), 'ipe-demo-profile-'));
+
+  const cleanUp = async () => {
+    await context?.close().catch(() => undefined);
+    await sandbox?.close().catch(() => undefined);
+    rmSync(profile, { recursive: true, force: true });
+  };
+  process.once('SIGINT', () => {
+    log('\nStopping: closing Chromium and the sandbox…');
+    void cleanUp().then(() => process.exit(headed ? 0 : 130));
+  });
+
+  try {
+    const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : 0;
+    sandbox = await startSandbox({ port });
+    log(
+      `Sandbox: ${sandbox.url}${port === 0 ? ` (port ${PREFERRED_PORT} is busy)` : ''} · demo key ${DEMO_KEY} · demo pages ${sandbox.url}/demo/`,
+    );
+
+    const tb = performance.now();
+    await build(sandbox.url);
+    log(`Extension: built for ${sandbox.url} with the demo affordances in ${seconds(performance.now() - tb)} → ${relative(process.cwd(), EXTENSION_DIR)}`);
+
+    rmSync(OUT_DIR, { recursive: true, force: true });
+    mkdirSync(OUT_DIR, { recursive: true });
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: !headed,
+      args: extensionArgs(EXTENSION_DIR),
+      viewport: headed ? null : { width: 1280, height: 800 },
+      acceptDownloads: true,
+    });
+    const ext = await findExtension(context);
+    log(`Chromium: ${headed ? 'window open' : 'headless'}, extension ${ext.id} loaded. The tour:`);
+
+    const tour = new Tour(OUT_DIR, log);
+    const tourRun = runTour(tour, ext, { sandboxUrl: sandbox.url, outDir: OUT_DIR });
+    const result = headed
+      ? await tourRun
+      : await Promise.race([
+          tourRun,
+          new Promise<never>((_, fail) =>
+            setTimeout(() => fail(new Error(`the demo took longer than ${HEADLESS_LIMIT_MS / 1000} s`)), HEADLESS_LIMIT_MS - (performance.now() - t0)).unref(),
+          ),
+        ]);
+
+    const passed = tour.reports.filter((r) => r.ok).length;
+    log(
+      `${tour.ok ? 'Done' : 'FAILED'}: ${passed} of ${tour.reports.length} steps passed in ${seconds(performance.now() - t0)}; ` +
+        `balance ${result.balance.toLocaleString('en-US')} credits. Screenshots and the CSV: ${relative(process.cwd(), OUT_DIR)}/`,
+    );
+
+    if (headed) {
+      log(`The window stays open: try the side panel (toolbar button or Alt+Shift+E) on ${sandbox.url}/demo/. Ctrl+C quits.`);
+      await new Promise<void>((done) => context?.once('close', () => done()));
+      log('Chromium closed.');
+    }
+    return tour.ok ? 0 : 1;
+  } catch (error) {
+    console.error(`npm start failed: ${error instanceof Error ? error.message : String(error)}`);
+    return 1;
+  } finally {
+    await cleanUp();
+  }
+}
+
+process.exit(await main());
