@@ -23,10 +23,14 @@ export function entityCount(page: PageState): number {
   return e.emails.length + e.phones.length + e.profiles.length + e.companyProfiles.length + e.domains.length;
 }
 
+type BadgeApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroundColor'>;
+
 async function setBadge(tabId: number, count: number): Promise<void> {
   const text = count === 0 ? '' : count > 999 ? '999+' : String(count);
-  await browser.action.setBadgeText({ tabId, text }).catch(() => undefined);
-  await browser.action.setBadgeBackgroundColor({ tabId, color: '#1f6feb' }).catch(() => undefined);
+  // MV3 `action`; Firefox's MV2 build has `browserAction` with the same calls.
+  const badge = (browser.action ?? (browser as unknown as { browserAction?: BadgeApi }).browserAction) as BadgeApi | undefined;
+  await badge?.setBadgeText({ tabId, text }).catch(() => undefined);
+  await badge?.setBadgeBackgroundColor({ tabId, color: '#1f6feb' }).catch(() => undefined);
 }
 
 export async function readPage(tabId: number): Promise<PageState | null> {
