@@ -175,6 +175,7 @@ export type QueueState = z.infer<typeof QueueStateSchema>;
 export const CreditsSummarySchema = z.strictObject({
   today: z.number().nonnegative(),
   month: z.number().nonnegative(),
+  /** This month's credits by action ('contact/enrich', 'bulk/enrich', …). */
   byAction: z.record(z.string(), z.number()),
   dailyBudget: z.number().nullable(),
   budgetLeft: z.number().nullable(),
