@@ -15,7 +15,11 @@ import {
   type Tone,
 } from '@/components/ui';
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
-import type { BulkEntry, BulkJob, BulkRow, ErrorData } from '@/lib/messaging/protocol';
+import type { BulkEntry, BulkJob, BulkRow, ErrorData, RequestInput } from '@/lib/messaging/protocol';
+
+type BulkRequiredField = NonNullable<RequestInput<'bulk/start'>['requiredFields']>[number];
+import type { Settings } from '@/lib/settings/schema';
+import { useAccount } from './account';
 import { ExportActions } from './ExportActions';
 import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
 import { lookupForContact } from './lookup';
@@ -29,8 +33,17 @@ export interface BulkSelectionBarProps {
 }
 
 /** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
+/** The user's "required fields" that bulk enrichment understands (spec: bulk takes a narrower list than single). */
+function bulkRequiredFields(settings: Settings | null): BulkRequiredField[] {
+  const allowed: readonly string[] = ['email', 'work_email', 'personal_email', 'phone', 'social_profile'];
+  return (settings?.lookupDefaults.required ?? []).filter((f): f is BulkRequiredField => allowed.includes(f));
+}
+
 export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
-  const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries } : null);
+  const { settings } = useAccount();
+  const requiredFields = bulkRequiredFields(settings);
+  const required = requiredFields.length > 0 ? { requiredFields } : {};
+  const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries, ...required } : null);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   if (entries.length === 0) return null;
@@ -38,7 +51,7 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
     setStarting(true);
     setError(null);
     try {
-      const job = await request('bulk/start', { entries });
+      const job = await request('bulk/start', { entries, ...required });
       onStarted(job);
     } catch (cause) {
       setError(toErrorData(cause));

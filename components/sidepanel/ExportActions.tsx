@@ -36,7 +36,7 @@ export function ExportActions({ table, json, fileBase, what, disabled = false }:
       >
         JSON
       </Button>
-      {!disabled && <CopyButton value={() => toTsv(table())} label="Copy for sheets" showLabel variant="secondary" />}
+      {!disabled && <CopyButton value={() => toTsv(table())} label="Copy for sheets" accessibleLabel={`Copy ${what} for spreadsheets`} showLabel variant="secondary" />}
     </div>
   );
 }

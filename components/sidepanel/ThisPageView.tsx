@@ -4,6 +4,7 @@ import { Button, EmptyState, ErrorState, formatCount, SkeletonList, timeAgo } fr
 import type { BulkJob, PageState } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
+import { ExportActions } from './ExportActions';
 import { FoundEntities } from './FoundEntities';
 import { request, useAsyncAction, useBackgroundEvent, useNow } from './hooks';
 import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from './lookup';
@@ -17,6 +18,14 @@ const kinds: ReadonlyArray<[EntityKind, keyof Omit<PageState['entities'], 'url' 
   ['companyProfile', 'companyProfiles'],
   ['domain', 'domains'],
 ];
+
+const entityKindWords: Record<EntityKind, string> = {
+  profile: 'Person profile',
+  email: 'Email',
+  phone: 'Phone',
+  companyProfile: 'Company profile',
+  domain: 'Company website',
+};
 
 /**
  * "This page": what the scan found on the followed tab, grouped, each with its action and cost; select several
@@ -135,7 +144,22 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
           <p>Selected text works too: right-click it and choose “Enrich”.</p>
         </EmptyState>
       ) : (
-        <FoundEntities entities={data.entities} selected={selected} onSelectionChange={setSelected} exclude={lead} />
+        <>
+          <FoundEntities entities={data.entities} selected={selected} onSelectionChange={setSelected} exclude={lead} />
+          <div className="sp-toolbar sp-page__export">
+            <span className="sp-toolbar__label">Export what was found</span>
+            <ExportActions
+              what="what was found on this page"
+              fileBase={`found on ${data.title || 'page'}`}
+              json={() => ({ url: data.url, title: data.title, scannedAt: new Date(data.scannedAt).toISOString(), entities: entities })}
+              table={() => ({
+                columns: ['kind', 'value', 'page'],
+                labels: { kind: 'Kind', value: 'Value', page: 'Found on' },
+                rows: entities.map((e) => ({ kind: entityKindWords[e.kind], value: e.value, page: data.url })),
+              })}
+            />
+          </div>
+        </>
       )}
       <BulkSelectionBar
         entries={selectedEntries}

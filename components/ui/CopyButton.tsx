@@ -10,10 +10,12 @@ export interface CopyButtonProps {
   showLabel?: boolean;
   size?: ButtonSize;
   variant?: 'ghost' | 'secondary';
+  /** A fuller accessible name when the visible label is short ("Copy" → "Copy Ada's email"). */
+  accessibleLabel?: string;
 }
 
 /** Copies to the clipboard and confirms in place ("Copied") for a moment; announced to screen readers. */
-export function CopyButton({ value, label, showLabel = false, size = 'sm', variant = 'ghost' }: CopyButtonProps) {
+export function CopyButton({ value, label, showLabel = false, size = 'sm', variant = 'ghost', accessibleLabel }: CopyButtonProps) {
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
     if (state === 'idle') return;
@@ -31,7 +33,13 @@ export function CopyButton({ value, label, showLabel = false, size = 'sm', varia
   return (
     <>
       {showLabel ? (
-        <Button size={size} variant={variant === 'ghost' ? 'ghost' : 'secondary'} icon={state === 'copied' ? 'check' : 'copy'} onClick={copy}>
+        <Button
+          size={size}
+          variant={variant === 'ghost' ? 'ghost' : 'secondary'}
+          icon={state === 'copied' ? 'check' : 'copy'}
+          onClick={copy}
+          aria-label={status ?? accessibleLabel}
+        >
           {status ?? label}
         </Button>
       ) : (

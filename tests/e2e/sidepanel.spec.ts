@@ -125,6 +125,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   sandbox,
   shot,
 }) => {
+  test.setTimeout(120_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await configure(setup, sandbox.url, 'test-standard-sp-page');
@@ -175,22 +176,22 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   const csv = await (await download).path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
   expect(csv.split('\r\n')[0]).toContain('Input,Input type,Status,From cache,Full name');
   expect(csv).toContain(email);
-  await page.getByRole('button', { name: 'Copy for sheets' }).click();
+  await page.getByRole('button', { name: 'Copy bulk results for spreadsheets' }).click();
   const tsv = await panel.evaluate(() => navigator.clipboard.readText());
   expect(tsv.split('\r\n')[0]?.split('\t')).toContain('Full name');
 
   // A slow service lets the user cancel a running bulk job.
   await page.getByRole('button', { name: 'Close' }).click();
-  await fault(sandbox.url, { mode: 'slow', count: 5, delayMs: 8000, paths: ['/v1/bulk-enrich'] });
+  await fault(sandbox.url, { mode: 'slow', count: 5, delayMs: 30_000, paths: ['/v1/bulk-enrich'] });
   const profiles = page.getByRole('table', { name: 'People found on this page' });
   await profiles.getByRole('checkbox', { name: /^Select all/ }).check();
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
-  await check(panel, shot, 'sidepanel-page-bulk-running');
+  await shot(panel, 'sidepanel-page-bulk-running');
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByRole('heading', { name: 'Bulk enrichment cancelled' })).toBeVisible({ timeout: 20_000 });
   await clearFaults(sandbox.url);
-  await shot(panel, 'sidepanel-page-bulk-cancelled');
+  await check(panel, shot, 'sidepanel-page-bulk-cancelled');
 });
 
 test('a 300-row directory and a ~850-row bulk stay windowed; profile page, context-menu intents and an empty page have their own states', async ({
