@@ -121,6 +121,9 @@ async function main(): Promise<number> {
     );
 
     if (headed) {
+      const home = await context.newPage();
+      await home.goto(`${sandbox.url}/demo/`);
+      await home.bringToFront();
       log(`The window stays open: try the side panel (toolbar button or Alt+Shift+E) on ${sandbox.url}/demo/. Ctrl+C quits.`);
       await new Promise<void>((done) => context?.once('close', () => done()));
       log('Chromium closed.');

@@ -296,7 +296,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
         fullPage: false,
         summary:
           `${plural(found, 'email')} in the directory, all selected; preview "${preview}"; finished in ${(ms / 1000).toFixed(1)} s ` +
-          `over ${plural(bulkRequests, 'bulk request')}, progress ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)}${settled}`,
+          `over ${plural(bulkRequests, 'bulk request')}, progress bar seen at ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)}${settled}`,
       };
     },
     lastPage,
