@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { type TabItem, TabPanel, Tabs } from '@/components/ui';
 import { AccountProvider } from './account';
 import { CompanyView } from './CompanyView';
@@ -35,6 +36,7 @@ export function SidePanelApp({ fixedTabId }: { fixedTabId: number | null }) {
 function Shell({ fixedTabId }: { fixedTabId: number | null }) {
   const nav = useNavigation();
   const { tabId, visit } = useFollowedTab(fixedTabId);
+  useFocusFollowsView(nav.view);
   return (
     <div className="sp-app">
       <PanelHeader />
@@ -64,4 +66,16 @@ function Shell({ fixedTabId }: { fixedTabId: number | null }) {
       </main>
     </div>
   );
+}
+
+/**
+ * When a button in one view opens another ("Enrich" → Contact), the button disappears with its view and keyboard
+ * focus would fall back to the document. Move it to the newly shown view instead.
+ */
+function useFocusFollowsView(view: ViewId) {
+  useEffect(() => {
+    const active = document.activeElement;
+    const lost = !active || active === document.body || (active instanceof HTMLElement && active.closest('[hidden]') !== null);
+    if (lost) document.getElementById(`sp-panel-${view}`)?.focus({ preventScroll: true });
+  }, [view]);
 }

@@ -83,6 +83,7 @@ export function TabPanel({ idBase, id, active, children }: TabPanelProps) {
       id={`${idBase}-panel-${id}`}
       aria-labelledby={`${idBase}-tab-${id}`}
       hidden={!active}
+      tabIndex={-1}
     >
       {children}
     </div>

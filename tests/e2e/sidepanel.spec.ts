@@ -145,7 +145,10 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
 
   // One enrich: the contact opens, and back on the page the same row now says it is cached and free.
   const email = ((await firstEnrich.getAttribute('aria-label')) ?? '').replace(/^Enrich (\S+) .*$/, '$1');
-  await firstEnrich.click();
+  // By keyboard: the button's view hides, and focus moves to the view that opened.
+  await firstEnrich.focus();
+  await panel.keyboard.press('Enter');
+  await expect(view(panel, 'Contact')).toBeFocused();
   await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
   await tab(panel, 'Page').click();
   await expect(emailTable.getByRole('button', { name: new RegExp(`^Open ${email.replace(/[.+]/g, '\\$&')} · Cached just now · free$`) })).toBeVisible();
