@@ -5,6 +5,19 @@ import { defineConfig } from 'wxt';
 export default defineConfig({
   // Test runs build into their own folder (WXT_OUT_DIR) so parallel runs never overwrite each other's build.
   outDir: process.env.WXT_OUT_DIR || '.output',
+  // The Firefox sources zip is for reviewers: the source tree, not local run output.
+  zip: {
+    excludeSources: [
+      'test-results/**',
+      'playwright-report/**',
+      'demo-output/**',
+      'bench-output/**',
+      '.sandbox/**',
+      '**/*.db',
+      '**/*.db-*',
+      'stats.html',
+    ],
+  },
   hooks: {
     // WXT drops keys it does not know from browser_specific_settings; add Firefox's data-consent declaration
     // here: what the user asks us to look up (emails, phones, names) is sent to the enrichment API.

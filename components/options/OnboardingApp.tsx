@@ -7,7 +7,7 @@ import { browser } from 'wxt/browser';
 import { Button, Chip, ErrorState, Icon, Skeleton } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { ApiKeyForm } from './ApiKeyForm';
-import { IS_DEMO_BUILD, SANDBOX_BASE_URL } from './build';
+import { IS_DEMO_BUILD, DEMO_SANDBOX_URL } from './build';
 import { DataUse } from './DataUse';
 import { connectDemoSandbox } from './demo-sandbox';
 import { toErrorData, useSettings } from './use-settings';
@@ -95,7 +95,7 @@ export function OnboardingApp() {
                   <p>
                     {demo ? (
                       <>
-                        Lookups go to <span className="ui-mono">{SANDBOX_BASE_URL}</span> with the demo key. Start it
+                        Lookups go to <span className="ui-mono">{DEMO_SANDBOX_URL}</span> with the demo key. Start it
                         with <span className="ui-mono">npm run sandbox</span> and open its demo pages.
                       </>
                     ) : (
@@ -116,7 +116,7 @@ export function OnboardingApp() {
                     <div className="onb-choice__demo">
                       <h3 className="opt-subtitle">Or try it without an account</h3>
                       <p className="opt-note">
-                        Points the extension at the local demo sandbox ({SANDBOX_BASE_URL}) with its demo key. No
+                        Points the extension at the local demo sandbox ({DEMO_SANDBOX_URL}) with its demo key. No
                         real data, no real credits.
                       </p>
                       <Button icon="sparkles" onClick={() => void connectSandbox()} loading={busy}>
