@@ -23,6 +23,13 @@ const RANK: Record<Priority, number> = { interactive: 0, bulk: 1, prefetch: 2 };
 /** How many started tasks of each priority may be in progress at once (interactive clicks are never held back). */
 export const CONCURRENCY: Record<Priority, number> = { interactive: Number.POSITIVE_INFINITY, bulk: 2, prefetch: 2 };
 
+/**
+ * HTTP requests in flight at once, all priorities together. Browsers allow about 6 connections per host over
+ * HTTP/1.1 anyway; holding the rest at our gate (instead of in the network stack) keeps each request's time in
+ * flight short, so its rate-limit slot is logged and reused sooner (lib/scheduler/limiter.ts).
+ */
+export const MAX_IN_FLIGHT = 8;
+
 /** After this many 429s in a row for one task it fails as rate limited instead of waiting forever. */
 export const MAX_RATE_LIMITED_REQUEUES = 30;
 
@@ -144,7 +151,9 @@ export function createTaskQueue(options: {
   kinds: Record<string, TaskKind<never, unknown>>;
   timers?: Timers;
   newId?: () => string;
+  maxInFlight?: number;
 }): TaskQueue {
+  const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
   const timers = options.timers ?? realTimers;
   const newId = options.newId ?? (() => crypto.randomUUID());
   const limiter = options.limiter;
@@ -188,6 +197,8 @@ export function createTaskQueue(options: {
         const now = timers.now();
         if (pausedUntil > now) return scheduleGate(pausedUntil - now);
         const waiter = gateWaiters[0] as Waiter;
+        // Full: the next answer (endAttempt → release) drains the gate again.
+        if (limiter.limiter.inFlight() >= maxInFlight) return;
         const slot = await limiter.acquire(now);
         if (slot === null) {
           const wait = limiter.limiter.waitMs(timers.now());
