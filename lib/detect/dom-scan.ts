@@ -8,8 +8,7 @@
 // `querySelectorAll` that only matches anchors that can matter (contact schemes, other sites).
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
-import { ALL_LINKS_SELECTOR, LINK_SELECTOR, hostOfAbsoluteUrl, linkSelectorFor, readHref } from './links';
-import { isNetworkHost } from './networks';
+import { hrefContextFor, readHref, type HrefContext } from './links';
 import type { RawPageScan } from './schema';
 import { mayContainEntity, scanText } from './text-scan';
 
@@ -22,6 +21,11 @@ const SKIP_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', '
 /** Editable regions (what the user is typing is not the page) and our own UI. */
 const EXCLUDED_REGIONS = '[contenteditable]:not([contenteditable="false"]),[data-in-page-enrich]';
 const SKIP_SELECTOR = `script,style,noscript,template,textarea,${EXCLUDED_REGIONS}`;
+/**
+ * Every anchor plus any excluded region, in one native pass. A plain `a` is far cheaper for the
+ * browser to match than attribute-prefix selectors; the hrefs are then sorted out in JavaScript.
+ */
+const ANCHORS_AND_REGIONS = `a,${EXCLUDED_REGIONS}`;
 
 /** Phrasing elements: text on both sides of them reads as one run (`li<span>@</span>acme.com`). */
 const INLINE_TAGS: ReadonlySet<string> = new Set(
@@ -138,9 +142,13 @@ function baseUrlOf(doc: Document, pageUrl: string): string {
  */
 class ScanEngine {
   collector: ScanCollector = createCollector();
-  private base: string;
-  private linkSelector: string;
-  private linkOrRegionSelector: string;
+  private hrefs: HrefContext;
+  /** Editable regions or our UI exist in the page: only then do elements need checking for them. */
+  private regionsPresent = false;
+  /** Anchors (and region roots) still to read, from one native query. */
+  private links: ArrayLike<Element> | null = null;
+  private linkIndex = 0;
+  private linksCheckRegions = false;
   private readonly frames: Frame[] = [];
   private textJob: TextJob | null = null;
   private pending: Node[] = [];
@@ -150,9 +158,7 @@ class ScanEngine {
     private readonly doc: Document,
     private readonly pageUrl: string,
   ) {
-    this.base = pageUrl;
-    this.linkSelector = LINK_SELECTOR;
-    this.linkOrRegionSelector = LINK_SELECTOR;
+    this.hrefs = hrefContextFor(pageUrl, pageUrl);
   }
 
   get root(): Element | null {
@@ -167,15 +173,20 @@ class ScanEngine {
     this.collector = createCollector();
     this.frames.length = 0;
     this.textJob = null;
+    this.links = null;
+    this.linkIndex = 0;
+    this.regionsPresent = false;
     this.pending = [];
     this.pendingIndex = 0;
-    this.base = baseUrlOf(this.doc, this.pageUrl);
-    const baseHost = hostOfAbsoluteUrl(this.base);
-    // On a network's own pages relative links (`/in/jane`) are profiles, so read them all.
-    this.linkSelector = baseHost !== null && isNetworkHost(baseHost) ? ALL_LINKS_SELECTOR : linkSelectorFor(this.pageUrl);
-    this.linkOrRegionSelector = `${this.linkSelector},${EXCLUDED_REGIONS}`;
+    this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     const root = this.root;
-    if (root !== null) this.pushFrame(root, 0, false);
+    if (root === null) return;
+    // Links first: one native query for the anchors that can matter and any excluded region
+    // (regions precede their anchors in document order, so each anchor knows in time). Anchors
+    // in <template>/<noscript> are not parsed as elements by browsers.
+    this.links = root.querySelectorAll(ANCHORS_AND_REGIONS);
+    this.linksCheckRegions = false;
+    this.pushFrame(root, 0, true);
   }
 
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
@@ -189,6 +200,13 @@ class ScanEngine {
   run(now: () => number, deadline: number): boolean {
     for (let n = 1; ; n++) {
       if ((n & 7) === 0 && now() >= deadline) return false;
+      const links = this.links;
+      if (links !== null) {
+        const end = Math.min(links.length, this.linkIndex + 32);
+        for (; this.linkIndex < end; this.linkIndex++) this.readLinkOrRegion(links[this.linkIndex] as Element);
+        if (this.linkIndex >= links.length) this.links = null;
+        continue;
+      }
       const job = this.textJob;
       if (job !== null) {
         const to = Math.min(job.end, job.pos + TEXT_CHUNK);
@@ -237,9 +255,18 @@ class ScanEngine {
     }
   }
 
+  private readLinkOrRegion(el: Element): void {
+    if (el.localName !== 'a') {
+      this.regionsPresent = true;
+      this.linksCheckRegions = true;
+      return;
+    }
+    this.readAnchor(el, this.linksCheckRegions);
+  }
+
   private visitElement(el: Element, depth: number, linksDone: boolean): void {
     const tag = el.localName;
-    if (SKIP_TAGS.has(tag) || el.matches(EXCLUDED_REGIONS)) return;
+    if (SKIP_TAGS.has(tag) || (this.regionsPresent && el.matches(EXCLUDED_REGIONS))) return;
     const children = el.childElementCount;
     if (depth < BLIND_DEPTH || children >= WIDE || (children === 1 && el.firstChild === el.firstElementChild)) {
       // Page wrappers and long lists: split them without copying their text first.
@@ -247,17 +274,14 @@ class ScanEngine {
       this.pushFrame(el, depth, linksDone);
       return;
     }
-    // A block: its links first, with one query…
-    let regions = false;
+    // A changed block: its links first, with one query…
     if (!linksDone) {
-      if (el.matches(this.linkSelector)) this.readAnchor(el, false);
-      const found = el.querySelectorAll(this.linkOrRegionSelector);
-      for (let i = 0; i < found.length; i++) {
-        if ((found[i] as Element).localName !== 'a') regions = true;
-      }
+      if (tag === 'a') this.readAnchor(el, true);
+      const found = el.querySelectorAll(ANCHORS_AND_REGIONS);
       for (let i = 0; i < found.length; i++) {
         const a = found[i] as Element;
-        if (a.localName === 'a') this.readAnchor(a, regions);
+        if (a.localName === 'a') this.readAnchor(a, true);
+        else this.regionsPresent = true;
       }
     }
     // …then its text, if its text shows a trigger at all.
@@ -284,13 +308,13 @@ class ScanEngine {
   private readAnchor(a: Element, checkRegions: boolean): void {
     if (checkRegions && a.closest(EXCLUDED_REGIONS) !== null) return;
     const href = a.getAttribute('href');
-    if (href !== null) readHref(href, this.base, this.collector);
+    if (href !== null) readHref(href, this.hrefs, this.collector);
   }
 
   /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */
   private skippedBelow(node: Node, top: Element): boolean {
     for (let p = node.parentElement; p !== null && p !== top; p = p.parentElement) {
-      if (SKIP_TAGS.has(p.localName) || p.matches(EXCLUDED_REGIONS)) return true;
+      if (SKIP_TAGS.has(p.localName) || (this.regionsPresent && p.matches(EXCLUDED_REGIONS))) return true;
     }
     return false;
   }
@@ -308,8 +332,7 @@ class ScanEngine {
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
-    const parent = el.parentElement;
-    if (parent !== null && parent.closest(SKIP_SELECTOR) !== null) return;
+    if (el.closest(SKIP_SELECTOR) !== null) return;
     // A big insertion is split like the page itself; a small one is handled at once.
     this.visitElement(el, BLIND_DEPTH, false);
   }

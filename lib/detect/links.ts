@@ -4,36 +4,11 @@ import { emailsFromMailto } from './email';
 import { isNetworkHost, normaliseProfileUrl } from './networks';
 import { phoneFromTelHref } from './phone-candidates';
 import type { EntitySink } from './text-scan';
-import { hostOfAbsoluteUrl, splitHttpUrl, startsWithIgnoreCase } from './url';
+import { hostOfAbsoluteUrl, startsWithIgnoreCase } from './url';
 
 export { hostOfAbsoluteUrl } from './url';
 
 const MAX_HREF = 2048;
-
-/**
- * Anchors worth reading on most pages: contact schemes and absolute links. Relative links point
- * at the page's own site (already counted), except on a network's own pages, where relative
- * `/in/<slug>` links are profiles; `ALL_LINKS_SELECTOR` is used there.
- */
-export const LINK_SELECTOR = 'a[href^="mailto:" i],a[href^="tel:" i],a[href^="http" i],a[href^="//"]';
-export const ALL_LINKS_SELECTOR = 'a[href]';
-
-/**
- * `LINK_SELECTOR` minus absolute links back to the page's own origin (many sites write internal
- * links in full); they add nothing: the page's own domain counts anyway.
- */
-export function linkSelectorFor(pageUrl: string): string {
-  const parts = splitHttpUrl(pageUrl);
-  // Hosts are [a-z0-9.-] after splitHttpUrl, so they are safe inside a quoted attribute selector.
-  if (parts === null || !/^[a-z0-9.-]+$/.test(parts.host)) return LINK_SELECTOR;
-  const h = parts.host;
-  return [
-    'a[href^="mailto:" i]',
-    'a[href^="tel:" i]',
-    `a[href^="http" i]:not([href^="https://${h}/" i]):not([href^="http://${h}/" i]):not([href="https://${h}" i]):not([href="http://${h}" i])`,
-    `a[href^="//"]:not([href^="//${h}/" i])`,
-  ].join(',');
-}
 
 /** `javascript:`, `data:`, `ftp:`…: an RFC 3986 scheme (letter, then letters/digits/+/-/.) and a colon. */
 function hasScheme(href: string): boolean {
@@ -46,27 +21,48 @@ function hasScheme(href: string): boolean {
   return false;
 }
 
-/** Feeds one anchor's href to the sink. `base` resolves relative hrefs (page URL or `<base>`). */
-export function readHref(rawHref: string, base: string, sink: EntitySink): void {
-  const href = rawHref.trim();
+/** How to read the hrefs of one page. */
+export interface HrefContext {
+  /** What relative hrefs resolve against (the page URL, or its `<base>`). */
+  base: string;
+  /**
+   * Relative links point back at the page's own site (already counted), so they are only worth
+   * resolving on a network's own pages, where `/in/<slug>` is a profile.
+   */
+  resolveRelative: boolean;
+  /** The page's own host: absolute links back to it add nothing. */
+  ownHost: string | null;
+}
+
+/** The context for a page at `base` (page URL or `<base href>`). */
+export function hrefContextFor(base: string, pageUrl: string): HrefContext {
+  const baseHost = hostOfAbsoluteUrl(base);
+  return { base, resolveRelative: baseHost !== null && isNetworkHost(baseHost), ownHost: hostOfAbsoluteUrl(pageUrl) };
+}
+
+/** Feeds one anchor's href to the sink. */
+export function readHref(rawHref: string, context: HrefContext, sink: EntitySink): void {
+  const href = rawHref.length > 0 && rawHref.charCodeAt(0) <= 32 ? rawHref.trim() : rawHref;
   if (href.length === 0 || href.length > MAX_HREF) return;
-  if (startsWithIgnoreCase(href, 'mailto:')) {
+  const first = href.charCodeAt(0) | 32;
+  if (first === 109 /* m */ && startsWithIgnoreCase(href, 'mailto:')) {
     for (const email of emailsFromMailto(href)) sink.email(email);
     return;
   }
-  if (startsWithIgnoreCase(href, 'tel:')) {
+  if (first === 116 /* t */ && startsWithIgnoreCase(href, 'tel:')) {
     const phone = phoneFromTelHref(href);
     if (phone !== null) sink.phone(phone);
     return;
   }
+  // Relative links are most of a page's anchors: leave them fast unless they matter here.
+  if (!context.resolveRelative && first !== 104 /* h */ && !(first === 47 /* / */ && href.charCodeAt(1) === 47)) return;
   let host = hostOfAbsoluteUrl(href);
   let absolute = href;
   if (host === null) {
-    // Relative (or another scheme): only worth resolving when it could land on a network page.
-    if (href.charCodeAt(0) === 35 /* # */ || hasScheme(href)) return;
+    if (!context.resolveRelative || href.charCodeAt(0) === 35 /* # */ || hasScheme(href)) return;
     let url: URL;
     try {
-      url = new URL(href, base);
+      url = new URL(href, context.base);
     } catch {
       return;
     }
@@ -80,5 +76,5 @@ export function readHref(rawHref: string, base: string, sink: EntitySink): void 
     else if (match?.kind === 'company') sink.company(match.url);
     return;
   }
-  sink.linkHost(host);
+  if (host !== context.ownHost) sink.linkHost(host);
 }

@@ -32,11 +32,19 @@ function couldBeAt(text: string, i: number, open: boolean): boolean {
   return (before === -1 ? open : isLocalChar(before)) && (after === -1 ? open : isLabelChar(after));
 }
 
-/** Below this length one JavaScript pass beats six native `indexOf` calls. */
-const SHORT_TEXT = 128;
+/**
+ * Where a trigger may be: `@`, `+`, a closing bracket (`[at]`), or a network's text marker. One
+ * character class and literal alternatives, no quantifier: the regex engine's search is a single
+ * linear scan with nothing to backtrack into, and it runs as native code even before the page's
+ * JIT has warmed up our functions. Every hit is then checked exactly in `triggerAt`.
+ */
+const TRIGGERS = new RegExp(
+  ['[@+)\\]}]', ...NETWORK_TEXT_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))].join('|'),
+  'g',
+);
 
-function triggerAt(text: string, i: number, c: number, open: boolean, joined: boolean): boolean {
-  switch (c) {
+function triggerAt(text: string, i: number, open: boolean, joined: boolean): boolean {
+  switch (text.charCodeAt(i)) {
     case 64: // @
       return couldBeAt(text, i, open);
     case 43: // +
@@ -45,11 +53,8 @@ function triggerAt(text: string, i: number, c: number, open: boolean, joined: bo
     case 93: // ]
     case 125: // }
       return atMarkerStartBefore(text, i) !== -1;
-    case 47: // / ending a network marker such as `linkedin.com/`
-      for (const marker of NETWORK_TEXT_MARKERS) if (text.startsWith(marker, i + 1 - marker.length)) return true;
-      return false;
     default:
-      return false;
+      return true; // the last character of a network marker such as `linkedin.com/`
   }
 }
 
@@ -63,25 +68,13 @@ function triggerAt(text: string, i: number, c: number, open: boolean, joined: bo
  *   separator, so the character before a trigger may belong to another block.
  */
 export function mayContainEntity(text: string, open = true, joined = false): boolean {
-  if (text.length < SHORT_TEXT) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if ((c === 64 || c === 43 || c === 41 || c === 93 || c === 125 || c === 47) && triggerAt(text, i, c, open, joined)) {
-        return true;
-      }
-    }
-    return false;
-  }
-  for (let i = text.indexOf('@'); i !== -1; i = text.indexOf('@', i + 1)) if (couldBeAt(text, i, open)) return true;
-  for (let i = text.indexOf('+'); i !== -1; i = text.indexOf('+', i + 1)) {
-    if (looksLikePhoneAt(text, i, open, joined)) return true;
-  }
-  for (const closer of CLOSERS) {
-    for (let i = text.indexOf(closer); i !== -1; i = text.indexOf(closer, i + 1)) {
-      if (atMarkerStartBefore(text, i) !== -1) return true;
+  TRIGGERS.lastIndex = 0;
+  while (TRIGGERS.test(text)) {
+    if (triggerAt(text, TRIGGERS.lastIndex - 1, open, joined)) {
+      TRIGGERS.lastIndex = 0;
+      return true;
     }
   }
-  for (const marker of NETWORK_TEXT_MARKERS) if (text.indexOf(marker) !== -1) return true;
   return false;
 }
 
