@@ -83,19 +83,34 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   // adopts the running scanner instead of starting another one.
   let session: Session;
   const existing = holder[INSTANCE];
-  if (existing !== undefined) {
+  if (existing !== undefined && sameDocument(new URL(existing.scanner.pageUrl), new URL(location.href))) {
     session = existing;
     session.scanner.rebind(host);
   } else {
+    // None yet, or one left over from before an SPA navigation the old copy did not finish.
+    existing?.scanner.stop();
     session = startSession(location.href);
     holder[INSTANCE] = session;
   }
+
+  // Single-page apps: a new URL is a new page visit with a fresh result (and a new scanId).
+  let pendingNavigation: number | undefined;
+  const startAfterNavigation = (): void => {
+    if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
+    pendingNavigation = undefined;
+    session = startSession(location.href);
+    holder[INSTANCE] = session;
+  };
 
   const onMessage = (message: unknown): Promise<unknown> | undefined => {
     if (typeof message !== 'object' || message === null) return undefined;
     const type = (message as { type?: unknown }).type;
     if (type === 'page/ping') return Promise.resolve({ ok: true });
-    if (type === 'page/rescan') return session.scanner.settled().then(toMessage);
+    if (type === 'page/rescan') {
+      // Asked while the new view is settling: scan it now rather than answer for the old URL.
+      if (pendingNavigation !== undefined) startAfterNavigation();
+      return session.scanner.settled().then(toMessage);
+    }
     return undefined;
   };
   browser.runtime.onMessage.addListener(onMessage);
@@ -111,17 +126,11 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     }
   });
 
-  // Single-page apps: a new URL is a new page visit with a fresh result (and a new scanId).
-  let pendingNavigation: number | undefined;
   ctx.addEventListener(window, 'wxt:locationchange', (event) => {
     const { newUrl, oldUrl } = event;
     if (sameDocument(newUrl, oldUrl)) return;
     session.scanner.stop();
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
-    pendingNavigation = ctx.setTimeout(() => {
-      pendingNavigation = undefined;
-      session = startSession(location.href);
-      holder[INSTANCE] = session;
-    }, NAVIGATION_SETTLE_MS);
+    pendingNavigation = ctx.setTimeout(startAfterNavigation, NAVIGATION_SETTLE_MS);
   });
 }

@@ -563,6 +563,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     },
     current,
     settled() {
+      if (stopped) return Promise.resolve(current());
       if (observer !== null) {
         const records = observer.takeRecords();
         if (records.length > 0) onMutations(records);
