@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar, SkeletonList } from '@/components/ui';
+import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
 import type { Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
@@ -8,6 +8,7 @@ import { ProvenanceChip } from './ContactView';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
+import { ProfileSkeleton } from './ProfileSkeleton';
 
 /** The Company view: the open company, or how to open one. */
 export function CompanyView() {
@@ -78,9 +79,8 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   if (!outcome) {
     if (state.status === 'loading') {
       return (
-        <div className="sp-view" data-testid="company-loading">
-          <SkeletonList rows={1} label={`Looking up ${target.label}`} />
-          <SkeletonList rows={4} avatar={false} label="Loading details" />
+        <div className="sp-view">
+          <ProfileSkeleton label={target.label} shape="square" testId="company-loading" />
         </div>
       );
     }

@@ -8,7 +8,6 @@ import {
   PaidButton,
   ProgressBar,
   Select,
-  Skeleton,
   StatusChip,
   provenanceLabel,
 } from '@/components/ui';
@@ -22,6 +21,7 @@ import { invalidateEstimates, request, useAsyncAction, useEstimate, useNow } fro
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
+import { ProfileSkeleton } from './ProfileSkeleton';
 
 /** The Contact view: the open contact, or how to open one. */
 export function ContactView() {
@@ -112,7 +112,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     if (state.status === 'loading') {
       return (
         <div className="sp-view">
-          <ContactSkeleton label={target.label} realtime={Boolean(lastRun.extra?.realtime ?? options.realtime)} />
+          <ProfileSkeleton
+            label={target.label}
+            note={(lastRun.extra?.realtime ?? options.realtime) ? 'live data takes about 15 s' : null}
+            testId="contact-loading"
+          />
         </div>
       );
     }
@@ -328,31 +332,4 @@ function contactText(contact: EnrichedContact): string {
     .filter(([, v]) => v)
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
-}
-
-function ContactSkeleton({ label, realtime }: { label: string; realtime: boolean }) {
-  return (
-    <div className="sp-skeleton-profile" role="status" aria-busy="true" aria-live="polite" data-testid="contact-loading">
-      <span className="ui-visually-hidden">Looking up {label}…</span>
-      <div className="sp-skeleton-profile__head">
-        <Skeleton width={56} height={56} radius="50%" />
-        <div className="sp-skeleton-profile__lines">
-          <Skeleton width="60%" height={16} />
-          <Skeleton width="85%" height={12} />
-          <Skeleton width="40%" height={10} />
-        </div>
-      </div>
-      <p className="sp-skeleton-profile__note">
-        Looking up <strong>{label}</strong>
-        {realtime ? ' · live data takes about 15 s' : '…'}
-      </p>
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="sp-skeleton-profile__block">
-          <Skeleton width="30%" height={11} />
-          <Skeleton width="90%" height={10} />
-          <Skeleton width="75%" height={10} />
-        </div>
-      ))}
-    </div>
-  );
 }

@@ -79,20 +79,67 @@ export function useRequest<T extends RequestType>(type: T, input: RequestInput<T
   return { ...action, reload };
 }
 
+/*
+ * One runtime listener for the whole page, fanned out to components: a list of 300 rows with a cost each would
+ * otherwise parse every event 300 times.
+ */
+const eventListeners = new Set<(event: Event) => void>();
+let unsubscribeRuntime: (() => void) | null = null;
+
+function subscribe(listener: (event: Event) => void): () => void {
+  eventListeners.add(listener);
+  unsubscribeRuntime ??= onBackgroundEvent((event) => {
+    for (const l of [...eventListeners]) l(event);
+  });
+  return () => {
+    eventListeners.delete(listener);
+    if (eventListeners.size === 0 && unsubscribeRuntime) {
+      unsubscribeRuntime();
+      unsubscribeRuntime = null;
+    }
+  };
+}
+
 /** Subscribes to background events for the component's lifetime; the latest listener is always used. */
 export function useBackgroundEvent(listener: (event: Event) => void) {
   const ref = useRef(listener);
   ref.current = listener;
-  useEffect(() => onBackgroundEvent((event) => ref.current(event)), []);
+  useEffect(() => subscribe((event) => ref.current(event)), []);
 }
 
 const estimateCache = new Map<string, { at: number; estimate: CostEstimate }>();
+const estimatesInFlight = new Map<string, Promise<CostEstimate>>();
+
+/** One question per action at a time, however many components show its price. */
+function fetchEstimate(key: string, action: CostAction): Promise<CostEstimate> {
+  let pending = estimatesInFlight.get(key);
+  if (!pending) {
+    pending = request('credits/estimate', action).then(
+      (estimate) => {
+        estimatesInFlight.delete(key);
+        estimateCache.set(key, { at: Date.now(), estimate });
+        return estimate;
+      },
+      (cause: unknown) => {
+        estimatesInFlight.delete(key);
+        throw cause;
+      },
+    );
+    estimatesInFlight.set(key, pending);
+  }
+  return pending;
+}
 const ESTIMATE_TTL_MS = 20_000;
 
 /** Forget cached estimates (after a lookup, the same action may now be free). */
 export function invalidateEstimates() {
   estimateCache.clear();
+  estimatesInFlight.clear();
+  for (const refresh of estimateSubscribers) refresh();
 }
+
+/** Mounted estimates, asked again after a lookup (the same action may now be cached and free). */
+const estimateSubscribers = new Set<() => void>();
 
 /**
  * What an action costs, asked of the background before any paid click. Shared cache for a few seconds, so a list
@@ -121,9 +168,8 @@ export function useEstimate(action: CostAction | null): { estimate: CostEstimate
     }
     let live = true;
     setState((s) => (s.key === key ? s : { key, estimate: null, error: null }));
-    request('credits/estimate', current).then(
+    fetchEstimate(key, current).then(
       (estimate) => {
-        estimateCache.set(key, { at: Date.now(), estimate });
         if (live) setState({ key, estimate, error: null });
       },
       (cause) => {
@@ -141,6 +187,11 @@ export function useEstimate(action: CostAction | null): { estimate: CostEstimate
       setNonce((n) => n + 1);
     }
   });
+  useEffect(() => {
+    const bump = () => setNonce((n) => n + 1);
+    estimateSubscribers.add(bump);
+    return () => void estimateSubscribers.delete(bump);
+  }, []);
 
   const refresh = useCallback(() => {
     if (key) estimateCache.delete(key);

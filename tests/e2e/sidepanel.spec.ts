@@ -365,7 +365,10 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   const companies = view(panel, 'Page').getByRole('table', { name: 'Companies found on this page' });
   await expect(companies).toBeVisible({ timeout: 15_000 });
+  await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v1/company'] });
   await companies.getByRole('button', { name: /^Enrich \S+ · 1 credit$/ }).first().click();
+  await expect(view(panel, 'Company').getByTestId('company-loading')).toBeVisible();
+  await check(panel, shot, 'sidepanel-company-loading');
 
   const company = view(panel, 'Company').getByTestId('company-profile');
   await expect(company).toBeVisible({ timeout: 15_000 });
@@ -384,7 +387,16 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   await expect(similar.getByRole('button', { name: /^Find lookalikes · up to 500 credits$/ })).toBeVisible();
   await similar.getByLabel('Reveal all details').uncheck();
   await check(panel, shot, 'sidepanel-lookalikes-preview');
+  // A failure first (with its recovery), then a slow answer (with its skeleton).
+  await fault(sandbox.url, { mode: '500', count: 3, paths: ['/v2/similar-companies', '/v1/similar-companies'] });
   await similar.getByRole('button', { name: /^Find lookalikes · up to 50 credits$/ }).click();
+  await expect(similar.getByText('The enrichment service had a problem')).toBeVisible({ timeout: 15_000 });
+  await check(panel, shot, 'sidepanel-lookalikes-error');
+  await clearFaults(sandbox.url);
+  await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v2/similar-companies'] });
+  await similar.getByRole('button', { name: 'Try again' }).click();
+  await expect(similar.getByRole('status').filter({ hasText: 'Finding lookalike companies' })).toBeAttached();
+  await shot(panel, 'sidepanel-lookalikes-loading');
 
   const table = similar.getByRole('table', { name: 'Lookalike companies' });
   await expect(table).toBeVisible({ timeout: 20_000 });
@@ -443,7 +455,10 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await configure(panel, sandbox.url, 'test-enterprise');
   await search.getByRole('button', { name: 'Back to the filters' }).click();
   await search.getByRole('button', { name: 'Remove computer software from Industry' }).click();
+  await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2000, paths: ['/v1/prospector'] });
   await search.getByRole('button', { name: /^Search · up to 25 credits$/ }).click();
+  await expect(search.getByRole('status').filter({ hasText: 'Searching contacts' })).toBeAttached();
+  await shot(panel, 'sidepanel-search-loading');
   const results = search.getByRole('region', { name: 'Search results' });
   await expect(results).toBeVisible({ timeout: 15_000 });
   await expect(results.getByText(/found · page 1 of/)).toBeVisible();
