@@ -103,7 +103,7 @@ const catalogue: Record<ErrorKind, Describer> = {
   timeout: () => ({
     title: 'The service took too long to answer',
     message:
-      'The request timed out. Realtime lookups can take up to a minute; retry, or turn realtime off to get the stored data faster.',
+      'The request timed out, so we did not repeat it on our own: the service may still have finished it and charged for it. Try again when you are ready (a retry is a new paid lookup), or turn realtime off to get the stored data faster.',
     actions: ['retry'],
     severity: 'error',
   }),
