@@ -248,8 +248,15 @@ test('a 300-row directory and a ~850-row bulk stay windowed; profile page, conte
   await expect(banner).toBeHidden();
 
   // Run after the lookups above: the bulk below enriches the same people (and would make them free).
-  const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
+  // The panel follows its tab: a navigation to another page, then a single-page (history API) navigation.
+  const { panel, tab: demo } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/blog`);
+  await expect(view(panel, 'Page').getByTestId('this-page')).toBeVisible({ timeout: 15_000 });
+  await demo.goto(`${sandbox.url}/demo/directory`);
+  await expect(view(panel, 'Page').getByText('Member directory')).toBeVisible({ timeout: 15_000 });
   const emails = view(panel, 'Page').getByRole('table', { name: 'Emails found on this page' });
+  await expect(emails).toBeVisible({ timeout: 15_000 });
+  await demo.evaluate(() => history.pushState({}, '', '/demo/directory?page=2'));
+  await expect(view(panel, 'Page').locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: 15_000 });
   await expect(emails).toBeVisible({ timeout: 15_000 });
   expect(Number(await emails.getAttribute('aria-rowcount'))).toBeGreaterThan(250);
   expect(await emails.getByRole('row').count()).toBeLessThan(40);
