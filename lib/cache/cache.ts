@@ -2,8 +2,14 @@
  * Reading and writing cached answers with their lifetimes and provenance. Hits live `hitTtlDays` (default 30,
  * the service's re-enrichment window), "no match" answers `missTtlDays` (default 3: new data appears). Both come
  * from the settings at the time of writing.
+ *
+ * Aliases (lib/cache/aliases.ts): a found answer is also recorded under the other keys of the same person or
+ * company, as pointers to its entry, with its fetchedAt and expiry. Two rules keep a found answer from being lost:
+ * a "no match" never replaces an unexpired found answer (direct or alias) for the same key, and an alias never
+ * replaces an unexpired found answer that key got by its own lookup.
  */
 import type { Provenance } from '../messaging/protocol';
+import { resultRef } from './aliases';
 import { endpointOfKey, labelForKey } from './keys';
 import type { CacheEntry, CacheStore } from './store';
 
@@ -21,14 +27,26 @@ export interface CachedAnswer {
   provenance: Provenance;
 }
 
+export interface CacheWrite {
+  key: string;
+  found: boolean;
+  value: unknown;
+  errorText?: string;
+  creditsCharged: number;
+  /** Other keys this found answer also answers (same endpoint and options); ignored for a miss. */
+  aliases?: readonly string[];
+  /** When the service answered (the live provenance's time, so "cached at" and "fetched at" agree); default now. */
+  fetchedAt?: number;
+}
+
 export interface Cache {
-  /** A live (unexpired) entry as an answer with cache provenance, or null. */
+  /** A live (unexpired) entry as an answer with cache provenance, or null. Aliases are followed. */
   read(key: string): Promise<CachedAnswer | null>;
-  /** The entry even if expired (e.g. to know a company was enriched within 30 days). */
+  /** The entry even if expired (e.g. to know a company was enriched within 30 days); an alias gives its primary. */
   peek(key: string): Promise<CacheEntry | undefined>;
-  write(key: string, answer: { found: boolean; value: unknown; errorText?: string; creditsCharged: number }): Promise<CacheEntry>;
+  write(key: string, answer: Omit<CacheWrite, 'key'>): Promise<void>;
   /** Many at once (bulk results), in one transaction. */
-  writeMany(items: Array<{ key: string; found: boolean; value: unknown; errorText?: string; creditsCharged: number }>): Promise<void>;
+  writeMany(items: readonly CacheWrite[]): Promise<void>;
   store: CacheStore;
 }
 
@@ -36,29 +54,97 @@ export function createCache(options: { store: CacheStore; ttl: () => Promise<Cac
   const now = options.now ?? Date.now;
   const { store } = options;
 
-  async function entryFor(key: string, answer: { found: boolean; value: unknown; errorText?: string; creditsCharged: number }): Promise<CacheEntry> {
-    const ttl = await options.ttl();
-    const fetchedAt = now();
-    const days = answer.found ? ttl.hitTtlDays : ttl.missTtlDays;
+  function entryFor(item: CacheWrite, ttl: CacheTtl, fetchedAt: number): CacheEntry {
+    const days = item.found ? ttl.hitTtlDays : ttl.missTtlDays;
+    const ref = item.found ? resultRef(item.value) : undefined;
+    return {
+      key: item.key,
+      endpoint: endpointOfKey(item.key),
+      label: labelForKey(item.key),
+      found: item.found,
+      value: item.found ? item.value : null,
+      ...(item.errorText !== undefined ? { errorText: item.errorText } : {}),
+      fetchedAt,
+      expiresAt: fetchedAt + days * DAY_MS,
+      creditsCharged: item.creditsCharged,
+      bytes: JSON.stringify(item.value ?? null).length + item.key.length,
+      ...(ref !== undefined ? { ref } : {}),
+      ...(item.found && item.aliases?.length ? { aliasLabels: [...new Set(item.aliases.map(labelForKey))] } : {}),
+    };
+  }
+
+  function aliasFor(key: string, primary: CacheEntry): CacheEntry {
     return {
       key,
       endpoint: endpointOfKey(key),
       label: labelForKey(key),
-      found: answer.found,
-      value: answer.found ? answer.value : null,
-      ...(answer.errorText !== undefined ? { errorText: answer.errorText } : {}),
-      fetchedAt,
-      expiresAt: fetchedAt + days * DAY_MS,
-      creditsCharged: answer.creditsCharged,
-      bytes: JSON.stringify(answer.value ?? null).length + key.length,
+      found: true,
+      value: null,
+      fetchedAt: primary.fetchedAt,
+      expiresAt: primary.expiresAt,
+      creditsCharged: 0,
+      bytes: key.length + primary.key.length,
+      aliasOf: primary.key,
+      ...(primary.ref !== undefined ? { ref: primary.ref } : {}),
     };
+  }
+
+  /** The primary an alias points at, when it is still the found answer the alias was written for. */
+  const validPrimary = (alias: CacheEntry, primary: CacheEntry | undefined): CacheEntry | undefined =>
+    primary && primary.aliasOf === undefined && primary.found && primary.ref === alias.ref ? primary : undefined;
+
+  /** The entry that answers `entry`'s key now (itself, or its primary), or undefined when nothing live does. */
+  async function resolveLive(entry: CacheEntry | undefined, at: number, known?: Map<string, CacheEntry | undefined>): Promise<CacheEntry | undefined> {
+    if (!entry || entry.expiresAt <= at) return undefined;
+    if (entry.aliasOf === undefined) return entry;
+    const primary = known?.has(entry.aliasOf) ? known.get(entry.aliasOf) : await store.get(entry.aliasOf);
+    const valid = validPrimary(entry, primary);
+    return valid && valid.expiresAt > at ? valid : undefined;
+  }
+
+  async function writeMany(items: readonly CacheWrite[]): Promise<void> {
+    if (items.length === 0) return;
+    const ttl = await options.ttl();
+    const at = now();
+    const primaries = items.map((item) => entryFor(item, ttl, item.fetchedAt ?? at));
+    const aliasKeys = items.flatMap((item) => (item.found ? (item.aliases ?? []) : []));
+    const keys = [...new Set([...items.map((i) => i.key), ...aliasKeys])];
+    const existing = new Map<string, CacheEntry | undefined>();
+    const found = await store.getMany(keys);
+    keys.forEach((key, i) => existing.set(key, found[i]));
+
+    const out = new Map<string, CacheEntry>();
+    // 1. Aliases, unless the key holds a found answer of its own.
+    items.forEach((item, i) => {
+      const primary = primaries[i];
+      if (!item.found || !primary) return;
+      for (const key of item.aliases ?? []) {
+        const current = existing.get(key);
+        if (current && current.aliasOf === undefined && current.found && current.expiresAt > at) continue;
+        out.set(key, aliasFor(key, primary));
+      }
+    });
+    // 2. Found answers, over anything (a live found answer always wins).
+    items.forEach((item, i) => {
+      const primary = primaries[i];
+      if (item.found && primary) out.set(item.key, primary);
+    });
+    // 3. Misses, only where nothing found is known for the key.
+    for (const [i, item] of items.entries()) {
+      const primary = primaries[i];
+      if (item.found || !primary || out.get(item.key)?.found) continue;
+      if (await resolveLive(existing.get(item.key), at, existing)) continue;
+      out.set(item.key, primary);
+    }
+    // A lifetime of 0 days means "do not cache" (settings): nothing is stored.
+    await store.putMany([...out.values()].filter((e) => e.expiresAt > e.fetchedAt));
   }
 
   return {
     store,
     async read(key) {
-      const entry = await store.get(key);
-      if (!entry || entry.expiresAt <= now()) return null;
+      const entry = await resolveLive(await store.get(key), now());
+      if (!entry) return null;
       return {
         found: entry.found,
         value: entry.value,
@@ -66,16 +152,13 @@ export function createCache(options: { store: CacheStore; ttl: () => Promise<Cac
         provenance: { source: 'cache', fetchedAt: entry.fetchedAt, creditsCharged: 0 },
       };
     },
-    peek: (key) => store.get(key),
-    async write(key, answer) {
-      const entry = await entryFor(key, answer);
-      // A lifetime of 0 days means "do not cache" (settings): nothing is stored.
-      if (entry.expiresAt > entry.fetchedAt) await store.put(entry);
-      return entry;
+    async peek(key) {
+      const entry = await store.get(key);
+      if (entry?.aliasOf === undefined) return entry;
+      // A dangling alias still tells when the service last answered for this key.
+      return validPrimary(entry, await store.get(entry.aliasOf)) ?? entry;
     },
-    async writeMany(items) {
-      const entries = await Promise.all(items.map((item) => entryFor(item.key, item)));
-      await store.putMany(entries.filter((e) => e.expiresAt > e.fetchedAt));
-    },
+    write: (key, answer) => writeMany([{ key, ...answer }]),
+    writeMany,
   };
 }

@@ -26,6 +26,12 @@ export function createIdbCacheStore(): CacheStore {
     async get(key) {
       return (await open()).get('entries', key);
     },
+    async getMany(keys) {
+      const tx = (await open()).transaction('entries');
+      const out = await Promise.all(keys.map((key) => tx.store.get(key)));
+      await tx.done;
+      return out;
+    },
     async put(entry) {
       await (await open()).put('entries', entry);
     },
@@ -53,7 +59,7 @@ export function createIdbCacheStore(): CacheStore {
       let approxBytes = 0;
       let cursor = await (await open()).transaction('entries').store.openCursor();
       while (cursor) {
-        entries++;
+        if (cursor.value.aliasOf === undefined) entries++;
         approxBytes += cursor.value.bytes;
         cursor = await cursor.continue();
       }

@@ -16,25 +16,38 @@ export interface CacheEntry {
   creditsCharged: number;
   /** Rough size (JSON length), for cache stats. */
   bytes: number;
+  /**
+   * Set on an alias: the key of the entry holding the answer (lib/cache/aliases.ts). An alias holds no value, so
+   * a refresh or a deletion of the primary entry applies to it too; it is left out of the history and stats.
+   */
+  aliasOf?: string;
+  /** The result's own id (`_id`), on a primary and its aliases: an alias only serves the record it named. */
+  ref?: string;
+  /** On a primary entry: the labels of its aliases, so the history search finds a person by any of their keys. */
+  aliasLabels?: string[];
 }
 
 export interface CacheStore {
   get(key: string): Promise<CacheEntry | undefined>;
+  /** Several entries at once (one transaction), in the order of `keys`. */
+  getMany(keys: readonly string[]): Promise<Array<CacheEntry | undefined>>;
   put(entry: CacheEntry): Promise<void>;
   putMany(entries: CacheEntry[]): Promise<void>;
   delete(key: string): Promise<void>;
-  /** Newest first; `query` matches label or key, case-insensitive. */
+  /** Newest first, aliases left out (the history lists a person once); `query` matches label or key, case-insensitive. */
   list(opts: { query?: string; limit: number }): Promise<CacheEntry[]>;
   clear(): Promise<void>;
+  /** `entries` counts answers (not aliases); `approxBytes` counts everything stored. */
   stats(): Promise<{ entries: number; approxBytes: number }>;
   /** Removes entries that expired before `now`; returns how many. */
   purgeExpired(now: number): Promise<number>;
 }
 
 export function matchesQuery(entry: CacheEntry, query: string | undefined): boolean {
+  if (entry.aliasOf !== undefined) return false;
   if (!query) return true;
   const q = query.trim().toLowerCase();
-  return entry.label.toLowerCase().includes(q) || entry.key.toLowerCase().includes(q);
+  return entry.label.toLowerCase().includes(q) || entry.key.toLowerCase().includes(q) || (entry.aliasLabels ?? []).some((l) => l.toLowerCase().includes(q));
 }
 
 /** For Node (bench, unit tests): the same behaviour as the IndexedDB store, kept in a Map. */
@@ -42,6 +55,7 @@ export function createMemoryCacheStore(): CacheStore {
   const entries = new Map<string, CacheEntry>();
   return {
     get: (key) => Promise.resolve(entries.get(key)),
+    getMany: (keys) => Promise.resolve(keys.map((key) => entries.get(key))),
     put: (entry) => {
       entries.set(entry.key, entry);
       return Promise.resolve();
@@ -66,7 +80,10 @@ export function createMemoryCacheStore(): CacheStore {
       return Promise.resolve();
     },
     stats: () =>
-      Promise.resolve({ entries: entries.size, approxBytes: [...entries.values()].reduce((n, e) => n + e.bytes, 0) }),
+      Promise.resolve({
+        entries: [...entries.values()].filter((e) => e.aliasOf === undefined).length,
+        approxBytes: [...entries.values()].reduce((n, e) => n + e.bytes, 0),
+      }),
     purgeExpired: (now) => {
       let n = 0;
       for (const [key, entry] of entries) {

@@ -15,10 +15,11 @@
 import type { BulkRun } from '../api/bulk';
 import type { ApiError } from '../api/errors';
 import { BULK_MAX_INPUTS } from '../api/limits';
-import type { Cache } from '../cache/cache';
+import { contactAliasKeys } from '../cache/aliases';
+import type { Cache, CacheWrite } from '../cache/cache';
 import { bulkEntryKey } from '../cache/keys';
 import type { Ledger } from '../credits/ledger';
-import type { BulkEntry, BulkJob, BulkRow, ErrorData } from '../messaging/protocol';
+import type { BulkEntry, BulkJob, BulkRow, ContactOptions, ErrorData } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { TaskContext, TaskKind, TaskQueue } from './queue';
@@ -227,7 +228,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     }
 
     let enriched = 0;
-    const cacheItems: Array<{ key: string; found: boolean; value: unknown; creditsCharged: number }> = [];
+    const cacheItems: CacheWrite[] = [];
+    // Bulk answers are plain lookups with the job's required fields: their aliases serve exactly those.
+    const aliasOptions: ContactOptions = { required: [...initial.requiredFields] as ContactOptions['required'] };
     rows.forEach((row, i) => {
       const entry = run.entries[i];
       if (!entry || entry.status === 'failed') {
@@ -239,7 +242,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         enriched++;
         row.status = 'enriched';
         row.contact = entry.contact;
-        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1 });
+        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1, aliases: contactAliasKeys(entry.contact, aliasOptions, row.key) });
       } else {
         row.status = 'not_found';
         cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0 });

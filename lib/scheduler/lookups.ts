@@ -10,6 +10,7 @@
 import type { EnrichmentClient, Lookup } from '../api/client';
 import { COMPANY_REENRICH_WINDOW_DAYS } from '../api/limits';
 import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
+import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
 import type { Cache } from '../cache/cache';
 import {
   companyEnrichKey,
@@ -69,6 +70,16 @@ export function toEnrichParams(lookup: ContactLookup, options: ContactOptions): 
   };
 }
 
+/** The options of a queued contact lookup (the key's options), read back from its query parameters. */
+export function optionsOfParams(params: Params): ContactOptions {
+  const required = Array.isArray(params.required) ? (params.required as ContactOptions['required']) : undefined;
+  return {
+    ...(required?.length ? { required } : {}),
+    includeAllExperiences: params.include_all_experiences === true,
+    waterfall: params.waterfall === true,
+  };
+}
+
 export function createLookupService(options: LookupServiceOptions) {
   const { cache, ledger } = options;
   const now = options.now ?? Date.now;
@@ -76,13 +87,17 @@ export function createLookupService(options: LookupServiceOptions) {
 
   // ------------------------------------------------------------------------------------------- the task kind
 
-  async function settle(action: LedgerAction, key: string, outcome: Lookup<unknown>, priced: PricedAction): Promise<LiveAnswer> {
+  /**
+   * Records the charge and caches the answer, with its aliases when found (`aliases` lists the other keys the
+   * same result answers: lib/cache/aliases.ts).
+   */
+  async function settle(action: LedgerAction, key: string, outcome: Lookup<unknown>, priced: PricedAction, aliases?: (result: unknown) => string[]): Promise<LiveAnswer> {
     const credits = estimateCost(priced);
     await ledger.record(action, credits);
     const fetchedAt = now();
     const answer = outcome.found
-      ? { found: true, value: outcome.result, creditsCharged: credits }
-      : { found: false, value: null, errorText: outcome.errorText, creditsCharged: credits };
+      ? { found: true, value: outcome.result, creditsCharged: credits, fetchedAt, ...(aliases ? { aliases: aliases(outcome.result) } : {}) }
+      : { found: false, value: null, errorText: outcome.errorText, creditsCharged: credits, fetchedAt };
     await cache.write(key, answer).catch(() => undefined);
     return {
       found: outcome.found,
@@ -102,7 +117,10 @@ export function createLookupService(options: LookupServiceOptions) {
     switch (payload.op) {
       case 'contact/enrich': {
         const outcome = await client.contacts.enrich(payload.params);
-        return settle('contact/enrich', payload.key, outcome, { kind: 'enrich', realtime: payload.realtime, waterfall: payload.waterfall, matched: outcome.found });
+        const options = optionsOfParams(payload.params);
+        return settle('contact/enrich', payload.key, outcome, { kind: 'enrich', realtime: payload.realtime, waterfall: payload.waterfall, matched: outcome.found }, (contact) =>
+          contactAliasKeys(contact, options, payload.key),
+        );
       }
       case 'contact/similar': {
         const outcome = await client.contacts.similar(payload.params);
@@ -111,7 +129,9 @@ export function createLookupService(options: LookupServiceOptions) {
       }
       case 'company/enrich': {
         const outcome = await client.companies.enrich(payload.params as { url: string });
-        return settle('company/enrich', payload.key, outcome, { kind: 'company', found: outcome.found, enrichedWithinWindow: payload.freeRepeat });
+        return settle('company/enrich', payload.key, outcome, { kind: 'company', found: outcome.found, enrichedWithinWindow: payload.freeRepeat }, (company) =>
+          companyAliasKeys(company, payload.key),
+        );
       }
       case 'company/similar': {
         const outcome = await client.companies.similar(payload.params as { url: string });
