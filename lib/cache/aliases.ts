@@ -3,7 +3,7 @@
  * returns for their profile URL or phone, and a company enriched by domain is the one its LinkedIn company page
  * names: without aliases the second lookup was offered, and charged, again (demo tour: "a user never pays twice").
  *
- * Which keys (docs/reliability.md, "Aliases"):
+ * Which keys (docs/reliability.md, "Never paying twice"):
  * - contacts: every email the record carries (current and other work emails, personal and historical ones: the
  *   service indexes a person by all of them; in the sandbox each is a `contact_keys` row of that person), phone
  *   numbers in E.164 and social profile URLs. A waterfall answer also carries emails and phones found in other
