@@ -124,32 +124,38 @@ function HistoryRow({ entry, now, onDeleted }: { entry: HistoryEntry; now: numbe
 
   return (
     <li className="sp-history__item" data-testid="history-row">
-      <span className="sp-history__icon" aria-hidden="true">
-        <Icon name={words.icon} size={14} />
-      </span>
-      <div className="sp-history__text">
-        <p className="sp-history__label" title={entry.label}>
-          {entry.label}
-        </p>
-        <p className="sp-history__meta">
-          {words.label} · {timeAgo(entry.fetchedAt, now)} · {expired ? 'expired' : `expires ${timeUntil(entry.expiresAt, now)}`}
-        </p>
-        {!entry.found && (
-          <StatusChip tone="neutral" className="sp-history__chip">
-            No match
-          </StatusChip>
-        )}
-        {inline && <InlineView result={inline} />}
-        {error && <ErrorState error={error} compact />}
+      <div className="sp-history__main">
+        <span className="sp-history__icon" aria-hidden="true">
+          <Icon name={words.icon} size={14} />
+        </span>
+        <div className="sp-history__text">
+          <p className="sp-history__label" title={entry.label}>
+            {entry.label}
+          </p>
+          <p className="sp-history__meta">
+            {words.label} · {timeAgo(entry.fetchedAt, now)} · {expired ? 'expired' : `expires ${timeUntil(entry.expiresAt, now)}`}
+          </p>
+          {!entry.found && (
+            <StatusChip tone="neutral" className="sp-history__chip">
+              No match
+            </StatusChip>
+          )}
+        </div>
+        <div className="sp-history__actions">
+          {entry.found && !expired && !inline && (
+            <Button size="sm" loading={busy === 'open'} onClick={() => void open()} aria-label={`Reopen ${entry.label} · free`} detail="free">
+              Open
+            </Button>
+          )}
+          <IconButton icon="trash" size="sm" label={`Delete ${entry.label} from history`} disabled={busy !== null} onClick={() => void remove()} />
+        </div>
       </div>
-      <div className="sp-history__actions">
-        {entry.found && !expired && (
-          <Button size="sm" loading={busy === 'open'} onClick={() => void open()} aria-label={`Reopen ${entry.label} · free`} detail="free">
-            Open
-          </Button>
-        )}
-        <IconButton icon="trash" size="sm" label={`Delete ${entry.label} from history`} disabled={busy !== null} onClick={() => void remove()} />
-      </div>
+      {(inline || error) && (
+        <div className="sp-history__extra">
+          {inline && <InlineView result={inline} />}
+          {error && <ErrorState error={error} compact />}
+        </div>
+      )}
     </li>
   );
 }

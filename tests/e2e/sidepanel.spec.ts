@@ -38,6 +38,34 @@ async function clearFaults(sandboxUrl: string): Promise<void> {
   await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE' });
 }
 
+/** An address per verification verdict, from the sandbox's own data (asked directly, with a separate account). */
+async function verdictAddresses(sandboxUrl: string, sample: Samples): Promise<Record<'deliverable' | 'risky' | 'undeliverable', string>> {
+  const probe = async (email: string) =>
+    (await (await fetch(`${sandboxUrl}/v1/email-verification?email=${encodeURIComponent(email)}`, { headers: { 'X-API-Key': 'test-standard-sp-probe' } })).json()) as {
+      verified: boolean;
+      catch_all: boolean;
+    };
+  let deliverable: string | undefined;
+  for (const email of sample.emails.slice(2)) {
+    const r = await probe(email);
+    if (r.verified && !r.catch_all) {
+      deliverable = email;
+      break;
+    }
+  }
+  let risky: string | undefined;
+  let undeliverable: string | undefined;
+  for (const company of sample.companies) {
+    const address = `nobody.sp.e2e@${new URL(company.website).hostname.replace(/^www\./, '')}`;
+    const r = await probe(address);
+    if (r.catch_all) risky ??= address;
+    else if (!r.verified) undeliverable ??= address;
+    if (risky && undeliverable) break;
+  }
+  if (!deliverable || !risky || !undeliverable) throw new Error('The sandbox data has no address for some verdict.');
+  return { deliverable, risky, undeliverable };
+}
+
 /** Opens `url` in a tab, then the panel for that tab at panel width. */
 async function openPanel(
   context: BrowserContext,
@@ -481,7 +509,7 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await expect(view(panel, 'Contact').getByText(/Cached|Live/).first()).toBeVisible();
 });
 
-test('history: lists past lookups, searches them, reopens for free, deletes; out of credits reads from the catalogue', async ({
+test('history: lists past lookups, searches them, reopens for free (each verification verdict), deletes; out of credits reads from the catalogue', async ({
   context,
   serviceWorker,
   openExtensionPage,
@@ -495,12 +523,21 @@ test('history: lists past lookups, searches them, reopens for free, deletes; out
   const [first, second] = sample.emails;
   for (const email of [first, second]) expect((await send(setup, 'contact/enrich', { lookup: { email } })).ok).toBe(true);
   expect((await send(setup, 'company/enrich', { url: sample.companies[0]?.website })).ok).toBe(true);
+  // One verification per verdict, reopened below from history (free) to show each chip.
+  const verdicts = await verdictAddresses(sandbox.url, sample);
+  for (const email of Object.values(verdicts)) expect((await send(setup, 'email/verify', { email })).ok).toBe(true);
   await setup.close();
 
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/blog`);
   await tab(panel, 'History').click();
   const history = view(panel, 'History');
-  await expect(history.getByTestId('history-row')).toHaveCount(3, { timeout: 15_000 });
+  await expect(history.getByTestId('history-row')).toHaveCount(6, { timeout: 15_000 });
+  for (const [verdict, email] of Object.entries(verdicts)) {
+    const row = history.getByTestId('history-row').filter({ hasText: email });
+    await row.getByRole('button', { name: `Reopen ${email} · free` }).click();
+    await expect(row.locator(`[data-verdict="${verdict}"]`)).toBeVisible();
+    await expect(row.getByText(/checked just now/)).toBeVisible();
+  }
   await check(panel, shot, 'sidepanel-history-list', true);
 
   await history.getByRole('searchbox', { name: 'Search history' }).fill(first ?? '');
@@ -518,7 +555,7 @@ test('history: lists past lookups, searches them, reopens for free, deletes; out
   await expect(history.getByText('Nothing matches')).toBeVisible();
   await shot(panel, 'sidepanel-history-empty-search');
   await history.getByRole('searchbox', { name: 'Search history' }).fill('');
-  await expect(history.getByTestId('history-row')).toHaveCount(2);
+  await expect(history.getByTestId('history-row')).toHaveCount(5);
 
   // Out of credits: the catalogue's words and the way forward.
   await configure(panel, sandbox.url, 'test-empty');
