@@ -63,6 +63,12 @@ interface Frame {
   restarts: number;
 }
 
+/** A block being walked text node by text node. */
+interface WalkJob {
+  walker: TreeWalker;
+  top: Element;
+}
+
 /** A long text being scanned range by range. */
 interface TextJob {
   text: string;
@@ -135,10 +141,11 @@ function baseUrlOf(doc: Document, pageUrl: string): string {
 }
 
 /**
- * The work of one scan, as small units: a depth-first walk over elements where each block small
- * enough is handled at once (its links with one query, then its text if a trigger shows in its
- * `textContent`), plus queued changed nodes. No unit touches more than one block, so slices stay
- * short even on 50 MB pages.
+ * The work of one scan, as small units: the page's anchors (one native query, read 32 at a time),
+ * then a depth-first walk over elements where each block small enough is handled at once (its text
+ * walked only if a trigger shows in its `textContent`), then queued changed nodes (links with one
+ * query on the changed subtree, then text the same way). No unit touches more than one block, so
+ * slices stay short even on 50 MB pages.
  */
 class ScanEngine {
   collector: ScanCollector = createCollector();
@@ -150,7 +157,14 @@ class ScanEngine {
   private linkIndex = 0;
   private linksCheckRegions = false;
   private readonly frames: Frame[] = [];
+  private walkJob: WalkJob | null = null;
   private textJob: TextJob | null = null;
+  /**
+   * Blocks whose `textContent` was checked, and how many of them had a trigger. On a page where
+   * most blocks do (a directory), copying their text first only adds work: walk them directly.
+   */
+  private blocksChecked = 0;
+  private blocksWithTriggers = 0;
   private pending: Node[] = [];
   private pendingIndex = 0;
 
@@ -172,7 +186,10 @@ class ScanEngine {
   beginFullPass(): void {
     this.collector = createCollector();
     this.frames.length = 0;
+    this.walkJob = null;
     this.textJob = null;
+    this.blocksChecked = 0;
+    this.blocksWithTriggers = 0;
     this.links = null;
     this.linkIndex = 0;
     this.regionsPresent = false;
@@ -199,10 +216,10 @@ class ScanEngine {
   /** Works until done (true) or until `now()` passes `deadline` (false). */
   run(now: () => number, deadline: number): boolean {
     for (let n = 1; ; n++) {
-      if ((n & 7) === 0 && now() >= deadline) return false;
+      if ((n & 1) === 0 && now() >= deadline) return false;
       const links = this.links;
       if (links !== null) {
-        const end = Math.min(links.length, this.linkIndex + 32);
+        const end = Math.min(links.length, this.linkIndex + 16);
         for (; this.linkIndex < end; this.linkIndex++) this.readLinkOrRegion(links[this.linkIndex] as Element);
         if (this.linkIndex >= links.length) this.links = null;
         continue;
@@ -213,6 +230,11 @@ class ScanEngine {
         scanText(job.text, job.pos, to, this.collector);
         job.pos = to;
         if (to >= job.end) this.textJob = null;
+        continue;
+      }
+      const walk = this.walkJob;
+      if (walk !== null) {
+        this.walkSome(walk);
         continue;
       }
       const frame = this.frames[this.frames.length - 1];
@@ -274,7 +296,7 @@ class ScanEngine {
       this.pushFrame(el, depth, linksDone);
       return;
     }
-    // A changed block: its links first, with one query…
+    // A changed block (the full pass read every anchor up front): its links first…
     if (!linksDone) {
       if (tag === 'a') this.readAnchor(el, true);
       const found = el.querySelectorAll(ANCHORS_AND_REGIONS);
@@ -285,9 +307,15 @@ class ScanEngine {
       }
     }
     // …then its text, if its text shows a trigger at all.
+    if (this.blocksChecked >= 32 && this.blocksWithTriggers * 4 > this.blocksChecked * 3) {
+      this.walkJob = { walker: this.doc.createTreeWalker(el, SHOW_TEXT), top: el };
+      return;
+    }
     const text = el.textContent ?? '';
+    this.blocksChecked++;
     // A block's text cannot join its neighbours', so triggers at its edges need their other half inside.
     if (text.length === 0 || !mayContainEntity(text, INLINE_TAGS.has(tag), true)) return;
+    this.blocksWithTriggers++;
     if (text.length > LEAF_TEXT) {
       this.pushFrame(el, depth, true);
       return;
@@ -298,10 +326,20 @@ class ScanEngine {
       this.readText(first as Text, text, null);
       return;
     }
-    const walker = this.doc.createTreeWalker(el, SHOW_TEXT);
-    for (let t = walker.nextNode(); t !== null; t = walker.nextNode()) {
+    this.walkJob = { walker: this.doc.createTreeWalker(el, SHOW_TEXT), top: el };
+  }
+
+  /** Up to 64 text nodes of a block walk. */
+  private walkSome(job: WalkJob): void {
+    for (let i = 0; i < 64; i++) {
+      const t = job.walker.nextNode();
+      if (t === null) {
+        this.walkJob = null;
+        return;
+      }
       const data = (t as Text).data;
-      if (mayContainEntity(data)) this.readText(t as Text, data, el);
+      if (mayContainEntity(data)) this.readText(t as Text, data, job.top);
+      if (this.textJob !== null) return; // a huge text node: scan it before walking on
     }
   }
 

@@ -1,10 +1,10 @@
 // Anchors: what an href contributes. Outbound links give hosts (for company domains), network
 // links give profiles, mailto/tel give contacts. String walks, no URL parsing on the hot path.
 import { emailsFromMailto } from './email';
-import { isNetworkHost, normaliseProfileUrl } from './networks';
+import { isNetworkHost, normaliseProfileUrl, profileOfSplitUrl } from './networks';
 import { phoneFromTelHref } from './phone-candidates';
 import type { EntitySink } from './text-scan';
-import { hostOfAbsoluteUrl, startsWithIgnoreCase } from './url';
+import { hostOfAbsoluteUrl, splitHttpUrl, startsWithIgnoreCase } from './url';
 
 export { hostOfAbsoluteUrl } from './url';
 
@@ -56,9 +56,10 @@ export function readHref(rawHref: string, context: HrefContext, sink: EntitySink
   }
   // Relative links are most of a page's anchors: leave them fast unless they matter here.
   if (!context.resolveRelative && first !== 104 /* h */ && !(first === 47 /* / */ && href.charCodeAt(1) === 47)) return;
-  let host = hostOfAbsoluteUrl(href);
+  const parts = splitHttpUrl(href);
+  let host: string;
   let absolute = href;
-  if (host === null) {
+  if (parts === null) {
     if (!context.resolveRelative || href.charCodeAt(0) === 35 /* # */ || hasScheme(href)) return;
     let url: URL;
     try {
@@ -69,9 +70,11 @@ export function readHref(rawHref: string, context: HrefContext, sink: EntitySink
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
     host = url.hostname.toLowerCase();
     absolute = url.href;
+  } else {
+    host = parts.host;
   }
   if (isNetworkHost(host)) {
-    const match = normaliseProfileUrl(absolute);
+    const match = parts !== null ? profileOfSplitUrl(href, parts) : normaliseProfileUrl(absolute);
     if (match?.kind === 'person') sink.profile(match.url);
     else if (match?.kind === 'company') sink.company(match.url);
     return;

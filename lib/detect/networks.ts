@@ -1,7 +1,7 @@
 // Professional-network profile URLs: which hosts and path shapes count, and their canonical form.
 // The shapes live in data/networks.json so another network needs no code change.
 import data from './data/networks.json' with { type: 'json' };
-import { splitHttpUrl } from './url';
+import { splitHttpUrl, type UrlParts } from './url';
 
 interface ProfileShape {
   /** First path segment: `in` for `/in/<slug>`. */
@@ -108,22 +108,26 @@ function profileOfPath(host: string, path: string): ProfileMatch | null {
 export function normaliseProfileUrl(href: string, base?: string): ProfileMatch | null {
   if (href.length > MAX_URL_LENGTH) return null;
   const trimmed = href.trim();
-  const parts = splitHttpUrl(trimmed);
-  if (parts !== null && !needsFullParse(trimmed, parts.pathStart)) {
+  return profileOfSplitUrl(trimmed, splitHttpUrl(trimmed), base);
+}
+
+/** `normaliseProfileUrl` for an href already split by `splitHttpUrl` (the link reader has done it). */
+export function profileOfSplitUrl(href: string, parts: UrlParts | null, base?: string): ProfileMatch | null {
+  if (parts !== null && !needsFullParse(href, parts.pathStart)) {
     // Fast path for absolute links, the common case: no URL object per anchor.
-    let pathEnd = trimmed.length;
-    for (let i = parts.pathStart; i < trimmed.length; i++) {
-      const c = trimmed.charCodeAt(i);
+    let pathEnd = href.length;
+    for (let i = parts.pathStart; i < href.length; i++) {
+      const c = href.charCodeAt(i);
       if (c === 63 || c === 35) {
         pathEnd = i;
         break;
       }
     }
-    return profileOfPath(parts.host, trimmed.slice(parts.pathStart, pathEnd));
+    return profileOfPath(parts.host, href.slice(parts.pathStart, pathEnd));
   }
   let url: URL;
   try {
-    url = new URL(trimmed, base);
+    url = new URL(href, base);
   } catch {
     return null;
   }

@@ -79,10 +79,19 @@ export function matchPhoneAt(text: string, plus: number, emit: (candidate: strin
   // The number must end cleanly: `+14155550142abc` or a 40-character run is not a phone number.
   if (isAlnum(text.charCodeAt(lastDigitEnd))) return Math.max(p, plus + 1);
   if (digits < MIN_DIGITS) return Math.max(p, plus + 1);
-  let candidate = '';
-  for (let i = plus; i < lastDigitEnd; i++) {
-    const c = text.charCodeAt(i);
-    candidate += isSpace(c) ? ' ' : c >= 0x2010 && c <= 0x2013 ? '-' : text[i];
+  let candidate = text.slice(plus, lastDigitEnd);
+  for (let i = 0; i < candidate.length; i++) {
+    const c = candidate.charCodeAt(i);
+    if (c > 127 || (c !== 32 && isSpace(c))) {
+      // Unusual spaces and dashes (no-break space, U+2011…) become plain ones; rare, so only then.
+      let plain = '';
+      for (let j = 0; j < candidate.length; j++) {
+        const d = candidate.charCodeAt(j);
+        plain += isSpace(d) ? ' ' : d >= 0x2010 && d <= 0x2013 ? '-' : candidate[j];
+      }
+      candidate = plain;
+      break;
+    }
   }
   emit(candidate);
   return lastDigitEnd;
