@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar } from '@/components/ui';
+import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar, safeWebsiteUrl } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
 import type { Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
@@ -109,7 +109,8 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
       </div>
     );
   }
-  const website = outcome.company.overview?.website ?? outcome.company.website ?? target.url;
+  // The record's own website may be anything (even `javascript:`); only a real web address is sent on.
+  const website = [outcome.company.overview?.website, outcome.company.website, target.url].find((u) => safeWebsiteUrl(u)) ?? target.url;
   return (
     <div className="sp-view">
       <CompanyProfile

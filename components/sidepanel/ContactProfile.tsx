@@ -161,7 +161,7 @@ function CurrentJob({ employment }: { employment: Employment }) {
   const nav = useNavigation();
   const job = employment.job;
   const website = safeWebsiteUrl(employment.website) ?? safeWebsiteUrl(employment.company_email_domain);
-  const companyTarget = employment.website ?? employment.company_email_domain;
+  const companyTarget = [employment.website, employment.company_email_domain].find((u) => safeWebsiteUrl(u)) ?? null;
   return (
     <Section
       title={employment.is_current_experience === false ? 'Latest job' : 'Current job'}

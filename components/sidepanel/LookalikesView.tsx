@@ -106,7 +106,7 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const keyed = useMemo(() => items.map((item, i) => ({ item, key: keyOf(item, i) })), [items]);
 
   const enrichSelected = async () => {
-    const chosen = keyed.filter((k) => selected.has(k.key) && k.item.website);
+    const chosen = keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website));
     setStatuses((prev) => {
       const next = new Map(prev);
       for (const c of chosen) next.set(c.key, { state: 'pending' });
@@ -266,7 +266,7 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
               selected,
               onChange: setSelected,
               rowLabel: (r) => `Select ${r.item.name ?? 'company'}`,
-              isSelectable: (r) => Boolean(r.item.website) && !statuses.has(r.key),
+              isSelectable: (r) => safeWebsiteUrl(r.item.website) !== null && !statuses.has(r.key),
             }}
           />
           <SelectionEnrichBar count={selected.size} disabled={!hasKey || running} onEnrich={() => void enrichSelected()} />
