@@ -114,6 +114,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const [rows, setRows] = useState<BulkRow[] | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  const [retrying, setRetrying] = useState(false);
   const lastRowsLoad = useRef(0);
   const nav = useNavigation();
 
@@ -170,11 +171,28 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
     }
   };
 
+  // Failed and interrupted entries go out again only when the user asks: the service may have charged for an
+  // interrupted request already (docs/reliability.md), so the button states the most it can cost.
+  const retry = async () => {
+    setRetrying(true);
+    setError(null);
+    try {
+      onJob(await request('bulk/retry', { jobId: job.id }));
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setRetrying(false);
+    }
+  };
+
   const done = finished(job);
+  const retryable = done ? (job.failed ?? 0) : 0;
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
+  // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
+  const stopped = job.status === 'cancelled' || job.status === 'failed';
   const shownRows = useMemo(
-    () => (rows && done ? rows.map((r) => (r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r)) : rows),
-    [rows, done],
+    () => (rows && stopped ? rows.map((r) => (r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r)) : rows),
+    [rows, stopped],
   );
   const detail = [
     `${formatCount(job.done)} of ${formatCount(job.total)} done`,
@@ -210,6 +228,17 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
           detail={detail}
           tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
         />
+        {retryable > 0 && (
+          <Button
+            size="sm"
+            icon="refresh"
+            loading={retrying}
+            detail={`up to ${formatCredits(retryable)}`}
+            onClick={() => void retry()}
+          >
+            {`Retry ${formatCount(retryable)} unfinished`}
+          </Button>
+        )}
         {job.error && <ErrorState error={job.error} compact />}
         {error && <ErrorState error={error} onRetry={() => void refreshRows(job)} compact />}
         {shownRows && shownRows.length > 0 && (

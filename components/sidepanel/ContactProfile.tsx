@@ -186,7 +186,7 @@ function CurrentJob({ employment }: { employment: Employment }) {
           ['Department', job?.department.join(', ')],
           ['Functions', job?.functions.join(', ')],
           ['Since', dateRange(job?.start_date, job?.end_date, employment.is_current_experience ?? false)],
-          ['Experience', employment.inferred_years_experience !== null ? `${employment.inferred_years_experience} years (inferred)` : null],
+          ['Experience', employment.inferred_years_experience !== null ? `${employment.inferred_years_experience} ${employment.inferred_years_experience === 1 ? 'year' : 'years'} (inferred)` : null],
           ['Salary', employment.inferred_salary ? `${employment.inferred_salary} (inferred)` : null],
           ['Industry', employment.industry],
           ['Company size', employment.size],
