@@ -26,6 +26,12 @@ const SKIP_SELECTOR = `script,style,noscript,template,textarea,${EXCLUDED_REGION
  * browser to match than attribute-prefix selectors; the hrefs are then sorted out in JavaScript.
  */
 const ANCHORS_AND_REGIONS = `a,${EXCLUDED_REGIONS}`;
+/**
+ * The same, minus anchors whose href is a same-site relative reference (`/path`, `#frag`, `?q`,
+ * `./x`, `../x`) — most of a page's links, and ones `readHref` drops unless the page is on a
+ * network host. The browser filters them natively, so they never get a JavaScript wrapper.
+ */
+const OUTBOUND_ANCHORS_AND_REGIONS = `a[href]:not([href^="/"]:not([href^="//"])):not([href^="#"]):not([href^="?"]):not([href^="."]),${EXCLUDED_REGIONS}`;
 
 /** Phrasing elements: text on both sides of them reads as one run (`li<span>@</span>acme.com`). */
 const INLINE_TAGS: ReadonlySet<string> = new Set(
@@ -167,6 +173,11 @@ class ScanEngine {
   private blocksWithTriggers = 0;
   private pending: Node[] = [];
   private pendingIndex = 0;
+  /**
+   * Hrefs already read since the full pass began: pages repeat links (a person's name and photo,
+   * a contact in every card), and the collector keeps what they gave until the next full pass.
+   */
+  private seenHrefs = new Set<string>();
 
   constructor(
     private readonly doc: Document,
@@ -195,13 +206,14 @@ class ScanEngine {
     this.regionsPresent = false;
     this.pending = [];
     this.pendingIndex = 0;
+    this.seenHrefs = new Set();
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     const root = this.root;
     if (root === null) return;
     // Links first: one native query for the anchors that can matter and any excluded region
     // (regions precede their anchors in document order, so each anchor knows in time). Anchors
     // in <template>/<noscript> are not parsed as elements by browsers.
-    this.links = root.querySelectorAll(ANCHORS_AND_REGIONS);
+    this.links = root.querySelectorAll(this.hrefs.resolveRelative ? ANCHORS_AND_REGIONS : OUTBOUND_ANCHORS_AND_REGIONS);
     this.linksCheckRegions = false;
     this.pushFrame(root, 0, true);
   }
@@ -299,7 +311,7 @@ class ScanEngine {
     // A changed block (the full pass read every anchor up front): its links first…
     if (!linksDone) {
       if (tag === 'a') this.readAnchor(el, true);
-      const found = el.querySelectorAll(ANCHORS_AND_REGIONS);
+      const found = el.querySelectorAll(this.hrefs.resolveRelative ? ANCHORS_AND_REGIONS : OUTBOUND_ANCHORS_AND_REGIONS);
       for (let i = 0; i < found.length; i++) {
         const a = found[i] as Element;
         if (a.localName === 'a') this.readAnchor(a, true);
@@ -346,7 +358,9 @@ class ScanEngine {
   private readAnchor(a: Element, checkRegions: boolean): void {
     if (checkRegions && a.closest(EXCLUDED_REGIONS) !== null) return;
     const href = a.getAttribute('href');
-    if (href !== null) readHref(href, this.hrefs, this.collector);
+    if (href === null || this.seenHrefs.has(href)) return;
+    this.seenHrefs.add(href);
+    readHref(href, this.hrefs, this.collector);
   }
 
   /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */

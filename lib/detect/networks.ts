@@ -50,6 +50,10 @@ export function networkForHost(host: string): ProfessionalNetwork | null {
 
 export const isNetworkHost = (host: string): boolean => networkForHost(host) !== null;
 
+/** `/?#%@<>"'\\\``, flagged by char code (a table lookup, not a one-character string per test). */
+const SLUG_DELIMITERS = new Uint8Array(128);
+for (const ch of '/?#%@<>"\'\\`') SLUG_DELIMITERS[ch.charCodeAt(0)] = 1;
+
 /** Decoded, lower-cased slug, or null when it cannot be a profile identifier. */
 function normaliseSlug(raw: string | undefined): string | null {
   if (raw === undefined || raw.length === 0) return null;
@@ -65,7 +69,7 @@ function normaliseSlug(raw: string | undefined): string | null {
   for (let i = 0; i < slug.length; i++) {
     const c = slug.charCodeAt(i);
     // Control characters, spaces and URL/markup delimiters never occur in a vanity slug.
-    if (c <= 32 || c === 0x7f || c === 0xa0 || '/?#%@<>"\'\\`'.includes(slug[i] ?? '')) return null;
+    if (c <= 32 || c === 0x7f || c === 0xa0 || (c < 128 && SLUG_DELIMITERS[c] === 1)) return null;
   }
   return slug.toLowerCase();
 }
@@ -81,6 +85,8 @@ function needsFullParse(href: string, from: number): boolean {
   return false;
 }
 
+const PROFILE_KINDS: readonly ProfileKind[] = ['person', 'company'];
+
 /** Profile of a network host and URL path (`/in/jane-doe/details`), or null. */
 function profileOfPath(host: string, path: string): ProfileMatch | null {
   const network = networkForHost(host);
@@ -88,7 +94,7 @@ function profileOfPath(host: string, path: string): ProfileMatch | null {
   const firstEnd = path.indexOf('/', 1);
   if (firstEnd === -1) return null;
   const first = path.slice(1, firstEnd).toLowerCase();
-  for (const kind of ['person', 'company'] as const) {
+  for (const kind of PROFILE_KINDS) {
     const shape = network[kind];
     if (first !== shape.path) continue;
     let slugEnd = path.indexOf('/', firstEnd + 1);
