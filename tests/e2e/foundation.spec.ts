@@ -50,9 +50,16 @@ test('the side panel renders and round-trips a message with the background', asy
   await shot(panel, 'foundation-sidepanel');
 });
 
-test('the popup renders', async ({ openExtensionPage, shot }) => {
+test('the popup renders: onboarding without a key, the verifier with one', async ({
+  openExtensionPage,
+  configure,
+  shot,
+}) => {
   const popup = await openExtensionPage('popup.html');
-  await expect(popup.locator('#root')).not.toBeEmpty();
-  await expect(popup.getByRole('textbox').first()).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'In-Page Enrich' })).toBeVisible();
+  await expect(popup.getByText('Add your API key to start')).toBeVisible();
+  await configure({ apiKey: `test-standard-foundation-${Date.now()}` });
+  await popup.reload();
+  await expect(popup.getByRole('textbox', { name: 'Email address to verify' })).toBeVisible();
   await shot(popup, 'foundation-popup');
 });
