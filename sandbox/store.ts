@@ -2,18 +2,11 @@ import type Database from 'better-sqlite3';
 import type { CompanyFeatures } from './seed/companies';
 import type { ContactFeatures } from './seed/contacts';
 import { cleanDomain, emailKey, nameKey, parseProfileUrl, phoneKey, socialKey } from './normalise';
+import type { LookupKeys } from '../lib/api/decisions';
 import { CompanySimilarity, ContactSimilarity } from './similarity';
 
 /** Lookup keys of a contact, as GET /v1/enrich and /v1/similar-contacts take them. */
-export interface ContactLookup {
-  first_name?: string | undefined;
-  last_name?: string | undefined;
-  company_name?: string | undefined;
-  company_domain?: string | undefined;
-  email?: string | undefined;
-  phone?: string | undefined;
-  social_profile?: string | undefined;
-}
+export type ContactLookup = LookupKeys;
 
 export type Doc = Record<string, unknown>;
 

@@ -11,6 +11,7 @@
  * Every incoming message is parsed with these schemas (strict objects, bounded sizes) before anything acts on it.
  */
 import { z } from 'zod';
+import { API_ERROR_KINDS } from '../api/errors';
 import {
   CompanySchema,
   ContactSearchResultSchema,
@@ -33,18 +34,8 @@ const httpUrl = z.url({ protocol: /^https?$/ }).max(2048);
 // Errors as data
 
 export const ErrorKindSchema = z.enum([
-  // from the API (see lib/api/errors.ts)
-  'bad_request',
-  'invalid_key',
-  'out_of_credits',
-  'plan_required',
-  'not_found',
-  'rate_limited',
-  'server',
-  'network',
-  'timeout',
-  'aborted',
-  'bad_response',
+  // from the API (lib/api/errors.ts)
+  ...API_ERROR_KINDS,
   // from the extension itself
   'no_key',
   'budget_exceeded',

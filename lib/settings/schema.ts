@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ENRICH_REQUIRED_VALUES } from '../api/limits';
 
 /**
  * The user's settings (everything but the API key, which lives in the key store).
@@ -8,15 +9,7 @@ import { z } from 'zod';
 export const ScanModeSchema = z.enum(['on-request', 'sites', 'everywhere']);
 export type ScanMode = z.infer<typeof ScanModeSchema>;
 
-export const RequiredFieldSchema = z.enum([
-  'email',
-  'work_email',
-  'any_work_email',
-  'personal_email',
-  'phone',
-  'email_or_phone',
-  'social_profile',
-]);
+export const RequiredFieldSchema = z.enum(ENRICH_REQUIRED_VALUES);
 export type RequiredField = z.infer<typeof RequiredFieldSchema>;
 
 /** The local sandbox (`npm run sandbox`): the default of demo and development builds. */
