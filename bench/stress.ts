@@ -99,11 +99,16 @@ async function measure(context: BrowserContext, extensionId: string, url: string
   const counts = Object.fromEntries(Object.entries(state.entities).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, v.length]));
   // The side panel lists the results for that tab.
   await control.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-  const listed = await control
-    .getByText(/member\d+@acme-robotics\.com|@/)
-    .first()
-    .isVisible({ timeout: 20_000 })
-    .catch(() => false);
+  const emailsFound = state.entities.emails?.[0];
+  const listed = emailsFound
+    ? await control
+        .getByText(emailsFound, { exact: true })
+        .first()
+        .waitFor({ state: 'visible', timeout: 20_000 })
+        .then(() => true)
+        .catch(() => false)
+    : false;
+  await control.screenshot({ path: `test-results/screens/stress-${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.png` });
   await page.close();
   await control.close();
   return { scanMs, longestTaskMs: Math.max(probe.maxGap, ...probe.longTasks, 0), longTasks: probe.longTasks.length, counts, listed };

@@ -4,8 +4,8 @@
 //
 // Speed comes from not touching most text nodes: a block's `textContent` is one native call, and
 // a block whose text has no trigger (`@`, `+` and digits, `[at]`, a network host) is skipped
-// whole. Only blocks with triggers are walked node by node. Links are read per block with one
-// `querySelectorAll` that only matches anchors that can matter (contact schemes, other sites).
+// whole. Only blocks with triggers are walked node by node. Links come from one cheap native
+// anchor query per full pass (per changed block on incremental updates), read a few at a time.
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, readHref, type HrefContext } from './links';
@@ -158,10 +158,17 @@ class ScanEngine {
   private hrefs: HrefContext;
   /** Editable regions or our UI exist in the page: only then do elements need checking for them. */
   private regionsPresent = false;
-  /** Anchors (and region roots) still to read, from one native query. */
+  /**
+   * The full pass starts with two native queries, each its own unit of work so a slice can end between them: is
+   * there any excluded region, then every anchor. Both are linear and cheap per node, but on a 50 MB page
+   * (685k elements) one combined attribute-prefix query took 55 ms in one block — a visible jank — while
+   * `querySelector(regions)` takes ~30 ms and `querySelectorAll('a')` ~6 ms (the browser's tag fast path);
+   * measured with bench/stress.ts. Same-site relative hrefs are then dropped by `readHref` in JavaScript.
+   */
+  private prepare: 'regions' | 'links' | null = null;
+  /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
   private linkIndex = 0;
-  private linksCheckRegions = false;
   private readonly frames: Frame[] = [];
   private walkJob: WalkJob | null = null;
   private textJob: TextJob | null = null;
@@ -201,6 +208,7 @@ class ScanEngine {
     this.textJob = null;
     this.blocksChecked = 0;
     this.blocksWithTriggers = 0;
+    this.prepare = null;
     this.links = null;
     this.linkIndex = 0;
     this.regionsPresent = false;
@@ -213,8 +221,7 @@ class ScanEngine {
     // Links first: one native query for the anchors that can matter and any excluded region
     // (regions precede their anchors in document order, so each anchor knows in time). Anchors
     // in <template>/<noscript> are not parsed as elements by browsers.
-    this.links = root.querySelectorAll(this.hrefs.resolveRelative ? ANCHORS_AND_REGIONS : OUTBOUND_ANCHORS_AND_REGIONS);
-    this.linksCheckRegions = false;
+    this.prepare = 'regions';
     this.pushFrame(root, 0, true);
   }
 
@@ -229,10 +236,23 @@ class ScanEngine {
   run(now: () => number, deadline: number): boolean {
     for (let n = 1; ; n++) {
       if ((n & 1) === 0 && now() >= deadline) return false;
+      if (this.prepare !== null) {
+        const root = this.root;
+        if (root === null) this.prepare = null;
+        else if (this.prepare === 'regions') {
+          this.regionsPresent = root.querySelector(EXCLUDED_REGIONS) !== null;
+          this.prepare = 'links';
+          n |= 1; // the next iteration checks the deadline first
+        } else {
+          this.links = root.querySelectorAll('a');
+          this.prepare = null;
+        }
+        continue;
+      }
       const links = this.links;
       if (links !== null) {
         const end = Math.min(links.length, this.linkIndex + 16);
-        for (; this.linkIndex < end; this.linkIndex++) this.readLinkOrRegion(links[this.linkIndex] as Element);
+        for (; this.linkIndex < end; this.linkIndex++) this.readAnchor(links[this.linkIndex] as Element, this.regionsPresent);
         if (this.linkIndex >= links.length) this.links = null;
         continue;
       }
@@ -287,15 +307,6 @@ class ScanEngine {
     } else if (node.nodeType === ELEMENT_NODE) {
       this.visitElement(node as Element, frame.depth + 1, frame.linksDone);
     }
-  }
-
-  private readLinkOrRegion(el: Element): void {
-    if (el.localName !== 'a') {
-      this.regionsPresent = true;
-      this.linksCheckRegions = true;
-      return;
-    }
-    this.readAnchor(el, this.linksCheckRegions);
   }
 
   private visitElement(el: Element, depth: number, linksDone: boolean): void {
