@@ -24,6 +24,7 @@ import {
 } from '@/lib/api/schemas';
 import { fullNameOf } from '@/lib/export';
 import type { ContactLookup, ErrorData, HistoryEntry, Provenance } from '@/lib/messaging/protocol';
+import { ExportActions } from './ExportActions';
 import { request, toErrorData, useDebounced, useNow, useRequest } from './hooks';
 import { useAccount } from './account';
 import { lookupForContact } from './lookup';
@@ -71,6 +72,26 @@ export function HistoryView({ active }: { active: boolean }) {
             <p>Every contact, company, lookalike list and verification you look up is kept here, and reopening it is free until it expires.</p>
           )}
         </EmptyState>
+      )}
+      {entries.length > 0 && (
+        <div className="sp-toolbar">
+          <ExportActions
+            what="history"
+            fileBase="lookup history"
+            json={() => entries}
+            table={() => ({
+              columns: ['label', 'kind', 'found', 'fetchedAt', 'expiresAt'],
+              labels: { label: 'Lookup', kind: 'Kind', found: 'Found', fetchedAt: 'Looked up', expiresAt: 'Cached until' },
+              rows: entries.map((e) => ({
+                label: e.label,
+                kind: endpointWords[e.endpoint]?.label ?? e.endpoint,
+                found: e.found ? 'yes' : 'no',
+                fetchedAt: new Date(e.fetchedAt).toISOString(),
+                expiresAt: new Date(e.expiresAt).toISOString(),
+              })),
+            })}
+          />
+        </div>
       )}
       {entries.length > 0 && (
         <ul className="sp-history" aria-label="Past lookups">

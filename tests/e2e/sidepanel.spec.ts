@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -539,6 +540,15 @@ test('history: lists past lookups, searches them, reopens for free (each verific
     await expect(row.getByText(/checked just now/)).toBeVisible();
   }
   await check(panel, shot, 'sidepanel-history-list', true);
+
+  // The list exports like every other list: a CSV with one row per past lookup.
+  const [download] = await Promise.all([
+    panel.waitForEvent('download'),
+    history.getByRole('button', { name: 'Download history as CSV' }).click(),
+  ]);
+  const csv = await readFile((await download.path()) ?? '', 'utf8');
+  expect(csv.split(/\r?\n/).filter(Boolean)).toHaveLength(7);
+  expect(csv).toContain(first ?? '<missing sample>');
 
   await history.getByRole('searchbox', { name: 'Search history' }).fill(first ?? '');
   await expect(history.getByTestId('history-row')).toHaveCount(1);
