@@ -27,6 +27,8 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
   const [status, setStatus] = useState<Status>(null);
   const [test, setTest] = useState<TestResult>(null);
   const [error, setError] = useState<ErrorData | null>(null);
+  /** What "Try again" repeats: the action that failed, not always the test. */
+  const [failed, setFailed] = useState<'save' | 'test' | 'remove'>('test');
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [inputError, setInputError] = useState<string | null>(null);
 
@@ -37,8 +39,8 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     return result;
   }
 
-  async function save(event: FormEvent) {
-    event.preventDefault();
+  async function save(event?: FormEvent) {
+    event?.preventDefault();
     const key = draft.trim();
     if (!key) {
       setInputError('Paste your API key first.');
@@ -49,7 +51,9 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     setTest(null);
     setBusy('save');
     try {
+      setFailed('save');
       await background.request('key/set', { key });
+      setFailed('test'); // saved: what can still fail is the check that follows
       setDraft('');
       setVisible(false);
       onChanged();
@@ -72,6 +76,7 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
   async function testKey() {
     setError(null);
     setStatus(null);
+    setFailed('test');
     setBusy('test');
     try {
       await runTest(draft.trim() || undefined);
@@ -86,6 +91,7 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
   async function remove() {
     setError(null);
     setTest(null);
+    setFailed('remove');
     setBusy('remove');
     try {
       await background.request('key/clear', {});
@@ -196,7 +202,13 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
         or “missing input” before doing any work.
       </p>
       <StatusLine status={status} />
-      {error && <ErrorState error={error} compact onRetry={testKey} />}
+      {error && (
+        <ErrorState
+          error={error}
+          compact
+          onRetry={() => void (failed === 'save' ? save() : failed === 'remove' ? remove() : testKey())}
+        />
+      )}
     </form>
   );
 }

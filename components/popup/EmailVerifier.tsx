@@ -50,6 +50,8 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
   // for well-formed addresses, debounced; it never calls the API.
   const syntax = checkEmailSyntax(draft);
   const candidate = syntax.ok === true ? syntax.email : null;
+  // Bumped after each verification, so the price is asked again (a checked address is now free from the cache).
+  const [verifications, setVerifications] = useState(0);
   useEffect(() => {
     setEstimate(null);
     if (!candidate) return;
@@ -64,14 +66,14 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [candidate]);
+  }, [candidate, verifications]);
 
   async function verify(email: string, refresh: boolean) {
     setState({ status: 'checking', email });
     try {
       const answer = await background.request('email/verify', refresh ? { email, refresh: true } : { email });
       setState({ status: 'done', outcome: { ...answer, email } });
-      setEstimate(null);
+      setVerifications((n) => n + 1);
       onVerified();
     } catch (e) {
       const error: ErrorData =
@@ -130,7 +132,14 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
           aria-invalid={syntaxError ? true : undefined}
           aria-describedby={`${id}-help`}
         />
-        <Button type="submit" variant="primary" loading={busy} detail={price} title={estimate?.label}>
+        <Button
+          type="submit"
+          variant="primary"
+          loading={busy}
+          disabled={estimate?.blockedByBudget === true}
+          detail={price}
+          title={estimate?.label}
+        >
           Verify
         </Button>
       </form>

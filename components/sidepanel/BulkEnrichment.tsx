@@ -118,13 +118,18 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const lastRowsLoad = useRef(0);
   const nav = useNavigation();
 
+  // Row loads overlap (progress events, the poll, the finish); only the latest one may land, or an older, slower
+  // read could put "pending" rows back under a finished job.
+  const rowsGeneration = useRef(0);
   const refreshRows = useCallback(
     async (current: BulkJob) => {
       lastRowsLoad.current = Date.now();
+      const generation = ++rowsGeneration.current;
       try {
-        setRows(await loadAllRows(current.id, current.total));
+        const loaded = await loadAllRows(current.id, current.total);
+        if (generation === rowsGeneration.current) setRows(loaded);
       } catch (cause) {
-        setError(toErrorData(cause));
+        if (generation === rowsGeneration.current) setError(toErrorData(cause));
       }
     },
     [],

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   ChipList,
-  costLabel,
   EmptyState,
   ErrorState,
   formatCount,
@@ -216,15 +215,10 @@ function SearchResults({
         })}
       </ul>
       <nav className="sp-pager" aria-label="Result pages">
-        <Button
-          size="sm"
-          icon="chevronLeft"
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-          aria-label={`Previous page${estimate ? ` · ${costLabel(estimate, { upTo: true })}` : ''}`}
-        >
+        {/* Going back runs the search again: it is priced like Next. */}
+        <PaidButton size="sm" icon="chevronLeft" estimate={estimate} upTo disabled={page <= 1} onClick={() => onPage(page - 1)}>
           Previous
-        </Button>
+        </PaidButton>
         <span className="sp-pager__where ui-num">
           {page} / {formatCount(pages)}
         </span>

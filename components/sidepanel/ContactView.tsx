@@ -147,7 +147,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <EmptyState
           icon="search"
           title="No match found"
-          actions={<WaterfallButton lookup={lookup} options={options} onRun={(extra) => void run({ refresh: true, extra })} disabled={state.status === 'loading'} />}
+          actions={<WaterfallButton lookup={lookup} options={options} onRun={(extra) => void run({ extra })} disabled={state.status === 'loading'} />}
         >
           <p>{outcome.errorText || 'The service has no record for this lookup.'}</p>
           <p>No credit was spent. A waterfall lookup asks additional sources.</p>
@@ -294,7 +294,8 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
           estimate={waterfall.estimate}
           disabled={busy || !canPay}
           title="Query additional sources for more email and phone coverage (+1 credit)"
-          onClick={() => onRun({ refresh: true, lookup, extra: { waterfall: true } })}
+          // A waterfall answer has its own cache entry: when the price says "cached · free", the click is free too.
+          onClick={() => onRun({ lookup, extra: { waterfall: true } })}
         >
           Waterfall
         </PaidButton>

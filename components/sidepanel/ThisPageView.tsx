@@ -63,7 +63,11 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
     if (event.type === 'event/page' && event.page.tabId === tabId) set(event.page);
   });
 
-  const data = page.state.status === 'success' ? page.state.data : page.state.status === 'loading' ? (page.state.previous ?? null) : null;
+  // While a rescan runs, keep showing the same tab's last findings; never another tab's (their buttons would act
+  // on the wrong page).
+  const previous = page.state.status === 'loading' ? page.state.previous : undefined;
+  const data =
+    page.state.status === 'success' ? page.state.data : previous && previous.tabId === tabId ? previous : null;
 
   const entities: PageEntity[] = useMemo(
     () => (data ? kinds.flatMap(([kind, field]) => (data.entities[field] ?? []).map((value) => ({ kind, value }))) : []),

@@ -26,8 +26,11 @@ export function AccountProvider({ children }: { children: ReactNode }) {
     window.addEventListener('focus', onFocus);
     return () => window.removeEventListener('focus', onFocus);
   }, [reload]);
-  const data = state.status === 'success' ? state.data : null;
-  const value: Account = { state, hasKey: data?.key.present ?? false, settings: data?.settings ?? null, reload };
+  // A refresh (focus, settings event) keeps showing what we knew: dropping to "loading" would switch every paid
+  // button off for a moment, and a click landing in that moment would be swallowed.
+  const shown: Account['state'] = state.status === 'loading' && state.previous ? { status: 'success', data: state.previous } : state;
+  const data = shown.status === 'success' ? shown.data : null;
+  const value: Account = { state: shown, hasKey: data?.key.present ?? false, settings: data?.settings ?? null, reload };
   return <AccountContext.Provider value={value}>{children}</AccountContext.Provider>;
 }
 
