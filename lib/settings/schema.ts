@@ -22,7 +22,13 @@ export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_API_BASE_URL: string = import.meta.env?.WXT_API_BASE_URL || SANDBOX_BASE_URL;
 
 const fields = {
-  apiBaseUrl: z.url({ protocol: /^https?$/ }).max(2048),
+  /** The key travels in a header: plain http only to this machine (the sandbox), https everywhere else. */
+  apiBaseUrl: z
+    .url({ protocol: /^https?$/ })
+    .max(2048)
+    .refine((u) => u.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u), {
+      message: 'Use https:// (plain http:// only for this computer: 127.0.0.1 or localhost).',
+    }),
   lookupDefaults: z.strictObject({
     realtime: z.boolean(),
     waterfall: z.boolean(),

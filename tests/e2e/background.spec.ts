@@ -165,7 +165,12 @@ test('a content script cannot read the key or send forbidden requests', async ({
           fetchUrl: await ask({ type: 'page/scan', scan: { url: 'https://evil.example/' }, scanId: 'x', complete: true, fetch: 'https://evil.example' }),
           huge: await ask({ type: 'page/scan', blob: 'x'.repeat(2_100_000) }),
         };
-        const local = JSON.stringify(await chrome.storage.local.get(null));
+        let local: string;
+        try {
+          local = JSON.stringify(await chrome.storage.local.get(null));
+        } catch (e) {
+          local = `refused: ${String(e)}`;
+        }
         let session: string;
         try {
           session = JSON.stringify(await chrome.storage.session.get(null));
@@ -192,6 +197,7 @@ test('a content script cannot read the key or send forbidden requests', async ({
   expect(replies.settings?.error?.kind).toBe('forbidden');
   expect(replies.huge?.error?.kind).toBe('invalid_message');
   expect(local).not.toContain(secret);
+  expect(local).toMatch(/^refused/); // the background closes storage.local to content scripts
   expect(session).not.toContain(secret);
   expect(session).toMatch(/^refused/); // storage.session is for trusted contexts only
   expect(databases).not.toContain('ipe-keystore'); // the page's origin, not ours

@@ -107,7 +107,15 @@ test('the key is unreachable from the page and from the content script, and forg
           } catch (e) {
             session = `refused: ${String(e)}`;
           }
-          return { replies, local: JSON.stringify(await chrome.storage.local.get(null)), session };
+          // storage.local holds the settings (the API address among them): closed to content scripts too.
+          let local: string;
+          try {
+            await chrome.storage.local.set({ settings: { apiBaseUrl: 'https://evil.example' } });
+            local = `writable: ${JSON.stringify(await chrome.storage.local.get(null))}`;
+          } catch (e) {
+            local = `refused: ${String(e)}`;
+          }
+          return { replies, local, session };
         },
       });
       return result?.result as { replies: Record<string, Reply>; local: string; session: string };
@@ -122,6 +130,7 @@ test('the key is unreachable from the page and from the content script, and forg
   expect(replies.forgedUrl).toEqual({ ok: true });
   expect(JSON.stringify(replies)).not.toContain(secret);
   expect(local).not.toContain(secret);
+  expect(local).toMatch(/^refused/);
   expect(session).toMatch(/^refused/);
 
   // Nothing the content script sent changed anything or reached the API.
