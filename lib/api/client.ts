@@ -241,12 +241,23 @@ function validate<S extends z.ZodType>(schema: S, input: unknown, route: string)
   return parsed.data;
 }
 
-/** Turns the spec's 404 `{ errorText }` into `{ found: false }`; everything else passes through. */
+/**
+ * Turns the spec's 404 `{ errorText }` into `{ found: false }`; everything else passes through. A 404 without
+ * that body is not "no match" but a wrong address (a proxy's or web server's page): cached as a miss, it would
+ * hide the person for days after the user fixed the base URL.
+ */
 async function lookup<T>(run: () => Promise<T>): Promise<Lookup<T>> {
   try {
     return { found: true, result: await run() };
   } catch (err) {
-    if (isApiError(err, 'not_found')) return { found: false, errorText: err.errorText ?? err.message };
+    if (isApiError(err, 'not_found')) {
+      if (NotFoundBodySchema.safeParse(err.body).success) return { found: false, errorText: err.errorText ?? err.message };
+      throw new ApiError(
+        'bad_response',
+        `${err.message}: the answer is not the enrichment API's "not found". Check the API base URL in the settings.`,
+        { status: err.status, requestId: err.requestId, body: err.body, cause: err },
+      );
+    }
     throw err;
   }
 }
