@@ -139,7 +139,10 @@ export function createLedger(options: {
       if (credits > 0) {
         const budget = await options.dailyBudget();
         if (budget !== null) {
-          const committed = await ledger.committedToday();
+          const spent = await spentToday();
+          // Read `reserved` only after the last await: concurrent reservations must each see the others, or three
+          // parallel 1-credit lookups would all pass a budget of 1.
+          const committed = spent + reserved;
           if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
         }
       }

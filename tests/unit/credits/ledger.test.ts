@@ -45,6 +45,13 @@ describe('credits ledger', () => {
     expect(await ledger.allows(3)).toBe(false);
   });
 
+  it('concurrent reservations see each other: three parallel 1-credit actions under a budget of 1 → one passes', async () => {
+    const { ledger } = setup(1);
+    const outcomes = await Promise.allSettled([ledger.reserve(1), ledger.reserve(1), ledger.reserve(1)]);
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(2);
+  });
+
   it('free actions always pass, even over budget', async () => {
     const { ledger } = setup(0);
     await expect(ledger.reserve(0)).resolves.toBeDefined();
