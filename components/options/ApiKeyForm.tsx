@@ -6,7 +6,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Chip, ErrorState } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { ApiKeySchema, type ErrorData } from '@/lib/messaging/protocol';
 import { Field, type Status, StatusLine } from './fields';
 import { toErrorData } from './use-settings';
 
@@ -44,6 +44,10 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     const key = draft.trim();
     if (!key) {
       setInputError('Paste your API key first.');
+      return;
+    }
+    if (!ApiKeySchema.safeParse(key).success) {
+      setInputError('This does not look like an API key: it has spaces or invisible characters. Copy it again from your account.');
       return;
     }
     setInputError(null);

@@ -260,6 +260,14 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Requests from extension pages → background. Each entry: input schema and the data schema of a success reply.
 
+/** A key goes into an HTTP header: printable ASCII only (a pasted zero-width space would fail as a "network" error). */
+export const ApiKeySchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(512)
+  .regex(/^[\x21-\x7e]+$/, 'An API key has only letters, digits and symbols, without spaces.');
+
 const empty = z.strictObject({});
 const ok = z.strictObject({ ok: z.literal(true) });
 
@@ -369,11 +377,11 @@ export const requests = {
     }),
   },
   'settings/update': { input: SettingsPatchSchema, output: SettingsSchema },
-  'key/set': { input: z.strictObject({ key: z.string().trim().min(1).max(512) }), output: ok },
+  'key/set': { input: z.strictObject({ key: ApiKeySchema }), output: ok },
   'key/clear': { input: empty, output: ok },
   /** Checks the stored key (or a candidate) with the free check described in docs/api-decisions.md. */
   'key/test': {
-    input: z.strictObject({ key: z.string().trim().min(1).max(512).optional() }),
+    input: z.strictObject({ key: ApiKeySchema.optional() }),
     output: z.strictObject({ valid: z.boolean() }),
   },
 } as const;
