@@ -36,6 +36,9 @@ export function decideRetry(
 ): RetryDecision {
   if (attempt >= policy.maxRetries) return NO;
   if (!isRetriable(error, endpoint)) return NO;
+  // A 429 that does not say when: retrying within a second would only collect more 429s. The scheduler pauses
+  // the whole queue for a full window instead.
+  if (error.kind === 'rate_limited' && error.retryAfterMs === undefined) return NO;
   if (error.retryAfterMs !== undefined) {
     // The server said when; waiting longer than a call should block is the scheduler's job.
     return error.retryAfterMs > policy.maxRetryAfterMs ? NO : { retry: true, delayMs: error.retryAfterMs };

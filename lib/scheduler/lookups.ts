@@ -93,12 +93,14 @@ export function createLookupService(options: LookupServiceOptions) {
    */
   async function settle(action: LedgerAction, key: string, outcome: Lookup<unknown>, priced: PricedAction, aliases?: (result: unknown) => string[]): Promise<LiveAnswer> {
     const credits = estimateCost(priced);
-    await ledger.record(action, credits);
     const fetchedAt = now();
     const answer = outcome.found
       ? { found: true, value: outcome.result, creditsCharged: credits, fetchedAt, ...(aliases ? { aliases: aliases(outcome.result) } : {}) }
       : { found: false, value: null, errorText: outcome.errorText, creditsCharged: credits, fetchedAt };
+    // The answer is paid for: keep it first, and never let a failing ledger write throw it away (the user would
+    // pay again on the next click). A lost ledger entry only understates "spent today".
     await cache.write(key, answer).catch(() => undefined);
+    await ledger.record(action, credits).catch((error: unknown) => console.warn('In-Page Enrich: credits not recorded', error));
     return {
       found: outcome.found,
       value: answer.value,

@@ -11,7 +11,7 @@ describe('decideRetry', () => {
   it.each<[string, ApiError, Endpoint, number, ReturnType<typeof decideRetry>]>([
     // Always safe: the request was not processed.
     ['429 on a paid call, Retry-After given', err('rate_limited', 429, 2000), 'enrich', 0, { retry: true, delayMs: 2000 }],
-    ['429 without Retry-After backs off', err('rate_limited', 429), 'bulkEnrich', 0, { retry: true, delayMs: 250 }],
+    ['429 without Retry-After goes back to the scheduler, which pauses a full window', err('rate_limited', 429), 'bulkEnrich', 0, { retry: false }],
     ['503 on a paid call', err('server', 503), 'emailVerification', 1, { retry: true, delayMs: 500 }],
     ['503 honours its Retry-After', err('server', 503, 1000), 'prospector', 0, { retry: true, delayMs: 1000 }],
     // Ambiguous: only where a repeat cannot charge twice.
