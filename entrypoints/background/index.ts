@@ -56,6 +56,9 @@ export default defineBackground(() => {
     });
     await applyAutoScan(await s.settings.get()).catch(() => []);
     await readyFlag.setValue({ at: Date.now(), version: browser.runtime.getManifest().version });
+  }).catch((error: unknown) => {
+    // Requests still answer (each awaits the services and reports the failure as data); this is for the log.
+    console.error('In-Page Enrich: background services did not start', error);
   });
 
   // ------------------------------------------------------------------------------------------ messages
