@@ -8,6 +8,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { finalisePageScan } from '@/lib/detect';
 import { type ContentMessage, ContentMessageSchema, type PageState, PageStateSchema } from '@/lib/messaging/protocol';
+import { fitPageState } from '@/lib/messaging/page-state';
 import { HandledError, type SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
@@ -46,7 +47,7 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'page/
   // The sender's URL is the browser's word; the one in the message is the page's.
   const url = sender.url ?? message.scan.url;
   const entities = finalisePageScan({ ...message.scan, url });
-  const page: PageState = { tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete };
+  const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
   await storage.setItem(pageKey(tabId), page);
   await setBadge(tabId, entityCount(page));
   broadcast({ type: 'event/page', page });
