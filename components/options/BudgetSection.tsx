@@ -4,7 +4,7 @@ import { Button, Checkbox, ErrorState, formatCredits, Section } from '@/componen
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
 import type { CreditsSummary, ErrorData } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { Field, type Status, StatusLine } from './fields';
+import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';
 
 export interface BudgetSectionProps {
@@ -69,21 +69,12 @@ export function BudgetSection({ settings, update }: BudgetSectionProps) {
           description="A lookup that would go over the limit is not sent; cached answers stay free."
         />
         {capped && (
-          <Field label="Credits per day" error={valid ? null : 'Enter a whole number of credits (0 or more).'}>
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                className="ui-input opt-input--num"
-                type="number"
-                min={0}
-                step={1}
-                value={amount}
-                onChange={(e) => setAmount(e.currentTarget.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
-          </Field>
+          <WholeNumberField
+            label="Credits per day"
+            error={valid ? null : 'Enter a whole number of credits (0 or more).'}
+            value={amount}
+            onChange={setAmount}
+          />
         )}
         <div className="opt-actions">
           <Button type="submit" variant="primary" icon="check" disabled={!valid || next === settings.dailyBudget}>

@@ -4,7 +4,7 @@ import { Button, ErrorState, formatCount, Section, Skeleton } from '@/components
 import { background } from '@/lib/messaging/extension';
 import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { Field, type Status, StatusLine } from './fields';
+import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';
 
 export interface CacheSectionProps {
@@ -105,46 +105,22 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
       </div>
       <form className="opt-form" onSubmit={save} noValidate>
         <div className="opt-row">
-          <Field
+          <WholeNumberField
             label="Keep found results for (days)"
             hint="30 days matches the service’s re-enrichment window."
             error={hitDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                className="ui-input opt-input--num"
-                type="number"
-                min={0}
-                max={365}
-                step={1}
-                value={hits}
-                onChange={(e) => setHits(e.currentTarget.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
-          </Field>
-          <Field
+            max={365}
+            value={hits}
+            onChange={setHits}
+          />
+          <WholeNumberField
             label="Keep “no match” answers for (days)"
             hint="Shorter: the service may find them later."
             error={missDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
-          >
-            {({ id, describedBy, invalid }) => (
-              <input
-                id={id}
-                className="ui-input opt-input--num"
-                type="number"
-                min={0}
-                max={365}
-                step={1}
-                value={misses}
-                onChange={(e) => setMisses(e.currentTarget.value)}
-                aria-describedby={describedBy}
-                aria-invalid={invalid || undefined}
-              />
-            )}
-          </Field>
+            max={365}
+            value={misses}
+            onChange={setMisses}
+          />
         </div>
         <div className="opt-actions">
           <Button

@@ -38,6 +38,35 @@ export function Field({ label, hint, error, children }: FieldProps) {
   );
 }
 
+/** A labelled whole-number input (days, credits): the one shape every numeric setting takes. */
+export function WholeNumberField({
+  label,
+  hint,
+  error,
+  value,
+  onChange,
+  max,
+}: Omit<FieldProps, 'children'> & { value: string; onChange: (value: string) => void; max?: number }) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {({ id, describedBy, invalid }) => (
+        <input
+          id={id}
+          className="ui-input opt-input--num"
+          type="number"
+          min={0}
+          max={max}
+          step={1}
+          value={value}
+          onChange={(e) => onChange(e.currentTarget.value)}
+          aria-describedby={describedBy}
+          aria-invalid={invalid || undefined}
+        />
+      )}
+    </Field>
+  );
+}
+
 export interface RadioCardProps {
   name: string;
   value: string;
