@@ -1,11 +1,12 @@
 import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
-import type { CostAction, PageState } from '@/lib/messaging/protocol';
+import type { EntityLists } from '@/lib/detect/schema';
+import type { CostAction } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
 import { useNavigation } from './navigation';
 
-type Entities = Omit<PageState['entities'], 'url' | 'title'>;
+type Entities = EntityLists;
 
 const groups: ReadonlyArray<{ id: string; title: string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
   { id: 'people', title: 'People', icon: 'user', kinds: [['profile', 'profiles']] },

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, formatCount, SkeletonList, timeAgo } from '@/components/ui';
+import type { EntityLists } from '@/lib/detect/schema';
 import type { BulkJob, PageState } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
@@ -11,7 +12,7 @@ import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPag
 import { NoKeyState } from './NoKeyState';
 import { ProfileLead } from './ProfileLead';
 
-const kinds: ReadonlyArray<[EntityKind, keyof Omit<PageState['entities'], 'url' | 'title'>]> = [
+const kinds: ReadonlyArray<[EntityKind, keyof EntityLists]> = [
   ['profile', 'profiles'],
   ['email', 'emails'],
   ['phone', 'phones'],

@@ -51,6 +51,10 @@ export function createCollector(): ScanCollector {
       profiles: [...profiles],
       companyProfiles: [...companyProfiles],
       linkHosts: [...linkHosts],
+      faxes: [],
+      lang: '',
+      people: [],
+      companies: [],
       truncated,
     }),
   };

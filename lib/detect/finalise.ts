@@ -51,5 +51,9 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     profiles: sorted(profiles),
     companyProfiles: sorted(companyProfiles),
     domains: sorted(domains),
+    faxes: [],
+    phoneCountry: null,
+    people: [],
+    companies: [],
   };
 }

@@ -8,6 +8,24 @@ export const LIMITS = { items: 5000, string: 2048 } as const;
 const BoundedString = z.string().max(LIMITS.string);
 const BoundedList = z.array(BoundedString).max(LIMITS.items);
 
+/** One person's block as the content script saw it: raw candidates, not yet normal forms. */
+export const RawPersonSchema = z.strictObject({
+  name: BoundedString.nullable(),
+  title: BoundedString.nullable(),
+  company: BoundedString.nullable(),
+  emails: z.array(BoundedString).max(50),
+  phones: z.array(BoundedString).max(50),
+  profiles: z.array(BoundedString).max(50),
+});
+export type RawPerson = z.infer<typeof RawPersonSchema>;
+
+export const RawCompanySchema = z.strictObject({
+  name: BoundedString.nullable(),
+  hosts: z.array(BoundedString).max(50),
+  companyPages: z.array(BoundedString).max(50),
+});
+export type RawCompany = z.infer<typeof RawCompanySchema>;
+
 /** What the content script found, before validation: candidates, not yet normal forms. */
 export const RawPageScanSchema = z.strictObject({
   /** The page's address (query and fragment dropped if it would exceed the string cap). */
@@ -23,10 +41,45 @@ export const RawPageScanSchema = z.strictObject({
   companyProfiles: BoundedList,
   /** Lower-case hosts of links to other sites (never full URLs: paths stay in the page). */
   linkHosts: BoundedList,
+  /** Raw numbers labelled as fax ("F", "Fax", "Telefax"): never offered as a person's phone. */
+  faxes: BoundedList,
+  /** `<html lang>` (evidence for the country of numbers written in national format). */
+  lang: z.string().max(35),
+  /** The people the page shows: identifiers that share one repeated block, with the name and title near them. */
+  people: z.array(RawPersonSchema).max(LIMITS.items),
+  /** Companies the page shows as such (a card or row naming a company with its site or company page). */
+  companies: z.array(RawCompanySchema).max(LIMITS.items),
   /** True when a list hit the item cap. */
   truncated: z.boolean(),
 });
 export type RawPageScan = z.infer<typeof RawPageScanSchema>;
+
+/** A person on the page, identifiers in normal form (each also listed in the flat lists). */
+export const PagePersonSchema = z.strictObject({
+  /** Stable for the page: the person's best identifier (profile URL, else email, else phone). */
+  id: BoundedString,
+  name: BoundedString.nullable(),
+  title: BoundedString.nullable(),
+  company: BoundedString.nullable(),
+  emails: z.array(BoundedString).max(50),
+  phones: z.array(BoundedString).max(50),
+  profiles: z.array(BoundedString).max(50),
+});
+export type PagePerson = z.infer<typeof PagePersonSchema>;
+
+export const PageCompanySchema = z.strictObject({
+  /** Stable for the page: the first domain, else the company page URL. */
+  id: BoundedString,
+  name: BoundedString.nullable(),
+  domains: z.array(BoundedString).max(50),
+  companyPages: z.array(BoundedString).max(50),
+});
+export type PageCompany = z.infer<typeof PageCompanySchema>;
+
+/** Which evidence decided the country of numbers written in national format, in order of trust. */
+export const PhoneCountryEvidenceSchema = z.enum(['tel-link', 'international-number', 'html-lang', 'hreflang', 'cctld', 'address']);
+export const PhoneCountrySchema = z.strictObject({ country: z.string().length(2), evidence: PhoneCountryEvidenceSchema });
+export type PhoneCountry = z.infer<typeof PhoneCountrySchema>;
 
 /** Normalised entities of a page: each list sorted, unique, in the normal form of its kind. */
 export const PageEntitiesSchema = z.strictObject({
@@ -41,11 +94,18 @@ export const PageEntitiesSchema = z.strictObject({
   companyProfiles: BoundedList,
   /** Registrable domains (`acme.co.uk`), platforms and free-mail excluded. */
   domains: BoundedList,
+  /** Fax numbers (E.164): shown as such, never offered as a person's phone. */
+  faxes: BoundedList,
+  /** The country national-format numbers were read in, and why; null when the page gave no evidence. */
+  phoneCountry: PhoneCountrySchema.nullable(),
+  /** People first: the UI lists these, then companies, then the identifiers that belong to nobody. */
+  people: z.array(PagePersonSchema).max(LIMITS.items),
+  companies: z.array(PageCompanySchema).max(LIMITS.items),
 });
 export type PageEntities = z.infer<typeof PageEntitiesSchema>;
 
-/** The five entity lists alone: what `npm run scan` prints. */
-export type EntityLists = Omit<PageEntities, 'url' | 'title'>;
+/** The five flat entity lists: what `npm run scan` printed first (kept unchanged; people and companies come beside). */
+export type EntityLists = Pick<PageEntities, 'emails' | 'phones' | 'profiles' | 'companyProfiles' | 'domains'>;
 
 const ScanId = z.string().min(1).max(64);
 

@@ -17,6 +17,10 @@ const raw = (over: Partial<RawPageScan> = {}): RawPageScan => ({
   profiles: [],
   companyProfiles: [],
   linkHosts: [],
+  faxes: [],
+  lang: '',
+  people: [],
+  companies: [],
   truncated: false,
   ...over,
 });
@@ -77,6 +81,10 @@ describe('finalisePageScan', () => {
       profiles: ['https://www.linkedin.com/in/jane'],
       companyProfiles: ['https://www.linkedin.com/company/acme'],
       domains: ['acme.com', 'fabrikam.co.uk', 'xn--caf-dma.fr'],
+      faxes: [],
+      phoneCountry: null,
+      people: [],
+      companies: [],
     });
     expect(PageEntitiesSchema.parse(entities)).toEqual(entities);
   });
