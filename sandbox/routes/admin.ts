@@ -60,7 +60,10 @@ export function buildSamples(state: SandboxState): Samples {
   return { emails, phones, socialProfiles, names, companies, catchAllDomains };
 }
 
-/** Routes for tests and the demo, outside /v1 and /v2; no key needed (loopback only). */
+/**
+ * Routes for tests and the demo, outside /v1 and /v2; no key needed (loopback only). `guardAdmin` (admin-guard.ts)
+ * runs first: POST and DELETE need `X-Sandbox-Admin: 1`, and cross-site browser requests are refused.
+ */
 export function registerAdmin(app: Hono, state: SandboxState): void {
   let samples: Samples | undefined;
   app.get('/_sandbox/samples', (c) => c.json((samples ??= buildSamples(state))));
@@ -107,6 +110,8 @@ export function registerAdmin(app: Hono, state: SandboxState): void {
       rateLimit: state.limiter.describe(),
       realtimeDelayMs: state.options.realtimeDelayMs,
       hostile: state.options.hostile,
+      // The body-limit tests watch these across huge requests; also handy when a demo machine feels slow.
+      memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
     }),
   );
 }

@@ -1,5 +1,6 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { SANDBOX_ADMIN_HEADERS } from '../../sandbox/admin-guard';
 
 // The background service worker in real Chromium: page state from the content script, the context menu's
 // intents, the message firewall for content scripts, and a bulk job that survives the worker being stopped.
@@ -233,7 +234,7 @@ test('a bulk job survives the worker being stopped mid-job and never sends a chu
   // Every chunk takes 2 s at the sandbox, so the worker can be stopped while one is in flight.
   await fetch(`${sandbox.url}/_sandbox/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify({ mode: 'slow', count: 3, delayMs: 2000, paths: ['/v1/bulk-enrich'] }),
   });
   const panel = await openExtensionPage('sidepanel.html');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { SANDBOX_ADMIN_HEADERS } from '../../sandbox/admin-guard';
 
 // The side panel against the real sandbox, in real Chromium. The panel is opened as a normal tab at 360 px wide
 // with `?tabId=` of a tab showing a sandbox demo page (the real side panel is not reachable from Playwright).
@@ -31,12 +32,12 @@ async function samples(sandboxUrl: string): Promise<Samples> {
 }
 
 async function fault(sandboxUrl: string, spec: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(spec) });
+  const res = await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'POST', headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' }, body: JSON.stringify(spec) });
   expect(res.ok).toBe(true);
 }
 
 async function clearFaults(sandboxUrl: string): Promise<void> {
-  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE' });
+  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
 }
 
 /** An address per verification verdict, from the sandbox's own data (asked directly, with a separate account). */

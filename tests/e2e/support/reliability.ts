@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:net';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
 
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { kind: string; message: string; detail?: string } };
 
@@ -35,14 +36,14 @@ export interface FaultSpec {
 export async function injectFault(sandboxUrl: string, spec: FaultSpec): Promise<void> {
   const res = await fetch(`${sandboxUrl}/_sandbox/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify(spec),
   });
   if (!res.ok) throw new Error(`fault not accepted: ${res.status} ${await res.text()}`);
 }
 
 export async function clearFaults(sandboxUrl: string): Promise<void> {
-  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE' });
+  await fetch(`${sandboxUrl}/_sandbox/faults`, { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
 }
 
 export interface LoggedRequest {

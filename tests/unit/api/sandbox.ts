@@ -3,6 +3,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createEnrichmentClient, type ClientOptions } from '../../../lib/api/client';
+import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
 
 export interface Samples {
   emails: string[];
@@ -53,14 +54,14 @@ export interface FaultSpec {
 export async function addFault(base: string, spec: FaultSpec): Promise<void> {
   const res = await fetch(`${base}/_sandbox/faults`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify(spec),
   });
   if (!res.ok) throw new Error(`faults: ${res.status} ${await res.text()}`);
 }
 
 export async function clearFaults(base: string): Promise<void> {
-  const res = await fetch(`${base}/_sandbox/faults`, { method: 'DELETE' });
+  const res = await fetch(`${base}/_sandbox/faults`, { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
   if (!res.ok) throw new Error(`faults reset: ${res.status} ${await res.text()}`);
 }
 

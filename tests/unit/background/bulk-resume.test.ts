@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
 import { createMemoryCacheStore } from '../../../lib/cache/store';
 import { createMemoryLedgerStore } from '../../../lib/credits/ledger';
 import { createMemoryKeyStore } from '../../../lib/keystore';
@@ -76,7 +77,7 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
     const w = world(key);
     await fetch(`${url}/_sandbox/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ mode: 'slow', count: 2, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
     });
     const dying = {

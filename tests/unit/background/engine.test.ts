@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
 import { startSandbox } from '../../../sandbox/server';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
@@ -122,7 +123,7 @@ describe('429 storm against a rate-limited sandbox', () => {
     // Injected 429s on top of the real limit (HTML body, Retry-After 1 s).
     await fetch(`${sandbox.url}/_sandbox/faults`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ mode: '429', count: 5, retryAfterSeconds: 1, paths: ['/v1/enrich'] }),
     });
     // One email per contact (the samples' rule), so every lookup is a different record.

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { startSandbox } from '../../../sandbox/server';
 import { call, freshKey, qs, samples, type SamplesBody } from './helpers';
 
@@ -15,7 +16,7 @@ beforeAll(async () => {
 afterAll(() => sandbox.close());
 
 const enrichPath = () => `/v1/enrich?${qs({ email: s.emails[0] ?? '' })}`;
-const fault = (body: unknown) => call(url, '/_sandbox/faults', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+const fault = (body: unknown) => call(url, '/_sandbox/faults', { method: 'POST', headers: { ...SANDBOX_ADMIN_HEADERS, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
 describe('rate limit', () => {
   it('allows 5 per minute per key, then a 429 HTML page with Retry-After', async () => {
@@ -49,7 +50,7 @@ describe('faults', () => {
     ['503', 503, 'application/json'],
     ['429', 429, 'text/html'],
   ])('mode %s → %i for the next N matching responses only', async (mode, status, type) => {
-    await call(url, '/_sandbox/faults', { method: 'DELETE' });
+    await call(url, '/_sandbox/faults', { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
     expect((await fault({ mode, count: 2, retryAfterSeconds: 7, paths: ['/v1/enrich'] })).status).toBe(200);
     const key = freshKey();
     // A non-matching path is untouched and does not use the fault up.
@@ -83,7 +84,7 @@ describe('faults', () => {
   it('DELETE resets the queue; GET lists it', async () => {
     await fault({ mode: '500', count: 3 });
     expect(((await call(url, '/_sandbox/faults')).json() as { faults: unknown[] }).faults).toHaveLength(1);
-    await call(url, '/_sandbox/faults', { method: 'DELETE' });
+    await call(url, '/_sandbox/faults', { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
     expect(((await call(url, '/_sandbox/faults')).json() as { faults: unknown[] }).faults).toEqual([]);
     expect((await call(url, enrichPath(), { key: freshKey() })).status).toBe(200);
   });
@@ -95,7 +96,7 @@ describe('faults', () => {
 
 describe('request log', () => {
   it('records method, path, query, masked key, status and POST bodies; filters by key; clears', async () => {
-    await call(url, '/_sandbox/requests', { method: 'DELETE' });
+    await call(url, '/_sandbox/requests', { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
     const key = freshKey();
     await call(url, enrichPath(), { key });
     await call(url, '/v1/enrich', { key: 'nope' });
@@ -114,7 +115,7 @@ describe('request log', () => {
     expect(String(all.requests[2]?.body)).toContain(s.emails[1]);
     const mine = (await call(url, `/_sandbox/requests?key=${key}`)).json() as { requests: unknown[] };
     expect(mine.requests).toHaveLength(2);
-    await call(url, '/_sandbox/requests', { method: 'DELETE' });
+    await call(url, '/_sandbox/requests', { method: 'DELETE', headers: { ...SANDBOX_ADMIN_HEADERS } });
     expect(((await call(url, '/_sandbox/requests')).json() as { requests: unknown[] }).requests).toEqual([]);
   });
 });
