@@ -2,6 +2,8 @@ import { Hono, type Context, type Next } from 'hono';
 import { cors } from 'hono/cors';
 import { buildOpenApiDocument } from '../lib/api/openapi';
 import { BadRequest, errorResponse } from './errors';
+import { guardAdmin } from './admin-guard';
+import { limitAndReadBody } from './body';
 import type { Fault } from './faults';
 import { maskKey } from './request-log';
 import { registerAdmin } from './routes/admin';
@@ -19,9 +21,10 @@ import type { SandboxState } from './state';
 const API_PATHS = ['/v1/*', '/v2/*'];
 
 /**
- * Order of checks on an API request: log → queued fault → key (401) → rate limit (429) → validation (400) →
- * credits (403) → lookup (404/200). Authentication before validation lets a parameterless GET /v1/enrich
- * check a key for free (400 = valid key, 401 = invalid).
+ * Order of checks on an API request: log → queued fault → key (401) → rate limit (429) → body size (413) →
+ * validation (400) → credits (403) → lookup (404/200). Authentication before validation lets a parameterless
+ * GET /v1/enrich check a key for free (400 = valid key, 401 = invalid); authentication before the body is read
+ * means a request without a key costs the sandbox nothing, whatever it sends.
  */
 export function buildApp(state: SandboxState): Hono {
   const app = new Hono();
@@ -39,6 +42,13 @@ export function buildApp(state: SandboxState): Hono {
       c.set('account', account);
       await next();
     });
+    api.use(
+      path,
+      limitAndReadBody((c, excerpt, bytes) => {
+        c.set('bodyExcerpt', excerpt);
+        c.set('bodyBytes', bytes);
+      }),
+    );
   }
   registerEnrich(api, state);
   registerBulk(api, state);
@@ -48,6 +58,11 @@ export function buildApp(state: SandboxState): Hono {
   registerProspector(api, state);
   app.route('/', api);
 
+  app.use('/_sandbox/*', guardAdmin);
+  app.use(
+    '/_sandbox/*',
+    limitAndReadBody(() => undefined),
+  );
   registerAdmin(app, state);
   registerDemo(app, state);
   app.get('/openapi.json', (c) => c.json(buildOpenApiDocument()));
@@ -79,8 +94,9 @@ export function tooManyRequests(c: Context, limit: string, retryAfterSeconds: nu
 
 async function logRequest(state: SandboxState, c: Context<AppEnv>, next: Next): Promise<void> {
   const started = Date.now();
-  const body = c.req.method === 'POST' ? await c.req.raw.clone().text() : undefined;
   await next();
+  const body = c.get('bodyExcerpt');
+  const bodyBytes = c.get('bodyBytes');
   state.requests.add({
     time: new Date(started).toISOString(),
     method: c.req.method,
@@ -88,7 +104,7 @@ async function logRequest(state: SandboxState, c: Context<AppEnv>, next: Next): 
     query: c.req.query(),
     key: maskKey(c.req.header('X-API-Key')),
     status: c.res.status,
-    ...(body === undefined ? {} : { body }),
+    ...(body === undefined ? {} : { body, bodyBytes }),
     durationMs: Date.now() - started,
     ...(c.get('fault') ? { fault: c.get('fault') } : {}),
   });

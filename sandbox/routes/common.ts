@@ -3,8 +3,11 @@ import type { z } from 'zod';
 import type { Account } from '../accounts';
 import { BadRequest } from '../errors';
 
-/** Per-request values: the caller's account (after authentication) and the injected fault, if any. */
-export type AppEnv = { Variables: { account: Account; fault: string | undefined } };
+/**
+ * Per-request values: the caller's account (after authentication), the injected fault, if any, and the start of
+ * the body with its size (read after authentication, for the request log).
+ */
+export type AppEnv = { Variables: { account: Account; fault: string | undefined; bodyExcerpt: string | undefined; bodyBytes: number | undefined } };
 export type AppContext = Context<AppEnv>;
 
 /** Parses with a contract schema from lib/api; any issue is a 400 with a readable message. */
