@@ -22,6 +22,7 @@ export function openPersistentDb(path: string, params: SeedParams, onSeed?: (par
   }
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
+  readFast(db);
   createSchema(db);
   return { db, close: () => db.close() };
 }
@@ -34,8 +35,18 @@ export function openPersistentDb(path: string, params: SeedParams, onSeed?: (par
  */
 export function openEphemeralDb(params: SeedParams, onSeed?: (params: SeedParams) => void): OpenedDb {
   const db = new Database(cachedSeedFile(params, onSeed), { readonly: true });
+  readFast(db);
   createStateSchema(db, 'temp');
   return { db, close: () => db.close() };
+}
+
+/**
+ * Reads through a memory map instead of SQLite's default 2 MB page cache and a read() call per page: bulk lookups
+ * over a 100,000-company file (about 540 MB) were spending their time copying pages in. The map is the OS page
+ * cache itself, shared with every other sandbox reading the same cached seed.
+ */
+function readFast(db: Database.Database): void {
+  db.pragma('mmap_size = 2147483648'); // SQLite lowers it to its compiled maximum where that is smaller
 }
 
 export function cachedSeedFile(params: SeedParams, onSeed?: (params: SeedParams) => void): string {
