@@ -36,7 +36,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let zip = process.env.E2E_FIREFOX_ZIP ?? '';
   if (!buildDir || !zip) {
     outDir = resolve(`.output/e2e-firefox-${process.pid}`);
-    const env = { ...process.env, WXT_OUT_DIR: outDir };
+    // A test build: the sandbox on 127.0.0.1 stays a required host (lib/build/required-hosts.ts).
+    const env = { ...process.env, WXT_OUT_DIR: outDir, WXT_LOCAL_SANDBOX: 'true' };
     // `wxt zip` builds first, so one command gives both the folder and the package a store would get.
     execFileSync('npx', ['wxt', 'zip', '-b', 'firefox'], { stdio: ['ignore', 'ignore', 'inherit'], env });
     buildDir = `${outDir}/firefox-mv2`;
