@@ -116,7 +116,7 @@ async function measure(context: BrowserContext, extensionId: string, url: string
 
 export async function run(_opts: { json: boolean }): Promise<Record<string, number>> {
   const outDir = resolve(`.output/bench-${process.pid}`);
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: outDir } });
+  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: outDir, WXT_LOCAL_SANDBOX: 'true' } });
   console.log('generating a 50 MB page and a 100,000-node page…');
   const server = await serve({ '/50mb.html': realisticPage(50 * MB, 7), '/100k.html': hundredThousandNodePage() });
   const profile = mkdtempSync(join(tmpdir(), 'ipe-stress-'));

@@ -13,7 +13,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   let buildDir: string | undefined;
   if (!process.env.E2E_EXTENSION_DIR || !existsSync(`${process.env.E2E_EXTENSION_DIR}/manifest.json`)) {
     buildDir = resolve(`.output/e2e-${process.pid}`);
-    execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env: { ...process.env, WXT_OUT_DIR: buildDir } });
+    // A test build: the sandbox on 127.0.0.1 stays a required host (lib/build/required-hosts.ts).
+    execFileSync('npx', ['wxt', 'build'], { stdio: 'inherit', env: { ...process.env, WXT_OUT_DIR: buildDir, WXT_LOCAL_SANDBOX: 'true' } });
     process.env.E2E_EXTENSION_DIR = `${buildDir}/chrome-mv3`;
   }
   mkdirSync('test-results/screens', { recursive: true });
