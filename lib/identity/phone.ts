@@ -88,3 +88,9 @@ export function readPhone(raw: string, country?: CountryCode | null): PhoneReadi
 export function normalisePhone(raw: string, country?: CountryCode | null): string | null {
   return readPhone(raw, country)?.e164 ?? null;
 }
+
+/** `+14155550142` → `+1 415 555 0142`, for people to read; the input unchanged when it is not a number. */
+export function formatPhone(e164: string): string {
+  const number = e164.length <= MAX_PHONE_TEXT ? parsePhoneNumberFromString(e164) : undefined;
+  return number?.formatInternational() ?? e164;
+}
