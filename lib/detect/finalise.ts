@@ -10,10 +10,23 @@ import type { PageEntities, RawPageScan } from './schema';
 
 const sorted = (set: Set<string>): string[] => [...set].sort();
 
-/** `212-555-0147`, `1-212-555-0147`: North American groups, read only where the country uses them. */
-function hasNorthAmericanShape(candidate: string): boolean {
-  const groups = candidate.replace(/^tel:/i, '').split(/\D+/).filter((g) => g.length > 0).map((g) => g.length).join('-');
-  return groups === '3-3-4' || groups === '1-3-3-4';
+/** `(212) 555-0147` → `3-3-4`: the lengths of the digit groups as written. */
+const digitGroups = (text: string): string =>
+  text
+    .split(/\D+/)
+    .filter((g) => g.length > 0)
+    .map((g) => g.length)
+    .join('-');
+
+/**
+ * Is a national number without a trunk prefix written the way its country writes numbers? `612 34 56 78` is
+ * Spanish, `(212) 555-0147` American; `212-555-0147` read as German, or an amount `123 456 789` read as French,
+ * is not (those countries write `0…`), so a guessed country cannot turn them into someone's number.
+ */
+function writtenAsNational(body: string, nationalFormat: string, northAmerican: boolean): boolean {
+  let written = digitGroups(body);
+  if (northAmerican && written.startsWith('1-')) written = written.slice(2);
+  return written === digitGroups(nationalFormat);
 }
 
 /** E.164 numbers of `candidates`; national ones in `country` (if any). */
@@ -27,12 +40,12 @@ function readNumbers(candidates: readonly string[], country: CountryCode | null)
       continue;
     }
     if (country === null) continue;
-    const body = candidate.replace(/^tel:/i, '').trimStart();
-    // Elsewhere a national number starts with its trunk prefix (`089…`, `(030)…`); `212-555-0147`
-    // on a German page is an American number whose country code was left out, not a German one.
-    if (!northAmerican && !body.startsWith('0') && !body.startsWith('(0') && hasNorthAmericanShape(body)) continue;
     const national = readPhone(candidate, country);
-    if (national !== null) out.add(national.e164);
+    if (national === null) continue;
+    const body = candidate.replace(/^tel:/i, '').trim();
+    // A trunk prefix (`089…`, `(030)…`) says it is a national number whatever the grouping.
+    if (!/^\(?0/.test(body) && !writtenAsNational(body, national.national, northAmerican)) continue;
+    out.add(national.e164);
   }
   return out;
 }

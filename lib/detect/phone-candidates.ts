@@ -232,22 +232,25 @@ function skipNumberRun(text: string, p: number): number {
 }
 
 /**
- * The shapes of national numbers pages write. A bare digit run or a date (`01.02.2023`) is not a
- * number: an order id or a year range would otherwise validate somewhere.
+ * The shapes of national numbers pages write: with a trunk or international prefix (`089 1234560`,
+ * `0043 …`), an area code in parentheses (`(212) 555-0147`), or grouped digits (`212-555-0147`,
+ * `612 34 56 78`). A bare digit run, a date (`15.01.2024`) or a small grouped amount is not; the
+ * background then checks the grouping against the country's own format.
  */
 function isNationalShape(text: string, start: number, groups: readonly number[], digits: number): boolean {
   const first = text.charCodeAt(start);
-  if (groups.length < 2 && first !== 48) return false;
-  // Dates: 2-2-4, 4-2-2, 2-2-2.
-  if (groups.length === 3 && digits === 8 && ((groups[0] === 2 && groups[1] === 2) || (groups[0] === 4 && groups[1] === 2))) return false;
   if (first === 40 /* ( */) {
     const close = text.indexOf(')', start);
     return close > start + 2 && close <= start + 6; // `(212) 555-0147`, `(030) 1234567`
   }
-  if (first === 48 /* 0 */) return digits >= 8 || groups.length >= 2; // trunk or international prefix
-  // North American groups: 212-555-0147, 1-212-555-0147, 212.555.0147.
-  const g = groups.join('-');
-  return g === '3-3-4' || g === '1-3-3-4';
+  if (groups.length < 2) return first === 48 && digits >= 8; // `0891234560`
+  // Dates: 2-2-4, 4-2-2.
+  if (groups.length === 3 && digits === 8 && ((groups[0] === 2 && groups[1] === 2) || (groups[0] === 4 && groups[1] === 2))) return false;
+  if (first === 48 /* 0 */) return true;
+  const shape = groups.join('-');
+  if (shape === '3-3-4' || shape === '1-3-3-4') return true; // North America
+  // Grouped without a trunk prefix (Spain, Italy, Czechia, Poland…): 9+ digits in groups of 2–4.
+  return digits >= 9 && (groups[0] ?? 0) >= 2 && groups.every((g) => g >= 2 && g <= 4);
 }
 
 /**

@@ -59,6 +59,8 @@ export interface PhoneReading {
   country: CountryCode | null;
   /** True when the text carried its own country code (`+…`, `00…`, `tel:+…`). */
   international: boolean;
+  /** The number as its country writes it (`(212) 555-0147`, `089 1234560`). */
+  national: string;
 }
 
 /**
@@ -81,7 +83,7 @@ export function readPhone(raw: string, country?: CountryCode | null): PhoneReadi
   if (!international && (country === null || country === undefined)) return null;
   const number = international ? parsePhoneNumberFromString(text) : parsePhoneNumberFromString(text, country ?? undefined);
   if (number?.isValid() !== true) return null;
-  return { e164: number.number, country: number.country ?? null, international };
+  return { e164: number.number, country: number.country ?? null, international, national: number.formatNational() };
 }
 
 /** E.164 of a number in any common format (see `readPhone`), or null. */
