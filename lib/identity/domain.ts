@@ -2,11 +2,25 @@
 // Public Suffix List's private section is on, so a site hosted on a platform's subdomain stays
 // itself (`acme.azurewebsites.net`, `jane.typepad.com`) instead of collapsing into the platform.
 import { parse } from 'tldts';
+import hostedSites from './data/hosted-sites.json' with { type: 'json' };
 
 const PSL = { allowPrivateDomains: true, extractHostname: false } as const;
 const MAX_HOST = 253;
 /** Longest website text we parse (a URL typed or selected by a user). */
 const MAX_WEBSITE = 2048;
+
+const HOSTED_SITE_SUFFIXES: readonly string[] = hostedSites.suffixes;
+
+/** `jane.typepad.com` → `jane.typepad.com` (a platform missing from the PSL's private section); null otherwise. */
+function hostedSiteOf(host: string): string | null {
+  for (const suffix of HOSTED_SITE_SUFFIXES) {
+    if (host.length <= suffix.length + 1 || !host.endsWith(suffix) || host.charCodeAt(host.length - suffix.length - 1) !== 46) continue;
+    const rest = host.slice(0, host.length - suffix.length - 1);
+    const label = rest.slice(rest.lastIndexOf('.') + 1);
+    return label === 'www' ? null : `${label}.${suffix}`;
+  }
+  return null;
+}
 
 function cleanHost(input: string): string | null {
   let host = input.trim().toLowerCase();
@@ -24,7 +38,8 @@ export function registrableDomain(input: string | null | undefined): string | nu
   const host = cleanHost(input);
   if (host === null) return null;
   const parsed = parse(host, PSL);
-  return parsed.isIp === true ? null : parsed.domain;
+  if (parsed.isIp === true) return null;
+  return hostedSiteOf(host) ?? parsed.domain;
 }
 
 /** True when the host ends in a suffix that is really on the list (not `localhost`, `corp.internal`). */
