@@ -14,8 +14,7 @@
  * API data is hostile: only strings are read, each bounded, and at most MAX_ALIASES keys come out of one answer.
  */
 import type { ContactLookup, ContactOptions } from '../messaging/protocol';
-import { isNetworkHost } from '../detect/networks';
-import { normaliseDomain, normaliseProfileUrl } from '../selection/normalise';
+import { isNetworkHost, profileOfText, websiteDomain } from '../identity';
 import { companyEnrichKey, contactEnrichKey } from './keys';
 
 const MAX_ALIASES = 40;
@@ -68,8 +67,11 @@ export function companyAliasKeys(company: unknown, primaryKey: string): string[]
   const profiles = [text(Array.isArray(pnetUrl) ? pnetUrl[0] : pnetUrl), text(record(record(overview?.social_fields)?.pnet)?.value)];
   const keys = [
     // A website on a network's own host (a profile put in the website field) is not the company's domain.
-    ...websites.filter((u): u is string => u !== null && normaliseDomain(u) !== null && !isNetworkHost(normaliseDomain(u) ?? '')),
-    ...profiles.filter((u): u is string => u !== null && normaliseProfileUrl(u)?.kind === 'company'),
+    ...websites.filter((u): u is string => {
+      const domain = u === null ? null : websiteDomain(u);
+      return domain !== null && !isNetworkHost(domain);
+    }),
+    ...profiles.filter((u): u is string => u !== null && profileOfText(u)?.kind === 'company'),
   ].map(companyEnrichKey);
   return unique(keys, primaryKey);
 }

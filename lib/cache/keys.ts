@@ -8,7 +8,7 @@
  * (and a realtime request always goes to the service, like a refresh).
  */
 import type { ContactLookup, ContactOptions } from '../messaging/protocol';
-import { normaliseDomain, normaliseEmail, normaliseName, normalisePhone, normaliseProfileUrl } from '../selection/normalise';
+import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../identity';
 
 export type CacheEndpoint =
   | 'contact/enrich'
@@ -29,11 +29,11 @@ function build(endpoint: CacheEndpoint, parts: Array<[string, string | number | 
 
 /** The identifying part of a contact lookup, normalised; the strongest key wins (email > profile > phone > name). */
 export function contactIdentity(lookup: ContactLookup): Array<[string, string]> {
-  if (lookup.email) return [['email', normaliseEmail(lookup.email)]];
-  if (lookup.social_profile) return [['social_profile', normaliseProfileUrl(lookup.social_profile)?.url ?? lookup.social_profile.trim()]];
+  if (lookup.email) return [['email', normaliseEmail(lookup.email) ?? lookup.email.trim().toLowerCase()]];
+  if (lookup.social_profile) return [['social_profile', profileOfText(lookup.social_profile)?.url ?? lookup.social_profile.trim()]];
   if (lookup.phone) return [['phone', normalisePhone(lookup.phone) ?? lookup.phone.replace(/[^\d+]/g, '')]];
   const company: Array<[string, string]> = lookup.company_domain
-    ? [['company_domain', normaliseDomain(lookup.company_domain) ?? normaliseName(lookup.company_domain)]]
+    ? [['company_domain', websiteDomain(lookup.company_domain) ?? normaliseName(lookup.company_domain)]]
     : [['company_name', normaliseName(lookup.company_name ?? '')]];
   return [['first_name', normaliseName(lookup.first_name ?? '')], ['last_name', normaliseName(lookup.last_name ?? '')], ...company];
 }
@@ -53,9 +53,7 @@ export function contactSimilarKey(lookup: ContactLookup, size = 10): string {
 
 /** Companies are keyed by registrable domain (the service itself strips subdomains, spec: GET /v1/company). */
 export function companyIdentity(url: string): string {
-  const profile = normaliseProfileUrl(url);
-  if (profile) return profile.url;
-  return normaliseDomain(url) ?? url.trim().toLowerCase();
+  return profileOfText(url)?.url ?? websiteDomain(url) ?? url.trim().toLowerCase();
 }
 
 export function companyEnrichKey(url: string): string {
@@ -67,7 +65,7 @@ export function companySimilarKey(url: string, size = 10, revealAll = false): st
 }
 
 export function emailVerifyKey(email: string): string {
-  return build('email/verify', [['email', normaliseEmail(email)]]);
+  return build('email/verify', [['email', normaliseEmail(email) ?? email.trim().toLowerCase()]]);
 }
 
 export function contactSearchKey(filters: Record<string, unknown>): string {

@@ -8,7 +8,8 @@ export const MAX_STRING = 2048;
 
 export interface ScanCollector extends EntitySink {
   readonly size: number;
-  toRaw(url: string, title: string): RawPageScan;
+  /** `lang`: the page's `<html lang>`, evidence for the country of national-format numbers. */
+  toRaw(url: string, title: string, lang?: string): RawPageScan;
 }
 
 /** A long URL keeps its origin and path; a long title is cut. Both must fit the schema. */
@@ -22,6 +23,7 @@ export function clampUrl(url: string): string {
 export function createCollector(): ScanCollector {
   const emails = new Set<string>();
   const phones = new Set<string>();
+  const faxes = new Set<string>();
   const profiles = new Set<string>();
   const companyProfiles = new Set<string>();
   const linkHosts = new Set<string>();
@@ -37,13 +39,14 @@ export function createCollector(): ScanCollector {
   return {
     email: (v) => add(emails, v),
     phone: (v) => add(phones, v),
+    fax: (v) => add(faxes, v),
     profile: (v) => add(profiles, v),
     company: (v) => add(companyProfiles, v),
     linkHost: (v) => add(linkHosts, v),
     get size() {
-      return emails.size + phones.size + profiles.size + companyProfiles.size + linkHosts.size;
+      return emails.size + phones.size + faxes.size + profiles.size + companyProfiles.size + linkHosts.size;
     },
-    toRaw: (url, title) => ({
+    toRaw: (url, title, lang = '') => ({
       url: clampUrl(url),
       title: title.slice(0, MAX_STRING),
       emails: [...emails],
@@ -51,8 +54,8 @@ export function createCollector(): ScanCollector {
       profiles: [...profiles],
       companyProfiles: [...companyProfiles],
       linkHosts: [...linkHosts],
-      faxes: [],
-      lang: '',
+      faxes: [...faxes],
+      lang: lang.slice(0, 35),
       people: [],
       companies: [],
       truncated,

@@ -420,7 +420,7 @@ export function scanDocumentSync(doc: Document, pageUrl: string): RawPageScan {
   const engine = new ScanEngine(doc, pageUrl);
   engine.beginFullPass();
   engine.run(() => 0, Number.POSITIVE_INFINITY);
-  return engine.collector.toRaw(pageUrl, doc.title ?? '');
+  return engine.collector.toRaw(pageUrl, doc.title ?? '', doc.documentElement?.lang ?? '');
 }
 
 export interface ScanUpdate {
@@ -515,7 +515,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   const current = (): ScanUpdate => ({
     scanId,
     complete: started && !fullPassActive,
-    scan: engine.collector.toRaw(pageUrl, doc.title ?? ''),
+    scan: engine.collector.toRaw(pageUrl, doc.title ?? '', doc.documentElement?.lang ?? ''),
   });
 
   const emit = (force: boolean): void => {

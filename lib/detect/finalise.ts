@@ -1,17 +1,72 @@
 // Raw candidates → normal forms. Runs in the background (and the CLI): everything from the page
-// is re-validated here, because the content script lives in a process the page controls.
-import { companyDomainOf, exclusionOf, hasRealPublicSuffix } from './domains';
-import { normaliseEmail } from './email';
+// is re-validated here, because the content script lives in a process the page controls. Every
+// normal form is the identity module's (lib/identity).
+import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
+import { hasRealPublicSuffix, normaliseEmail, normaliseProfileUrl, readPhone } from '../identity';
+import { phoneCountryOf } from '../identity/phone-country';
+import { companyDomainOf, exclusionOf } from './domains';
 import { hostOfAbsoluteUrl } from './links';
-import { normaliseProfileUrl } from './networks';
-import { normalisePhone } from './phone';
 import type { PageEntities, RawPageScan } from './schema';
 
 const sorted = (set: Set<string>): string[] => [...set].sort();
 
+/** `(212) 555-0147` → `3-3-4`: the lengths of the digit groups as written. */
+const digitGroups = (text: string): string =>
+  text
+    .split(/\D+/)
+    .filter((g) => g.length > 0)
+    .map((g) => g.length)
+    .join('-');
+
+/**
+ * Is a national number without a trunk prefix written the way its country writes numbers? `612 34 56 78` is
+ * Spanish, `(212) 555-0147` American; `212-555-0147` read as German, or an amount `123 456 789` read as French,
+ * is not (those countries write `0…`), so a guessed country cannot turn them into someone's number.
+ */
+function writtenAsNational(body: string, nationalFormat: string, northAmerican: boolean): boolean {
+  let written = digitGroups(body);
+  if (northAmerican && written.startsWith('1-')) written = written.slice(2);
+  return written === digitGroups(nationalFormat);
+}
+
+/** E.164 numbers of `candidates`; national ones in `country` (if any). */
+function readNumbers(candidates: readonly string[], country: CountryCode | null): Set<string> {
+  const out = new Set<string>();
+  const northAmerican = country !== null && getCountryCallingCode(country) === '1';
+  for (const candidate of candidates) {
+    const reading = readPhone(candidate);
+    if (reading !== null) {
+      out.add(reading.e164);
+      continue;
+    }
+    if (country === null) continue;
+    const national = readPhone(candidate, country);
+    if (national === null) continue;
+    const body = candidate.replace(/^tel:/i, '').trim();
+    // A trunk prefix (`089…`, `(030)…`) says it is a national number whatever the grouping.
+    if (!/^\(?0/.test(body) && !writtenAsNational(body, national.national, northAmerican)) continue;
+    out.add(national.e164);
+  }
+  return out;
+}
+
+/**
+ * Drops a number that is a prefix of another one found on the page (`+49891234560` beside
+ * `+498912345600`): a number cut short is a different person's number, and the longer reading came
+ * from a source that saw it whole. In sorted order a prefix sits right before a string extending it.
+ */
+function withoutPrefixes(numbers: Set<string>, others: ReadonlySet<string> = new Set()): string[] {
+  const all = [...new Set([...numbers, ...others])].sort();
+  const prefixes = new Set<string>();
+  for (let i = 0; i + 1 < all.length; i++) {
+    const a = all[i] as string;
+    if ((all[i + 1] as string).startsWith(a)) prefixes.add(a);
+  }
+  return [...numbers].filter((n) => !prefixes.has(n)).sort();
+}
+
 export function finalisePageScan(raw: RawPageScan): PageEntities {
   const emails = new Set<string>();
-  const phones = new Set<string>();
   const profiles = new Set<string>();
   const companyProfiles = new Set<string>();
   const domains = new Set<string>();
@@ -29,17 +84,20 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     emails.add(email);
     addDomain(domain);
   }
-  for (const candidate of raw.phones) {
-    const phone = normalisePhone(candidate);
-    if (phone !== null) phones.add(phone);
-  }
+
+  const pageHost = hostOfAbsoluteUrl(raw.url);
+  const phoneCountry = phoneCountryOf({ candidates: [...raw.phones, ...raw.faxes], lang: raw.lang, host: pageHost });
+  const country = phoneCountry === null ? null : (phoneCountry.country as CountryCode);
+  const faxNumbers = readNumbers(raw.faxes, country);
+  // A number labelled as a fax anywhere on the page is a fax, even where a `tel:` link offers it.
+  const phoneNumbers = new Set([...readNumbers(raw.phones, country)].filter((n) => !faxNumbers.has(n)));
+
   // The page itself counts: a profile page is a profile, a company's site is its domain.
   for (const url of [raw.url, ...raw.profiles, ...raw.companyProfiles]) {
     const match = normaliseProfileUrl(url);
     if (match?.kind === 'person') profiles.add(match.url);
     else if (match?.kind === 'company') companyProfiles.add(match.url);
   }
-  const pageHost = hostOfAbsoluteUrl(raw.url);
   if (pageHost !== null) addDomain(pageHost);
   for (const host of raw.linkHosts) addDomain(host);
 
@@ -47,12 +105,12 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     url: raw.url,
     title: raw.title,
     emails: sorted(emails),
-    phones: sorted(phones),
+    phones: withoutPrefixes(phoneNumbers, faxNumbers),
     profiles: sorted(profiles),
     companyProfiles: sorted(companyProfiles),
     domains: sorted(domains),
-    faxes: [],
-    phoneCountry: null,
+    faxes: withoutPrefixes(faxNumbers, phoneNumbers),
+    phoneCountry,
     people: [],
     companies: [],
   };

@@ -24,11 +24,11 @@ export {
   type ScanStats,
   type ScanUpdate,
 } from './dom-scan';
-export { emailsFromMailto, isFileName, normaliseEmail } from './email';
-export { normalisePhone } from './phone';
+export { emailsFromMailto } from './email';
+export { isFileName, normaliseEmail, normalisePhone, hasRealPublicSuffix, registrableDomain } from '../identity';
 export { phoneFromTelHref } from './phone-candidates';
 export { NETWORKS, isNetworkHost, normaliseProfileUrl, type ProfileKind, type ProfileMatch } from './networks';
-export { companyDomainOf, exclusionOf, hasRealPublicSuffix, registrableDomain } from './domains';
+export { companyDomainOf, exclusionOf } from './domains';
 export { hostOfAbsoluteUrl, readHref } from './links';
 export { mayContainEntity, scanText, type EntitySink } from './text-scan';
 

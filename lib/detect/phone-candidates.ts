@@ -1,27 +1,42 @@
-// Phone candidates in page text and `tel:` links. The content script only finds plausible
-// international numbers (`+` then 7–15 digits with the usual separators); validation and E.164
-// formatting happen in `finalisePageScan` with libphonenumber-js, which is too heavy for a page.
-import { isAlnum, isDigit, isSpace } from './chars';
+// Phone candidates in page text and `tel:` links, for the content script: cheap, linear index walks
+// (no backtracking regex, no libraries). It finds international numbers (`+…`, `00…`) and numbers in
+// the national formats pages use (`(212) 555-0147`, `212-555-0147`, `089 1234560`, `0043 (0) 316/12 34 56`),
+// and the label in front of each ("Fax", "F", "Telefax" → a fax). Validation, the country of national
+// numbers and E.164 happen in `finalisePageScan` with the identity module's phone reader.
+import { isAlnum, isAlpha, isDigit, isSpace } from './chars';
 
 const MIN_DIGITS = 7;
 const MAX_DIGITS = 15;
-/** Longest source span of a number with separators (`+44 (0) 20 7946 0958` is 20). */
+/** Longest source span of a number with separators (`+49 (0) 89 12 34 56 – 0` is 23). */
 const MAX_SPAN = 40;
 export const MAX_CANDIDATE_LENGTH = 64;
+/** A separator run this long (` – `, ` / `) may end one number and start the next. */
+const WIDE_RUN = 3;
+/** Digits after a wide run that make a number of their own rather than a suffix (`– 0`, `- 12`). */
+const OWN_NUMBER_DIGITS = 6;
 
-function isPhoneSeparator(c: number): boolean {
+/** Spaces, dots, slashes, hyphens, dashes, parentheses, and the invisible characters pages put in numbers. */
+export function isPhoneSeparator(c: number): boolean {
   return (
     c === 45 /* - */ ||
     c === 46 /* . */ ||
     c === 40 /* ( */ ||
     c === 41 /* ) */ ||
     c === 47 /* / */ ||
-    c === 0x2010 ||
-    c === 0x2011 ||
-    c === 0x2012 ||
-    c === 0x2013 ||
+    (c >= 0x2010 && c <= 0x2015) /* hyphens, en/em dashes */ ||
+    c === 0x2212 /* minus */ ||
+    (c >= 0x200b && c <= 0x200d) /* zero-width space, joiners */ ||
+    c === 0x2060 /* word joiner */ ||
+    c === 0xfeff ||
+    c === 0xad /* soft hyphen */ ||
     isSpace(c)
   );
+}
+
+/** Where a scanner puts a number it found, by the label in front of it. */
+export interface PhoneSink {
+  phone: (candidate: string) => void;
+  fax: (candidate: string) => void;
 }
 
 /** Could the `+` at `i` start a number (not `C++`, `1+1`, `+30%`)? */
@@ -39,9 +54,13 @@ export function couldStartPhone(text: string, i: number): boolean {
  */
 export function looksLikePhoneAt(text: string, i: number, openEnd: boolean, anyBefore: boolean): boolean {
   if (anyBefore ? !isDigit(text.charCodeAt(i + 1)) : !couldStartPhone(text, i)) return false;
-  const limit = Math.min(text.length, i + MAX_SPAN);
+  return enoughDigitsFrom(text, i + 1, openEnd);
+}
+
+function enoughDigitsFrom(text: string, from: number, openEnd: boolean): boolean {
+  const limit = Math.min(text.length, from + MAX_SPAN);
   let digits = 0;
-  let p = i + 1;
+  let p = from;
   for (; p < limit; p++) {
     const c = text.charCodeAt(p);
     if (isDigit(c)) {
@@ -54,62 +73,225 @@ export function looksLikePhoneAt(text: string, i: number, openEnd: boolean, anyB
 }
 
 /**
- * Reads the international number starting with the `+` at `plus`; emits the raw candidate
- * (separators normalised to spaces) and returns the index to resume from.
+ * Pre-check for the DOM walk: could a national number start at `i` (a digit or `(` that does not
+ * continue a word or another number)? Same contract as `looksLikePhoneAt`.
  */
-export function matchPhoneAt(text: string, plus: number, emit: (candidate: string) => void): number {
-  if (!couldStartPhone(text, plus)) return plus + 1;
-  const limit = Math.min(text.length, plus + MAX_SPAN);
+export function looksLikeNationalPhoneAt(text: string, i: number, openEnd: boolean, anyBefore = false): boolean {
+  if (anyBefore ? !isDigit(text.charCodeAt(i)) && !isDigit(text.charCodeAt(i + 1)) : !canStartNational(text, i)) return false;
+  return enoughDigitsFrom(text, i, openEnd);
+}
+
+function canStartNational(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (!isDigit(c) && !(c === 40 && isDigit(text.charCodeAt(i + 1)))) return false;
+  const prev = i > 0 ? text.charCodeAt(i - 1) : -1;
+  // Not inside a word, a number, a price (`$1`, `1,5`), an id (`#12`) or an international number.
+  return !(isAlnum(prev) || isPhoneSeparatorNoSpace(prev) || prev === 43 || prev === 44 || prev === 35 || prev === 36 || prev === 64 || prev === 58 && isDigit(text.charCodeAt(i - 2)));
+}
+
+function isPhoneSeparatorNoSpace(c: number): boolean {
+  return c !== -1 && !isSpace(c) && isPhoneSeparator(c) && c !== 40 && c !== 41;
+}
+
+interface Reading {
+  end: number;
+  resume: number;
+  digits: number;
+  /** Digit-group lengths, for the shape test of national numbers. */
+  groups: number[];
+}
+
+/**
+ * Reads digits and separator runs from `from`. A wide separator run followed by a number of its
+ * own ends the reading before it (`+49 89 1234560 / 089 7654321` is two numbers); a short suffix
+ * after it belongs to the number (`+49 (0) 89 12 34 56 – 0`). Null when the run cannot be read
+ * whole: too many digits, glued to letters, or cut by the span limit.
+ */
+function readDigits(text: string, from: number): Reading | null {
+  const limit = Math.min(text.length, from + MAX_SPAN);
   let digits = 0;
-  let lastDigitEnd = plus + 1;
-  let separators = 0;
-  let p = plus + 1;
+  let end = from;
+  let runStart = -1;
+  let group = 0;
+  const groups: number[] = [];
+  let p = from;
   for (; p < limit; p++) {
     const c = text.charCodeAt(p);
     if (isDigit(c)) {
-      if (++digits > MAX_DIGITS) return p; // a digit run, not a number
-      lastDigitEnd = p + 1;
-      separators = 0;
-    } else if (isPhoneSeparator(c) && ++separators <= 2) {
+      if (runStart !== -1) {
+        if (p - runStart >= WIDE_RUN && digits >= MIN_DIGITS && ownNumberFollows(text, p)) break;
+        runStart = -1;
+      }
+      if (++digits > MAX_DIGITS + 1) return null; // a digit run, not a number
+      group++;
+      end = p + 1;
+    } else if (isPhoneSeparator(c)) {
+      if (group > 0) groups.push(group);
+      group = 0;
+      if (runStart === -1) runStart = p;
+    } else {
+      break;
+    }
+  }
+  if (group > 0) groups.push(group);
+  // Cut by the span limit while the number may go on: not readable whole.
+  if (p === limit && p < text.length && (isDigit(text.charCodeAt(p)) || isPhoneSeparator(text.charCodeAt(p)))) return null;
+  // `+14155550142abc`, `0891234560x`: not a number.
+  if (isAlnum(text.charCodeAt(end))) return null;
+  if (digits < MIN_DIGITS) return null;
+  // The number ends at its last digit; a wide run that stopped the reading stays out.
+  return { end, resume: Math.max(end, from + 1), digits, groups };
+}
+
+/** After a wide separator run at `p`: does a number of its own start here (`089 7654321`, not `0`)? */
+function ownNumberFollows(text: string, p: number): boolean {
+  let digits = 0;
+  let sep = 0;
+  const limit = Math.min(text.length, p + MAX_SPAN);
+  for (let q = p; q < limit; q++) {
+    const c = text.charCodeAt(q);
+    if (isDigit(c)) {
+      digits++;
+      sep = 0;
+      if (digits >= OWN_NUMBER_DIGITS) return true;
+    } else if (isPhoneSeparator(c) && ++sep < WIDE_RUN) {
       continue;
     } else {
       break;
     }
   }
-  // The number must end cleanly: `+14155550142abc` or a 40-character run is not a phone number.
-  if (isAlnum(text.charCodeAt(lastDigitEnd))) return Math.max(p, plus + 1);
-  if (digits < MIN_DIGITS) return Math.max(p, plus + 1);
-  let candidate = text.slice(plus, lastDigitEnd);
-  for (let i = 0; i < candidate.length; i++) {
-    const c = candidate.charCodeAt(i);
-    if (c > 127 || (c !== 32 && isSpace(c))) {
-      // Unusual spaces and dashes (no-break space, U+2011…) become plain ones; rare, so only then.
-      let plain = '';
-      for (let j = 0; j < candidate.length; j++) {
-        const d = candidate.charCodeAt(j);
-        plain += isSpace(d) ? ' ' : d >= 0x2010 && d <= 0x2013 ? '-' : candidate[j];
-      }
-      candidate = plain;
-      break;
-    }
-  }
-  emit(candidate);
-  return lastDigitEnd;
+  return false;
 }
 
-/** The number of a `tel:` href (`tel:+1-415-555-0142;ext=12` → `+1-415-555-0142`). */
+/** Separators made plain: unusual spaces → space, dashes → `-`, invisible characters dropped. */
+function plainCandidate(raw: string): string {
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw.charCodeAt(i);
+    if (c > 127 || (c !== 32 && isSpace(c))) {
+      let plain = '';
+      for (let j = 0; j < raw.length; j++) {
+        const d = raw.charCodeAt(j);
+        if ((d >= 0x200b && d <= 0x200d) || d === 0x2060 || d === 0xfeff || d === 0xad) continue;
+        plain += isSpace(d) ? ' ' : (d >= 0x2010 && d <= 0x2015) || d === 0x2212 ? '-' : raw[j];
+      }
+      return plain;
+    }
+  }
+  return raw;
+}
+
+const FAX_LABELS: ReadonlySet<string> = new Set(['f', 'fax', 'telefax', 'téléfax', 'faks', 'fx', 'fac', 'facsimile', 'факс']);
+const LABEL_LOOKBACK = 24;
+
+/**
+ * Is the number starting at `start` labelled as a fax? Looks back over `:`, `.`, spaces and dashes
+ * to the word in front (`F +1 415…`, `Fax: 089…`, `Telefax 0316/…`). "M", "Mobile", "Direct", "Tel"
+ * and no label at all mean a phone.
+ */
+export function isFaxLabelled(text: string, start: number): boolean {
+  const floor = Math.max(0, start - LABEL_LOOKBACK);
+  let p = start - 1;
+  while (p >= floor) {
+    const c = text.charCodeAt(p);
+    if (isSpace(c) || c === 58 || c === 46 || c === 45 || c === 0x2013 || c === 0x2014 || c === 124 /* | */) p--;
+    else break;
+  }
+  const wordEnd = p + 1;
+  while (p >= floor && (isAlpha(text.charCodeAt(p)) || text.charCodeAt(p) > 127 && !isSpace(text.charCodeAt(p)) && !isPhoneSeparator(text.charCodeAt(p)))) p--;
+  if (p >= 0 && p < floor) return false;
+  const word = text.slice(p + 1, wordEnd).toLowerCase();
+  if (word.length === 0 || word.length > 12) return false;
+  return FAX_LABELS.has(word);
+}
+
+function emitCandidate(text: string, start: number, end: number, sink: PhoneSink): void {
+  const candidate = plainCandidate(text.slice(start, end));
+  if (candidate.length > MAX_CANDIDATE_LENGTH) return;
+  if (isFaxLabelled(text, start)) sink.fax(candidate);
+  else sink.phone(candidate);
+}
+
+/**
+ * Reads the international number starting with the `+` at `plus`; emits the raw candidate
+ * (separators normalised) and returns the index to resume from.
+ */
+export function matchPhoneAt(text: string, plus: number, sink: PhoneSink): number {
+  if (!couldStartPhone(text, plus)) return plus + 1;
+  const reading = readDigits(text, plus + 1);
+  if (reading === null) return skipNumberRun(text, plus + 1);
+  if (reading.digits > MAX_DIGITS + 1) return reading.resume;
+  emitCandidate(text, plus, reading.end, sink);
+  return reading.end;
+}
+
+/** Index after the digits and separators from `p` (so a rejected run is not re-read from inside). */
+function skipNumberRun(text: string, p: number): number {
+  const limit = Math.min(text.length, p + 4 * MAX_SPAN);
+  while (p < limit && (isDigit(text.charCodeAt(p)) || isPhoneSeparator(text.charCodeAt(p)))) p++;
+  return p;
+}
+
+/**
+ * The shapes of national numbers pages write: with a trunk or international prefix (`089 1234560`,
+ * `0043 …`), an area code in parentheses (`(212) 555-0147`), or grouped digits (`212-555-0147`,
+ * `612 34 56 78`). A bare digit run, a date (`15.01.2024`) or a small grouped amount is not; the
+ * background then checks the grouping against the country's own format.
+ */
+function isNationalShape(text: string, start: number, groups: readonly number[], digits: number): boolean {
+  const first = text.charCodeAt(start);
+  if (first === 40 /* ( */) {
+    const close = text.indexOf(')', start);
+    return close > start + 2 && close <= start + 6; // `(212) 555-0147`, `(030) 1234567`
+  }
+  if (groups.length < 2) return first === 48 && digits >= 8; // `0891234560`
+  // Dates: 2-2-4, 4-2-2.
+  if (groups.length === 3 && digits === 8 && ((groups[0] === 2 && groups[1] === 2) || (groups[0] === 4 && groups[1] === 2))) return false;
+  if (first === 48 /* 0 */) return true;
+  const shape = groups.join('-');
+  if (shape === '3-3-4' || shape === '1-3-3-4') return true; // North America
+  // Grouped without a trunk prefix (Spain, Italy, Czechia, Poland…): 9+ digits in groups of 2–4.
+  return digits >= 9 && (groups[0] ?? 0) >= 2 && groups.every((g) => g >= 2 && g <= 4);
+}
+
+/**
+ * Reads a national-format number (or one with a `00` international prefix) starting at `start`;
+ * emits it and returns the index to resume from.
+ */
+export function matchNationalAt(text: string, start: number, sink: PhoneSink): number {
+  if (!canStartNational(text, start)) return start + 1;
+  const reading = readDigits(text, start);
+  if (reading === null) return skipNumberRun(text, start);
+  if (reading.digits <= MAX_DIGITS && isNationalShape(text, start, reading.groups, reading.digits)) {
+    emitCandidate(text, start, reading.end, sink);
+  }
+  return reading.end;
+}
+
+const PHONE_STARTS = /[0-9+(]/g;
+
+/** Every phone candidate whose first character lies in [from, to), in one forward pass. */
+export function scanPhones(text: string, from: number, to: number, sink: PhoneSink): void {
+  PHONE_STARTS.lastIndex = from;
+  for (let m = PHONE_STARTS.exec(text); m !== null && m.index < to; m = PHONE_STARTS.exec(text)) {
+    const i = m.index;
+    const resume = text.charCodeAt(i) === 43 ? matchPhoneAt(text, i, sink) : matchNationalAt(text, i, sink);
+    PHONE_STARTS.lastIndex = Math.max(resume, i + 1);
+  }
+}
+
+/** The number of a `tel:` href, scheme kept (`tel:+1-415-555-0142;ext=12` → `tel:+1-415-555-0142`): the background counts a tel: link's country code as evidence. */
 export function phoneFromTelHref(href: string): string | null {
   let body = href.slice(href.indexOf(':') + 1);
   if (body.length > 4 * MAX_CANDIDATE_LENGTH) return null;
   try {
     body = decodeURIComponent(body);
   } catch {
-    // A stray `%` leaves the raw number, which libphonenumber may still read.
+    // A stray `%` leaves the raw number, which the background's reader may still read.
   }
   for (const stop of [';', '?', ',']) {
     const i = body.indexOf(stop);
     if (i !== -1) body = body.slice(0, i);
   }
   body = body.trim();
-  return body.length > 0 && body.length <= MAX_CANDIDATE_LENGTH ? body : null;
+  return body.length > 0 && body.length <= MAX_CANDIDATE_LENGTH ? `tel:${body}` : null;
 }

@@ -3,13 +3,15 @@
 import { isLabelChar, isLocalChar, isSpace } from './chars';
 import { atMarkerStartBefore, matchAtMarker, matchEmailAt, UrlTokenTracker } from './email';
 import { NETWORK_TEXT_MARKERS, normaliseProfileUrl } from './networks';
-import { looksLikePhoneAt, matchPhoneAt } from './phone-candidates';
+import { looksLikeNationalPhoneAt, looksLikePhoneAt, scanPhones } from './phone-candidates';
 
 /** Where scanners put what they find (functions, not methods: they are passed around unbound). */
 export interface EntitySink {
   email: (address: string) => void;
   /** Raw phone candidate; normalised to E.164 by `finalisePageScan`. */
   phone: (candidate: string) => void;
+  /** Raw number labelled as a fax ("F", "Fax", "Telefax"): never offered as a person's phone. */
+  fax: (candidate: string) => void;
   /** Canonical person profile URL. */
   profile: (url: string) => void;
   /** Canonical company profile URL. */
@@ -39,22 +41,27 @@ function couldBeAt(text: string, i: number, open: boolean): boolean {
  * JIT has warmed up our functions. Every hit is then checked exactly in `triggerAt`.
  */
 const TRIGGERS = new RegExp(
-  ['[@+)\\]}]', ...NETWORK_TEXT_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))].join('|'),
+  ['[@+()\\]}0-9]', ...NETWORK_TEXT_MARKERS.map((m) => m.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))].join('|'),
   'g',
 );
 
 function triggerAt(text: string, i: number, open: boolean, joined: boolean): boolean {
-  switch (text.charCodeAt(i)) {
+  const code = text.charCodeAt(i);
+  switch (code) {
     case 64: // @
       return couldBeAt(text, i, open);
     case 43: // +
       return looksLikePhoneAt(text, i, open, joined);
+    case 40: // ( of a national number: `(212) 555-0147`
+      return looksLikeNationalPhoneAt(text, i, open, joined);
     case 41: // )
     case 93: // ]
     case 125: // }
       return atMarkerStartBefore(text, i) !== -1;
     default:
-      return true; // the last character of a network marker such as `linkedin.com/`
+      // A digit may start a national number; any other hit is the last character of a network
+      // marker such as `linkedin.com/`.
+      return code >= 48 && code <= 57 ? looksLikeNationalPhoneAt(text, i, open, joined) : true;
   }
 }
 
@@ -98,10 +105,7 @@ export function scanText(text: string, from: number, to: number, sink: EntitySin
       if (end !== -1) matchEmailAt(text, start, end, urls, emit);
     }
   }
-  for (let i = text.indexOf('+', from); i !== -1 && i < to; ) {
-    const resume = matchPhoneAt(text, i, sink.phone);
-    i = text.indexOf('+', Math.max(resume, i + 1));
-  }
+  scanPhones(text, from, to, sink);
   for (const marker of NETWORK_TEXT_MARKERS) {
     for (let i = text.indexOf(marker, from); i !== -1 && i < to; i = text.indexOf(marker, i + marker.length)) {
       matchProfileText(text, i, marker.length, sink);

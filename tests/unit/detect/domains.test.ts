@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { companyDomainOf, exclusionOf, hasRealPublicSuffix, registrableDomain } from '../../../lib/detect';
+import { companyDomainOf, exclusionOf } from '../../../lib/detect';
+import { hasRealPublicSuffix, registrableDomain } from '../../../lib/identity';
 import { entitiesOfHtml } from './helpers';
 
 /** `checkPublicSuffix(input, expected)` lines of the Public Suffix List's own test file, as they are. */
@@ -15,18 +16,6 @@ function pslVectors(): Array<[string | null, string | null]> {
   return vectors;
 }
 
-/**
- * Lines where the copy in ../shared/vectors disagrees with the Public Suffix List's algorithm.
- * `!city.kobe.jp` is an exception rule: the public suffix of city.kobe.jp is kobe.jp, so its
- * registrable domain is city.kobe.jp (publicsuffix.org/list "Algorithm"; tldts, Chromium and most
- * forks of test_psl.txt agree). The copy expects kobe.jp, a value that came from
- * publicsuffix/list#1998. We follow the algorithm and keep these lines visible here.
- */
-const ALGORITHM_DISAGREES: Record<string, string> = {
-  'city.kobe.jp': 'city.kobe.jp',
-  'www.city.kobe.jp': 'city.kobe.jp',
-};
-
 describe('registrableDomain: Public Suffix List test vectors', () => {
   const vectors = pslVectors();
 
@@ -34,16 +23,9 @@ describe('registrableDomain: Public Suffix List test vectors', () => {
     expect(vectors.length).toBeGreaterThan(70);
   });
 
-  it.each(vectors.filter(([input]) => input === null || !(input in ALGORITHM_DISAGREES)))('%s → %s', (input, expected) => {
+  it.each(vectors)('%s → %s', (input, expected) => {
     expect(registrableDomain(input)).toBe(expected);
   });
-
-  it.each(vectors.filter(([input]) => input !== null && input in ALGORITHM_DISAGREES))(
-    '%s: the file says %s; the exception rule gives the value below',
-    (input) => {
-      expect(registrableDomain(input)).toBe(ALGORITHM_DISAGREES[input ?? '']);
-    },
-  );
 });
 
 describe('registrableDomain: hosts from pages', () => {

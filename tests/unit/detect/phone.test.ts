@@ -47,9 +47,10 @@ describe('international numbers in text → E.164', () => {
 
 describe('tel: links', () => {
   it.each<[string, string | null]>([
-    ['tel:+1-415-555-0142', '+1-415-555-0142'],
-    ['TEL:+44%2020%207946%200958', '+44 20 7946 0958'],
-    ['tel:+14155550142;ext=12', '+14155550142'],
+    // The scheme stays: a tel: link's country code is the strongest evidence for the page's national numbers.
+    ['tel:+1-415-555-0142', 'tel:+1-415-555-0142'],
+    ['TEL:+44%2020%207946%200958', 'tel:+44 20 7946 0958'],
+    ['tel:+14155550142;ext=12', 'tel:+14155550142'],
     ['tel:', null],
   ])('%s → candidate %s', (href, expected) => {
     expect(phoneFromTelHref(href)).toBe(expected);

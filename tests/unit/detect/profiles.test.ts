@@ -50,8 +50,10 @@ describe('normaliseProfileUrl', () => {
   it('takes hosts and shapes from the data file', () => {
     const linkedin = NETWORKS.find((n) => n.id === 'linkedin');
     expect(linkedin?.hosts).toContain('linkedin.com');
-    expect(linkedin?.person.path).toBe('in');
-    expect(linkedin?.person.reserved).toContain('me');
+    const person = linkedin?.shapes.find((s) => s.kind === 'person');
+    expect(person?.path).toBe('in');
+    expect(person?.reserved).toContain('me');
+    expect(linkedin?.shapes.filter((s) => s.kind === 'company').map((s) => s.path)).toEqual(['company', 'school', 'showcase']);
   });
 });
 

@@ -82,7 +82,8 @@ describe('finalisePageScan', () => {
       companyProfiles: ['https://www.linkedin.com/company/acme'],
       domains: ['acme.com', 'fabrikam.co.uk', 'xn--caf-dma.fr'],
       faxes: [],
-      phoneCountry: null,
+      // The page's own international numbers say which country its national numbers are in.
+      phoneCountry: { country: 'US', evidence: 'international-number' },
       people: [],
       companies: [],
     });

@@ -1,0 +1,259 @@
+/**
+ * The one parser for what a user selects (right-click, shortcut) or types (the lookup box): an email, a phone in
+ * any common format, a person or company profile URL, a website or domain, or a person as "Jane Doe, Acme",
+ * "Jane Doe at Acme", "Jane Doe @ acme.com", "Doe, Jane – Acme", "Jane Doe – VP Sales – Acme" (the title is not the
+ * company), in any letter case. Every normal form comes from lib/identity, so what is typed, selected or found on
+ * a page is one cache key. No backtracking regular expressions: the text is hostile.
+ */
+import type { SelectionMeaning } from '../messaging/protocol';
+import { exclusionOf } from '../detect/domains';
+import { scanPhones } from '../detect/phone-candidates';
+import {
+  hasRealPublicSuffix,
+  isNetworkHost,
+  normaliseEmail,
+  profileOfText,
+  readPhone,
+  websiteDomain,
+  type CountryCode,
+} from '../identity';
+import { formatPhone } from '../identity/phone';
+
+export const MAX_QUERY = 512;
+const MAX_CHOICES = 10;
+
+export interface QueryOptions {
+  /** Country for numbers written without a country code (from the browser's locale or the page). */
+  defaultCountry?: CountryCode;
+}
+
+/**
+ * Every meaning of `raw`: one when the whole text is one thing; failing that, each piece that is something on its
+ * own (a signature block gives its email and its phone), at most MAX_CHOICES; none when nothing is recognised.
+ */
+export function parseQuery(raw: string, options: QueryOptions = {}): SelectionMeaning[] {
+  const text = cleanQuery(raw);
+  if (text === '') return [];
+  // A selection across lines (a signature, a table row) is several things, never one "First Last, Company".
+  const multiline = /[\n\r]/.test(raw.trim());
+  const whole = parseToken(text, options) ?? (multiline ? null : parsePerson(text));
+  if (whole) return [whole];
+  const found: SelectionMeaning[] = [];
+  const seen = new Set<string>();
+  const add = (meaning: SelectionMeaning): void => {
+    const id = JSON.stringify(meaning);
+    if (seen.has(id) || found.length >= MAX_CHOICES) return;
+    seen.add(id);
+    found.push(meaning);
+  };
+  for (const token of tokens(text)) {
+    const meaning = parseToken(token, options);
+    if (meaning) add(meaning);
+  }
+  // Phones are written with spaces ("+44 20 7946 0958"): the page scan's candidate finder splits them out.
+  const addPhone = (candidate: string): void => {
+    const phone = readPhone(candidate, options.defaultCountry);
+    if (phone) add({ kind: 'phone', phone: phone.e164 });
+  };
+  scanPhones(text, 0, text.length, { phone: addPhone, fax: addPhone });
+  return found;
+}
+
+/** The words the UI shows for a meaning: "Person: Jane Doe at acme.com". */
+export function describeMeaning(meaning: SelectionMeaning): string {
+  switch (meaning.kind) {
+    case 'email':
+      return `Email: ${meaning.email}`;
+    case 'phone':
+      return `Phone: ${formatPhone(meaning.phone)}`;
+    case 'profile':
+      return `Profile: ${withoutScheme(meaning.url)}`;
+    case 'company':
+      return meaning.url.includes('/') ? `Company page: ${withoutScheme(meaning.url)}` : `Company: ${meaning.url}`;
+    case 'person': {
+      const company = meaning.company_domain ?? meaning.company_name;
+      return `Person: ${meaning.first_name} ${meaning.last_name}${company ? ` at ${company}` : ''}`;
+    }
+  }
+}
+
+const withoutScheme = (url: string): string => url.replace(/^https?:\/\/(www\.)?/, '');
+
+/** The text as parsed: NFKC, invisible characters gone, spaces collapsed, wrapping quotes and punctuation dropped. */
+export function cleanQuery(raw: string): string {
+  return raw
+    .slice(0, MAX_QUERY * 2)
+    .normalize('NFKC')
+    .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^["'“”‘’<«]+/, '')
+    .replace(/["'“”‘’>».;:!?]+$/, '')
+    .trim()
+    .slice(0, MAX_QUERY);
+}
+
+/** One token as one thing: email, profile, phone, website. */
+function parseToken(token: string, options: QueryOptions): SelectionMeaning | null {
+  const value = stripMailto(token);
+  const email = value.includes('@') ? normaliseEmail(value) : null;
+  if (email !== null) return hasRealPublicSuffix(email.slice(email.indexOf('@') + 1)) ? { kind: 'email', email } : null;
+  const profile = profileOfText(value);
+  if (profile) return profile.kind === 'person' ? { kind: 'profile', url: profile.url } : { kind: 'company', url: profile.url };
+  const phone = readPhone(value, options.defaultCountry);
+  if (phone) return { kind: 'phone', phone: phone.e164 };
+  const domain = companyDomainOfText(value);
+  return domain === null ? null : { kind: 'company', url: domain };
+}
+
+/** `acme.com`, `www.acme.co.uk`, `https://acme.io/about` → its registrable domain, when it can be a company's. */
+function companyDomainOfText(value: string): string | null {
+  if (/\s/.test(value) || value.includes('@')) return null;
+  // `Jane.Doe` or `index.html` are not websites: the host must end in a real public suffix.
+  const domain = websiteDomain(value);
+  if (domain === null) return null;
+  // The network's own pages (feed, jobs), free-mail and platform hosts are not a company's website.
+  return isNetworkHost(domain) || exclusionOf(domain) !== null ? null : domain;
+}
+
+function stripMailto(token: string): string {
+  if (token.slice(0, 7).toLowerCase() !== 'mailto:') return token;
+  const rest = token.slice(7);
+  const q = rest.indexOf('?');
+  try {
+    return decodeURIComponent(q === -1 ? rest : rest.slice(0, q));
+  } catch {
+    return rest;
+  }
+}
+
+/** Whitespace/comma/semicolon separated pieces, trimmed of wrapping punctuation. */
+function tokens(text: string): string[] {
+  return text
+    .split(/[\s,;|]+/)
+    .map((t) => t.replace(/^[("'<[]+/, '').replace(/[)"'>\].:!?]+$/, ''))
+    .filter((t) => t.length >= 3);
+}
+
+// ---------------------------------------------------------------------------------------------------- people
+
+/** A name part: letters (any script), apostrophes, hyphens, dots ("O'Neil", "Jean-Luc", "J."). */
+const NAME_PART = /^[\p{L}][\p{L}\p{M}'’.-]*$/u;
+
+/** Words that make "the team at Acme" or "contact us at acme.com" not a person. */
+const NOT_NAMES: ReadonlySet<string> = new Set(
+  (
+    'the a an our your my their his her we us you me team staff people sales support info contact office hello ' +
+    'press media careers jobs hr admin help service customer customers all everyone someone somebody call email mail ' +
+    'write reach find see meet join and or of for with from to in on by is are was were be this that these those it'
+  ).split(' '),
+);
+
+/** Words that mark a job title ("Jane Doe – VP Sales – Acme": the middle part is not the company). */
+const TITLE_WORDS: ReadonlySet<string> = new Set(
+  (
+    'ceo cto cfo coo cmo cio cso cpo vp svp evp avp president founder co-founder cofounder owner partner director ' +
+    'manager head lead chief officer engineer developer designer architect analyst consultant counsel attorney ' +
+    'lawyer associate principal professor prof lecturer researcher scientist specialist coordinator assistant ' +
+    'executive administrator editor writer recruiter advisor adviser chair chairman chairwoman treasurer secretary ' +
+    'intern sales marketing product operations finance legal senior junior sr jr staff geschäftsführer leiter ' +
+    'leiterin vorstand directeur directrice responsable jednatel ředitel direttore gerente'
+  ).split(' '),
+);
+
+const isTitle = (segment: string): boolean => segment.toLowerCase().split(/[\s/&,]+/).some((w) => TITLE_WORDS.has(w));
+
+/** Name parts of a segment (2–4 words), or null when it cannot be a person's name. */
+function nameParts(segment: string, min = 2, max = 4): string[] | null {
+  const parts = segment.split(' ').filter(Boolean);
+  if (parts.length < min || parts.length > max) return null;
+  if (!parts.every((p) => p.length <= 60 && NAME_PART.test(p) && !NOT_NAMES.has(p.toLowerCase()))) return null;
+  return parts;
+}
+
+/** "jane" / "JANE" → "Jane"; a name typed with its own capitals stays as typed ("McDonald", "van Dijk"). */
+function displayName(parts: string[]): string[] {
+  const joined = parts.join(' ');
+  if (joined !== joined.toLowerCase() && joined !== joined.toUpperCase()) return parts;
+  return parts.map((p) => p.toLowerCase().replace(/(^|[-'’])(\p{L})/gu, (_m, sep: string, ch: string) => sep + ch.toUpperCase()));
+}
+
+/** The company part: a website becomes `company_domain`; otherwise a plausible organisation name. */
+function companyOf(text: string): { company_domain: string } | { company_name: string } | null {
+  const company = text.trim().replace(/^@\s*/, '');
+  if (company.length < 2 || company.length > 120 || company.includes('@')) return null;
+  const domain = companyDomainOfText(company);
+  if (domain !== null) return { company_domain: domain };
+  const words = company.split(' ');
+  if (words.length > 8 || company.replace(/\D/g, '').length > 4) return null;
+  if (words.every((w) => NOT_NAMES.has(w.toLowerCase()))) return null;
+  return { company_name: company };
+}
+
+function person(first: string[], last: string[], companyText: string): SelectionMeaning | null {
+  const company = companyOf(companyText);
+  if (company === null) return null;
+  const names = displayName([...first, ...last]);
+  return {
+    kind: 'person',
+    first_name: names.slice(0, first.length).join(' '),
+    last_name: names.slice(first.length).join(' '),
+    ...company,
+  };
+}
+
+/** "Jane Doe" → ["Jane"], ["Doe"]; "Mary Ann Smith" → ["Mary"], ["Ann", "Smith"]. */
+function fullName(segment: string): [string[], string[]] | null {
+  const parts = nameParts(segment);
+  return parts === null ? null : [parts.slice(0, 1), parts.slice(1)];
+}
+
+/** "name at company" / "name @ company" inside one segment. */
+function splitAt(segment: string): [string, string] | null {
+  const lower = segment.toLowerCase();
+  for (const separator of [' at ', ' @ ']) {
+    const index = lower.indexOf(separator);
+    if (index > 0) return [segment.slice(0, index).trim(), segment.slice(index + separator.length).trim()];
+  }
+  return null;
+}
+
+const SEGMENT_SEPARATORS = /\s*(?:,|\s[-–—|·]\s|[–—|·])\s*/;
+
+function parsePerson(text: string): SelectionMeaning | null {
+  // "Jane Doe (Acme)".
+  if (text.endsWith(')')) {
+    const open = text.lastIndexOf('(');
+    if (open > 0) {
+      const name = fullName(text.slice(0, open).trim());
+      return name === null ? null : person(name[0], name[1], text.slice(open + 1, -1));
+    }
+  }
+  const segments = text.split(SEGMENT_SEPARATORS).map((s) => s.trim()).filter((s) => s.length > 0);
+  if (segments.length === 1) {
+    const at = splitAt(text);
+    const name = at === null ? null : fullName(at[0]);
+    return at !== null && name !== null ? person(name[0], name[1], at[1]) : null;
+  }
+  if (segments.length > 4) return null;
+  const [a = '', b = '', c] = segments;
+  // "Doe, Jane – Acme" / "Doe, Jane at Acme": a one-word surname, then the first name.
+  const surname = nameParts(a, 1, 2);
+  if (surname !== null && nameParts(a) === null) {
+    const atB = splitAt(b);
+    const first = nameParts(atB?.[0] ?? b, 1, 2);
+    if (first === null) return null;
+    const companyText = atB?.[1] ?? (c === undefined ? null : isTitle(c) && segments[3] !== undefined ? segments[3] : c);
+    return companyText === null || companyText === undefined ? null : person(first, surname, companyText);
+  }
+  // "Jane Doe at Acme, London" is rare; "Jane Doe, Acme", "Jane Doe, CTO at Acme", "Jane Doe – VP Sales – Acme".
+  const name = fullName(a);
+  if (name === null) return null;
+  const atB = splitAt(b);
+  if (atB !== null) return person(name[0], name[1], atB[1]);
+  if (c === undefined) return isTitle(b) ? null : person(name[0], name[1], b);
+  // Three or four parts: the title is not the company; the company is the part that is not a title.
+  const rest = segments.slice(1);
+  const company = isTitle(b) ? rest.slice(1).find((s) => !isTitle(s)) : b;
+  return company === undefined ? null : person(name[0], name[1], company);
+}
