@@ -10,6 +10,7 @@ import {
   type RequestType,
   requests,
 } from './protocol';
+import { exceedsSize } from './size';
 
 /** Who sent a message, as the browser reports it (runtime.MessageSender, reduced to what we check). */
 export interface SenderInfo {
@@ -58,13 +59,6 @@ function fail(kind: ErrorData['kind'], message: string, detail?: string): Reply<
   return { ok: false, error: { kind, message, ...(detail ? { detail } : {}) } };
 }
 
-function tooLarge(message: unknown): boolean {
-  try {
-    return JSON.stringify(message).length > MAX_MESSAGE_BYTES;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Validates and dispatches one message. Extension pages may send any `Request`; content scripts only
@@ -81,7 +75,7 @@ export function createRouter<Ctx>(options: {
   return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown> | unknown> {
     const kind = classifySender(sender, options.ownId, options.ownOrigin);
     if (kind === 'foreign') return fail('forbidden', 'Messages from outside this extension are not accepted.');
-    if (tooLarge(message)) return fail('invalid_message', 'The message was too large and was ignored.');
+    if (exceedsSize(message, MAX_MESSAGE_BYTES)) return fail('invalid_message', 'The message was too large and was ignored.');
     if (kind === 'content-script') {
       const parsed = ContentMessageSchema.safeParse(message);
       if (!parsed.success) return fail('forbidden', 'Content scripts may only report what they found on the page.');
