@@ -9,6 +9,7 @@ import { createMemoryKeyStore, type KeyStore } from '@/lib/keystore';
 import { requests } from '@/lib/messaging/protocol';
 import { isLoopbackHost, isSitePattern, sitePattern, validateApiBaseUrl } from '@/lib/permissions';
 import { DEFAULT_SETTINGS, readSettings, SettingsPatchSchema, type Settings } from '@/lib/settings/schema';
+import { createMemoryApiAddressStore } from '@/lib/settings/origin-store';
 import { createSettingsStore } from '@/lib/settings/store';
 import { applySettingsImport, EXPORT_FORMAT, EXPORT_VERSION, parseSettingsFile } from '@/lib/settings-transfer';
 
@@ -126,7 +127,7 @@ describe('applySettingsImport: all or nothing (item 8)', () => {
   }
 
   it('a key that cannot be written leaves the settings untouched', async () => {
-    const settings = createSettingsStore();
+    const settings = createSettingsStore(createMemoryApiAddressStore());
     const keystore = flakyKeyStore('sk-old-key-0000', 0);
     await expect(applySettingsImport({ settings, keystore }, { settings: { dailyBudget: 5 }, apiKey: 'sk-new-key-1111' })).rejects.toThrow();
     expect((await settings.get()).dailyBudget).toBe(DEFAULT_SETTINGS.dailyBudget);
@@ -134,7 +135,7 @@ describe('applySettingsImport: all or nothing (item 8)', () => {
   });
 
   it('settings that cannot be written put the old key back', async () => {
-    const settings = createSettingsStore();
+    const settings = createSettingsStore(createMemoryApiAddressStore());
     const keystore = createMemoryKeyStore('sk-old-key-0000');
     const failing = { get: () => settings.get(), update: () => Promise.reject(new Error('storage full')) };
     await expect(
@@ -145,7 +146,7 @@ describe('applySettingsImport: all or nothing (item 8)', () => {
   });
 
   it('invalid merged settings write nothing at all', async () => {
-    const settings = createSettingsStore();
+    const settings = createSettingsStore(createMemoryApiAddressStore());
     const keystore = createMemoryKeyStore('sk-old-key-0000');
     const bad = { dailyBudget: 5, scanSites: ['<all_urls>'] } as unknown as Partial<Settings>;
     await expect(applySettingsImport({ settings, keystore }, { settings: bad, apiKey: 'sk-new-key-1111' })).rejects.toThrow();
@@ -154,7 +155,7 @@ describe('applySettingsImport: all or nothing (item 8)', () => {
   });
 
   it('a good file changes both the settings and the key', async () => {
-    const settings = createSettingsStore();
+    const settings = createSettingsStore(createMemoryApiAddressStore());
     const keystore = createMemoryKeyStore('sk-old-key-0000');
     const next = await applySettingsImport({ settings, keystore }, { settings: { dailyBudget: 5 }, apiKey: 'sk-new-key-1111' });
     expect(next.dailyBudget).toBe(5);
