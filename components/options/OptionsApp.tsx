@@ -65,7 +65,7 @@ export function OptionsApp() {
               <BudgetSection settings={state.settings} update={update} />
             </div>
             <div id="transfer" className="opt-anchor">
-              <TransferSection settings={state.settings} update={update} onKeyChanged={() => void reload()} />
+              <TransferSection settings={state.settings} onKeyChanged={() => void reload()} />
             </div>
           </>
         )}

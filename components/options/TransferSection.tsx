@@ -15,7 +15,6 @@ import { toErrorData } from './use-settings';
 
 export interface TransferSectionProps {
   settings: Settings;
-  update: (patch: SettingsPatch) => Promise<Settings>;
   onKeyChanged: () => void;
 }
 
@@ -43,7 +42,7 @@ function describePatch(patch: SettingsPatch, current: Settings): string[] {
   return lines;
 }
 
-export function TransferSection({ settings, update, onKeyChanged }: TransferSectionProps) {
+export function TransferSection({ settings, onKeyChanged }: TransferSectionProps) {
   const [includeKey, setIncludeKey] = useState(false);
   const [keyToInclude, setKeyToInclude] = useState('');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
@@ -97,11 +96,13 @@ export function TransferSection({ settings, update, onKeyChanged }: TransferSect
           setStatus({ tone: 'warning', text: 'The browser did not grant the access these settings need, so nothing was imported.' });
           return;
         }
-        await update(loaded.settings);
-        if (replaceKey && loaded.apiKey) {
-          await background.request('key/set', { key: loaded.apiKey });
-          onKeyChanged();
-        }
+        // One request: the background validates the settings and the key together and writes both or neither.
+        const withKey = replaceKey && loaded.apiKey !== undefined;
+        await background.request('settings/import', {
+          settings: loaded.settings,
+          ...(withKey ? { apiKey: loaded.apiKey } : {}),
+        });
+        if (withKey) onKeyChanged();
         setStatus({
           tone: 'success',
           text: `Imported ${loaded.fileName}${replaceKey && loaded.apiKey ? ', including the API key' : ''}.`,

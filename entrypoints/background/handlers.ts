@@ -7,6 +7,7 @@ import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
 import { classifySelection } from '@/lib/selection/classify';
+import { applySettingsImport } from '@/lib/settings-transfer/apply';
 import { broadcast } from './broadcast';
 import { takeIntent } from './intents';
 import { defaultCountry } from './locale';
@@ -93,6 +94,11 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'settings/update': async (input) => {
       const s = await services();
       const next = await s.settings.update(input);
+      broadcast({ type: 'event/settings' });
+      return next;
+    },
+    'settings/import': async (input) => {
+      const next = await applySettingsImport(await services(), input);
       broadcast({ type: 'event/settings' });
       return next;
     },

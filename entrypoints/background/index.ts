@@ -11,6 +11,7 @@ import { storage } from 'wxt/utils/storage';
 import { defineBackground } from 'wxt/utils/define-background';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { createRouter, type SenderInfo } from '@/lib/messaging/router';
+import { closeStorageToContentScripts } from '@/lib/settings/storage-access';
 import { applyAutoScan } from './auto-scan';
 import { broadcast, createQueueBroadcaster } from './broadcast';
 import { onCommand } from './commands';
@@ -22,12 +23,10 @@ import { clearPage, onPageScan } from './pages';
 import { createServices, type Services } from './services';
 
 export default defineBackground(() => {
-  // Content scripts may read and write storage.local by default. Nothing secret lives there (the key is in the
-  // extension origin's IndexedDB), but settings such as the API address do: close it to content scripts where the
-  // browser can (Chrome; Firefox has no such switch, and its content scripts run in the page process anyway).
-  void (browser.storage.local as { setAccessLevel?: (o: { accessLevel: string }) => Promise<void> })
-    .setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' })
-    .catch((error: unknown) => console.warn('In-Page Enrich: storage.local stays open to content scripts', error));
+  // Close storage.local/sync/session to content scripts where the browser can (lib/settings/storage-access.ts).
+  void closeStorageToContentScripts(browser.storage as Parameters<typeof closeStorageToContentScripts>[0]).then((open) => {
+    if (open.length) console.warn('In-Page Enrich: storage stays open to content scripts:', open.join(', '));
+  });
   /** Polled by e2e tests instead of sleeping through `runtime.onInstalled` (toolchain notes: "races test start"). */
   const readyFlag = storage.defineItem<{ at: number; version: string } | null>('session:backgroundReady', { fallback: null });
   let onQueueChange = () => {};

@@ -6,7 +6,7 @@
 import { browser } from 'wxt/browser';
 import { createIdbCacheStore } from '@/lib/cache/idb-store';
 import { createStorageLedgerStore } from '@/lib/credits/store';
-import { createIdbKeyStore, type KeyStore } from '@/lib/keystore';
+import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
 import type { BulkJob } from '@/lib/messaging/protocol';
 import { createIdbBulkStore } from '@/lib/scheduler/bulk-idb';
 import { createEngine, type Engine } from '@/lib/scheduler/engine';
@@ -24,7 +24,7 @@ export interface Services {
 export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }): Promise<Services> {
   // Our session data (page states, intents, queued tasks, the limiter log) is for trusted contexts only.
   await browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
-  const settings = createSettingsStore();
+  const settings = createSettingsStore(createIdbApiAddressStore());
   const keystore = createIdbKeyStore();
   const engine = createEngine({
     limiter: await loadLimiter(DEFAULT_LIMITER_CONFIG),

@@ -21,6 +21,7 @@ export const API_ERROR_KINDS = [
   'timeout',
   'aborted',
   'bad_response',
+  'redirected',
 ] as const;
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
@@ -136,6 +137,30 @@ export const timeoutError = (route: string, timeoutMs: number): ApiError =>
   new ApiError('timeout', `The API did not answer within ${Math.round(timeoutMs / 1000)} s (${route}).`);
 
 export const abortedError = (route: string): ApiError => new ApiError('aborted', `Request cancelled (${route}).`);
+
+/**
+ * The API answered with a redirect, which we never follow (it would carry the key to the new address). The
+ * target is named when the runtime shows it (browsers hide it behind an opaque response), without its query.
+ */
+export function redirectedError(route: string, status: number, location: string | null, baseUrl: string): ApiError {
+  const target = redirectTarget(location, baseUrl);
+  const where = target ? `redirects to ${target}` : 'redirects to another address';
+  return new ApiError(
+    'redirected',
+    `The API address ${where}; update the address in settings (${route}${status ? `, ${status}` : ''}). Your API key was not sent there.`,
+    status ? { status } : {},
+  );
+}
+
+function redirectTarget(location: string | null, baseUrl: string): string | undefined {
+  if (!location) return undefined;
+  try {
+    const url = new URL(location, baseUrl);
+    return `${url.origin}${url.pathname}`.slice(0, 300);
+  } catch {
+    return undefined;
+  }
+}
 
 /** A 2xx response that is not JSON or does not match the contract. */
 export function badResponseError(

@@ -7,6 +7,7 @@ import {
   badResponseError,
   errorFromResponse,
   networkError,
+  redirectedError,
   timeoutError,
 } from './errors';
 import { API_KEY_HEADER } from './limits';
@@ -72,6 +73,9 @@ export function createTransport(options: TransportOptions): Call {
     // Our own timer covers headers *and* body; ky's covers only the headers.
     timeout: false,
     throwHttpErrors: false,
+    // Never follow a redirect: fetch would carry X-API-Key to wherever the API points (another origin, plain
+    // http), and a 308 would be cached for later calls (issue 12, item 1). A redirect fails the call instead.
+    redirect: 'manual',
     ...(options.fetch ? { fetch: options.fetch } : {}),
   });
 
@@ -84,7 +88,7 @@ export function createTransport(options: TransportOptions): Call {
       if (spec.signal?.aborted) throw abortedError(route);
       await options.beforeAttempt?.({ endpoint: spec.endpoint, attempt });
       try {
-        return await attemptOnce(http, spec, route, apiKey);
+        return await attemptOnce(http, spec, route, apiKey, options.baseUrl);
       } catch (err) {
         const error = err instanceof ApiError ? err : networkError(route, err);
         const decision = decideRetry(error, attempt, spec.endpoint, policy);
@@ -96,7 +100,13 @@ export function createTransport(options: TransportOptions): Call {
   };
 }
 
-async function attemptOnce<T>(http: KyInstance, spec: CallSpec<T>, route: string, apiKey: string): Promise<CallResult<T>> {
+async function attemptOnce<T>(
+  http: KyInstance,
+  spec: CallSpec<T>,
+  route: string,
+  apiKey: string,
+  baseUrl: string,
+): Promise<CallResult<T>> {
   const timer = new AbortController();
   const timeout = setTimeout(() => timer.abort(), spec.timeoutMs);
   const signal = spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal;
@@ -113,8 +123,14 @@ async function attemptOnce<T>(http: KyInstance, spec: CallSpec<T>, route: string
         ...(spec.json !== undefined ? { json: spec.json } : {}),
         ...(spec.form ? { body: toFormData(spec.form) } : {}),
       });
+      // Browsers hide a manual redirect behind an opaque response (status 0, no Location); Node shows the 30x.
+      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+        void response.body?.cancel().catch(() => undefined);
+        throw redirectedError(route, response.status, response.headers.get('location'), baseUrl);
+      }
       bodyText = await response.text();
     } catch (err) {
+      if (err instanceof ApiError) throw err;
       if (spec.signal?.aborted) throw abortedError(route);
       if (timer.signal.aborted) throw timeoutError(route, spec.timeoutMs);
       throw networkError(route, err);

@@ -107,6 +107,12 @@ const catalogue: Record<ErrorKind, Describer> = {
     actions: ['retry'],
     severity: 'error',
   }),
+  redirected: (e) => ({
+    title: 'The API address redirects elsewhere',
+    message: `${e.message} Check the API base URL in the settings and enter the address the service gives you.`,
+    actions: ['open-settings', 'copy-details'],
+    severity: 'error',
+  }),
   aborted: () => ({
     title: 'Cancelled',
     message: 'The request was cancelled before it finished. Nothing more will be charged for it.',

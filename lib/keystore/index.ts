@@ -4,7 +4,8 @@
  * the background opens it (extension pages change the key through 'key/set' / 'key/clear' messages).
  * The key is never logged, never put in a message or an error: the UI only ever sees `keyHint`.
  */
-import { type DBSchema, openDB } from 'idb';
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { ApiAddressStore } from '../settings/origin-store';
 
 export interface KeyStore {
   get(): Promise<string | null>;
@@ -24,14 +25,35 @@ interface KeyDb extends DBSchema {
 
 export const KEYSTORE_DB = 'ipe-keystore';
 const SLOT = 'apiKey';
+/** The API address: it decides where the key goes, so it lives here too (lib/settings/origin-store.ts). */
+const ADDRESS_SLOT = 'apiBaseUrl';
+
+let database: Promise<IDBPDatabase<KeyDb>> | null = null;
+/** One connection per worker life, opened on first use (never at import). */
+function openKeyDb(): Promise<IDBPDatabase<KeyDb>> {
+  database ??= openDB<KeyDb>(KEYSTORE_DB, 1, {
+    upgrade(db) {
+      db.createObjectStore('secrets');
+    },
+  });
+  return database;
+}
+
+/** The API address in the extension origin's IndexedDB: content scripts cannot write it on any browser. */
+export function createIdbApiAddressStore(): ApiAddressStore {
+  return {
+    async get() {
+      return (await (await openKeyDb()).get('secrets', ADDRESS_SLOT)) ?? null;
+    },
+    async set(url) {
+      await (await openKeyDb()).put('secrets', url, ADDRESS_SLOT);
+    },
+  };
+}
 
 /** The real store: IndexedDB of the extension origin, read through a memory copy (one open per worker life). */
 export function createIdbKeyStore(): KeyStore {
-  const db = openDB<KeyDb>(KEYSTORE_DB, 1, {
-    upgrade(database) {
-      database.createObjectStore('secrets');
-    },
-  });
+  const db = openKeyDb();
   let cached: Promise<string | null> | null = null;
   return {
     get() {

@@ -21,6 +21,7 @@ import {
   SimilarContactItemSchema,
 } from '../api/schemas';
 import { PageEntitiesSchema, RawPageScanSchema } from '../detect';
+import { ApiKeySchema } from '../keystore/schema';
 import { RequiredFieldSchema, SettingsPatchSchema, SettingsSchema } from '../settings/schema';
 
 /** Largest message we accept, serialised; a page cannot flood the background. */
@@ -260,13 +261,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 // ---------------------------------------------------------------------------------------------------------------
 // Requests from extension pages → background. Each entry: input schema and the data schema of a success reply.
 
-/** A key goes into an HTTP header: printable ASCII only (a pasted zero-width space would fail as a "network" error). */
-export const ApiKeySchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(512)
-  .regex(/^[\x21-\x7e]+$/, 'An API key has only letters, digits and symbols, without spaces.');
+export { ApiKeySchema };
 
 const empty = z.strictObject({});
 const ok = z.strictObject({ ok: z.literal(true) });
@@ -377,6 +372,14 @@ export const requests = {
     }),
   },
   'settings/update': { input: SettingsPatchSchema, output: SettingsSchema },
+  /**
+   * Applies an imported settings file all or nothing: the patch and the key (when the user chose to replace it)
+   * are validated together, and a failed write rolls back the other (lib/settings-transfer/apply.ts).
+   */
+  'settings/import': {
+    input: z.strictObject({ settings: SettingsPatchSchema, apiKey: ApiKeySchema.optional() }),
+    output: SettingsSchema,
+  },
   'key/set': { input: z.strictObject({ key: ApiKeySchema }), output: ok },
   'key/clear': { input: empty, output: ok },
   /** Checks the stored key (or a candidate) with the free check described in docs/api-decisions.md. */

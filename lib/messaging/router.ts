@@ -10,6 +10,7 @@ import {
   type RequestType,
   requests,
 } from './protocol';
+import { exceedsSize } from './size';
 
 /** Who sent a message, as the browser reports it (runtime.MessageSender, reduced to what we check). */
 export interface SenderInfo {
@@ -32,6 +33,16 @@ export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: str
   return 'foreign';
 }
 
+/**
+ * Broadcasts (`event/*`) come only from the background. `runtime.sendMessage` from a content script reaches every
+ * extension page too, so a page on tab A could otherwise paint its own findings into the panel of tab B or fake
+ * the credits line (issue 12, item 5). The background is an extension page without a tab; content scripts carry
+ * their tab and the page's URL, other extensions another id.
+ */
+export function isBackgroundSender(sender: SenderInfo, ownId: string, ownOrigin: string): boolean {
+  return classifySender(sender, ownId, ownOrigin) === 'extension-page' && sender.tab === undefined;
+}
+
 export type Handlers<Ctx> = {
   [T in RequestType]: (input: ParsedInput<T>, ctx: Ctx) => Promise<RequestOutput<T>>;
 };
@@ -48,13 +59,6 @@ function fail(kind: ErrorData['kind'], message: string, detail?: string): Reply<
   return { ok: false, error: { kind, message, ...(detail ? { detail } : {}) } };
 }
 
-function tooLarge(message: unknown): boolean {
-  try {
-    return JSON.stringify(message).length > MAX_MESSAGE_BYTES;
-  } catch {
-    return true;
-  }
-}
 
 /**
  * Validates and dispatches one message. Extension pages may send any `Request`; content scripts only
@@ -71,7 +75,7 @@ export function createRouter<Ctx>(options: {
   return async function route(message: unknown, sender: SenderInfo): Promise<Reply<unknown> | unknown> {
     const kind = classifySender(sender, options.ownId, options.ownOrigin);
     if (kind === 'foreign') return fail('forbidden', 'Messages from outside this extension are not accepted.');
-    if (tooLarge(message)) return fail('invalid_message', 'The message was too large and was ignored.');
+    if (exceedsSize(message, MAX_MESSAGE_BYTES)) return fail('invalid_message', 'The message was too large and was ignored.');
     if (kind === 'content-script') {
       const parsed = ContentMessageSchema.safeParse(message);
       if (!parsed.success) return fail('forbidden', 'Content scripts may only report what they found on the page.');

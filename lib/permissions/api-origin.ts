@@ -5,10 +5,16 @@
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+/**
+ * The one loopback rule (options form, settings import, stored settings, background): plain http may reach only
+ * these exact hosts. Not "starts with 127.": `127.evil.example` and `127.0.0.1.evil.example` are names anyone can
+ * register, and `127.0.0.2` is outside the sandbox's host permission (issue 12, item 7). `URL` has already turned
+ * `127.1` or `0x7f000001` into `127.0.0.1`, so those spellings are judged as what they are.
+ */
+const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || hostname.startsWith('127.');
+  return LOOPBACK_HOSTS.has(hostname);
 }
 
 /**
@@ -29,7 +35,10 @@ export function validateApiBaseUrl(input: string): BaseUrlCheck {
   }
   // The key travels in a header on every request: over plain http it could be read by anyone on the network.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
-    return { ok: false, message: 'Use https:// for a remote API: over http:// your API key would travel unencrypted.' };
+    return {
+      ok: false,
+      message: 'Use https:// for a remote API: over http:// your API key would travel unencrypted (http:// only for 127.0.0.1, localhost or [::1]).',
+    };
   }
   if (url.username || url.password) {
     return { ok: false, message: 'Remove the user name and password from the address; the API key is sent separately.' };

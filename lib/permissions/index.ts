@@ -10,4 +10,4 @@ export {
   type PermissionPlan,
   type ScanChoice,
 } from './plan';
-export { siteLabel, sitePattern, type SiteCheck } from './sites';
+export { isSitePattern, siteLabel, sitePattern, type SiteCheck } from './sites';

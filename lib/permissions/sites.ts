@@ -50,6 +50,16 @@ export function sitePattern(input: string): SiteCheck {
   return { ok: true, pattern: `${scheme}://${fullHost}/*`, label: scheme === 'https' ? fullHost : `http://${fullHost}` };
 }
 
+/**
+ * True only for a pattern the options form itself would store (`sitePattern` gives it back unchanged). Stored and
+ * imported `scanSites` must pass it: `<all_urls>`, `javascript:…` or `https://user:pass@…` never become host
+ * permissions or content-script matches (issue 12, item 8).
+ */
+export function isSitePattern(pattern: string): boolean {
+  const check = sitePattern(pattern);
+  return check.ok && check.pattern === pattern;
+}
+
 /** The human label for a stored pattern (`https://example.com/*` → `example.com`). */
 export function siteLabel(pattern: string): string {
   const m = /^(https?):\/\/([^/]+)\/\*$/.exec(pattern);

@@ -4,7 +4,10 @@
  * half-applies.
  */
 import { z } from 'zod';
+import { ApiKeySchema } from '../keystore/schema';
 import { type Settings, SettingsSchema, type SettingsPatch } from '../settings/schema';
+
+export { applySettingsImport, type ImportStores } from './apply';
 
 export const EXPORT_FORMAT = 'in-page-enrich/settings';
 export const EXPORT_VERSION = 1;
@@ -40,10 +43,12 @@ const EnvelopeSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.number().int().min(1),
   settings: z.record(z.string(), z.unknown()),
-  apiKey: z.string().trim().min(1).max(512).optional(),
+  // The same rule as the options form's key field: a bad key rejects the whole file (issue 12, item 8).
+  apiKey: ApiKeySchema.optional(),
 });
 
-// Every field optional (a file from an older version may lack newer ones), each value checked strictly.
+// Every field optional (a file from an older version may lack newer ones), each value checked strictly, with the
+// very schema the background applies to the options form's changes (API address, site patterns, numbers).
 const ImportedSettingsSchema = z.object(SettingsSchema.shape).partial();
 
 export type ImportResult =

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ENRICH_REQUIRED_VALUES } from '../api/limits';
+import { validateApiBaseUrl } from '../permissions/api-origin';
+import { isSitePattern } from '../permissions/sites';
 
 /**
  * The user's settings (everything but the API key, which lives in the key store).
@@ -22,12 +24,16 @@ export const SANDBOX_BASE_URL = 'http://127.0.0.1:8787';
 export const DEFAULT_API_BASE_URL: string = import.meta.env?.WXT_API_BASE_URL || SANDBOX_BASE_URL;
 
 const fields = {
-  /** The key travels in a header: plain http only to this machine (the sandbox), https everywhere else. */
+  /**
+   * The key travels in a header: plain http only to this machine (the sandbox), https everywhere else. The same
+   * check as the options form (lib/permissions/api-origin.ts), so the form, an import and the background agree.
+   */
   apiBaseUrl: z
     .url({ protocol: /^https?$/ })
     .max(2048)
-    .refine((u) => u.startsWith('https:') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?(\/|$)/.test(u), {
-      message: 'Use https:// (plain http:// only for this computer: 127.0.0.1 or localhost).',
+    .superRefine((url, ctx) => {
+      const check = validateApiBaseUrl(url);
+      if (!check.ok) ctx.addIssue({ code: 'custom', message: check.message });
     }),
   lookupDefaults: z.strictObject({
     realtime: z.boolean(),
@@ -37,8 +43,10 @@ const fields = {
   }),
   /** Privacy: scan only when asked (default), automatically on chosen sites, or everywhere. */
   scanMode: ScanModeSchema,
-  /** Origin match patterns (e.g. `https://example.com/*`) for scanMode 'sites'. */
-  scanSites: z.array(z.string().max(512)).max(500),
+  /** Origin match patterns (e.g. `https://example.com/*`) for scanMode 'sites', exactly as the options form makes them. */
+  scanSites: z
+    .array(z.string().max(512).refine(isSitePattern, { message: 'Not a site pattern such as https://example.com/*.' }))
+    .max(500),
   cache: z.strictObject({ hitTtlDays: z.number().min(0).max(365), missTtlDays: z.number().min(0).max(365) }),
   /** Daily credit cap; null = no cap. */
   dailyBudget: z.number().int().min(0).nullable(),
@@ -68,7 +76,11 @@ export const StoredSettingsSchema = z.object({
     })
     .catch(DEFAULT_SETTINGS.lookupDefaults),
   scanMode: fields.scanMode.catch(DEFAULT_SETTINGS.scanMode),
-  scanSites: fields.scanSites.catch([]),
+  // One junk entry (written by an old version or another context) drops that entry, not the user's other sites.
+  scanSites: z
+    .array(z.unknown())
+    .transform((list) => list.filter((p): p is string => typeof p === 'string' && p.length <= 512 && isSitePattern(p)).slice(0, 500))
+    .catch([]),
   cache: z
     .object({
       hitTtlDays: fields.cache.shape.hitTtlDays.catch(DEFAULT_SETTINGS.cache.hitTtlDays),

@@ -1,16 +1,19 @@
 /**
- * The settings as a typed, versioned WXT storage item. Everything reads settings through `SettingsStore`:
- * values are validated on read (`readSettings`, field by field) and patches are validated on write.
- * Settings are not secret (the key lives in lib/keystore), so `storage.local` is the right place.
+ * The settings as a typed, versioned WXT storage item plus the API address beside the key. Everything reads
+ * settings through `SettingsStore`: values are validated on read (`readSettings`, field by field) and patches are
+ * validated on write. storage.local holds what sends nothing anywhere; the API address, which decides where the key
+ * goes, is read only from the background's IndexedDB (`ApiAddressStore`, lib/settings/origin-store.ts), so a
+ * content script that writes storage.local (possible on Firefox) cannot redirect the key (issue 12, item 10).
  */
 import { storage } from 'wxt/utils/storage';
 import { SETTINGS_VERSION, settingsMigrations } from './migrations';
+import type { ApiAddressStore } from './origin-store';
 import { DEFAULT_SETTINGS, readSettings, type Settings, type SettingsPatch, SettingsSchema } from './schema';
 
 /** Defines the item; a function so the item (and its migration run) is created in `main()`, not at import. */
 export function defineSettingsItem() {
-  /** The user's settings, without the API key. */
-  return storage.defineItem<Settings>('local:settings', {
+  /** The user's settings, without the API key (and, from this version on, without the API address). */
+  return storage.defineItem<Partial<Settings>>('local:settings', {
     fallback: DEFAULT_SETTINGS,
     version: SETTINGS_VERSION,
     migrations: settingsMigrations,
@@ -23,23 +26,50 @@ export interface SettingsStore {
   get(): Promise<Settings>;
   /** Applies a validated patch; nested objects are replaced whole (the UI sends them whole). */
   update(patch: SettingsPatch): Promise<Settings>;
-  /** Called with the new settings whenever they change (in any context). Returns the unsubscribe function. */
+  /** Called with the new settings whenever they change. Returns the unsubscribe function. */
   watch(listener: (settings: Settings) => void): () => void;
 }
 
-export function createSettingsStore(item: SettingsItem = defineSettingsItem()): SettingsStore {
+export function createSettingsStore(address: ApiAddressStore, item: SettingsItem = defineSettingsItem()): SettingsStore {
+  const listeners = new Set<(settings: Settings) => void>();
+
+  /** The address from IndexedDB; on the first read after an update, the one storage.local held, adopted once. */
+  async function apiBaseUrl(local: unknown): Promise<string> {
+    const stored = await address.get();
+    if (stored !== null) return readSettings({ apiBaseUrl: stored }).apiBaseUrl;
+    const adopted = readSettings(local).apiBaseUrl;
+    await address.set(adopted);
+    return adopted;
+  }
+
+  async function read(local: unknown): Promise<Settings> {
+    const rest = local && typeof local === 'object' ? local : {};
+    return readSettings({ ...rest, apiBaseUrl: await apiBaseUrl(local) });
+  }
+
   return {
     async get() {
-      return readSettings(await item.getValue());
+      return read(await item.getValue());
     },
     async update(patch) {
-      const current = readSettings(await item.getValue());
+      const current = await read(await item.getValue());
       const next = SettingsSchema.parse({ ...current, ...patch });
-      await item.setValue(next);
+      if (next.apiBaseUrl !== current.apiBaseUrl) await address.set(next.apiBaseUrl);
+      const { apiBaseUrl: _address, ...local } = next;
+      await item.setValue(local);
+      // storage.onChanged says nothing when only the address changed: tell the watchers here.
+      if (next.apiBaseUrl !== current.apiBaseUrl) for (const listener of [...listeners]) listener(next);
       return next;
     },
     watch(listener) {
-      return item.watch((value) => listener(readSettings(value)));
+      listeners.add(listener);
+      const unwatch = item.watch((value) => {
+        void read(value).then(listener);
+      });
+      return () => {
+        listeners.delete(listener);
+        unwatch();
+      };
     },
   };
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { migrateSettingsV1toV2 } from '../../../lib/settings/migrations';
 import { DEFAULT_SETTINGS, readSettings } from '../../../lib/settings/schema';
+import { createMemoryApiAddressStore } from '../../../lib/settings/origin-store';
 import { createSettingsStore } from '../../../lib/settings/store';
 
 describe('settings migrations', () => {
@@ -27,7 +28,7 @@ describe('settings store (fakeBrowser storage)', () => {
 
   it('migrates a stored v1 value on first read and records version 2', async () => {
     await fakeBrowser.storage.local.set({ settings: { baseUrl: 'https://api.example.com', realtimeDefault: true } });
-    const store = createSettingsStore();
+    const store = createSettingsStore(createMemoryApiAddressStore());
     const settings = await store.get();
     expect(settings.apiBaseUrl).toBe('https://api.example.com');
     expect(settings.lookupDefaults.realtime).toBe(true);
@@ -42,18 +43,18 @@ describe('settings store (fakeBrowser storage)', () => {
     ['a wrong-typed cache group keeps the valid lifetime', { cache: { hitTtlDays: 'x', missTtlDays: 1 } }, { cache: { hitTtlDays: 30, missTtlDays: 1 } }],
   ])('%s', async (_why, stored, expected) => {
     await fakeBrowser.storage.local.set({ settings: stored, settings$: { v: 2 } });
-    expect(await createSettingsStore().get()).toMatchObject(expected);
+    expect(await createSettingsStore(createMemoryApiAddressStore()).get()).toMatchObject(expected);
   });
 
   it('rejects an invalid patch and keeps the stored value', async () => {
-    const store = createSettingsStore();
+    const store = createSettingsStore(createMemoryApiAddressStore());
     await store.update({ dailyBudget: 10 });
     await expect(store.update({ apiBaseUrl: 'ftp://nope' } as never)).rejects.toThrow();
     expect((await store.get()).dailyBudget).toBe(10);
   });
 
   it('notifies watchers with validated settings', async () => {
-    const store = createSettingsStore();
+    const store = createSettingsStore(createMemoryApiAddressStore());
     const seen: number[] = [];
     store.watch((s) => seen.push(s.dailyBudget ?? -1));
     await store.update({ dailyBudget: 5 });

@@ -61,10 +61,22 @@ describe('router', () => {
     expect(contentSeen).toContainEqual({ type: 'panel/open' });
   });
 
-  it('refuses messages from other extensions and oversized messages', async () => {
+  it('refuses messages from other extensions', async () => {
     expect(await route({ type: 'queue/state', input: {} }, { id: 'other' })).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
-    const huge = { type: 'queue/state', input: {}, pad: 'x'.repeat(MAX_MESSAGE_BYTES) };
-    expect(await route(huge, page)).toMatchObject({ ok: false, error: { kind: 'invalid_message' } });
+  });
+
+  // A request the schemas accept (1,100 entries of 2,000 characters each: within bulk/start's limits) but over the
+  // 2 MB limit: only the size check can refuse it, so this fails if the check is gone (issue 11).
+  it('refuses a well-formed request over the size limit before any handler runs', async () => {
+    calls.length = 0;
+    const entries = Array.from({ length: 1100 }, (_, i) => ({ field_type: 'email', value: `${'x'.repeat(1990)}${i}@a.com` }));
+    const huge = { type: 'bulk/start', input: { entries } };
+    expect(JSON.stringify(huge).length).toBeGreaterThan(MAX_MESSAGE_BYTES);
+    expect(await route(huge, page)).toMatchObject({ ok: false, error: { kind: 'invalid_message', message: expect.stringMatching(/too large/) } });
+    expect(calls).toEqual([]);
+    // The same shape under the limit does reach the handler.
+    expect(await route({ type: 'bulk/start', input: { entries: entries.slice(0, 10) } }, page)).toMatchObject({ ok: true });
+    expect(calls).toEqual(['bulk/start']);
   });
 
   it.each<[string, unknown]>([
