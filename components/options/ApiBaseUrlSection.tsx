@@ -10,16 +10,21 @@ import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { BASE_URL_HELP, DEFAULT_API_BASE_URL } from './build';
 import { Field, type Status, StatusLine } from './fields';
-import { applyAccessChange } from './permissions-glue';
+import { applyAccessChange, requiredOrigins } from './permissions-glue';
 import { toErrorData } from './use-settings';
 
 export interface ApiBaseUrlSectionProps {
   settings: Settings;
   update: (patch: SettingsPatch) => Promise<Settings>;
+  /** First run of a build with no API address of its own (onboarding): the box starts empty, showing `placeholder`. */
+  startEmpty?: boolean;
+  placeholder?: string;
+  /** Onboarding numbers its steps ("1 · API address"). */
+  title?: string;
 }
 
-export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) {
-  const [draft, setDraft] = useState(settings.apiBaseUrl);
+export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeholder, title = 'API address' }: ApiBaseUrlSectionProps) {
+  const [draft, setDraft] = useState(startEmpty ? '' : settings.apiBaseUrl);
   const [inputError, setInputError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -41,7 +46,9 @@ export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) 
     }
     setInputError(null);
     setError(null);
-    const newOrigin = originPattern(checked.url) !== originPattern(settings.apiBaseUrl);
+    // A store build holds no host at install, so even the default's origin may still need the user's consent.
+    const pattern = originPattern(checked.url);
+    const newOrigin = pattern !== originPattern(settings.apiBaseUrl) || !requiredOrigins().includes(pattern ?? '');
     setBusy(true);
     const permission = applyAccessChange(settings, { ...settings, apiBaseUrl: checked.url });
     // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).
@@ -87,7 +94,7 @@ export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) 
   const changed = draft.trim() !== settings.apiBaseUrl;
   const isDefault = settings.apiBaseUrl === DEFAULT_API_BASE_URL;
   return (
-    <Section title="API address" headingLevel={2}>
+    <Section title={title} headingLevel={2}>
       <form className="opt-form" onSubmit={onSubmit} noValidate>
         <Field
           label="API base URL"
@@ -115,6 +122,7 @@ export function ApiBaseUrlSection({ settings, update }: ApiBaseUrlSectionProps) 
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               maxLength={2048}
+              placeholder={placeholder}
             />
           )}
         </Field>

@@ -1,19 +1,25 @@
 /**
  * First run (opened by the background on install): what the extension does, what it sends and when, and the
- * first step — a key, or in demo builds the local sandbox.
+ * first steps — the API address (validated, its host permission asked for) and the key, both tested for free —
+ * or in demo builds the local sandbox. The address and key forms are the options page's own components.
  */
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Button, Chip, ErrorState, Icon, Skeleton } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
+import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
-import { IS_DEMO_BUILD, DEMO_SANDBOX_URL } from './build';
+import { IS_DEMO_BUILD, DEFAULT_API_BASE_URL, DEMO_SANDBOX_URL } from './build';
 import { DataUse } from './DataUse';
 import { connectDemoSandbox } from './demo-sandbox';
+import { API_BASE_URL_PLACEHOLDER, needsApiAddress } from './onboarding/first-run';
+import './onboarding/onboarding.css';
 import { toErrorData, useSettings } from './use-settings';
 
+const BUILD = { isDemoBuild: IS_DEMO_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL };
+
 export function OnboardingApp() {
-  const { state, reload } = useSettings();
+  const { state, reload, update } = useSettings();
   const [busy, setBusy] = useState(false);
   const [demo, setDemo] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -109,7 +115,21 @@ export function OnboardingApp() {
               {!demo && (
                 <div className="onb-choice">
                   <div className="onb-choice__key">
-                    <h3 className="opt-subtitle">{state.key.present ? 'Change your API key' : 'Use your API key'}</h3>
+                    <ApiBaseUrlSection
+                      settings={state.settings}
+                      update={update}
+                      startEmpty={needsApiAddress(BUILD, state.settings.apiBaseUrl)}
+                      placeholder={API_BASE_URL_PLACEHOLDER}
+                      title="1 · Your API address"
+                    />
+                    <h2 className="opt-subtitle onb-step">
+                      {state.key.present ? '2 · Change your API key' : '2 · Your API key'}
+                    </h2>
+                    {needsApiAddress(BUILD, state.settings.apiBaseUrl) && (
+                      <p className="opt-note" data-testid="onb-address-first">
+                        Save the API address first: the key is tested against it, and sent nowhere else.
+                      </p>
+                    )}
                     <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} allowRemove={false} />
                   </div>
                   {IS_DEMO_BUILD && (
