@@ -112,8 +112,12 @@ function companyDomainOfText(value: string): string | null {
   // `Jane.Doe` or `index.html` are not websites: the host must end in a real public suffix.
   const domain = websiteDomain(value);
   if (domain === null) return null;
-  // The network's own pages (feed, jobs), free-mail and platform hosts are not a company's website.
-  return isNetworkHost(domain) || exclusionOf(domain) !== null ? null : domain;
+  // The network's own pages (feed, jobs), free-mail hosts and shorteners name no company. Anything else typed or
+  // selected is looked up as asked: a user who types `salesforce.com` means the company, even though pages
+  // mostly link to it as a tool (lib/detect/domains.ts drops those from page scans).
+  if (isNetworkHost(domain)) return null;
+  const excluded = exclusionOf(domain);
+  return excluded === 'freeMail' || excluded === 'reserved' || excluded === 'shorteners' ? null : domain;
 }
 
 function stripMailto(token: string): string {
