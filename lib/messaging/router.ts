@@ -1,16 +1,8 @@
 import type { z } from 'zod';
-import {
-  ContentMessageSchema,
-  type ContentMessage,
-  type ErrorData,
-  MAX_MESSAGE_BYTES,
-  type Reply,
-  RequestEnvelopeSchema,
-  type RequestOutput,
-  type RequestType,
-  requests,
-} from './protocol';
-import { exceedsSize } from './size';
+import type { ErrorData } from '../model/errors';
+import { type ContentMessage, ContentMessageSchema } from './content-to-background';
+import { exceedsSize, MAX_MESSAGE_BYTES } from './size';
+import { type Reply, RequestEnvelopeSchema, type RequestOutput, type RequestType, requests } from './ui-to-background';
 
 /** Who sent a message, as the browser reports it (runtime.MessageSender, reduced to what we check). */
 export interface SenderInfo {

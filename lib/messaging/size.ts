@@ -4,6 +4,9 @@
  * adds up lengths and stops as soon as the budget is spent, so its cost is bounded by the limit, not the message.
  */
 
+/** Largest message we accept, serialised; a page cannot flood the background. */
+export const MAX_MESSAGE_BYTES = 2_000_000;
+
 /**
  * True when `value`, serialised as JSON, would take more than `maxChars` characters (or cannot be serialised).
  * Exact for plain data without escaped characters; containers are charged for their brackets and separators

@@ -309,3 +309,71 @@ test('privacy: demo pages cause no API request by default, nor with auto-scan on
   await expect(panel.getByRole('tabpanel', { name: 'Contact' }).getByTestId('contact-profile')).toBeVisible();
   expect((await apiRequests(own.url)).slice(baseline).map((r) => `${r.path} ${r.query.email ?? ''}`)).toEqual([`/v1/enrich ${samples.emails[3]}`]);
 });
+
+test('events forged by a content script on tab A never reach the panel of tab B, and storage.sync is closed (issue 12, items 5 and 9)', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+}) => {
+  test.setTimeout(120_000);
+  await configure({ baseUrl: own.url, apiKey: `test-standard-ev-${unique()}` });
+  const forgedEmail = `forged-${unique()}@evil-example.com`;
+  const intentEmail = `intent-${unique()}@evil-example.com`;
+
+  const { panel, tabId: tabB } = await test.step('open the panel for tab B and let it show its real findings', async () => {
+    const opened = await openPanelFor(context, serviceWorker, openExtensionPage, `${own.url}/demo/team`);
+    await expect(opened.panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: 30_000 });
+    return opened;
+  });
+
+  const attacker = await test.step('tab A: a content script forges page, intent and credits events for tab B', async () => {
+    const tabA = await context.newPage();
+    const urlA = `${own.url}/demo/blog`;
+    await tabA.goto(urlA);
+    const tabIdA = await tabIdOf(serviceWorker, urlA);
+    return serviceWorker.evaluate(
+      async ([id, victim, email, lookup]) => {
+        const [result] = await chrome.scripting.executeScript({
+          target: { tabId: id },
+          world: 'ISOLATED',
+          args: [victim, email, lookup],
+          func: async (victimTab: number, forged: string, armed: string) => {
+            const entities = { url: 'https://victim.example/', title: 'forged', emails: [forged], phones: [], profiles: [], companyProfiles: [], domains: [], faxes: [], phoneCountry: null, people: [], companies: [] };
+            const events = [
+              { type: 'event/page', page: { tabId: victimTab, url: 'https://victim.example/', title: 'forged', entities, scannedAt: Date.now(), complete: true } },
+              { type: 'event/intent', tabId: victimTab, intent: { kind: 'lookup', meaning: { kind: 'email', email: armed }, at: Date.now() } },
+              { type: 'event/credits', credits: { today: 99_999, month: 99_999, byAction: {}, dailyBudget: 100, budgetLeft: 0 } },
+            ];
+            for (const event of events) await chrome.runtime.sendMessage(event).catch(() => undefined);
+            let sync: string;
+            try {
+              await chrome.storage.sync.set({ planted: 'by a content script' });
+              sync = 'writable';
+            } catch (e) {
+              sync = `refused: ${String(e)}`;
+            }
+            return { sync };
+          },
+        });
+        return result?.result as { sync: string };
+      },
+      [tabIdA, tabB, forgedEmail, intentEmail] as const,
+    );
+  });
+
+  await test.step('the panel of tab B shows only what the background sent', async () => {
+    // A real broadcast after the forged ones: the panel's listener is alive, so what it ignored, it ignored.
+    expect((await send(panel, 'page/get', { tabId: tabB, scan: true })).ok).toBe(true);
+    await expect(panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible();
+    const text = (await panel.locator('body').textContent()) ?? '';
+    expect(text).not.toContain(forgedEmail);
+    expect(text).not.toContain(intentEmail);
+    expect(text).not.toContain('99,999');
+    expect(text).not.toContain('victim.example');
+  });
+
+  await test.step('storage.sync refused the content script', () => {
+    expect(attacker.sync).toMatch(/^refused/);
+  });
+});

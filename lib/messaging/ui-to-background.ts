@@ -1,0 +1,171 @@
+/**
+ * UI → background: the requests extension pages (side panel, popup, options, onboarding) send, each with its
+ * input schema and the data schema of a success reply. The reply is `{ ok: true, data } | { ok: false, error }`;
+ * errors cross as data (lib/model/errors.ts). Content scripts may send none of these (lib/messaging/router.ts).
+ */
+import { z } from 'zod';
+import {
+  CompanySchema,
+  ContactSearchResultSchema,
+  EmailVerificationResultSchema,
+  EnrichedContactSchema,
+  SimilarCompanyItemSchema,
+  SimilarContactItemSchema,
+} from '../api/schemas';
+import { ApiKeySchema } from '../keystore/schema';
+import type { ErrorData } from '../model/errors';
+import {
+  BulkEntrySchema,
+  ContactLookupSchema,
+  ContactOptionsSchema,
+  CostActionSchema,
+  CostEstimateSchema,
+  HistoryEntrySchema,
+  lookupOutcome,
+  PanelIntentSchema,
+  ProvenanceSchema,
+  SelectionMeaningSchema,
+  sourced,
+} from '../model/lookup';
+import { BulkJobSchema, BulkRowSchema, CreditsSummarySchema, PageStateSchema, QueueStateSchema } from '../model/state';
+import { EmailTextSchema as email, ShortTextSchema as shortText } from '../model/text';
+import { SettingsPatchSchema, SettingsSchema } from '../settings/schema';
+
+export { ApiKeySchema };
+
+const empty = z.strictObject({});
+const ok = z.strictObject({ ok: z.literal(true) });
+
+export const requests = {
+  'contact/enrich': {
+    input: z.strictObject({ lookup: ContactLookupSchema, options: ContactOptionsSchema.optional(), refresh: z.boolean().optional() }),
+    output: lookupOutcome(EnrichedContactSchema),
+  },
+  'contact/similar': {
+    input: z.strictObject({ lookup: ContactLookupSchema, size: z.number().int().min(1).max(10).optional() }),
+    output: sourced(z.array(SimilarContactItemSchema)),
+  },
+  'contact/search': {
+    input: z.strictObject({
+      job_title: z.array(shortText).max(20).optional(),
+      seniority: z.array(shortText).max(20).optional(),
+      location: z.array(shortText).max(20).optional(),
+      skills: z.array(shortText).max(20).optional(),
+      interests: z.array(shortText).max(20).optional(),
+      industry: z.array(shortText).max(20).optional(),
+      page: z.number().int().min(1).max(10_000).optional(),
+      page_size: z.number().int().min(1).max(100).optional(),
+    }),
+    output: sourced(ContactSearchResultSchema),
+  },
+  'company/enrich': {
+    input: z.strictObject({ url: shortText, fetchRealtime: z.boolean().optional(), refresh: z.boolean().optional() }),
+    output: lookupOutcome(CompanySchema),
+  },
+  'company/similar': {
+    input: z.strictObject({
+      url: shortText,
+      size: z.number().int().min(1).max(500).optional(),
+      revealAll: z.boolean().optional(),
+      refresh: z.boolean().optional(),
+    }),
+    output: lookupOutcome(z.array(SimilarCompanyItemSchema)),
+  },
+  'email/verify': {
+    input: z.strictObject({ email, refresh: z.boolean().optional() }),
+    output: sourced(EmailVerificationResultSchema),
+  },
+  'bulk/start': {
+    input: z.strictObject({
+      entries: z.array(BulkEntrySchema).min(1).max(100_000),
+      requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+    }),
+    output: BulkJobSchema,
+  },
+  'bulk/get': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  'bulk/rows': {
+    input: z.strictObject({
+      jobId: z.string().max(100),
+      offset: z.number().int().min(0),
+      limit: z.number().int().min(1).max(1000),
+    }),
+    output: z.strictObject({ total: z.number().int(), rows: z.array(BulkRowSchema) }),
+  },
+  'bulk/cancel': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  /** Sends the job's failed and interrupted entries again (a paid action: estimate with 'bulk/enrich' first). */
+  'bulk/retry': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  'bulk/list': { input: empty, output: z.array(BulkJobSchema) },
+  'queue/state': { input: empty, output: QueueStateSchema },
+  'credits/summary': { input: empty, output: CreditsSummarySchema },
+  'credits/estimate': { input: CostActionSchema, output: CostEstimateSchema },
+  /** The entities found on a tab; `scan: true` injects the scanner first if allowed (user gesture / permission). */
+  'page/get': {
+    input: z.strictObject({ tabId: z.number().int().min(0), scan: z.boolean().optional() }),
+    output: PageStateSchema.nullable(),
+  },
+  /** The pending context-menu/shortcut intent for a tab (consumed when read). */
+  'panel/intent': { input: z.strictObject({ tabId: z.number().int().min(0) }), output: PanelIntentSchema.nullable() },
+  'selection/classify': {
+    input: z.strictObject({ text: z.string().max(512) }),
+    output: z.strictObject({ meanings: z.array(SelectionMeaningSchema) }),
+  },
+  'history/list': {
+    input: z.strictObject({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),
+    output: z.array(HistoryEntrySchema),
+  },
+  /** Reopen a cached answer for free; null when it has expired. `result` is the endpoint's answer when found. */
+  'history/open': {
+    input: z.strictObject({ key: z.string().max(4096) }),
+    output: z
+      .strictObject({
+        key: z.string(),
+        endpoint: z.string(),
+        label: z.string(),
+        found: z.boolean(),
+        result: z.unknown().optional(),
+        errorText: z.string().optional(),
+        provenance: ProvenanceSchema,
+      })
+      .nullable(),
+  },
+  'history/delete': { input: z.strictObject({ key: z.string().max(4096) }), output: ok },
+  'cache/stats': {
+    input: empty,
+    output: z.strictObject({ entries: z.number().int(), approxBytes: z.number().int() }),
+  },
+  'cache/clear': { input: empty, output: ok },
+  'settings/get': {
+    input: empty,
+    output: z.strictObject({
+      settings: SettingsSchema,
+      key: z.strictObject({ present: z.boolean(), hint: z.string().nullable() }),
+    }),
+  },
+  'settings/update': { input: SettingsPatchSchema, output: SettingsSchema },
+  /**
+   * Applies an imported settings file all or nothing: the patch and the key (when the user chose to replace it)
+   * are validated together, and a failed write rolls back the other (lib/settings-transfer/apply.ts).
+   */
+  'settings/import': {
+    input: z.strictObject({ settings: SettingsPatchSchema, apiKey: ApiKeySchema.optional() }),
+    output: SettingsSchema,
+  },
+  'key/set': { input: z.strictObject({ key: ApiKeySchema }), output: ok },
+  'key/clear': { input: empty, output: ok },
+  /** Checks the stored key (or a candidate) with the free check described in docs/api-decisions.md. */
+  'key/test': {
+    input: z.strictObject({ key: ApiKeySchema.optional() }),
+    output: z.strictObject({ valid: z.boolean() }),
+  },
+} as const;
+
+export type RequestType = keyof typeof requests;
+export type RequestInput<T extends RequestType> = z.input<(typeof requests)[T]['input']>;
+export type RequestOutput<T extends RequestType> = z.infer<(typeof requests)[T]['output']>;
+
+export const RequestEnvelopeSchema = z.strictObject({
+  type: z.enum(Object.keys(requests) as [RequestType, ...RequestType[]]),
+  input: z.unknown(),
+});
+
+export type Reply<T> = { ok: true; data: T } | { ok: false; error: ErrorData };

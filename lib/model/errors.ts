@@ -1,0 +1,33 @@
+/**
+ * Errors as data: the one shape errors take across message boundaries (class instances do not survive
+ * structured cloning). `lib/errors/to-error-data.ts` is the one function that makes it; `lib/errors/catalogue.ts`
+ * turns it into words.
+ */
+import { z } from 'zod';
+import { API_ERROR_KINDS } from '../api/errors';
+
+export const ErrorKindSchema = z.enum([
+  // from the API (lib/api/errors.ts)
+  ...API_ERROR_KINDS,
+  // from the extension itself
+  'no_key',
+  'budget_exceeded',
+  'permission_needed',
+  'not_scannable',
+  'invalid_message',
+  'forbidden',
+  'internal',
+]);
+export type ErrorKind = z.infer<typeof ErrorKindSchema>;
+
+export const ErrorDataSchema = z.strictObject({
+  kind: ErrorKindSchema,
+  message: z.string().max(2000),
+  status: z.number().int().optional(),
+  requestId: z.string().max(200).optional(),
+  retryAfterMs: z.number().nonnegative().optional(),
+  errorText: z.string().max(2000).optional(),
+  /** Copyable technical detail (zod issues, response excerpt). Never contains the API key. */
+  detail: z.string().max(20_000).optional(),
+});
+export type ErrorData = z.infer<typeof ErrorDataSchema>;

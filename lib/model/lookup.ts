@@ -1,0 +1,134 @@
+/**
+ * What can be looked up and what an answer carries: lookup keys and options, where an answer came from, cost
+ * previews, what a selection means, the panel's intents and the history. Shared by every direction of the protocol.
+ */
+import { z } from 'zod';
+import { RequiredFieldSchema } from '../settings/schema';
+import { EmailTextSchema, HttpUrlSchema, ShortTextSchema } from './text';
+
+/** Where an answer came from: the UI says "Cached 3 days ago · free" or "Live · 1 credit". */
+export const ProvenanceSchema = z.strictObject({
+  source: z.enum(['cache', 'live']),
+  fetchedAt: z.number(),
+  creditsCharged: z.number().nonnegative(),
+});
+export type Provenance = z.infer<typeof ProvenanceSchema>;
+
+/** The keys a contact can be looked up by (GET /v1/enrich, /v1/similar-contacts). */
+export const ContactLookupSchema = z
+  .strictObject({
+    email: EmailTextSchema.optional(),
+    phone: z.string().trim().max(64).optional(),
+    social_profile: HttpUrlSchema.optional(),
+    first_name: ShortTextSchema.optional(),
+    last_name: ShortTextSchema.optional(),
+    company_name: ShortTextSchema.optional(),
+    company_domain: ShortTextSchema.optional(),
+  })
+  .refine(
+    (l) =>
+      Boolean(l.email || l.phone || l.social_profile) ||
+      Boolean(l.first_name && l.last_name && (l.company_name || l.company_domain)),
+    { message: 'Give an email, a phone, a profile URL, or a first and last name with a company.' },
+  );
+export type ContactLookup = z.infer<typeof ContactLookupSchema>;
+
+export const ContactOptionsSchema = z.strictObject({
+  realtime: z.boolean().optional(),
+  waterfall: z.boolean().optional(),
+  includeAllExperiences: z.boolean().optional(),
+  required: z.array(RequiredFieldSchema).max(7).optional(),
+});
+export type ContactOptions = z.infer<typeof ContactOptionsSchema>;
+
+export function lookupOutcome<T extends z.ZodType>(result: T) {
+  return z.discriminatedUnion('found', [
+    z.strictObject({ found: z.literal(true), result, provenance: ProvenanceSchema }),
+    z.strictObject({ found: z.literal(false), errorText: z.string(), provenance: ProvenanceSchema }),
+  ]);
+}
+export function sourced<T extends z.ZodType>(result: T) {
+  return z.strictObject({ result, provenance: ProvenanceSchema });
+}
+
+export const BulkEntrySchema = z.strictObject({
+  field_type: z.enum(['email', 'social_profile', 'phone']),
+  value: z.string().trim().min(1).max(2048),
+});
+export type BulkEntry = z.infer<typeof BulkEntrySchema>;
+
+/** One paid action, for cost previews ("Enrich · 1 credit"). */
+export const CostActionSchema = z.discriminatedUnion('action', [
+  z.strictObject({ action: z.literal('contact/enrich'), lookup: ContactLookupSchema, options: ContactOptionsSchema.optional() }),
+  z.strictObject({ action: z.literal('company/enrich'), url: ShortTextSchema }),
+  z.strictObject({
+    action: z.literal('company/similar'),
+    size: z.number().int().min(1).max(500),
+    revealAll: z.boolean(),
+    /** When given, the estimate says whether the answer is cached (free). */
+    url: ShortTextSchema.optional(),
+  }),
+  z.strictObject({ action: z.literal('contact/similar'), lookup: ContactLookupSchema }),
+  z.strictObject({ action: z.literal('email/verify'), email: EmailTextSchema }),
+  z.strictObject({ action: z.literal('contact/search'), pageSize: z.number().int().min(1).max(100) }),
+  z.strictObject({
+    action: z.literal('bulk/enrich'),
+    count: z.number().int().min(0).max(100_000),
+    /** When given, duplicates and cached entries are taken off the estimate ("12 cached · free"). */
+    entries: z.array(BulkEntrySchema).max(100_000).optional(),
+    requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+  }),
+]);
+export type CostAction = z.infer<typeof CostActionSchema>;
+
+export const CostEstimateSchema = z.strictObject({
+  /** Most credits this can cost (misses are free, so the real charge may be lower). */
+  credits: z.number().nonnegative(),
+  /** True when the answer will come from the cache. */
+  cached: z.boolean(),
+  cachedAt: z.number().optional(),
+  /** Plain words: "1 credit if found · +1 realtime". */
+  label: z.string(),
+  /** Set when the daily budget would block it. */
+  blockedByBudget: z.boolean(),
+});
+export type CostEstimate = z.infer<typeof CostEstimateSchema>;
+
+/** How the selection menu understood the selected text. */
+export const SelectionMeaningSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('email'), email: EmailTextSchema }),
+  z.strictObject({ kind: z.literal('phone'), phone: z.string() }),
+  z.strictObject({ kind: z.literal('profile'), url: HttpUrlSchema }),
+  z.strictObject({ kind: z.literal('company'), url: ShortTextSchema }),
+  z.strictObject({
+    kind: z.literal('person'),
+    first_name: ShortTextSchema,
+    last_name: ShortTextSchema,
+    company_name: ShortTextSchema.optional(),
+    company_domain: ShortTextSchema.optional(),
+  }),
+]);
+export type SelectionMeaning = z.infer<typeof SelectionMeaningSchema>;
+
+/** What the side panel should show next for a tab (set by the context menu, shortcuts, popup). */
+export const PanelIntentSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('lookup'), meaning: SelectionMeaningSchema, at: z.number() }),
+  z.strictObject({
+    kind: z.literal('ambiguous'),
+    text: z.string().max(512),
+    choices: z.array(SelectionMeaningSchema).max(10),
+    at: z.number(),
+  }),
+  z.strictObject({ kind: z.literal('unrecognised'), text: z.string().max(512), at: z.number() }),
+]);
+export type PanelIntent = z.infer<typeof PanelIntentSchema>;
+
+export const HistoryEntrySchema = z.strictObject({
+  key: z.string(),
+  endpoint: z.string(),
+  label: z.string(),
+  found: z.boolean(),
+  fetchedAt: z.number(),
+  expiresAt: z.number(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;

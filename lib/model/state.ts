@@ -1,0 +1,74 @@
+/** What the background reports about its work: the queue, the credits, bulk jobs and the pages it has scanned. */
+import { z } from 'zod';
+import { EnrichedContactSchema } from '../api/schemas';
+import { PageEntitiesSchema } from '../detect';
+import { ErrorDataSchema } from './errors';
+import { BulkEntrySchema } from './lookup';
+
+export const QueueStateSchema = z.strictObject({
+  pending: z.number().int().nonnegative(),
+  running: z.number().int().nonnegative(),
+  /** Requests still allowed in the current 60 s window. */
+  windowLeft: z.number().int().nonnegative(),
+  windowLimit: z.number().int().positive(),
+  /** Set while the whole queue waits for a 429's Retry-After. */
+  pausedUntil: z.number().nullable(),
+  /** Estimated time until the queue is empty. */
+  etaMs: z.number().nonnegative(),
+});
+export type QueueState = z.infer<typeof QueueStateSchema>;
+
+export const CreditsSummarySchema = z.strictObject({
+  today: z.number().nonnegative(),
+  month: z.number().nonnegative(),
+  /** This month's credits by action ('contact/enrich', 'bulk/enrich', …). */
+  byAction: z.record(z.string(), z.number()),
+  dailyBudget: z.number().nullable(),
+  budgetLeft: z.number().nullable(),
+});
+export type CreditsSummary = z.infer<typeof CreditsSummarySchema>;
+
+export const BulkRowSchema = z.strictObject({
+  field_type: BulkEntrySchema.shape.field_type,
+  value: z.string(),
+  status: z.enum(['pending', 'enriched', 'not_found', 'error', 'cancelled']),
+  contact: EnrichedContactSchema.nullable(),
+  error: ErrorDataSchema.optional(),
+  fromCache: z.boolean(),
+});
+export type BulkRow = z.infer<typeof BulkRowSchema>;
+
+export const BulkJobSchema = z.strictObject({
+  id: z.string(),
+  createdAt: z.number(),
+  status: z.enum(['queued', 'running', 'done', 'cancelled', 'failed']),
+  total: z.number().int().nonnegative(),
+  done: z.number().int().nonnegative(),
+  enriched: z.number().int().nonnegative(),
+  creditsCharged: z.number().nonnegative(),
+  etaMs: z.number().nullable(),
+  error: ErrorDataSchema.optional(),
+  /** Entries dropped as duplicates of another entry (after normalisation) before anything was sent. */
+  duplicates: z.number().int().nonnegative().optional(),
+  /** Entries answered from the cache, free. */
+  fromCache: z.number().int().nonnegative().optional(),
+  /**
+   * Entries whose request was in flight when the browser stopped the extension. They are not re-sent on their
+   * own (the service may have charged for them already, docs/reliability.md); 'bulk/retry' sends them again.
+   */
+  interrupted: z.number().int().nonnegative().optional(),
+  /** Entries that ended in an error (interrupted ones included); 'bulk/retry' re-sends them. */
+  failed: z.number().int().nonnegative().optional(),
+});
+export type BulkJob = z.infer<typeof BulkJobSchema>;
+
+export const PageStateSchema = z.strictObject({
+  tabId: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  entities: PageEntitiesSchema,
+  scannedAt: z.number(),
+  /** False while the first full pass is still running. */
+  complete: z.boolean(),
+});
+export type PageState = z.infer<typeof PageStateSchema>;
