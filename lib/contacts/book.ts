@@ -251,7 +251,11 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const present = new Set(list.members);
       const known = await records(recordIds.filter((r) => !present.has(r)));
       const members = [...list.members];
-      for (const record of known) if (!present.has(record.id)) members.push(record.id), present.add(record.id);
+      for (const record of known) {
+        if (present.has(record.id)) continue;
+        members.push(record.id);
+        present.add(record.id);
+      }
       await store.putList({ ...list, members });
       return { added: members.length - list.members.length };
     },

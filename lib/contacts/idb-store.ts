@@ -4,12 +4,13 @@
  * same person again by another identifier finds and updates one record.
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { BookRecord, LookupEvent, SavedList } from './schema';
 import type { ContactBookStore, QuarantinedRecord } from './store';
 
 interface ContactsDb extends DBSchema {
-  records: { key: string; value: { id: string; keys: string[] }; indexes: { keys: string } };
-  events: { key: string; value: { id: string; at: number }; indexes: { at: number } };
-  lists: { key: string; value: { id: string } };
+  records: { key: string; value: BookRecord; indexes: { keys: string } };
+  events: { key: string; value: LookupEvent; indexes: { at: number } };
+  lists: { key: string; value: SavedList };
   quarantine: { key: number; value: QuarantinedRecord };
 }
 
@@ -35,7 +36,7 @@ export function createIdbContactBookStore(): ContactBookStore {
       return (await open()).getFromIndex('records', 'keys', key);
     },
     async putRecord(record) {
-      await (await open()).put('records', { ...record, keys: [...record.keys] });
+      await (await open()).put('records', record);
     },
     async deleteRecord(id) {
       await (await open()).delete('records', id);

@@ -2,6 +2,8 @@
  * Storage of the contact book. The IndexedDB implementation (./idb-store.ts) is what the extension uses; the
  * memory one runs the same book logic in Node (unit tests, bench). Reads return `unknown`: the book parses them.
  */
+import type { BookRecord, LookupEvent, SavedList } from './schema';
+
 export interface QuarantinedRecord {
   id: string;
   store: 'records' | 'events' | 'lists';
@@ -14,17 +16,17 @@ export interface ContactBookStore {
   getRecord(id: string): Promise<unknown>;
   /** The record holding `key` among its keys, if any. */
   findRecordByKey(key: string): Promise<unknown>;
-  putRecord(record: { id: string; keys: readonly string[] }): Promise<void>;
+  putRecord(record: BookRecord): Promise<void>;
   deleteRecord(id: string): Promise<void>;
   allRecords(): Promise<unknown[]>;
 
-  putEvent(event: { id: string; at: number }): Promise<void>;
+  putEvent(event: LookupEvent): Promise<void>;
   /** Newest first. */
   events(limit: number): Promise<unknown[]>;
   /** Keeps the newest `max` events. */
   trimEvents(max: number): Promise<void>;
 
-  putList(list: { id: string }): Promise<void>;
+  putList(list: SavedList): Promise<void>;
   getList(id: string): Promise<unknown>;
   allLists(): Promise<unknown[]>;
   deleteList(id: string): Promise<void>;
@@ -36,7 +38,7 @@ export interface ContactBookStore {
 
 export function createMemoryContactBookStore(): ContactBookStore & { raw: { records: Map<string, unknown>; lists: Map<string, unknown> } } {
   const records = new Map<string, unknown>();
-  const events = new Map<string, { id: string; at: number }>();
+  const events = new Map<string, LookupEvent>();
   const lists = new Map<string, unknown>();
   const quarantine: QuarantinedRecord[] = [];
   const clone = <T>(v: T): T => structuredClone(v);
