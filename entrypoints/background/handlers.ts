@@ -8,6 +8,7 @@ import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
 import { classifySelection } from '@/lib/selection/classify';
 import { broadcast } from './broadcast';
+import { createContactHandlers } from './contacts';
 import { takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
@@ -23,6 +24,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
   }
 
   return {
+    ...createContactHandlers(services),
     'contact/enrich': async (input) => (await engine()).lookups.contactEnrich(input),
     'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),

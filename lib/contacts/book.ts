@@ -140,6 +140,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
 
   return {
     records,
+    getMeta: (name: string) => store.getMeta(name),
+    putMeta: (name: string, value: unknown) => store.putMeta(name, value),
 
     /** Keeps (or updates) what was bought. Returns the record's id. */
     async keep(purchase: Purchase): Promise<string> {

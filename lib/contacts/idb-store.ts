@@ -12,6 +12,7 @@ interface ContactsDb extends DBSchema {
   events: { key: string; value: LookupEvent; indexes: { at: number } };
   lists: { key: string; value: SavedList };
   quarantine: { key: number; value: QuarantinedRecord };
+  meta: { key: string; value: unknown };
 }
 
 export const CONTACTS_DB = 'ipe-contacts';
@@ -25,6 +26,7 @@ export function createIdbContactBookStore(): ContactBookStore {
         database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');
         database.createObjectStore('lists', { keyPath: 'id' });
         database.createObjectStore('quarantine', { autoIncrement: true });
+        database.createObjectStore('meta');
       },
     }));
 
@@ -77,6 +79,12 @@ export function createIdbContactBookStore(): ContactBookStore {
     },
     async deleteList(id) {
       await (await open()).delete('lists', id);
+    },
+    async getMeta(name) {
+      return (await open()).get('meta', name);
+    },
+    async putMeta(name, value) {
+      await (await open()).put('meta', value, name);
     },
     async quarantine(item) {
       await (await open()).add('quarantine', item);

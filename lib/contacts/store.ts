@@ -31,6 +31,10 @@ export interface ContactBookStore {
   allLists(): Promise<unknown[]>;
   deleteList(id: string): Promise<void>;
 
+  /** Small settings of the book (the webhook destination), by name. */
+  getMeta(name: string): Promise<unknown>;
+  putMeta(name: string, value: unknown): Promise<void>;
+
   /** Moves a stored value that failed validation aside (kept for inspection, never shown). */
   quarantine(item: QuarantinedRecord): Promise<void>;
   quarantined(): Promise<QuarantinedRecord[]>;
@@ -41,6 +45,7 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
   const events = new Map<string, LookupEvent>();
   const lists = new Map<string, unknown>();
   const quarantine: QuarantinedRecord[] = [];
+  const meta = new Map<string, unknown>();
   const clone = <T>(v: T): T => structuredClone(v);
   const keysOf = (r: unknown): readonly unknown[] => {
     const keys = (r as { keys?: unknown } | null)?.keys;
@@ -64,6 +69,8 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
     getList: (id) => Promise.resolve(clone(lists.get(id))),
     allLists: () => Promise.resolve([...lists.values()].map(clone)),
     deleteList: (id) => Promise.resolve(void lists.delete(id)),
+    getMeta: (name) => Promise.resolve(clone(meta.get(name))),
+    putMeta: (name, value) => Promise.resolve(void meta.set(name, clone(value))),
     quarantine: (item) => Promise.resolve(void quarantine.push(clone(item))),
     quarantined: () => Promise.resolve(quarantine.map(clone)),
   };

@@ -4,8 +4,7 @@
  * asked when the destination is saved.
  */
 import { z } from 'zod';
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+import { isLoopbackHost, originPattern as permissionPattern } from '../permissions/api-origin';
 /** Header names a page may not set (fetch forbids them) or that would confuse the request. */
 const FORBIDDEN_HEADERS = /^(host|content-length|content-type|cookie|origin|referer|connection|transfer-encoding|proxy-.*|sec-.*)$/i;
 
@@ -17,7 +16,7 @@ export const WebhookUrlSchema = z
     try {
       const url = new URL(text);
       if (url.username || url.password) return false;
-      return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
     } catch {
       return false;
     }
@@ -34,8 +33,9 @@ export const WebhookDestinationSchema = z.strictObject({
 });
 export type WebhookDestination = z.infer<typeof WebhookDestinationSchema>;
 
-/** The match pattern for the host permission: `https://hooks.zapier.com/*`. */
+/** The match pattern for the host permission: `https://hooks.zapier.com/*` (one rule for the API and the webhook). */
 export function originPattern(url: string): string {
-  const u = new URL(url);
-  return `${u.protocol}//${u.hostname}/*`;
+  const pattern = permissionPattern(url);
+  if (!pattern) throw new Error('Not a web address.');
+  return pattern;
 }

@@ -60,7 +60,7 @@ describe('one value per column', () => {
     ['fax', { type: 'fax' }, 'other'],
     ['unknown', { type: null, NXX_use_type: null }, 'other'],
   ])('%s phone → %s', (_why, fields, kind) => {
-    expect(phoneKind({ E164: '+1', national_number: null, type: null, NXX_use_type: null, ...fields })).toBe(kind);
+    expect(phoneKind({ E164: '+1', national_number: null, NXX_use_type: null, ...fields } as Parameters<typeof phoneKind>[0])).toBe(kind);
   });
 
   it.each([
