@@ -6,7 +6,8 @@ import { browser } from 'wxt/browser';
 import { createContactBook, recordPaidAnswer, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
-import { endpointOfKey } from '@/lib/cache/keys';
+import { bulkEntryKey, endpointOfKey } from '@/lib/cache/keys';
+import { estimateAction } from '@/lib/credits/estimate';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
 import { originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
@@ -87,6 +88,15 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),
     'contacts/events': async (input) => b().events(input),
+    'contacts/import-preview': async (input) => {
+      const engine = (await services()).engine;
+      const keys = [...new Set(input.entries.map((e) => bulkEntryKey(e)))];
+      let cached = 0;
+      for (const key of keys) if (await engine.cache.read(key)) cached++;
+      // The price comes from the one estimate every paid button uses.
+      const estimate = await estimateAction({ action: 'bulk/enrich', count: input.entries.length, entries: input.entries }, { cache: engine.cache, ledger: engine.ledger });
+      return { entries: input.entries.length, unique: keys.length, duplicates: input.entries.length - keys.length, cached, estimate };
+    },
 
     'lists/all': async () => b().lists(),
     'lists/create': async (input) => b().createList(input.name),

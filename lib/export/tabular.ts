@@ -62,6 +62,16 @@ export function toCsv(table: Tabular, options: CsvOptions = {}): string {
 }
 
 /**
+ * Rows of CSV without a header, for files written in pieces (an import's export streams 1,000 rows at a time).
+ * Every cell is neutralised, the user's own headers included: a file the user imported is as hostile as API data.
+ */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return '';
+  const neutralised = (value: unknown) => typeof value === 'string' && value.startsWith("'") && isFormulaRisk(value.slice(1));
+  return `${Papa.unparse(rows.map((r) => r.map(neutraliseFormula)), { newline: '\r\n', escapeFormulae: false, quotes: neutralised })}\r\n`;
+}
+
+/**
  * Tab-separated text for pasting into a spreadsheet. Tabs and line breaks inside a cell become spaces (a paste
  * has no reliable quoting for them); a cell holding a double quote is quoted with quotes doubled, as spreadsheets
  * themselves do when copying; formulas are neutralised.

@@ -330,6 +330,17 @@ const contactRequests = {
     input: z.strictObject({ id: z.string().max(100) }),
     output: z.strictObject({ list: ListSummarySchema, entries: z.array(BookEntrySchema) }),
   },
+  /** Preview of a file import before anything is sent: distinct entries, duplicates, cached (free), most it can cost. */
+  'contacts/import-preview': {
+    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(100_000) }),
+    output: z.strictObject({
+      entries: z.number().int(),
+      unique: z.number().int(),
+      duplicates: z.number().int(),
+      cached: z.number().int(),
+      estimate: CostEstimateSchema,
+    }),
+  },
   /** The webhook destination without its secret (only whether one is set and the header name). */
   'webhook/get': {
     input: empty,
