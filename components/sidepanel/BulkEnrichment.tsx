@@ -1,4 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { recordIdFor } from '@/lib/contacts/record';
+import { WebhookSendButton } from './contacts/WebhookSendButton';
+import { AddToListButton } from './lists/AddToListButton';
 import {
   Button,
   type Column,
@@ -256,6 +259,12 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
                 table={() => bulkTable(shownRows)}
                 json={() => shownRows}
               />
+              {/* contacts (issue 14): keep the enriched people in a list, or push them to the webhook. */}
+              <AddToListButton
+                label="Add enriched to list"
+                recordIds={() => shownRows.flatMap((r) => (r.status === 'enriched' && r.contact?._id ? [recordIdFor('person', '', r.contact)] : []))}
+              />
+              <WebhookSendButton disabled={job.status === 'queued' || job.status === 'running'} source={() => ({ kind: 'bulk', jobId: job.id })} />
             </div>
             <Table<BulkRow>
               label="Bulk enrichment results"

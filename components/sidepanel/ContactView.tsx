@@ -22,6 +22,7 @@ import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { ProfileSkeleton } from './ProfileSkeleton';
+import { AddContactToList } from './lists/AddToListButton';
 
 /** The Contact view: the open contact, or how to open one. */
 export function ContactView() {
@@ -177,14 +178,18 @@ function ContactLoader({ target }: { target: ContactTarget }) {
           </>
         }
         actions={
-          <ContactActions
-            contact={outcome.contact}
-            fallbackLookup={lookup}
-            options={options}
-            busy={refreshing}
-            canPay={hasKey}
-            onRun={(run2) => void run(run2)}
-          />
+          <>
+            <ContactActions
+              contact={outcome.contact}
+              fallbackLookup={lookup}
+              options={options}
+              busy={refreshing}
+              canPay={hasKey}
+              onRun={(run2) => void run(run2)}
+            />
+            {/* contacts (issue 14): save this person to a list. */}
+            <AddContactToList contact={outcome.contact} />
+          </>
         }
       />
     </div>

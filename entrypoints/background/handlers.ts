@@ -9,6 +9,7 @@ import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/ro
 import { classifySelection } from '@/lib/selection/classify';
 import { applySettingsImport } from '@/lib/settings-transfer/apply';
 import { broadcast } from './broadcast';
+import { createContactHandlers } from './contacts';
 import { takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
@@ -24,6 +25,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
   }
 
   return {
+    ...createContactHandlers(services),
     'contact/enrich': async (input) => (await engine()).lookups.contactEnrich(input),
     'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),

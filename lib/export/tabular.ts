@@ -2,8 +2,12 @@ import Papa from 'papaparse';
 
 /*
  * Lists as text for spreadsheets. Cells from API data are hostile: a name like `=HYPERLINK("http://evil")` must not
- * become a formula when the file is opened (CSV injection), so cells starting with = + - @ tab or CR get a leading
- * apostrophe (OWASP's advice, and what papaparse's `escapeFormulae` does).
+ * become a formula when the file is opened (CSV injection), so cells starting with = @ tab CR or LF, and cells
+ * starting with + or - that are more than a number, get a leading apostrophe (OWASP's advice).
+ *
+ * A phone number is left as it is (issue 14): `+44 20 7946 0958` cannot call a function or reach another cell, and
+ * an apostrophe would end up inside the phone property of every CRM that imports the file (HubSpot, Salesforce and
+ * Pipedrive store cells as text; only spreadsheets evaluate them). docs/exports.md lists what each tool does.
  */
 
 export type Cell = string | number | boolean | null | undefined;
@@ -16,16 +20,26 @@ export interface Tabular {
   rows: readonly TableRow[];
 }
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Always a formula (or a way to hide one after a line break) in Excel, Sheets or LibreOffice. */
+const ALWAYS_FORMULA = /^[=@\t\r\n]/;
+const SIGNED = /^[+-]/;
+/** A phone or a plain signed number: digits with spaces, dots, dashes, slashes and brackets, nothing else. */
+const PHONE_OR_NUMBER = /^[+-][\d\s().\-/]*\d[\d\s().\-/]*$/;
 
 function cellText(value: Cell): string {
   if (value === null || value === undefined) return '';
   return String(value);
 }
 
+/** True when a spreadsheet could run the cell as a formula (a phone or a signed number cannot). */
+export function isFormulaRisk(text: string): boolean {
+  if (ALWAYS_FORMULA.test(text)) return true;
+  return SIGNED.test(text) && !PHONE_OR_NUMBER.test(text);
+}
+
 /** Prefixes a cell that a spreadsheet would run as a formula. */
 export function neutraliseFormula(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  return isFormulaRisk(text) ? `'${text}` : text;
 }
 
 function matrix({ columns, labels, rows }: Tabular): string[][] {
@@ -33,9 +47,28 @@ function matrix({ columns, labels, rows }: Tabular): string[][] {
   return [header, ...rows.map((row) => columns.map((c) => cellText(row[c])))];
 }
 
-/** RFC 4180 CSV (CRLF, quotes doubled, fields with separators quoted) via papaparse, formula-safe. */
-export function toCsv(table: Tabular): string {
-  return Papa.unparse(matrix(table), { newline: '\r\n', escapeFormulae: FORMULA_START, quotes: false });
+export interface CsvOptions {
+  /** Start with a UTF-8 byte order mark: Excel on Windows then reads "Zoë" as UTF-8, not as "ZoÃ«". */
+  bom?: boolean;
+}
+
+/** RFC 4180 CSV (CRLF, quotes doubled, fields with separators or line breaks quoted) via papaparse, formula-safe. */
+export function toCsv(table: Tabular, options: CsvOptions = {}): string {
+  const safe = matrix(table).map((row, i) => (i === 0 ? row : row.map(neutraliseFormula)));
+  // A neutralised cell is always quoted, so the apostrophe and the text stay one field whatever the reader.
+  const neutralised = (value: unknown) => typeof value === 'string' && value.startsWith("'") && isFormulaRisk(value.slice(1));
+  const csv = Papa.unparse(safe, { newline: '\r\n', escapeFormulae: false, quotes: neutralised });
+  return (options.bom ? '\uFEFF' : '') + csv;
+}
+
+/**
+ * Rows of CSV without a header, for files written in pieces (an import's export streams 1,000 rows at a time).
+ * Every cell is neutralised, the user's own headers included: a file the user imported is as hostile as API data.
+ */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  if (rows.length === 0) return '';
+  const neutralised = (value: unknown) => typeof value === 'string' && value.startsWith("'") && isFormulaRisk(value.slice(1));
+  return `${Papa.unparse(rows.map((r) => r.map(neutraliseFormula)), { newline: '\r\n', escapeFormulae: false, quotes: neutralised })}\r\n`;
 }
 
 /**

@@ -64,3 +64,4 @@ export {
 export { ContentMessageSchema, type ContentMessage } from './content-to-background';
 export { BackgroundToContentSchema, readBackgroundToContent, type ToContentMessage } from './background-to-content';
 export { EventSchema, type Event } from './background-to-ui';
+export { BookRecordViewSchema, WebhookSendReportSchema, type BookRecordView, type WebhookSendReport } from './contacts-requests';

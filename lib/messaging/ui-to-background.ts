@@ -30,6 +30,7 @@ import {
 import { BulkJobSchema, BulkRowSchema, CreditsSummarySchema, PageStateSchema, QueueStateSchema } from '../model/state';
 import { EmailTextSchema as email, ShortTextSchema as shortText } from '../model/text';
 import { SettingsPatchSchema, SettingsSchema } from '../settings/schema';
+import { contactRequests } from './contacts-requests';
 
 export { ApiKeySchema };
 
@@ -37,6 +38,7 @@ const empty = z.strictObject({});
 const ok = z.strictObject({ ok: z.literal(true) });
 
 export const requests = {
+  ...contactRequests,
   'contact/enrich': {
     input: z.strictObject({ lookup: ContactLookupSchema, options: ContactOptionsSchema.optional(), refresh: z.boolean().optional() }),
     output: lookupOutcome(EnrichedContactSchema),

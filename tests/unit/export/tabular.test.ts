@@ -12,10 +12,16 @@ describe('CSV', () => {
     ['quotes are doubled', 'The "Best" Co', 'v\r\n"The ""Best"" Co"'],
     ['a line break is kept inside quotes', 'line 1\nline 2', 'v\r\n"line 1\nline 2"'],
     ['a formula is neutralised (CSV injection)', '=HYPERLINK("http://evil.example","x")', 'v\r\n"\'=HYPERLINK(""http://evil.example"",""x"")"'],
-    ['a leading plus is neutralised (and quoted)', '+1 555', `v\r\n"'+1 555"`],
-    ['a leading minus is neutralised', '-2+3', `v\r\n"'-2+3"`],
+    ['a phone with a leading plus is kept as it is (CRMs import it as a phone)', '+1 555', 'v\r\n+1 555'],
+    ['a phone in E.164 is kept as it is', '+14155550142', 'v\r\n+14155550142'],
+    ['a formatted phone is kept as it is', '+44 (20) 7946-0958', 'v\r\n+44 (20) 7946-0958'],
+    ['a negative number is kept', '-42.5', 'v\r\n-42.5'],
+    ['a leading minus with an operator is neutralised', '-2+3', `v\r\n"'-2+3"`],
+    ['a leading plus with a function is neutralised', '+HYPERLINK("http://evil.example")', `v\r\n"'+HYPERLINK(""http://evil.example"")"`],
     ['a leading at-sign is neutralised', '@SUM(A1)', `v\r\n"'@SUM(A1)"`],
-    ['a phone in E.164 is protected from becoming a number formula', '+14155550142', `v\r\n"'+14155550142"`],
+    ['a cell starting with a line feed is neutralised and quoted', '\n=1+1', `v\r\n"'\n=1+1"`],
+    ['a cell starting with a tab is neutralised', '\t=1+1', `v\r\n"'\t=1+1"`],
+    ['an apostrophe of its own is left alone', "'Tis", "v\r\n'Tis"],
     ['unicode passes through', 'Zoë Ñúñez 李', 'v\r\nZoë Ñúñez 李'],
   ])('%s', (_why, input, expected) => {
     expect(toCsv(one(input))).toBe(expected);
@@ -26,7 +32,7 @@ describe('CSV', () => {
     const parsed = Papa.parse<Record<string, string>>(csv, { header: true });
     expect(parsed.errors).toEqual([]);
     expect(parsed.data.map((r) => r['Full name'])).toEqual(['Ada Lovelace', 'Grace, "Amazing" Hopper\nRDML']);
-    expect(parsed.data[0]?.['Phones']).toBe("'+14155550142");
+    expect(parsed.data[0]?.['Phones']).toBe('+14155550142');
   });
 
   it('writes empty cells for missing values', () => {

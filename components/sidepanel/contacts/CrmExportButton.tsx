@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { Button, Checkbox, ErrorState, Select } from '@/components/ui';
+import type { EnrichedContact } from '@/lib/api/schemas';
+import { CRM_PRESET_NAMES, CRM_PRESETS, crmTable, fileNameFor, toCsv, type CrmPreset } from '@/lib/export';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { downloadText } from '../download';
+import { toErrorData } from '../hooks';
+
+/**
+ * CSV for a CRM: pick the import format (HubSpot, Salesforce, Pipedrive or plain) and whether Excel needs a BOM.
+ * The people are loaded at click time, from the stored records (never from what the screen happens to show).
+ */
+export function CrmExportButton({ load, fileBase, what, disabled = false }: {
+  load: () => Promise<Array<{ contact: EnrichedContact; boughtAt?: number }>>;
+  fileBase: string;
+  what: string;
+  disabled?: boolean;
+}) {
+  const [preset, setPreset] = useState<CrmPreset>('plain');
+  const [bom, setBom] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<ErrorData | null>(null);
+
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const people = await load();
+      const stamp = new Date().toISOString().slice(0, 10);
+      downloadText(fileNameFor(`${fileBase} ${preset} ${stamp}`, 'csv'), 'text/csv', toCsv(crmTable(people, preset), { bom }));
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="sp-export" role="group" aria-label={`Export ${what} for a CRM`}>
+      <Select label="CSV format" inline value={preset} onChange={(e) => setPreset(e.target.value as CrmPreset)} options={CRM_PRESETS.map((p) => ({ value: p, label: CRM_PRESET_NAMES[p] }))} />
+      <Checkbox label="For Excel (UTF-8 BOM)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+      <Button size="sm" icon="download" loading={busy} disabled={disabled} onClick={() => void run()} aria-label={`Download ${what} as CSV`}>
+        CSV
+      </Button>
+      {error && <ErrorState error={error} compact />}
+    </div>
+  );
+}

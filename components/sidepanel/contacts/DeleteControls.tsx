@@ -1,0 +1,78 @@
+import { useEffect, useState } from 'react';
+import { Button, ErrorState } from '@/components/ui';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { request, toErrorData } from '../hooks';
+
+/**
+ * Deleting asks first and says what it means: the record leaves the contact book and its lists, but the cached
+ * answer stays until it expires, so a new lookup meanwhile is free (deleting must never make the user pay twice
+ * by accident). Then "Undo" for the few seconds the book keeps it (lib/contacts UNDO_MS).
+ */
+export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: string; onChanged: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const [undo, setUndo] = useState<{ ids: string[]; until: number } | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+
+  useEffect(() => {
+    if (!undo) return;
+    const timer = setTimeout(() => setUndo(null), Math.max(0, undo.until - Date.now()));
+    return () => clearTimeout(timer);
+  }, [undo]);
+
+  const remove = async () => {
+    setError(null);
+    try {
+      const { removed, undoUntil } = await request('contacts/delete', { ids });
+      setAsking(false);
+      if (removed) setUndo({ ids, until: undoUntil });
+      onChanged();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+  const restore = async () => {
+    if (!undo) return;
+    try {
+      await request('contacts/restore', { ids: undo.ids });
+      setUndo(null);
+      onChanged();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+
+  return (
+    <>
+      {!asking && !undo && (
+        <Button size="sm" variant="ghost" icon="trash" disabled={ids.length === 0} onClick={() => setAsking(true)}>
+          Delete
+        </Button>
+      )}
+      {asking && (
+        <div className="sp-confirm" role="alertdialog" aria-label={`Delete ${what}?`}>
+          <p>
+            Delete {what}? {ids.length === 1 ? 'It leaves' : 'They leave'} your contacts and saved lists. The cached answer stays until it expires, so
+            looking {ids.length === 1 ? 'it' : 'them'} up again before then is free.
+          </p>
+          <div className="sp-export">
+            <Button size="sm" variant="danger" onClick={() => void remove()}>
+              Delete {what}
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
+              Keep
+            </Button>
+          </div>
+        </div>
+      )}
+      {undo && (
+        <div className="sp-confirm" role="status">
+          <span>Deleted {undo.ids.length === 1 ? what : `${undo.ids.length} records`}.</span>
+          <Button size="sm" onClick={() => void restore()}>
+            Undo
+          </Button>
+        </div>
+      )}
+      {error && <ErrorState error={error} compact />}
+    </>
+  );
+}

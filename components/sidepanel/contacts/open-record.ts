@@ -1,0 +1,42 @@
+/** Opens a contact book record in its view, free (it was paid for): by id, never by parsing a cache key. */
+import { CompanySchema, EnrichedContactSchema, type EnrichedContact } from '@/lib/api/schemas';
+import { fullNameOf } from '@/lib/export';
+import type { BookRecordView } from '@/lib/messaging/protocol';
+import { request } from '../hooks';
+import { lookupForContact } from '../lookup';
+import type { Navigation } from '../navigation';
+
+export async function recordsById(ids: string[]): Promise<BookRecordView[]> {
+  const out: BookRecordView[] = [];
+  for (let i = 0; i < ids.length; i += 1000) out.push(...(await request('contacts/records', { ids: ids.slice(i, i + 1000) })).records);
+  return out;
+}
+
+/** The people among records, for exports. */
+export function peopleOf(records: readonly BookRecordView[]): Array<{ contact: EnrichedContact; boughtAt: number }> {
+  return records.flatMap((r) => {
+    if (r.kind !== 'person') return [];
+    const parsed = EnrichedContactSchema.safeParse(r.value);
+    return parsed.success ? [{ contact: parsed.data, boughtAt: r.lastBoughtAt }] : [];
+  });
+}
+
+/** Shows the record; false when it is gone (deleted meanwhile) or does not read. */
+export async function openRecord(id: string, nav: Navigation): Promise<boolean> {
+  const [record] = await recordsById([id]);
+  if (!record) return false;
+  const provenance = { source: 'cache' as const, fetchedAt: record.lastBoughtAt, creditsCharged: 0 };
+  if (record.kind === 'person') {
+    const contact = EnrichedContactSchema.safeParse(record.value);
+    const lookup = contact.success ? lookupForContact(contact.data) : null;
+    if (!contact.success || !lookup) return false;
+    nav.openContact({ lookup, label: fullNameOf(contact.data) || 'Contact', contact: contact.data, provenance });
+    return true;
+  }
+  const company = CompanySchema.safeParse(record.value);
+  if (!company.success) return false;
+  const url = company.data.website ?? company.data.overview?.website ?? '';
+  if (!url) return false;
+  nav.openCompany({ url, label: company.data.overview?.name ?? url, company: company.data, provenance });
+  return true;
+}

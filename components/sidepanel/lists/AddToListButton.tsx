@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { Button, ErrorState, Select, TextField } from '@/components/ui';
+import type { EnrichedContact } from '@/lib/api/schemas';
+import { recordIdFor } from '@/lib/contacts/record';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { request, toErrorData } from '../hooks';
+
+const NEW = '__new__';
+
+/**
+ * "Add to list" for any view: give it the contact book ids of what is shown (lib/contacts recordIdFor) and it
+ * offers the saved lists or a new one. Only what is in the book can be listed (what was paid for).
+ */
+export function AddToListButton({ recordIds, label = 'Add to list' }: { recordIds: () => string[]; label?: string }) {
+  const [open, setOpen] = useState(false);
+  const [lists, setLists] = useState<Array<{ id: string; name: string; count: number }>>([]);
+  const [choice, setChoice] = useState(NEW);
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+
+  const start = async () => {
+    setOpen(true);
+    setDone(null);
+    setError(null);
+    try {
+      const all = await request('lists/all', {});
+      setLists(all);
+      setChoice(all[0]?.id ?? NEW);
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+
+  const add = async () => {
+    const ids = recordIds();
+    if (ids.length === 0) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
+      if (!list) return;
+      const { added } = await request('lists/add', { id: list.id, recordIds: ids });
+      setDone(`Added ${added} to “${list.name}”${added < ids.length ? ` (${ids.length - added} already there or not in your contacts)` : ''}.`);
+      setOpen(false);
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!open) {
+    return (
+      <span className="sp-addtolist">
+        <Button size="sm" icon="plus" onClick={() => void start()}>
+          {label}
+        </Button>
+        {done && (
+          <span className="sp-hint" role="status">
+            {done}
+          </span>
+        )}
+      </span>
+    );
+  }
+  return (
+    <div className="sp-addtolist sp-export" role="group" aria-label="Add to a saved list">
+      <Select label="List" inline value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: 'New list…' }]} />
+      {choice === NEW && <TextField label="New list name" hideLabel placeholder="New list name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
+      <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={() => void add()}>
+        Add
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+      {error && <ErrorState error={error} compact />}
+    </div>
+  );
+}
+
+/** The button for one enriched person shown anywhere (profile header, search result): by its book id. */
+export function AddContactToList({ contact }: { contact: EnrichedContact }) {
+  return <AddToListButton recordIds={() => [recordIdFor('person', '', contact)]} />;
+}

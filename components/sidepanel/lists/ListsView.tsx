@@ -1,0 +1,170 @@
+import { useState } from 'react';
+import { Button, EmptyState, ErrorState, SkeletonList, TextField } from '@/components/ui';
+import { EnrichedContactSchema } from '@/lib/api/schemas';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import { CrmExportButton } from '../contacts/CrmExportButton';
+import { openRecord, peopleOf, recordsById } from '../contacts/open-record';
+import { WebhookSendButton } from '../contacts/WebhookSendButton';
+import { request, toErrorData, useRequest } from '../hooks';
+import { lookupForContact } from '../lookup';
+import { useNavigation } from '../navigation';
+import { PaidListAction, type PaidStep } from './PaidListAction';
+
+/** Saved lists: create, open, export (CRM presets), send to the webhook, verify all emails, refresh, remove. */
+export function ListsView({ active }: { active: boolean }) {
+  const lists = useRequest('lists/all', active ? {} : null);
+  const [name, setName] = useState('');
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+
+  const create = async () => {
+    setError(null);
+    try {
+      const list = await request('lists/create', { name });
+      setName('');
+      setOpenId(list.id);
+      lists.reload();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+
+  if (openId) return <ListDetail id={openId} onBack={() => { setOpenId(null); lists.reload(); }} />;
+  return (
+    <div className="sp-view" data-testid="saved-lists">
+      <div className="sp-toolbar">
+        <TextField label="New list" hideLabel placeholder="New list name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="sp-grow" />
+        <Button size="sm" icon="plus" disabled={!name.trim()} onClick={() => void create()}>
+          Create list
+        </Button>
+      </div>
+      {error && <ErrorState error={error} compact />}
+      {lists.state.status === 'loading' && <SkeletonList rows={3} avatar={false} label="Loading lists" />}
+      {lists.state.status === 'error' && <ErrorState error={lists.state.error} onRetry={lists.reload} />}
+      {lists.state.status === 'success' && lists.state.data.length === 0 && (
+        <EmptyState icon="layers" title="No lists yet">
+          <p>Create a list, then add people from your contacts, a profile or bulk results.</p>
+        </EmptyState>
+      )}
+      {lists.state.status === 'success' && lists.state.data.length > 0 && (
+        <ul className="sp-history" aria-label="Saved lists">
+          {lists.state.data.map((l) => (
+            <li key={l.id} className="sp-history__item">
+              <div className="sp-history__main">
+                <div className="sp-history__text">
+                  <p className="sp-history__label">{l.name}</p>
+                  <p className="sp-history__meta">
+                    {l.count} {l.count === 1 ? 'entry' : 'entries'}
+                  </p>
+                </div>
+                <div className="sp-history__actions">
+                  <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={`Open list ${l.name}`}>
+                    Open
+                  </Button>
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const members = useRequest('lists/members', { id });
+  const nav = useNavigation();
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [error, setError] = useState<ErrorData | null>(null);
+  const data = members.state.status === 'success' ? members.state.data : null;
+  const ids = () => data?.entries.map((e) => e.id) ?? [];
+
+  const people = async () => peopleOf(await recordsById(ids()));
+  const verifySteps = async (): Promise<PaidStep[]> =>
+    (await people()).flatMap(({ contact }) => (contact.current_work_email ? [{ cost: { action: 'email/verify' as const, email: contact.current_work_email }, run: () => request('email/verify', { email: contact.current_work_email ?? '' }) }] : []));
+  const refreshSteps = async (): Promise<PaidStep[]> =>
+    (await people()).flatMap(({ contact }) => {
+      const lookup = lookupForContact(EnrichedContactSchema.parse(contact));
+      return lookup ? [{ cost: { action: 'contact/enrich' as const, lookup }, run: () => request('contact/enrich', { lookup, refresh: true }) }] : [];
+    });
+  // Steps are priced and confirmed before anything runs; they are loaded once when the user asks.
+  const [steps, setSteps] = useState<{ verify: PaidStep[]; refresh: PaidStep[] } | null>(null);
+  const prepare = async () => {
+    try {
+      setSteps({ verify: await verifySteps(), refresh: await refreshSteps() });
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+
+  const removeSelected = async () => {
+    try {
+      await request('lists/remove', { id, recordIds: [...selected] });
+      setSelected(new Set());
+      members.reload();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+  const deleteList = async () => {
+    try {
+      await request('lists/delete', { id });
+      onBack();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
+  };
+
+  return (
+    <div className="sp-view" data-testid="saved-list">
+      <div className="sp-toolbar">
+        <Button size="sm" variant="ghost" onClick={onBack}>
+          ← Lists
+        </Button>
+        <h2 className="sp-strong">{data?.list.name ?? ''}</h2>
+      </div>
+      {members.state.status === 'error' && <ErrorState error={members.state.error} onRetry={members.reload} />}
+      {error && <ErrorState error={error} compact />}
+      {data && (
+        <>
+          <p className="sp-hint">{data.entries.length} in this list</p>
+          <CrmExportButton what={`list ${data.list.name}`} fileBase={data.list.name} disabled={data.entries.length === 0} load={people} />
+          <div className="sp-export">
+            <WebhookSendButton disabled={data.entries.length === 0} source={() => ({ kind: 'list', id })} />
+            {!steps && (
+              <Button size="sm" disabled={data.entries.length === 0} onClick={() => void prepare()}>
+                Verify or refresh…
+              </Button>
+            )}
+            {steps && <PaidListAction label="Verify all emails" steps={() => steps.verify} />}
+            {steps && <PaidListAction label="Refresh all" steps={() => steps.refresh} onDone={members.reload} />}
+            <Button size="sm" variant="ghost" disabled={selected.size === 0} onClick={() => void removeSelected()}>
+              Remove from list
+            </Button>
+            <Button size="sm" variant="ghost" icon="trash" onClick={() => void deleteList()}>
+              Delete list
+            </Button>
+          </div>
+          <ul className="sp-history" aria-label="List members">
+            {data.entries.map((e) => (
+              <li key={e.id} className="sp-history__item" data-testid="list-row">
+                <div className="sp-history__main">
+                  <input type="checkbox" aria-label={`Select ${e.name}`} checked={selected.has(e.id)} onChange={(ev) => setSelected((s) => { const n = new Set(s); if (ev.target.checked) n.add(e.id); else n.delete(e.id); return n; })} />
+                  <div className="sp-history__text">
+                    <p className="sp-history__label">{e.line}</p>
+                    <p className="sp-history__meta">{e.handle}</p>
+                  </div>
+                  <div className="sp-history__actions">
+                    <Button size="sm" detail="free" onClick={() => void openRecord(e.id, nav)}>
+                      Open
+                    </Button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

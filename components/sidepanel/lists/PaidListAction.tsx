@@ -1,0 +1,91 @@
+import { useRef, useState } from 'react';
+import { Button, ErrorState, ProgressBar } from '@/components/ui';
+import type { CostAction, ErrorData } from '@/lib/messaging/protocol';
+import { request, toErrorData } from '../hooks';
+
+export interface PaidStep {
+  /** The estimate of this step (the one pricing module prices it; cached answers are free). */
+  cost: CostAction;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * A paid action over a list ("Verify all emails", "Refresh"): first its cost from `credits/estimate`, then, when
+ * confirmed, one request at a time with progress and a Stop button.
+ */
+export function PaidListAction({ label, steps, onDone }: { label: string; steps: () => PaidStep[]; onDone?: () => void }) {
+  const [phase, setPhase] = useState<'idle' | 'pricing' | 'confirm' | 'running'>('idle');
+  const [credits, setCredits] = useState(0);
+  const [progress, setProgress] = useState({ done: 0, total: 0 });
+  const [error, setError] = useState<ErrorData | null>(null);
+  const planned = useRef<PaidStep[]>([]);
+  const stop = useRef(false);
+
+  const price = async () => {
+    setError(null);
+    setPhase('pricing');
+    try {
+      planned.current = steps();
+      let sum = 0;
+      for (const step of planned.current) sum += (await request('credits/estimate', step.cost)).credits;
+      setCredits(sum);
+      setPhase('confirm');
+    } catch (cause) {
+      setError(toErrorData(cause));
+      setPhase('idle');
+    }
+  };
+
+  const run = async () => {
+    stop.current = false;
+    setPhase('running');
+    const all = planned.current;
+    setProgress({ done: 0, total: all.length });
+    try {
+      for (const [i, step] of all.entries()) {
+        if (stop.current) break;
+        await step.run();
+        setProgress({ done: i + 1, total: all.length });
+      }
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setPhase('idle');
+      onDone?.();
+    }
+  };
+
+  if (phase === 'confirm') {
+    return (
+      <span className="sp-export" role="group" aria-label={label}>
+        <span className="sp-hint">
+          {label}: {planned.current.length} request{planned.current.length === 1 ? '' : 's'} · up to {credits} credit{credits === 1 ? '' : 's'}
+        </span>
+        <Button size="sm" variant="primary" onClick={() => void run()} detail={`${credits} credit${credits === 1 ? '' : 's'}`}>
+          Confirm
+        </Button>
+        <Button size="sm" variant="ghost" onClick={() => setPhase('idle')}>
+          Cancel
+        </Button>
+      </span>
+    );
+  }
+  if (phase === 'running') {
+    return (
+      <span className="sp-export" role="group" aria-label={label}>
+        <ProgressBar value={progress.done} max={progress.total} label={`${label}: ${progress.done} of ${progress.total}`} />
+        <Button size="sm" variant="ghost" icon="stop" onClick={() => (stop.current = true)}>
+          Stop
+        </Button>
+      </span>
+    );
+  }
+  return (
+    <span className="sp-addtolist">
+      <Button size="sm" loading={phase === 'pricing'} onClick={() => void price()}>
+        {label}…
+      </Button>
+      {error && <ErrorState error={error} compact />}
+    </span>
+  );
+}

@@ -1,0 +1,166 @@
+/**
+ * The contact book's requests (issue 14): book, saved lists, lookup events and the webhook. The book lives in its
+ * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
+ */
+import { browser } from 'wxt/browser';
+import { createContactBook, recordPaidAnswer, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
+import { EnrichedContactSchema } from '@/lib/api/schemas';
+import { bulkEntryKey, endpointOfKey } from '@/lib/cache/keys';
+import { estimateAction } from '@/lib/credits/estimate';
+import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
+import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import { originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
+import type { Services } from './services';
+
+type ContactRequest = Extract<RequestType, `contacts/${string}` | `lists/${string}` | `webhook/${string}`>;
+
+const WEBHOOK_META = 'webhookDestination';
+
+let book: ContactBook | null = null;
+/** One book per worker life, opened on first use. */
+export function contactBook(): ContactBook {
+  return (book ??= createContactBook({ store: createIdbContactBookStore() }));
+}
+
+/** The engine's hook: keep what was paid for. A failure is logged, never thrown into the lookup that paid. */
+export function onPaidAnswer(answer: PaidAnswer): Promise<void> {
+  return recordPaidAnswer(contactBook(), answer).then(
+    () => undefined,
+    (error: unknown) => console.warn('In-Page Enrich: a paid answer was not kept in the contact book', error),
+  );
+}
+
+/**
+ * TEMPORARY (contacts branch only): the engine branch adds `onPaidAnswer` to the lookup service and the bulk
+ * runner; until it is merged, every live answer is caught where the engine stores it in the cache (the only two
+ * writers are lookups' settle and the bulk runner). The integrator replaces this with the engine's hook.
+ */
+export function recordLiveAnswers(engine: Services['engine']): void {
+  const cache = engine.cache;
+  const write = cache.write.bind(cache);
+  const writeMany = cache.writeMany.bind(cache);
+  const report = (items: ReadonlyArray<{ key: string; found: boolean; value: unknown; creditsCharged: number; aliases?: readonly string[]; fetchedAt?: number }>) => {
+    const at = Date.now();
+    for (const item of items) {
+      void onPaidAnswer({
+        endpoint: endpointOfKey(item.key),
+        key: item.key,
+        aliases: item.aliases ?? [],
+        found: item.found,
+        value: item.value,
+        creditsCharged: item.creditsCharged,
+        fetchedAt: item.fetchedAt ?? at,
+      });
+    }
+  };
+  cache.write = async (key, answer) => {
+    await write(key, answer);
+    report([{ key, ...answer }]);
+  };
+  cache.writeMany = async (items) => {
+    await writeMany(items);
+    report(items);
+  };
+}
+
+const view = (r: BookRecord): BookRecordView => ({ id: r.id, kind: r.kind, value: r.value, firstBoughtAt: r.firstBoughtAt, lastBoughtAt: r.lastBoughtAt, creditsSpent: r.creditsSpent });
+
+async function destination(b: ContactBook): Promise<WebhookDestination | null> {
+  const parsed = WebhookDestinationSchema.safeParse(await b.getMeta(WEBHOOK_META));
+  return parsed.success ? parsed.data : null;
+}
+
+async function requireDestination(b: ContactBook): Promise<WebhookDestination> {
+  const d = await destination(b);
+  if (!d) throw new HandledError({ kind: 'invalid_message', message: 'No webhook is set. Add its address in Contacts → Webhook.' });
+  if (!(await browser.permissions.contains({ origins: [originPattern(d.url)] }))) {
+    throw new HandledError({ kind: 'permission_needed', message: `The extension may not reach ${new URL(d.url).host}. Save the webhook again and allow access when asked.` });
+  }
+  return d;
+}
+
+export function createContactHandlers(services: () => Promise<Services>): Pick<Handlers<SenderInfo>, ContactRequest> {
+  const b = contactBook;
+  return {
+    'contacts/list': async (input) => b().list(input),
+    'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
+    'contacts/delete': async (input) => b().remove(input.ids),
+    'contacts/restore': async (input) => b().restore(input.ids),
+    'contacts/events': async (input) => b().events(input),
+    'contacts/import-preview': async (input) => {
+      const engine = (await services()).engine;
+      const keys = [...new Set(input.entries.map((e) => bulkEntryKey(e)))];
+      let cached = 0;
+      for (const key of keys) if (await engine.cache.read(key)) cached++;
+      // The price comes from the one estimate every paid button uses.
+      const estimate = await estimateAction({ action: 'bulk/enrich', count: input.entries.length, entries: input.entries }, { cache: engine.cache, ledger: engine.ledger });
+      return { entries: input.entries.length, unique: keys.length, duplicates: input.entries.length - keys.length, cached, estimate };
+    },
+
+    'lists/all': async () => b().lists(),
+    'lists/create': async (input) => b().createList(input.name),
+    'lists/rename': async (input) => {
+      await b().renameList(input.id, input.name);
+      return { ok: true as const };
+    },
+    'lists/delete': async (input) => {
+      await b().deleteList(input.id);
+      return { ok: true as const };
+    },
+    'lists/add': async (input) => b().addToList(input.id, input.recordIds),
+    'lists/remove': async (input) => b().removeFromList(input.id, input.recordIds),
+    'lists/members': async (input) => {
+      const { list, records } = await b().listMembers(input.id);
+      const { entries } = await b().list({ limit: 1000, sort: 'bought-desc' });
+      const byId = new Map(entries.map((e) => [e.id, e]));
+      const members = records.map((r) => byId.get(r.id)).filter((e) => e !== undefined);
+      return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: members.length }, entries: members };
+    },
+
+    'webhook/get': async () => {
+      const d = await destination(b());
+      return { url: d?.url ?? null, secretHeaderName: d?.secretHeader?.name ?? null };
+    },
+    'webhook/set': async (input) => {
+      if (input.destination && !(await browser.permissions.contains({ origins: [originPattern(input.destination.url)] }))) {
+        throw new HandledError({ kind: 'permission_needed', message: 'Allow the extension to reach this address when the browser asks, then save again.' });
+      }
+      await b().putMeta(WEBHOOK_META, input.destination);
+      return { ok: true as const };
+    },
+    'webhook/test': async () => sendToWebhook({ destination: await requireDestination(b()), contacts: [], source: { kind: 'test' } }),
+    'webhook/send': async (input) => {
+      const d = await requireDestination(b());
+      const { source } = input;
+      let contacts: WebhookContact[];
+      let name: string | undefined;
+      if (source.kind === 'contact') contacts = (await b().records(source.ids)).map(toWebhookContact);
+      else if (source.kind === 'list') {
+        const { list, records } = await b().listMembers(source.id);
+        contacts = records.map(toWebhookContact);
+        name = list.name;
+      } else contacts = await bulkContacts((await services()).engine, source.jobId);
+      return sendToWebhook({ destination: d, contacts, source: { kind: source.kind, id: source.kind === 'list' ? source.id : source.kind === 'bulk' ? source.jobId : undefined, ...(name ? { name } : {}) } });
+    },
+  };
+}
+
+/** A finished bulk job's enriched rows as webhook contacts (from the job's final state, never a pending row). */
+async function bulkContacts(engine: Services['engine'], jobId: string): Promise<WebhookContact[]> {
+  const job = await engine.bulk.get(jobId);
+  if (job.status === 'queued' || job.status === 'running') {
+    throw new HandledError({ kind: 'invalid_message', message: 'This bulk job is still running. Send it when it has finished.' });
+  }
+  const out: WebhookContact[] = [];
+  for (let offset = 0; offset < job.total; offset += 1000) {
+    const { rows } = await engine.bulk.rows(jobId, offset, 1000);
+    rows.forEach((row, i) => {
+      const contact = row.status === 'enriched' ? EnrichedContactSchema.safeParse(row.contact) : null;
+      if (!contact?.success) return;
+      const id = contact.data._id ? `person:${contact.data._id}` : `bulk:${jobId}:${offset + i}`;
+      out.push(toWebhookContact({ id, kind: 'person', value: contact.data, lastBoughtAt: job.createdAt }));
+    });
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * The contact book in IndexedDB (`ipe-contacts`, extension origin): separate from the cache (`ipe-cache`), whose
+ * entries expire; nothing here expires. Records are indexed by every key they answer (multiEntry), so buying the
+ * same person again by another identifier finds and updates one record.
+ */
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { BookRecord, LookupEvent, SavedList } from './schema';
+import type { ContactBookStore, QuarantinedRecord } from './store';
+
+interface ContactsDb extends DBSchema {
+  records: { key: string; value: BookRecord; indexes: { keys: string } };
+  events: { key: string; value: LookupEvent; indexes: { at: number } };
+  lists: { key: string; value: SavedList };
+  quarantine: { key: number; value: QuarantinedRecord };
+  meta: { key: string; value: unknown };
+}
+
+export const CONTACTS_DB = 'ipe-contacts';
+
+export function createIdbContactBookStore(): ContactBookStore {
+  let db: Promise<IDBPDatabase<ContactsDb>> | null = null;
+  const open = () =>
+    (db ??= openDB<ContactsDb>(CONTACTS_DB, 1, {
+      upgrade(database) {
+        database.createObjectStore('records', { keyPath: 'id' }).createIndex('keys', 'keys', { multiEntry: true });
+        database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');
+        database.createObjectStore('lists', { keyPath: 'id' });
+        database.createObjectStore('quarantine', { autoIncrement: true });
+        database.createObjectStore('meta');
+      },
+    }));
+
+  return {
+    async getRecord(id) {
+      return (await open()).get('records', id);
+    },
+    async findRecordByKey(key) {
+      return (await open()).getFromIndex('records', 'keys', key);
+    },
+    async putRecord(record) {
+      await (await open()).put('records', record);
+    },
+    async deleteRecord(id) {
+      await (await open()).delete('records', id);
+    },
+    async allRecords() {
+      return (await open()).getAll('records');
+    },
+    async putEvent(event) {
+      await (await open()).put('events', event);
+    },
+    async events(limit) {
+      const out: unknown[] = [];
+      let cursor = await (await open()).transaction('events').store.index('at').openCursor(null, 'prev');
+      while (cursor && out.length < limit) {
+        out.push(cursor.value);
+        cursor = await cursor.continue();
+      }
+      return out;
+    },
+    async trimEvents(max) {
+      const tx = (await open()).transaction('events', 'readwrite');
+      let seen = 0;
+      let cursor = await tx.store.index('at').openCursor(null, 'prev');
+      while (cursor) {
+        if (++seen > max) await cursor.delete();
+        cursor = await cursor.continue();
+      }
+      await tx.done;
+    },
+    async putList(list) {
+      await (await open()).put('lists', list);
+    },
+    async getList(id) {
+      return (await open()).get('lists', id);
+    },
+    async allLists() {
+      return (await open()).getAll('lists');
+    },
+    async deleteList(id) {
+      await (await open()).delete('lists', id);
+    },
+    async getMeta(name) {
+      return (await open()).get('meta', name);
+    },
+    async putMeta(name, value) {
+      await (await open()).put('meta', value, name);
+    },
+    async quarantine(item) {
+      await (await open()).add('quarantine', item);
+    },
+    async quarantined() {
+      return (await open()).getAll('quarantine');
+    },
+  };
+}

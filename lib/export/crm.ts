@@ -1,0 +1,191 @@
+/**
+ * CRM-ready rows (issue 14): one value per column, so a CRM can map each column to one property. Mobile and work
+ * phones are told apart, each email has its verification status, the location is split into city/region/country
+ * and every date is ISO 8601 (never "2 months ago").
+ *
+ * Presets rename the canonical columns to the headers each CRM's contact import maps automatically (see
+ * docs/exports.md for the sources and for what each one expects of phones and dates).
+ */
+import type { EnrichedContact, PhoneNumber } from '../api/schemas';
+import { fullNameOf, profileUrlOf } from './contact-rows';
+import type { TableRow, Tabular } from './tabular';
+
+export const CRM_COLUMNS = [
+  'first_name',
+  'last_name',
+  'full_name',
+  'title',
+  'seniority',
+  'company_name',
+  'company_domain',
+  'work_email',
+  'work_email_status',
+  'personal_email',
+  'personal_email_status',
+  'mobile_phone',
+  'work_phone',
+  'other_phone',
+  'other_phones',
+  'city',
+  'region',
+  'country',
+  'profile_url',
+  'last_updated',
+  'bought_at',
+] as const;
+export type CrmColumn = (typeof CRM_COLUMNS)[number];
+
+export const CRM_PRESETS = ['plain', 'hubspot', 'salesforce', 'pipedrive'] as const;
+export type CrmPreset = (typeof CRM_PRESETS)[number];
+
+export const CRM_PRESET_NAMES: Record<CrmPreset, string> = {
+  plain: 'Plain (all columns)',
+  hubspot: 'HubSpot contacts',
+  salesforce: 'Salesforce contacts (Data Import Wizard)',
+  pipedrive: 'Pipedrive people',
+};
+
+/** Column → header, in the order written. A preset leaves out what its import has no default property for. */
+const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
+  plain: {
+    first_name: 'First name',
+    last_name: 'Last name',
+    full_name: 'Full name',
+    title: 'Job title',
+    seniority: 'Seniority',
+    company_name: 'Company name',
+    company_domain: 'Company domain',
+    work_email: 'Work email',
+    work_email_status: 'Work email status',
+    personal_email: 'Personal email',
+    personal_email_status: 'Personal email status',
+    mobile_phone: 'Mobile phone',
+    work_phone: 'Work phone',
+    other_phones: 'Other phones',
+    city: 'City',
+    region: 'Region',
+    country: 'Country',
+    profile_url: 'Profile URL',
+    last_updated: 'Last updated',
+    bought_at: 'Bought at',
+  },
+  // HubSpot's default contact properties, by the labels its import wizard auto-maps.
+  hubspot: {
+    first_name: 'First Name',
+    last_name: 'Last Name',
+    work_email: 'Email',
+    title: 'Job Title',
+    company_name: 'Company Name',
+    company_domain: 'Website URL',
+    work_phone: 'Phone Number',
+    mobile_phone: 'Mobile Phone Number',
+    city: 'City',
+    region: 'State/Region',
+    country: 'Country/Region',
+    profile_url: 'LinkedIn URL',
+  },
+  // Salesforce Contact field labels, as the Data Import Wizard maps them.
+  salesforce: {
+    first_name: 'First Name',
+    last_name: 'Last Name',
+    title: 'Title',
+    company_name: 'Account Name',
+    work_email: 'Email',
+    work_phone: 'Phone',
+    mobile_phone: 'Mobile',
+    other_phone: 'Other Phone',
+    city: 'Mailing City',
+    region: 'Mailing State/Province',
+    country: 'Mailing Country',
+  },
+  // Pipedrive's spreadsheet import: "Item - Field - Label" headers, one label per email/phone kind.
+  pipedrive: {
+    full_name: 'Person - Name',
+    first_name: 'Person - First name',
+    last_name: 'Person - Last name',
+    work_email: 'Person - Email - Work',
+    personal_email: 'Person - Email - Home',
+    work_phone: 'Person - Phone - Work',
+    mobile_phone: 'Person - Phone - Mobile',
+    other_phone: 'Person - Phone - Other',
+    title: 'Person - Job title',
+    company_name: 'Organization - Name',
+  },
+};
+
+export function presetColumns(preset: CrmPreset): { columns: CrmColumn[]; labels: Record<string, string> } {
+  const headers = PRESET_HEADERS[preset];
+  const columns = CRM_COLUMNS.filter((c) => headers[c] !== undefined);
+  // Presets list columns in the order their CRM's template does, not the canonical order.
+  const ordered = preset === 'plain' ? columns : (Object.keys(headers) as CrmColumn[]);
+  return { columns: ordered, labels: Object.fromEntries(ordered.map((c) => [c, headers[c] ?? c])) };
+}
+
+type PhoneKind = 'mobile' | 'work' | 'other';
+
+/** Mobile vs work from the API's `type` and the US NXX line type; anything else is "other". */
+export function phoneKind(phone: PhoneNumber): PhoneKind {
+  const words = `${phone.type ?? ''} ${phone.NXX_use_type ?? ''}`.toLowerCase();
+  if (/mobile|cell|wireless/.test(words)) return 'mobile';
+  if (/work|office|direct|business|landline|main/.test(words)) return 'work';
+  return 'other';
+}
+
+const phoneText = (p: PhoneNumber) => (p.E164 ?? p.national_number ?? '').trim();
+
+/** An API date ("2024-03-05", "2024-03-05T10:00:00Z", epoch ms) as ISO 8601; '' when it is not a date. */
+export function isoDate(value: string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value.trim();
+  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+}
+
+function domainOf(contact: EnrichedContact): string {
+  const domain = contact.employment?.company_email_domain?.trim();
+  if (domain) return domain.toLowerCase();
+  const site = contact.employment?.website?.trim() ?? '';
+  return site.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/?#].*$/, '').toLowerCase();
+}
+
+export function crmRow(contact: EnrichedContact, boughtAt?: number): Record<CrmColumn, string> {
+  const phones = contact.phone_numbers.filter((p) => phoneText(p) !== '');
+  const first = (kind: PhoneKind) => phones.find((p) => phoneKind(p) === kind);
+  const mobile = first('mobile');
+  const work = first('work');
+  const others = phones.filter((p) => p !== mobile && p !== work).map(phoneText);
+  const workEmail = contact.current_work_email?.trim() ?? '';
+  const personal = contact.personal_emails.map((e) => e.trim()).find((e) => e !== '') ?? '';
+  const job = contact.employment?.job;
+  return {
+    first_name: contact.first_name?.trim() ?? '',
+    last_name: contact.last_name?.trim() ?? '',
+    full_name: fullNameOf(contact),
+    title: job?.title?.trim() || contact.occupation?.trim() || '',
+    seniority: job?.seniority.find((s) => s.trim() !== '')?.trim() ?? '',
+    company_name: contact.employment?.name?.trim() ?? '',
+    company_domain: domainOf(contact),
+    work_email: workEmail,
+    work_email_status: workEmail ? (contact.current_work_email_status?.trim() ?? '') : '',
+    personal_email: personal,
+    // The service verifies work emails only; a personal email's status is unknown unless verified separately.
+    personal_email_status: personal ? 'unverified' : '',
+    mobile_phone: mobile ? phoneText(mobile) : '',
+    work_phone: work ? phoneText(work) : '',
+    // A CRM's "other phone" holds one number; the plain export lists them all.
+    other_phone: others[0] ?? '',
+    other_phones: [...new Set(others)].join(', '),
+    city: contact.location?.locality?.trim() ?? '',
+    region: contact.location?.region?.trim() ?? '',
+    country: contact.location?.country?.trim() ?? '',
+    profile_url: profileUrlOf(contact),
+    last_updated: isoDate(contact.last_updated),
+    bought_at: boughtAt === undefined ? '' : isoDate(boughtAt),
+  };
+}
+
+/** People as a table in a preset's columns, ready for toCsv. */
+export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset): Tabular {
+  const { columns, labels } = presetColumns(preset);
+  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt)) };
+}

@@ -1,0 +1,139 @@
+/**
+ * Which column of a user's file holds what (issue 14): from the header first (English, German, French and
+ * Spanish spellings, any case, accents and punctuation ignored), then from the values when the header says
+ * nothing (a column of addresses with an "@" is an email column whatever it is called). The user can change any
+ * choice before anything is sent.
+ */
+import { normaliseEmail, normalisePhone, profileOfText, websiteDomain } from '../identity';
+
+const looksLikeEmail = (text: string): boolean => normaliseEmail(text) !== null;
+
+export const COLUMN_KINDS = ['email', 'phone', 'profile_url', 'first_name', 'last_name', 'full_name', 'company', 'domain', 'ignore'] as const;
+export type ColumnKind = (typeof COLUMN_KINDS)[number];
+
+export const COLUMN_KIND_LABELS: Record<ColumnKind, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  profile_url: 'Profile URL',
+  first_name: 'First name',
+  last_name: 'Last name',
+  full_name: 'Full name',
+  company: 'Company',
+  domain: 'Company domain',
+  ignore: 'Not used',
+};
+
+/** Header words (normalised: lower case, no accents, punctuation as spaces) → kind. */
+const HEADER_WORDS: Record<Exclude<ColumnKind, 'ignore'>, string[]> = {
+  email: [
+    'email', 'e mail', 'mail', 'email address', 'e mail address', 'mail address', 'work email', 'business email', 'primary email', 'email 1',
+    'emailadresse', 'e mail adresse', 'mailadresse', 'geschaftliche e mail',
+    'courriel', 'adresse email', 'adresse e mail', 'adresse mail', 'mail professionnel', 'e mail professionnel',
+    'correo', 'correo electronico', 'email de trabajo', 'direccion de correo', 'direccion de correo electronico',
+  ],
+  phone: [
+    'phone', 'phone number', 'telephone', 'telephone number', 'tel', 'mobile', 'mobile phone', 'mobile number', 'cell', 'cell phone', 'work phone', 'direct dial', 'direct phone',
+    'telefon', 'telefonnummer', 'handy', 'handynummer', 'mobilnummer', 'mobiltelefon',
+    'numero de telephone', 'portable', 'telephone portable', 'tel portable', 'mobile professionnel',
+    'telefono', 'numero de telefono', 'movil', 'telefono movil', 'celular',
+  ],
+  profile_url: [
+    'linkedin', 'linkedin url', 'linkedin profile', 'linkedin profile url', 'linkedin link', 'person linkedin url', 'profile url', 'profile', 'profile link', 'social profile', 'li url',
+    'linkedin profil', 'profil url', 'profil linkedin', 'url du profil', 'lien linkedin',
+    'perfil', 'perfil de linkedin', 'url de linkedin', 'url linkedin', 'url del perfil',
+  ],
+  first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'vorname', 'prenom', 'nombre', 'nombre de pila'],
+  last_name: ['last name', 'lastname', 'last', 'surname', 'family name', 'nachname', 'familienname', 'nom', 'nom de famille', 'apellido', 'apellidos'],
+  full_name: ['name', 'full name', 'fullname', 'contact name', 'person name', 'contact', 'vollstandiger name', 'nom complet', 'nombre completo', 'nombre y apellidos'],
+  company: [
+    'company', 'company name', 'organization', 'organisation', 'organization name', 'account', 'account name', 'employer', 'current company',
+    'firma', 'firmenname', 'unternehmen', 'arbeitgeber',
+    'entreprise', 'societe', 'nom de l entreprise', 'nom de la societe', 'organisation name',
+    'empresa', 'nombre de la empresa', 'compania', 'organizacion',
+  ],
+  domain: [
+    'domain', 'company domain', 'website', 'company website', 'web site', 'url', 'site', 'homepage', 'company url', 'web',
+    'webseite', 'domane', 'internetseite',
+    'site web', 'site internet', 'domaine',
+    'sitio web', 'pagina web', 'dominio',
+  ],
+};
+
+const BY_HEADER = new Map<string, ColumnKind>();
+for (const [kind, words] of Object.entries(HEADER_WORDS) as Array<[ColumnKind, string[]]>) for (const w of words) BY_HEADER.set(w, kind);
+
+/** "E-Mail Address " → "e mail address"; "Prénom" → "prenom"; "Company_Name" → "company name". */
+export function normaliseHeader(header: string): string {
+  return header
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/([a-z])([0-9])/g, '$1 $2')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+export function kindOfHeader(header: string): ColumnKind | null {
+  const h = normaliseHeader(header);
+  if (!h) return null;
+  const exact = BY_HEADER.get(h);
+  if (exact) return exact;
+  // Camel case without separators: "FirstName", "emailAddress".
+  const spaced = normaliseHeader(header.replace(/([a-z])([A-Z])/g, '$1 $2'));
+  const camel = BY_HEADER.get(spaced);
+  if (camel) return camel;
+  // Words that decide on their own inside a longer header ("Contact Email (work)", "LinkedIn Profile URL").
+  if (/\blinkedin\b/.test(h)) return 'profile_url';
+  if (/\b(e ?mail|courriel|correo)\b/.test(h)) return 'email';
+  if (/\b(phone|telephone|telefon|telefono|mobile|handy|movil)\b/.test(h)) return 'phone';
+  if (/\b(website|domain|domaine|dominio)\b/.test(h)) return 'domain';
+  return null;
+}
+
+/** The kind most values of a column look like, or null. Needs most non-empty values to agree. */
+export function kindOfValues(values: readonly string[]): ColumnKind | null {
+  const sample = values.map((v) => v.trim()).filter(Boolean).slice(0, 100);
+  if (sample.length === 0) return null;
+  const share = (test: (v: string) => boolean) => sample.filter(test).length / sample.length;
+  if (share(looksLikeEmail) >= 0.6) return 'email';
+  if (share((v) => profileOfText(v) !== null || /linkedin\.com\/in\//i.test(v)) >= 0.6) return 'profile_url';
+  if (share((v) => normalisePhone(v) !== null || /^\+?[\d\s().-]{7,20}$/.test(v)) >= 0.6) return 'phone';
+  if (share((v) => !v.includes('@') && !/\s/.test(v) && websiteDomain(v) !== null) >= 0.6) return 'domain';
+  return null;
+}
+
+export interface ColumnGuess {
+  index: number;
+  header: string;
+  kind: ColumnKind;
+  /** Where the guess came from, for the mapping screen ("from the header", "from the values"). */
+  source: 'header' | 'values' | 'none';
+}
+
+/**
+ * One kind per column; an identifying kind (email, phone, profile, names, company, domain) is given to the first
+ * column that claims it, later ones are "Not used" until the user says otherwise.
+ */
+export function detectColumns(headers: readonly string[], sampleRows: ReadonlyArray<readonly string[]>): ColumnGuess[] {
+  const taken = new Set<ColumnKind>();
+  const guesses = headers.map((header, index): ColumnGuess => {
+    const byHeader = kindOfHeader(header);
+    if (byHeader) return { index, header, kind: byHeader, source: 'header' };
+    const byValues = kindOfValues(sampleRows.map((r) => r[index] ?? ''));
+    return byValues ? { index, header, kind: byValues, source: 'values' } : { index, header, kind: 'ignore', source: 'none' };
+  });
+  // Header matches claim first, then value guesses, left to right.
+  for (const source of ['header', 'values'] as const) {
+    for (const g of guesses) {
+      if (g.source !== source || g.kind === 'ignore') continue;
+      if (taken.has(g.kind)) g.kind = 'ignore';
+      else taken.add(g.kind);
+    }
+  }
+  return guesses;
+}
+
+/** True when the first row is data, not a header (it holds an email, a profile URL or a phone). */
+export function firstRowIsData(row: readonly string[]): boolean {
+  return row.some((cell) => looksLikeEmail(cell.trim()) || /linkedin\.com\/in\//i.test(cell) || normalisePhone(cell) !== null);
+}

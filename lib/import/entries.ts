@@ -1,0 +1,80 @@
+/**
+ * A user's row → the bulk entry it is enriched by. The bulk endpoint takes an email, a profile URL or a phone
+ * (spec: POST /v1/bulk-enrich), strongest first; a row with only a name and a company is kept in the export but
+ * not sent (it says why). Rows that normalise to the same entry are one entry: the first is sent, the others are
+ * duplicates that share its answer.
+ */
+import { bulkEntryKey } from '../cache/keys';
+import type { BulkEntry } from '../messaging/protocol';
+import { normaliseEmail, normalisePhone, profileOfText } from '../identity';
+import type { ColumnKind } from './columns';
+
+export type Mapping = readonly ColumnKind[];
+
+export type RowPlan = { entry: BulkEntry; key: string } | { entry: null; reason: string };
+
+function cell(row: readonly string[], mapping: Mapping, kind: ColumnKind): string {
+  const i = mapping.indexOf(kind);
+  return i === -1 ? '' : (row[i] ?? '').trim();
+}
+
+/** "linkedin.com/in/ada" and "www.linkedin.com/in/ada/" are profile URLs too (identity's reading of typed text). */
+function profileUrl(text: string): string | null {
+  const match = text ? profileOfText(text) : null;
+  return match?.kind === 'person' ? match.url : null;
+}
+
+export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {
+  const make = (entry: BulkEntry): RowPlan => ({ entry, key: bulkEntryKey(entry, options.requiredFields ?? []) });
+  const email = cell(row, mapping, 'email');
+  const normalEmail = email ? normaliseEmail(email) : null;
+  if (normalEmail) return make({ field_type: 'email', value: normalEmail });
+  const profile = profileUrl(cell(row, mapping, 'profile_url'));
+  if (profile) return make({ field_type: 'social_profile', value: profile });
+  const phoneText = cell(row, mapping, 'phone');
+  const phone = phoneText ? normalisePhone(phoneText, options.defaultCountry) : null;
+  if (phone) return make({ field_type: 'phone', value: phone });
+  if (email || phoneText || cell(row, mapping, 'profile_url')) return { entry: null, reason: 'The email, phone or profile URL could not be read.' };
+  return { entry: null, reason: 'No email, phone or profile URL: bulk enrichment needs one of them.' };
+}
+
+export interface PlanSummary {
+  rows: number;
+  /** Distinct entries to look up (cached ones included). */
+  unique: number;
+  duplicates: number;
+  skipped: number;
+}
+
+/**
+ * Plans rows in order, keeping state between calls so a file can be planned chunk by chunk: `bulkIndex` is the
+ * position of the row's entry in the bulk job (the job keeps first occurrences in order, lib/scheduler/bulk.ts).
+ */
+export function createRowPlanner(options: Parameters<typeof planRow>[2] = {}) {
+  const indexOfKey = new Map<string, number>();
+  const entries: BulkEntry[] = [];
+  const summary: PlanSummary = { rows: 0, unique: 0, duplicates: 0, skipped: 0 };
+  return {
+    entries,
+    summary,
+    /** The bulk index of this row's entry, or the reason it is not sent. */
+    add(row: readonly string[], mapping: Mapping): { bulkIndex: number } | { skipped: string } {
+      summary.rows++;
+      const plan = planRow(row, mapping, options);
+      if (!plan.entry) {
+        summary.skipped++;
+        return { skipped: plan.reason };
+      }
+      const known = indexOfKey.get(plan.key);
+      if (known !== undefined) {
+        summary.duplicates++;
+        return { bulkIndex: known };
+      }
+      const index = entries.length;
+      indexOfKey.set(plan.key, index);
+      entries.push(plan.entry);
+      summary.unique++;
+      return { bulkIndex: index };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * Reads a CSV or TSV file, or pasted text, in chunks (papaparse streams a File; a string is split the same way),
+ * so a 100,000-row file never sits in memory as rows: each chunk is handed on (to IndexedDB) and dropped.
+ * The delimiter is detected (comma, semicolon, tab); a UTF-8 BOM is removed; blank lines are skipped.
+ */
+import Papa from 'papaparse';
+
+/** Rows per chunk handed to `onRows`. */
+export const PARSE_CHUNK_ROWS = 1_000;
+/** A cell longer than this is cut (a hostile file cannot make one cell megabytes long). */
+export const MAX_CELL_CHARS = 2_000;
+/** Columns beyond this are dropped. */
+export const MAX_COLUMNS = 200;
+
+export interface ParseProgress {
+  rows: number;
+  /** Bytes read so far, when the source is a file. */
+  bytes: number;
+}
+
+export interface ParseHandlers {
+  /** Called with every chunk of rows, in order; the parser waits for the promise (back-pressure). */
+  onRows: (rows: string[][]) => Promise<void>;
+  onProgress?: (progress: ParseProgress) => void;
+  signal?: AbortSignal;
+}
+
+export interface ParseResult {
+  rows: number;
+  delimiter: string;
+  /** Malformed lines papaparse reported (unclosed quotes, …), first few only. */
+  errors: string[];
+  aborted: boolean;
+}
+
+const cleanRow = (row: unknown[]): string[] =>
+  row.slice(0, MAX_COLUMNS).map((c) => (typeof c === 'string' ? c : String(c ?? '')).replace(/^\uFEFF/, '').slice(0, MAX_CELL_CHARS));
+
+const isBlank = (row: string[]) => row.every((c) => c.trim() === '');
+
+export function parseDelimited(source: File | Blob | string, handlers: ParseHandlers): Promise<ParseResult> {
+  return new Promise((resolve, reject) => {
+    let rows = 0;
+    let delimiter = ',';
+    const errors: string[] = [];
+    let aborted = false;
+    let failed = false;
+    // Chunks are handed on one at a time: the parser pauses until the previous chunk is stored.
+    let chain: Promise<void> = Promise.resolve();
+
+    Papa.parse<unknown[]>(source as File, {
+      header: false,
+      skipEmptyLines: true,
+      delimitersToGuess: [',', ';', '\t', '|'],
+      chunkSize: 256 * 1024,
+      chunk(results, parser) {
+        if (failed || aborted) return;
+        delimiter = results.meta.delimiter || delimiter;
+        const bytes = results.meta.cursor;
+        for (const e of results.errors.slice(0, Math.max(0, 5 - errors.length))) errors.push(`Row ${(e.row ?? 0) + 1}: ${e.message}`);
+        const batches: string[][][] = [[]];
+        for (const raw of results.data) {
+          const row = cleanRow(raw);
+          if (isBlank(row)) continue;
+          let last = batches[batches.length - 1] ?? [];
+          if (last.length >= PARSE_CHUNK_ROWS) batches.push((last = []));
+          last.push(row);
+          rows++;
+        }
+        const seen = rows;
+        parser.pause();
+        chain = chain
+          .then(async () => {
+            for (const batch of batches) if (batch.length) await handlers.onRows(batch);
+            handlers.onProgress?.({ rows: seen, bytes });
+            if (handlers.signal?.aborted) {
+              aborted = true;
+              parser.abort();
+            } else parser.resume();
+          })
+          .catch((error: unknown) => {
+            failed = true;
+            parser.abort();
+            reject(error instanceof Error ? error : new Error(String(error)));
+          });
+      },
+      complete() {
+        void chain.then(() => {
+          if (!failed) resolve({ rows, delimiter, errors, aborted });
+        });
+      },
+      error(error: Error) {
+        failed = true;
+        reject(error);
+      },
+    });
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * The user's own rows, kept in IndexedDB (`ipe-imports`) under the bulk job's id, so the export can give them back
+ * in their order with their columns. Rows are written and read in pages: a 100,000-row file never sits in memory.
+ * Opened by the side panel (extension origin, like the background's stores); nothing here is sent anywhere.
+ */
+import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import { z } from 'zod';
+import { COLUMN_KINDS } from './columns';
+
+export const ImportMetaSchema = z.strictObject({
+  id: z.string().max(100),
+  name: z.string().max(300),
+  createdAt: z.number(),
+  headers: z.array(z.string().max(2000)).max(200),
+  mapping: z.array(z.enum(COLUMN_KINDS)).max(200),
+  rows: z.number().int().nonnegative(),
+  /** The bulk job started from it; null until started. */
+  jobId: z.string().max(100).nullable(),
+});
+export type ImportMeta = z.infer<typeof ImportMetaSchema>;
+
+export const ImportRowSchema = z.strictObject({
+  importId: z.string(),
+  index: z.number().int().nonnegative(),
+  cells: z.array(z.string()),
+  /** Position of the row's entry in the bulk job, or null when the row is not sent. */
+  bulkIndex: z.number().int().nonnegative().nullable(),
+  skipped: z.string().optional(),
+});
+export type ImportRow = z.infer<typeof ImportRowSchema>;
+
+interface ImportsDb extends DBSchema {
+  imports: { key: string; value: ImportMeta; indexes: { jobId: string } };
+  rows: { key: [string, number]; value: ImportRow };
+}
+
+export const IMPORTS_DB = 'ipe-imports';
+
+export function createImportStore() {
+  let db: Promise<IDBPDatabase<ImportsDb>> | null = null;
+  const open = () =>
+    (db ??= openDB<ImportsDb>(IMPORTS_DB, 1, {
+      upgrade(database) {
+        database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
+        database.createObjectStore('rows', { keyPath: ['importId', 'index'] });
+      },
+    }));
+
+  return {
+    async putMeta(meta: ImportMeta) {
+      await (await open()).put('imports', meta);
+    },
+    async meta(id: string): Promise<ImportMeta | null> {
+      const parsed = ImportMetaSchema.safeParse(await (await open()).get('imports', id));
+      return parsed.success ? parsed.data : null;
+    },
+    async metaOfJob(jobId: string): Promise<ImportMeta | null> {
+      const parsed = ImportMetaSchema.safeParse(await (await open()).getFromIndex('imports', 'jobId', jobId));
+      return parsed.success ? parsed.data : null;
+    },
+    async putRows(rows: readonly ImportRow[]) {
+      const tx = (await open()).transaction('rows', 'readwrite');
+      await Promise.all([...rows.map((r) => tx.store.put(r)), tx.done]);
+    },
+    /** Rows `from` ≤ index < `to`, in order; a row that does not parse reads as an empty row (never a crash). */
+    async rows(importId: string, from: number, to: number): Promise<ImportRow[]> {
+      const raw = await (await open()).getAll('rows', IDBKeyRange.bound([importId, from], [importId, to - 1]));
+      return raw.map((r, i) => {
+        const parsed = ImportRowSchema.safeParse(r);
+        return parsed.success ? parsed.data : { importId, index: from + i, cells: [], bulkIndex: null, skipped: 'This row could not be read back.' };
+      });
+    },
+    async remove(importId: string) {
+      const database = await open();
+      await database.delete('rows', IDBKeyRange.bound([importId, 0], [importId, Number.MAX_SAFE_INTEGER]));
+      await database.delete('imports', importId);
+    },
+  };
+}
+
+export type ImportStore = ReturnType<typeof createImportStore>;

@@ -1,0 +1,41 @@
+/**
+ * Where the webhook goes: an https URL the user typed (http only to this machine, for tests and local tools) and
+ * an optional secret header. Nothing is ever sent anywhere else; the host permission for exactly this origin is
+ * asked when the destination is saved.
+ */
+import { z } from 'zod';
+import { isLoopbackHost, originPattern as permissionPattern } from '../permissions/api-origin';
+/** Header names a page may not set (fetch forbids them) or that would confuse the request. */
+const FORBIDDEN_HEADERS = /^(host|content-length|content-type|cookie|origin|referer|connection|transfer-encoding|proxy-.*|sec-.*)$/i;
+
+export const WebhookUrlSchema = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((text) => {
+    try {
+      const url = new URL(text);
+      if (url.username || url.password) return false;
+      return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
+    } catch {
+      return false;
+    }
+  }, 'Use an https:// address (http:// only for 127.0.0.1 or localhost), without a user name or password in it.');
+
+export const WebhookDestinationSchema = z.strictObject({
+  url: WebhookUrlSchema,
+  secretHeader: z
+    .strictObject({
+      name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'A header name has only letters, digits and dashes.').refine((n) => !FORBIDDEN_HEADERS.test(n), 'The browser does not allow setting this header.'),
+      value: z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'A header value has only printable characters.'),
+    })
+    .optional(),
+});
+export type WebhookDestination = z.infer<typeof WebhookDestinationSchema>;
+
+/** The match pattern for the host permission: `https://hooks.zapier.com/*` (one rule for the API and the webhook). */
+export function originPattern(url: string): string {
+  const pattern = permissionPattern(url);
+  if (!pattern) throw new Error('Not a web address.');
+  return pattern;
+}

@@ -1,0 +1,116 @@
+/**
+ * Sends contacts to a webhook: batches of ≤ 100 in order, each retried with backoff on a network error, 408,
+ * 429 or 5xx (Retry-After first), and never sent again once the receiver answered 2xx. Every batch carries an
+ * `Idempotency-Key` (send id + batch index) so a receiver can drop a repeat of a request whose answer was lost.
+ * A 4xx other than 408/429 is final: the receiver refused the data, sending it again would not help.
+ */
+import { type WebhookDestination } from './destination';
+import { WEBHOOK_BATCH_SIZE, WEBHOOK_SCHEMA_ID, type WebhookContact, type WebhookPayload } from './schema';
+
+export interface SendOptions {
+  destination: WebhookDestination;
+  contacts: readonly WebhookContact[];
+  source: WebhookPayload['source'];
+  fetch?: typeof globalThis.fetch;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+  newId?: () => string;
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  onProgress?: (progress: { sent: number; total: number }) => void;
+  signal?: AbortSignal;
+}
+
+export interface BatchOutcome {
+  index: number;
+  contacts: number;
+  ok: boolean;
+  attempts: number;
+  status?: number;
+  error?: string;
+}
+
+export interface SendReport {
+  sendId: string;
+  sent: number;
+  failed: number;
+  batches: BatchOutcome[];
+}
+
+const RETRYABLE = (status: number) => status === 408 || status === 425 || status === 429 || status >= 500;
+const MAX_DELAY_MS = 30_000;
+
+function retryAfterMs(response: Response): number | null {
+  const header = response.headers.get('retry-after');
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+export function batches<T>(items: readonly T[], size = WEBHOOK_BATCH_SIZE): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export async function sendToWebhook(options: SendOptions): Promise<SendReport> {
+  const fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? Date.now;
+  const sendId = (options.newId ?? (() => crypto.randomUUID()))();
+  const maxAttempts = options.maxAttempts ?? 5;
+  const base = options.baseDelayMs ?? 500;
+  const isTest = options.source.kind === 'test';
+  const groups = isTest ? [[]] : batches(options.contacts);
+  const report: SendReport = { sendId, sent: 0, failed: 0, batches: [] };
+
+  for (const [index, group] of groups.entries()) {
+    const payload: WebhookPayload = {
+      schema: WEBHOOK_SCHEMA_ID,
+      test: isTest,
+      sendId,
+      batch: { index, count: groups.length },
+      sentAt: new Date(now()).toISOString(),
+      source: options.source,
+      contacts: group,
+    };
+    const headers: Record<string, string> = { 'Content-Type': 'application/json', 'Idempotency-Key': `${sendId}-${index}` };
+    if (options.destination.secretHeader) headers[options.destination.secretHeader.name] = options.destination.secretHeader.value;
+    const outcome: BatchOutcome = { index, contacts: group.length, ok: false, attempts: 0 };
+    while (outcome.attempts < maxAttempts && !options.signal?.aborted) {
+      outcome.attempts++;
+      let delay = Math.min(MAX_DELAY_MS, base * 2 ** (outcome.attempts - 1)) * (0.8 + Math.random() * 0.4);
+      try {
+        const response = await fetchFn(options.destination.url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(payload),
+          // Never follow a redirect: the permission covers this origin only.
+          redirect: 'error',
+          credentials: 'omit',
+          ...(options.signal ? { signal: options.signal } : {}),
+        });
+        outcome.status = response.status;
+        if (response.ok) {
+          outcome.ok = true;
+          delete outcome.error;
+          break;
+        }
+        outcome.error = `The receiver answered ${response.status}.`;
+        if (!RETRYABLE(response.status)) break;
+        delay = Math.min(MAX_DELAY_MS, retryAfterMs(response) ?? delay);
+      } catch (error) {
+        if (options.signal?.aborted) break;
+        outcome.error = error instanceof Error ? error.message : String(error);
+      }
+      if (outcome.attempts < maxAttempts) await sleep(delay);
+    }
+    report.batches.push(outcome);
+    if (outcome.ok) report.sent += group.length;
+    else report.failed += group.length;
+    options.onProgress?.({ sent: report.sent, total: options.contacts.length });
+  }
+  return report;
+}

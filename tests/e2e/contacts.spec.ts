@@ -1,0 +1,202 @@
+/**
+ * The contact book end to end (issue 14), in real Chromium against the real sandbox: bulk from a file and from a
+ * paste (preview figures, request count, ledger, the exported rows), and a saved list exported for HubSpot and sent
+ * to a webhook receiver on 127.0.0.1 that fails twice first.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
+import Papa from 'papaparse';
+import { expect, test } from './fixtures';
+import { apiRequests, ledgerOf, samplesOf, send } from './support/reliability';
+
+async function openImport(panel: Page) {
+  await panel.getByRole('tab', { name: 'History' }).click();
+  await panel.getByRole('tab', { name: 'Import' }).click();
+}
+
+/**
+ * 2,500 rows: 300 rows are the 10 people enriched beforehand (cached), written 30 times each in varying case; 10
+ * more known people; the rest unknown emails, phones and profile URLs (misses are free). Columns the user owns
+ * ("Notes", "Owner") must come back untouched, in the same order.
+ */
+function scenario(emails: string[]) {
+  const cached = emails.slice(0, 10);
+  const fresh = emails.slice(10, 20);
+  const rows: string[][] = [];
+  for (let i = 0; i < 2500; i++) {
+    let row: [string, string, string, string, string];
+    if (i % 8 === 3 && rows.filter((r) => r[4] === 'cached').length < 300) {
+      const email = cached[rows.length % 10]!;
+      row = [`Cached ${i}`, i % 2 ? email.toUpperCase() : ` ${email}`, '', '', 'cached'];
+    } else if (i % 97 === 5 && rows.filter((r) => r[4] === 'fresh').length < 10) {
+      row = [`Fresh ${i}`, fresh[rows.filter((r) => r[4] === 'fresh').length]!, '', '', 'fresh'];
+    } else if (i % 3 === 0) {
+      // Ofcom's drama range: valid numbers that belong to nobody.
+      row = [`Phone ${i}`, '', `+44 20 7946 0${String(i % 1000).padStart(3, '0')}`, '', `note ${i}`];
+    } else if (i % 3 === 1) {
+      row = [`Profile ${i}`, '', '', `https://www.linkedin.com/in/nobody-${i}`, `=cmd|' /C calc'!A${i}`];
+    } else {
+      row = [`Unknown ${i}`, `nobody${i}@nowhere${i % 7}.com`, '', '', `note, with comma ${i}`];
+    }
+    rows.push(row);
+  }
+  return { rows, header: ['Name', 'E-mail', 'Telefon', 'LinkedIn', 'Notes'] };
+}
+
+for (const via of ['file', 'paste'] as const) {
+  test(`bulk from a ${via}: preview, 3 bulk requests, only new people charged, rows exported in order`, async ({ openExtensionPage, configure, sandbox }) => {
+    test.setTimeout(240_000);
+    const key = `test-standard-import-${via}-${Date.now()}`;
+    await configure({ apiKey: key });
+    const { emails } = await samplesOf(sandbox.url);
+    const { rows, header } = scenario(emails);
+    const cachedRows = rows.filter((r) => r[4] === 'cached').length;
+    const freshRows = rows.filter((r) => r[4] === 'fresh').length;
+    const panel = await openExtensionPage('sidepanel.html');
+
+    await test.step('enrich the 10 people who will be cached', async () => {
+      for (const email of emails.slice(0, 10)) expect(await send(panel, 'contact/enrich', { lookup: { email } })).toMatchObject({ ok: true });
+    });
+    const before = await apiRequests(sandbox.url, key);
+
+    await test.step(`read the rows from a ${via} and check the detected columns`, async () => {
+      await openImport(panel);
+      if (via === 'file') {
+        await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'leads.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse([header, ...rows])) });
+      } else {
+        await panel.getByLabel(/Or paste rows/).fill([header, ...rows].map((r) => r.join('\t')).join('\n'));
+        await panel.getByRole('button', { name: 'Read pasted rows' }).click();
+      }
+      const kinds = panel.getByTestId('import-column').locator('select');
+      await expect(kinds).toHaveCount(5, { timeout: 30_000 });
+      expect(await kinds.evaluateAll((s) => s.map((e) => (e as HTMLSelectElement).value))).toEqual(['full_name', 'email', 'phone', 'profile_url', 'ignore']);
+    });
+
+    await test.step('preview: duplicates, cached (free) and the most it can cost', async () => {
+      await panel.getByRole('button', { name: 'Preview cost' }).click();
+      const preview = panel.getByTestId('import-preview');
+      await expect(preview).toBeVisible({ timeout: 60_000 });
+      const unique = 2500 - cachedRows + 10;
+      await expect(panel.getByTestId('preview-rows')).toHaveText('2500');
+      await expect(panel.getByTestId('preview-duplicates')).toHaveText(String(cachedRows - 10));
+      await expect(panel.getByTestId('preview-cached')).toHaveText('10');
+      await expect(panel.getByTestId('preview-unique')).toHaveText(String(unique));
+      await expect(panel.getByTestId('preview-credits')).toHaveText(`${unique - 10} credits`);
+    });
+
+    await test.step('run the job: 3 bulk requests, the ledger charges only the new people', async () => {
+      await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
+      await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 120_000 });
+      const bulk = (await apiRequests(sandbox.url, key)).slice(before.length).filter((r) => r.path === '/v1/bulk-enrich');
+      expect(bulk).toHaveLength(3);
+      const ledger = await ledgerOf(sandbox.url, key);
+      const bulkCredits = ledger.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
+      expect(bulkCredits).toBe(freshRows);
+    });
+
+    await test.step('export: the user rows in order with their columns, then the enriched columns', async () => {
+      const download = panel.waitForEvent('download');
+      await panel.getByRole('button', { name: 'Download enriched CSV' }).click();
+      const file = await (await download).path();
+      const parsed = Papa.parse<string[]>(readFileSync(file, 'utf8'), { skipEmptyLines: true });
+      expect(parsed.errors).toEqual([]);
+      const [head, ...body] = parsed.data;
+      expect(head?.slice(0, 5)).toEqual(header);
+      expect(head).toContain('Enriched · Work email');
+      expect(body).toHaveLength(2500);
+      const status = head!.indexOf('Enrichment status');
+      body.forEach((line, i) => {
+        const own = rows[i]!;
+        // The user's cells come back as they were (a formula-like note is neutralised with an apostrophe).
+        expect(line.slice(0, 4)).toEqual(own.slice(0, 4));
+        expect(line[4]).toBe(own[4]!.startsWith('=') ? `'${own[4]}` : own[4]);
+        expect(line[status]).not.toMatch(/pending|not sent/);
+      });
+      expect(body.filter((l) => l[4] === 'cached').every((l) => l[status] === 'enriched (cached, free)')).toBe(true);
+      expect(body.filter((l) => l[4] === 'fresh').every((l) => l[status] === 'enriched' && l[head!.indexOf('Enriched · Work email')] !== '')).toBe(true);
+    });
+  });
+}
+
+/** A real webhook receiver on 127.0.0.1 answering 500, 500, then 200. */
+async function receiver() {
+  const got: Array<{ status: number; body: { contacts: Array<{ id: string; fields: Record<string, string> }>; batch: { index: number } }; headers: IncomingMessage['headers'] }> = [];
+  const script = [500, 500];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const status = script.shift() ?? 200;
+      got.push({ status, body: JSON.parse(body) as (typeof got)[number]['body'], headers: req.headers });
+      res.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`, got, close: () => new Promise((r) => server.close(r)) };
+}
+
+test('three people in a list: HubSpot CSV, then a webhook that fails twice gets each exactly once', async ({ openExtensionPage, configure, sandbox }) => {
+  test.setTimeout(180_000);
+  const key = `test-standard-lists-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { emails } = await samplesOf(sandbox.url);
+  const chosen = emails.slice(0, 3);
+  const panel = await openExtensionPage('sidepanel.html');
+  const hook = await receiver();
+  try {
+    await test.step('enrich three people: they land in the contact book', async () => {
+      for (const email of chosen) expect(await send(panel, 'contact/enrich', { lookup: { email } })).toMatchObject({ ok: true });
+      await panel.getByRole('tab', { name: 'History' }).click();
+      await expect(panel.getByTestId('book-row')).toHaveCount(3);
+      // Rows read as people, not lookup keys.
+      await expect(panel.getByTestId('book-row').first()).not.toContainText('contact/enrich');
+    });
+
+    await test.step('add all three to a new list', async () => {
+      const book = panel.getByTestId('contact-book');
+      await book.getByRole('button', { name: 'Add to list' }).click();
+      await book.getByPlaceholder('New list name').fill('Prospects');
+      await book.getByRole('button', { name: 'Add', exact: true }).click();
+      await expect(book.getByText('Added 3 to “Prospects”.')).toBeVisible();
+    });
+
+    await test.step('export the list with the HubSpot preset', async () => {
+      await panel.getByRole('tab', { name: 'Lists' }).click();
+      await panel.getByRole('button', { name: 'Open list Prospects' }).click();
+      await expect(panel.getByTestId('list-row')).toHaveCount(3);
+      await panel.getByTestId('saved-list').getByLabel('CSV format').selectOption('hubspot');
+      const download = panel.waitForEvent('download');
+      await panel.getByTestId('saved-list').getByRole('button', { name: /Download list Prospects as CSV/ }).click();
+      const parsed = Papa.parse<Record<string, string>>(readFileSync(await (await download).path(), 'utf8'), { header: true, skipEmptyLines: true });
+      expect(parsed.meta.fields).toEqual(['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Website URL', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']);
+      expect(parsed.data).toHaveLength(3);
+      for (const row of parsed.data) expect(row['First Name']).not.toBe('');
+      for (const row of parsed.data) expect(`${row['Phone Number']}${row['Mobile Phone Number']}`).not.toContain("'");
+    });
+
+    await test.step('set the webhook and send the list', async () => {
+      await panel.getByRole('tab', { name: 'Webhook' }).click();
+      await panel.getByLabel('Webhook address').fill(hook.url);
+      await panel.getByLabel('Secret header name (optional)').fill('X-Hook-Secret');
+      await panel.getByLabel('Secret header value').fill('e2e-secret');
+      await panel.getByRole('button', { name: 'Save webhook' }).click();
+      await expect(panel.getByText('Saved.')).toBeVisible();
+      // The list stays open behind the Webhook tab.
+      await panel.getByRole('tab', { name: 'Lists' }).click();
+      await panel.getByTestId('saved-list').getByRole('button', { name: /Send to webhook/ }).click();
+      await expect(panel.getByText(/Sent 3 in 1 request/)).toBeVisible({ timeout: 30_000 });
+      expect(hook.got.map((g) => g.status)).toEqual([500, 500, 200]);
+      const delivered = hook.got.filter((g) => g.status === 200).flatMap((g) => g.body.contacts);
+      expect(delivered).toHaveLength(3);
+      expect(new Set(delivered.map((c) => c.id)).size).toBe(3);
+      // Each chosen person arrived: their email is in the delivered answers.
+      for (const email of chosen) expect(delivered.filter((c) => JSON.stringify(c).toLowerCase().includes(email.toLowerCase()))).toHaveLength(1);
+      expect(hook.got.every((g) => g.headers['x-hook-secret'] === 'e2e-secret')).toBe(true);
+      expect(new Set(hook.got.map((g) => g.headers['idempotency-key'])).size).toBe(1);
+    });
+  } finally {
+    await hook.close();
+  }
+});

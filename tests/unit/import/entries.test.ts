@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { createRowPlanner, parseDelimited, planRow, type ColumnKind } from '@/lib/import';
+
+const mapping: ColumnKind[] = ['full_name', 'email', 'phone', 'profile_url', 'company'];
+
+describe('a row → the entry it is enriched by', () => {
+  it.each<[string, string[], unknown]>([
+    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com' }],
+    ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen') }],
+    ['phone in E.164 when nothing else', ['Li', '', '+44 20 7946 0958', '', ''], { field_type: 'phone', value: '+442079460958' }],
+    ['an invalid email falls back to the phone', ['Li', 'not-an-email', '+1 415 555 0142', '', ''], { field_type: 'phone', value: '+14155550142' }],
+  ])('%s', (_why, row, entry) => {
+    expect(planRow(row, mapping).entry).toEqual(entry);
+  });
+
+  it.each([
+    ['name and company only', ['Ana Ruiz', '', '', '', 'Acme'], 'No email, phone or profile URL'],
+    ['unreadable identifiers', ['X', 'nope', '12', 'not a url', ''], 'could not be read'],
+  ])('%s is kept but not sent', (_why, row, reason) => {
+    const plan = planRow(row, mapping);
+    expect(plan.entry).toBeNull();
+    expect(plan.entry === null && plan.reason).toContain(reason);
+  });
+});
+
+describe('planning a file chunk by chunk', () => {
+  it('duplicates point at the first occurrence; skipped rows say why', () => {
+    const planner = createRowPlanner();
+    const out = [
+      ['A', 'a@acme.com', '', '', ''],
+      ['B', 'b@acme.com', '', '', ''],
+      ['A again', 'A@ACME.com ', '', '', ''],
+      ['Nobody', '', '', '', 'Acme'],
+      ['C', '', '+44 20 7946 0958', '', ''],
+    ].map((row) => planner.add(row, mapping));
+    expect(out).toEqual([{ bulkIndex: 0 }, { bulkIndex: 1 }, { bulkIndex: 0 }, { skipped: expect.any(String) }, { bulkIndex: 2 }]);
+    expect(planner.summary).toEqual({ rows: 5, unique: 3, duplicates: 1, skipped: 1 });
+    expect(planner.entries.map((e) => e.value)).toEqual(['a@acme.com', 'b@acme.com', '+442079460958']);
+  });
+});
+
+describe('parsing in chunks', () => {
+  it.each([
+    ['comma CSV with quotes and a BOM', '\uFEFFName,Email\r\n"Ruiz, Ana",ana@acme.com\r\nMo,mo@beta.io\r\n', ',', [['Name', 'Email'], ['Ruiz, Ana', 'ana@acme.com'], ['Mo', 'mo@beta.io']]],
+    ['tab separated (pasted from a sheet)', 'Name\tEmail\nAna\tana@acme.com\n', '\t', [['Name', 'Email'], ['Ana', 'ana@acme.com']]],
+    ['semicolons (European Excel)', 'Name;E-Mail\nJörg;jorg@firma.de\n\n', ';', [['Name', 'E-Mail'], ['Jörg', 'jorg@firma.de']]],
+    ['a quoted line break stays in its cell', 'Name,Note\nAna,"line 1\nline 2"\n', ',', [['Name', 'Note'], ['Ana', 'line 1\nline 2']]],
+  ])('%s', async (_why, text, delimiter, rows) => {
+    const got: string[][] = [];
+    const result = await parseDelimited(text, { onRows: async (chunk) => void got.push(...chunk) });
+    expect(result.delimiter).toBe(delimiter);
+    expect(got).toEqual(rows);
+  });
+
+  it('hands 10,000 rows over in order, in chunks of at most 1,000', async () => {
+    const text = ['Email', ...Array.from({ length: 10_000 }, (_, i) => `p${i}@x.example`)].join('\n');
+    const sizes: number[] = [];
+    const seen: string[] = [];
+    const result = await parseDelimited(text, { onRows: async (chunk) => {
+      sizes.push(chunk.length);
+      for (const r of chunk) seen.push(r[0] ?? '');
+    } });
+    expect(result.rows).toBe(10_001);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(1_000);
+    expect(seen[0]).toBe('Email');
+    expect(seen[10_000]).toBe('p9999@x.example');
+  });
+
+  it('a hostile cell is cut to a bounded length', async () => {
+    const got: string[][] = [];
+    await parseDelimited(`a,b\n${'x'.repeat(100_000)},y\n`, { onRows: async (chunk) => void got.push(...chunk) });
+    expect(got[1]?.[0]?.length).toBe(2_000);
+  });
+});
