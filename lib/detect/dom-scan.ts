@@ -8,7 +8,7 @@ export function scanDocumentSync(doc: Document, pageUrl: string): RawPageScan {
   const engine = new ScanEngine(doc, pageUrl);
   engine.beginFullPass();
   engine.run(() => 0, Number.POSITIVE_INFINITY);
-  return engine.collector.toRaw(pageUrl, doc.title ?? '');
+  return engine.toRaw(pageUrl, doc.title ?? '');
 }
 
 export interface ScanUpdate {
@@ -96,19 +96,19 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   let passBusy = 0;
   let incrementalBusy = 0;
   let lastProgress = 0;
-  let emittedSize = -1;
+  let emitted = '';
   let waiters: Array<(update: ScanUpdate) => void> = [];
   let observer: MutationObserver | null = null;
 
   const current = (): ScanUpdate => ({
     scanId,
     complete: started && !fullPassActive,
-    scan: engine.collector.toRaw(pageUrl, doc.title ?? ''),
+    scan: engine.toRaw(pageUrl, doc.title ?? ''),
   });
 
   const emit = (force: boolean): void => {
-    if (!force && engine.collector.size === emittedSize) return;
-    emittedSize = engine.collector.size;
+    if (!force && engine.revision === emitted) return;
+    emitted = engine.revision;
     host.onUpdate(current());
   };
 
@@ -126,7 +126,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     passStart = now();
     passBusy = 0;
     lastProgress = passStart;
-    emittedSize = -1;
+    emitted = '';
     engine.beginFullPass();
   };
 

@@ -4,6 +4,7 @@ import { companyDomainOf, exclusionOf, hasRealPublicSuffix } from './domains';
 import { normaliseEmail } from './email';
 import { hostOfAbsoluteUrl } from './links';
 import { normaliseProfileUrl } from './networks';
+import { finaliseCompanies, finalisePeople } from './people/finalise';
 import { normalisePhone } from './phone';
 import type { PageEntities, RawPageScan } from './schema';
 
@@ -53,7 +54,7 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     domains: sorted(domains),
     faxes: [],
     phoneCountry: null,
-    people: [],
-    companies: [],
+    people: finalisePeople(raw.people, { emails, phones, profiles, companyProfiles, domains }),
+    companies: finaliseCompanies(raw.companies, { emails, phones, profiles, companyProfiles, domains }, raw.url),
   };
 }

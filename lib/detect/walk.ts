@@ -9,7 +9,10 @@
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, readHref, type HrefContext } from './links';
-import { mayContainEntity, scanText } from './text-scan';
+import type { HitKind } from './people/blocks';
+import { PeopleGrouper } from './people/group';
+import type { RawPageScan } from './schema';
+import { mayContainEntity, scanText, type EntitySink } from './text-scan';
 
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
@@ -58,6 +61,8 @@ const TEXT_CHUNK = 65_536;
 /** More queued mutations than this and a full rescan is cheaper and simpler. */
 const MAX_PENDING = 2000;
 
+const NO_FINDS: ReadonlyArray<[HitKind, string]> = [];
+
 /** One level of the depth-first walk: a cursor over `parent`'s children. */
 interface Frame {
   parent: Node;
@@ -76,6 +81,8 @@ interface WalkJob {
 
 /** A long text being scanned range by range. */
 interface TextJob {
+  /** The element holding the text (where its entities were found, for grouping). */
+  el: Element | null;
   text: string;
   pos: number;
   end: number;
@@ -154,6 +161,20 @@ function baseUrlOf(doc: Document, pageUrl: string): string {
  */
 export class ScanEngine {
   collector: ScanCollector = createCollector();
+  /** Who each identifier belongs to: fed every find with the element it was read from. */
+  grouper: PeopleGrouper;
+  /** The element the scanners are reading now (an anchor, or a text node's parent). */
+  private at: Element | null = null;
+  /** What the href being read gave, so a repeated href can be replayed for grouping without reading it again. */
+  private hrefFinds: Array<[HitKind, string]> | null = null;
+  /** Every find goes to the collector (flat lists) and, with where it was, to the grouper. */
+  private readonly sink: EntitySink = {
+    email: (v) => this.found('email', v),
+    phone: (v) => this.found('phone', v),
+    profile: (v) => this.found('profile', v),
+    company: (v) => this.found('company', v),
+    linkHost: (v) => this.found('linkHost', v),
+  };
   private hrefs: HrefContext;
   /** Editable regions or our UI exist in the page: only then do elements need checking for them. */
   private regionsPresent = false;
@@ -183,13 +204,30 @@ export class ScanEngine {
    * Hrefs already read since the full pass began: pages repeat links (a person's name and photo,
    * a contact in every card), and the collector keeps what they gave until the next full pass.
    */
-  private seenHrefs = new Set<string>();
+  private seenHrefs = new Map<string, ReadonlyArray<[HitKind, string]>>();
 
   constructor(
     private readonly doc: Document,
     private readonly pageUrl: string,
   ) {
     this.hrefs = hrefContextFor(pageUrl, pageUrl);
+    this.grouper = new PeopleGrouper(this.root);
+  }
+
+  private found(kind: HitKind, value: string): void {
+    this.collector[kind](value);
+    this.grouper.add(kind, value, this.at);
+    this.hrefFinds?.push([kind, value]);
+  }
+
+  /** The flat lists and the people and companies grouped so far. */
+  toRaw(url: string, title: string): RawPageScan {
+    return { ...this.collector.toRaw(url, title), ...this.grouper.result() };
+  }
+
+  /** Changes whenever `toRaw` would say something new. */
+  get revision(): string {
+    return `${this.collector.size}:${this.grouper.revision}`;
   }
 
   get root(): Element | null {
@@ -213,7 +251,8 @@ export class ScanEngine {
     this.regionsPresent = false;
     this.pending = [];
     this.pendingIndex = 0;
-    this.seenHrefs = new Set();
+    this.seenHrefs = new Map();
+    this.grouper = new PeopleGrouper(this.root);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     const root = this.root;
     if (root === null) return;
@@ -258,7 +297,8 @@ export class ScanEngine {
       const job = this.textJob;
       if (job !== null) {
         const to = Math.min(job.end, job.pos + TEXT_CHUNK);
-        scanText(job.text, job.pos, to, this.collector);
+        this.at = job.el;
+        scanText(job.text, job.pos, to, this.sink);
         job.pos = to;
         if (to >= job.end) this.textJob = null;
         continue;
@@ -275,6 +315,10 @@ export class ScanEngine {
       }
       if (this.pendingIndex < this.pending.length) {
         this.visitChanged(this.pending[this.pendingIndex++] as Node);
+        continue;
+      }
+      if (this.grouper.busy) {
+        this.grouper.work();
         continue;
       }
       this.pending = [];
@@ -368,9 +412,19 @@ export class ScanEngine {
   private readAnchor(a: Element, checkRegions: boolean): void {
     if (checkRegions && a.closest(EXCLUDED_REGIONS) !== null) return;
     const href = a.getAttribute('href');
-    if (href === null || this.seenHrefs.has(href)) return;
-    this.seenHrefs.add(href);
-    readHref(href, this.hrefs, this.collector);
+    if (href === null) return;
+    const seen = this.seenHrefs.get(href);
+    if (seen !== undefined) {
+      // Read before (a contact in every card): only where it appears again is new, for grouping.
+      for (const [kind, value] of seen) this.grouper.add(kind, value, a);
+      return;
+    }
+    const finds: Array<[HitKind, string]> = [];
+    this.hrefFinds = finds;
+    this.at = a;
+    readHref(href, this.hrefs, this.sink);
+    this.hrefFinds = null;
+    this.seenHrefs.set(href, finds.length === 0 ? NO_FINDS : finds);
   }
 
   /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */
@@ -409,8 +463,9 @@ export class ScanEngine {
     const right = isEntityEdgeChar(data.charCodeAt(data.length - 1)) ? collectContext(node, false, RIGHT_CONTEXT) : '';
     const text = left.length === 0 && right.length === 0 ? data : left + data + right;
     const end = left.length + data.length;
-    if (data.length <= TEXT_CHUNK) scanText(text, left.length, end, this.collector);
-    else this.textJob = { text, pos: left.length, end };
+    this.at = node.parentElement;
+    if (data.length <= TEXT_CHUNK) scanText(text, left.length, end, this.sink);
+    else this.textJob = { el: this.at, text, pos: left.length, end };
   }
 }
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Worker } from '@playwright/test';
-import { entityLists, finalisePageScan, type PageScanMessage } from '../../lib/detect';
+import { finalisePageScan, scanListing, type PageScanMessage } from '../../lib/detect';
 import { expect, test } from './fixtures';
 
 // The real content script in real Chromium: every fixture page gives what the CLI gives (the
@@ -53,7 +53,7 @@ for (const fixture of LOCAL) {
     expect(reply).toMatchObject({ type: 'page/scan', complete: true });
     expect(reply.scan.url).toBe(url);
     const expected = JSON.parse(readFileSync(new URL(fixture.expected, PAGES), 'utf8')) as unknown;
-    expect(entityLists(finalisePageScan(reply.scan))).toEqual(expected);
+    expect(scanListing(finalisePageScan(reply.scan))).toEqual(expected);
   });
 }
 

@@ -48,13 +48,13 @@ describe('fixture pages through the CLI engine', () => {
 describe('npm run scan (the real command)', () => {
   const cli = (...args: string[]) => run('npx', ['tsx', 'scripts/scan.ts', ...args], { cwd: process.cwd() });
 
-  it('prints exactly one JSON object with the five lists', async () => {
+  it('prints exactly one JSON object: the five lists, then people and companies', async () => {
     const fixture = fixtures.find((f) => f.page === 'people-search.html' && f.url !== undefined) as Fixture;
     const { stdout } = await cli(pathOf(fixture.page), '--url', fixture.url as string);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const printed = JSON.parse(lines[0] as string) as Record<string, unknown>;
-    expect(Object.keys(printed)).toEqual(['emails', 'phones', 'profiles', 'companyProfiles', 'domains']);
+    expect(Object.keys(printed)).toEqual(['emails', 'phones', 'profiles', 'companyProfiles', 'domains', 'people', 'companies']);
     expect(printed).toEqual(expectedOf(fixture));
   });
 
