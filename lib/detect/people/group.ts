@@ -72,6 +72,8 @@ export class PeopleGrouper {
   private readonly masks = new Map<Element, number>();
   private readonly records = new Map<Node, RecordData>();
   private dirty: RecordData[] = [];
+  /** Identifiers with no repeated record of their own kind, placed once every other identifier is. */
+  private orphans: Hit[] = [];
   private cache: GroupedEntities | null = { people: [], companies: [] };
   /** Bumped whenever the result may have changed. */
   revision = 0;
@@ -86,7 +88,7 @@ export class PeopleGrouper {
 
   /** Work left: identifiers not yet placed or records not yet described. */
   get busy(): boolean {
-    return this.placed < this.hits.length || this.dirty.length > 0;
+    return this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0;
   }
 
   /** One bounded unit of work. */
@@ -110,6 +112,10 @@ export class PeopleGrouper {
       for (; this.placed < end; this.placed++) this.place(this.hits[this.placed] as Hit, root);
       return;
     }
+    if (this.orphans.length > 0) {
+      for (const hit of this.orphans.splice(0, UNIT_PLACE)) this.adopt(hit);
+      return;
+    }
     for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
   }
 
@@ -121,11 +127,10 @@ export class PeopleGrouper {
     let inlineName: string | null = null;
     let textOnly = false;
     if (found === null) {
-      // Nothing like it beside it. Still a record if its own text names several people ("two in one paragraph").
-      if (hit.kind !== 'email') return;
-      key = hit.el;
-      el = hit.el;
-      textOnly = true;
+      // Nothing like it beside it: it may still sit in another identifier's record (the only email
+      // in a grid of cards that otherwise show phones). Decided once every identifier is placed.
+      if (isPersonKind(hit.kind)) this.orphans.push(hit);
+      return;
     } else if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
       // Links side by side in one line of text: one person per run that a name opens.
       const lead = nameBefore(found);
@@ -136,6 +141,24 @@ export class PeopleGrouper {
       key = found;
       el = found;
     }
+    this.addTo(key, el, hit, inlineName, textOnly);
+  }
+
+  /** An identifier without a repeated record of its kind joins the record around it, if any. */
+  private adopt(hit: Hit): void {
+    let cur: Element | null = hit.el;
+    for (let depth = 0; cur !== null && depth < 12; depth++, cur = cur.parentElement) {
+      const record = this.records.get(cur);
+      if (record !== undefined && !record.textOnly) {
+        this.addTo(cur, record.el, hit, null, false);
+        return;
+      }
+    }
+    // Still a record if its own text names several people ("two people in one paragraph").
+    this.addTo(hit.el, hit.el, hit, null, true);
+  }
+
+  private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean): void {
     let record = this.records.get(key);
     if (record === undefined) {
       if (this.records.size >= MAX_RECORDS) return;

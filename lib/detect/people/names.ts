@@ -37,7 +37,7 @@ const GENERIC_LABELS: ReadonlySet<string> = new Set(
   (
     'email|e-mail|mail|phone|tel|call|fax|mobile|linkedin|profile|view profile|full profile|vcard|download vcard|website|' +
     'web|site|homepage|home page|visit|visit website|read more|more|learn more|bio|biography|contact|contact us|share|' +
-    'follow|connect|message|twitter|x|github|office|direct|main'
+    'follow|connect|message|twitter|x|github|office|direct|main|in|li|ln'
   ).split('|'),
 );
 
@@ -125,7 +125,8 @@ export function lastNameIn(raw: string): string | null {
 export function titleText(raw: string): string | null {
   if (raw.length > MAX_TITLE * 2) return null;
   // "· CTO at Northwind": separators left over from the line before.
-  const text = squash(raw).replace(/^[·•|,;:–—-]+\s*/u, '');
+  // "– Registrar – jane@…": the first part of a line of separated parts.
+  const text = squash(raw).replace(/^[·•|,;:–—-]+\s*/u, '').split(/\s[·•|–—]\s|\s[·•|–—]$/u)[0] ?? '';
   if (text.length < 2 || text.length > MAX_TITLE || !LETTER.test(text) || text.includes('@') || text.includes('://')) return null;
   // Phone lines, "Office: …" labels, room numbers and obfuscated addresses are not titles.
   if (isGenericLabel(text) || /^[+(\d]/.test(text) || text.includes(':') || /\d{3}/.test(text)) return null;
