@@ -45,7 +45,12 @@ export function linesOf(record: Element): Line[] {
       const data = (node as Text).data;
       if (data.trim() === '') continue;
       const rank = rankOf(node, part);
-      if (rank !== null) lines.push({ text: squash(data.slice(0, 400)), rank });
+      if (rank === null) continue;
+      const prev = node.previousSibling;
+      const last = lines[lines.length - 1];
+      // Adjacent text nodes are one line (parsers may split text at entities: "Founder &amp; CEO").
+      if (prev !== null && prev.nodeType === 3 && last !== undefined) last.text = squash(`${last.text} ${data.slice(0, 400)}`);
+      else lines.push({ text: squash(data.slice(0, 400)), rank });
     }
   }
   return lines;
@@ -86,8 +91,11 @@ export function describePerson(lines: readonly Line[], hints: readonly string[])
     }
   }
   if (bestName === null) return { name: null, title: null };
-  // The title is the line right after the name (a farther line is a department, a company, an address).
-  const next = lines[best + 1];
+  // The title is the line right after the name (a farther line is a department, a company, an
+  // address), not counting the name shown again (a photo's alt, then the name as a link).
+  let after = best + 1;
+  while (after < lines.length && personName(splitNameLine((lines[after] as Line).text)[0]) === bestName) after++;
+  const next = lines[after];
   if (bestTitle === null && next !== undefined && personName(next.text) === null) bestTitle = titleText(next.text);
   return { name: bestName, title: bestTitle };
 }

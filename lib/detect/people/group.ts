@@ -120,28 +120,20 @@ export class PeopleGrouper {
   }
 
   private place(hit: Hit, root: Element): void {
-    const bit = KIND_BIT[hit.kind];
-    const found = recordOf(hit.el, root, this.masks, bit);
-    let key: Node;
-    let el: Element;
-    let inlineName: string | null = null;
-    let textOnly = false;
+    const found = recordOf(hit.el, root, this.masks, KIND_BIT[hit.kind]);
     if (found === null) {
       // Nothing like it beside it: it may still sit in another identifier's record (the only email
       // in a grid of cards that otherwise show phones). Decided once every identifier is placed.
       if (isPersonKind(hit.kind)) this.orphans.push(hit);
       return;
-    } else if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
+    }
+    if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
       // Links side by side in one line of text: one person per run that a name opens.
       const lead = nameBefore(found);
-      key = lead?.start ?? found;
-      el = found.parentElement;
-      inlineName = lead?.name ?? null;
-    } else {
-      key = found;
-      el = found;
+      this.addTo(lead?.start ?? found, found.parentElement, hit, lead?.name ?? null, false);
+      return;
     }
-    this.addTo(key, el, hit, inlineName, textOnly);
+    this.addTo(found, found, hit, null, false);
   }
 
   /** An identifier without a repeated record of its kind joins the record around it, if any. */
@@ -149,7 +141,7 @@ export class PeopleGrouper {
     let cur: Element | null = hit.el;
     for (let depth = 0; cur !== null && depth < 12; depth++, cur = cur.parentElement) {
       const record = this.records.get(cur);
-      if (record !== undefined && !record.textOnly) {
+      if (record !== undefined && !record.textOnly && record.hits.some((h) => isPersonKind(h.kind))) {
         this.addTo(cur, record.el, hit, null, false);
         return;
       }

@@ -20,10 +20,26 @@ const pathOf = (file: string): string => new URL(file, PAGES).pathname;
 const expectedOf = (f: Fixture): unknown => JSON.parse(readFileSync(new URL(f.expected, PAGES), 'utf8'));
 
 describe('fixture pages through the CLI engine', () => {
-  it('has the five kinds of page the issue asks for', () => {
+  it('has the five kinds of page issue 4 asks for and the four people pages of issue 13', () => {
     expect(new Set(fixtures.map((f) => f.page))).toEqual(
-      new Set(['team.html', 'directory.html', 'people-search.html', 'profile.html', 'blog.html']),
+      new Set([
+        'team.html',
+        'directory.html',
+        'people-search.html',
+        'profile.html',
+        'blog.html',
+        'law-firm.html',
+        'speakers.html',
+        'university-staff.html',
+        'startup-team.html',
+      ]),
     );
+  });
+
+  it('groups the directory into its 300 members, each with a name', () => {
+    const { people } = scanHtmlFile(pathOf('directory.html'));
+    expect(people).toHaveLength(300);
+    expect(people.filter((p) => p.name === null)).toEqual([]);
   });
 
   it.each(fixtures.map((f) => [f.name, f] as const))('%s', (_name, fixture) => {
