@@ -1,10 +1,11 @@
 // `npm run scan -- FILE.html [--url PAGE_URL]`: the page detection engine on a saved page.
-// Prints one JSON object: {"emails":[…],"phones":[…],"profiles":[…],"companyProfiles":[…],"domains":[…]}.
+// Prints one JSON object: {"emails":[…],"phones":[…],"profiles":[…],"companyProfiles":[…],"domains":[…],
+// "people":[{name,title,emails,phones,profiles}],"companies":[{name,domains,companyPages}]}.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
-import { entityLists, finalisePageScan, scanDocumentSync, type EntityLists, type PageEntities } from '../lib/detect';
+import { finalisePageScan, scanDocumentSync, scanListing, type PageEntities, type ScanListing } from '../lib/detect';
 
 const USAGE = 'Usage: npm run scan -- FILE.html [--url PAGE_URL]\n  --url  the address the page was saved from (resolves relative links; the page\'s own domain and profile count)';
 
@@ -18,9 +19,9 @@ export function scanHtml(html: string, pageUrl: string): PageEntities {
   return finalisePageScan(scanDocumentSync(document as unknown as Document, pageUrl));
 }
 
-export function scanHtmlFile(file: string, pageUrl?: string): EntityLists {
+export function scanHtmlFile(file: string, pageUrl?: string): ScanListing {
   const html = readFileSync(file, 'utf8');
-  return entityLists(scanHtml(html, pageUrl ?? pathToFileURL(resolve(file)).href));
+  return scanListing(scanHtml(html, pageUrl ?? pathToFileURL(resolve(file)).href));
 }
 
 interface Args {
@@ -67,7 +68,7 @@ function main(argv: string[]): number {
     process.stderr.write(args === '' ? `${USAGE}\n` : `${args}\n${USAGE}\n`);
     return args === '' ? 0 : 2;
   }
-  let result: EntityLists;
+  let result: ScanListing;
   try {
     result = scanHtmlFile(args.file, args.url);
   } catch (err) {

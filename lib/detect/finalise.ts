@@ -6,6 +6,7 @@ import { hasRealPublicSuffix, normaliseEmail, normaliseProfileUrl, readPhone } f
 import { phoneCountryOf } from '../identity/phone-country';
 import { companyDomainOf, exclusionOf } from './domains';
 import { hostOfAbsoluteUrl } from './links';
+import { finaliseCompanies, finalisePeople } from './people/finalise';
 import type { PageEntities, RawPageScan } from './schema';
 
 const sorted = (set: Set<string>): string[] => [...set].sort();
@@ -101,17 +102,22 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
   if (pageHost !== null) addDomain(pageHost);
   for (const host of raw.linkHosts) addDomain(host);
 
+  const phones = withoutPrefixes(phoneNumbers, faxNumbers);
+  const flat = { emails, phones: new Set(phones), profiles, companyProfiles, domains };
+  // A person's numbers are read like the page's: in the page's country when written nationally.
+  const phoneOf = (candidate: string): string | null => [...readNumbers([candidate], country)][0] ?? null;
+
   return {
     url: raw.url,
     title: raw.title,
     emails: sorted(emails),
-    phones: withoutPrefixes(phoneNumbers, faxNumbers),
+    phones,
     profiles: sorted(profiles),
     companyProfiles: sorted(companyProfiles),
     domains: sorted(domains),
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
-    people: [],
-    companies: [],
+    people: finalisePeople(raw.people, flat, phoneOf),
+    companies: finaliseCompanies(raw.companies, flat, raw.url),
   };
 }

@@ -14,7 +14,10 @@ export {
   type PageScanMessage,
   type RawPageScan,
 } from './schema';
+import type { EntityLists, PageCompany, PageEntities, PagePerson } from './schema';
+
 export { finalisePageScan } from './finalise';
+export { badgeCount, looseEntities } from './people/badge';
 export {
   createPageScanner,
   scanDocumentSync,
@@ -32,8 +35,22 @@ export { companyDomainOf, exclusionOf } from './domains';
 export { hostOfAbsoluteUrl, readHref } from './links';
 export { mayContainEntity, scanText, type EntitySink } from './text-scan';
 
+/** What `npm run scan` prints: the flat lists (unchanged), then the people and companies beside them. */
+export type ScanListing = EntityLists & {
+  people: Array<Pick<PagePerson, 'name' | 'title' | 'emails' | 'phones' | 'profiles'>>;
+  companies: Array<Pick<PageCompany, 'name' | 'domains' | 'companyPages'>>;
+};
+
+export function scanListing(entities: PageEntities): ScanListing {
+  return {
+    ...entityLists(entities),
+    people: entities.people.map(({ name, title, emails, phones, profiles }) => ({ name, title, emails, phones, profiles })),
+    companies: entities.companies.map(({ name, domains, companyPages }) => ({ name, domains, companyPages })),
+  };
+}
+
 /** The entity lists alone, in the order the CLI prints them. */
-export function entityLists(entities: import('./schema').PageEntities): import('./schema').EntityLists {
+export function entityLists(entities: PageEntities): EntityLists {
   const { emails, phones, profiles, companyProfiles, domains } = entities;
   return { emails, phones, profiles, companyProfiles, domains };
 }

@@ -269,14 +269,20 @@ export function matchNationalAt(text: string, start: number, sink: PhoneSink): n
 
 const PHONE_STARTS = /[0-9+(]/g;
 
-/** Every phone candidate whose first character lies in [from, to), in one forward pass. */
-export function scanPhones(text: string, from: number, to: number, sink: PhoneSink): void {
+/**
+ * Every phone candidate whose first character lies in [from, to), in one forward pass. Returns where the
+ * next pass over the same text must start (≥ `to`, past a number read whole across `to`), so a text scanned
+ * in units reads each number once.
+ */
+export function scanPhones(text: string, from: number, to: number, sink: PhoneSink): number {
   PHONE_STARTS.lastIndex = from;
-  for (let m = PHONE_STARTS.exec(text); m !== null && m.index < to; m = PHONE_STARTS.exec(text)) {
+  let m = PHONE_STARTS.exec(text);
+  for (; m !== null && m.index < to; m = PHONE_STARTS.exec(text)) {
     const i = m.index;
     const resume = text.charCodeAt(i) === 43 ? matchPhoneAt(text, i, sink) : matchNationalAt(text, i, sink);
     PHONE_STARTS.lastIndex = Math.max(resume, i + 1);
   }
+  return m === null ? text.length : m.index;
 }
 
 /** The number of a `tel:` href, scheme kept (`tel:+1-415-555-0142;ext=12` → `tel:+1-415-555-0142`): the background counts a tel: link's country code as evidence. */

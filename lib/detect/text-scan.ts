@@ -90,26 +90,63 @@ export function mayContainEntity(text: string, open = true, joined = false): boo
  * Characters outside that range are context from neighbouring text nodes.
  */
 export function scanText(text: string, from: number, to: number, sink: EntitySink): void {
-  const emit = sink.email;
-  let urls = new UrlTokenTracker(text);
-  for (let i = text.indexOf('@', from); i !== -1 && i < to; ) {
-    const resume = matchEmailAt(text, i, i + 1, urls, emit);
-    i = text.indexOf('@', Math.max(resume, i + 1));
+  new TextScan(text, from, to, sink).scanTo(to);
+}
+
+/**
+ * A scan of one text that can stop and resume: each kind of trigger keeps its own cursor and its
+ * URL-token tracker across calls, so scanning an 8 MB text node in 8 KB units reads it once
+ * (issue 17: a fresh tracker per unit re-walked the text from position 0 every time, quadratic).
+ * The finds are the same as one `scanText` over the whole range.
+ */
+export class TextScan {
+  private at: number;
+  private readonly closerAt: number[];
+  private phoneFrom: number;
+  private readonly markerAt: number[];
+  private readonly atUrls: UrlTokenTracker;
+  private readonly closerUrls: UrlTokenTracker[];
+
+  constructor(
+    private readonly text: string,
+    from: number,
+    private readonly end: number,
+    private readonly sink: EntitySink,
+  ) {
+    this.at = text.indexOf('@', from);
+    this.closerAt = CLOSERS.map((c) => text.indexOf(c, from));
+    this.phoneFrom = from;
+    this.markerAt = NETWORK_TEXT_MARKERS.map((m) => text.indexOf(m, from));
+    this.atUrls = new UrlTokenTracker(text);
+    this.closerUrls = CLOSERS.map(() => new UrlTokenTracker(text));
   }
-  for (const closer of CLOSERS) {
-    urls = new UrlTokenTracker(text);
-    for (let i = text.indexOf(closer, from); i !== -1 && i < to; i = text.indexOf(closer, i + 1)) {
-      const start = atMarkerStartBefore(text, i);
-      if (start === -1) continue;
-      const end = matchAtMarker(text, start);
-      if (end !== -1) matchEmailAt(text, start, end, urls, emit);
+
+  /** Reads the triggers that lie before `to` (capped at the end of the range). */
+  scanTo(to: number): void {
+    const { text, sink } = this;
+    const limit = Math.min(to, this.end);
+    let i = this.at;
+    while (i !== -1 && i < limit) {
+      const resume = matchEmailAt(text, i, i + 1, this.atUrls, sink.email);
+      i = text.indexOf('@', Math.max(resume, i + 1));
     }
-  }
-  scanPhones(text, from, to, sink);
-  for (const marker of NETWORK_TEXT_MARKERS) {
-    for (let i = text.indexOf(marker, from); i !== -1 && i < to; i = text.indexOf(marker, i + marker.length)) {
-      matchProfileText(text, i, marker.length, sink);
-    }
+    this.at = i;
+    CLOSERS.forEach((closer, k) => {
+      let j = this.closerAt[k] as number;
+      for (; j !== -1 && j < limit; j = text.indexOf(closer, j + 1)) {
+        const start = atMarkerStartBefore(text, j);
+        if (start === -1) continue;
+        const end = matchAtMarker(text, start);
+        if (end !== -1) matchEmailAt(text, start, end, this.closerUrls[k] as UrlTokenTracker, sink.email);
+      }
+      this.closerAt[k] = j;
+    });
+    if (this.phoneFrom < limit) this.phoneFrom = scanPhones(text, this.phoneFrom, limit, sink);
+    NETWORK_TEXT_MARKERS.forEach((marker, k) => {
+      let j = this.markerAt[k] as number;
+      for (; j !== -1 && j < limit; j = text.indexOf(marker, j + marker.length)) matchProfileText(text, j, marker.length, sink);
+      this.markerAt[k] = j;
+    });
   }
 }
 

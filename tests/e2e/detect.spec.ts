@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Worker } from '@playwright/test';
-import { entityLists, finalisePageScan, type PageScanMessage } from '../../lib/detect';
+import { finalisePageScan, scanListing, type PageScanMessage } from '../../lib/detect';
+import { scanHtml } from '../../scripts/scan';
 import { expect, test } from './fixtures';
 
 // The real content script in real Chromium: every fixture page gives what the CLI gives (the
@@ -53,7 +54,7 @@ for (const fixture of LOCAL) {
     expect(reply).toMatchObject({ type: 'page/scan', complete: true });
     expect(reply.scan.url).toBe(url);
     const expected = JSON.parse(readFileSync(new URL(fixture.expected, PAGES), 'utf8')) as unknown;
-    expect(entityLists(finalisePageScan(reply.scan))).toEqual(expected);
+    expect(scanListing(finalisePageScan(reply.scan))).toEqual(expected);
   });
 }
 
@@ -130,3 +131,70 @@ test('the page never sees our messages or globals', async ({ context, serviceWor
   const leaked = await page.evaluate(() => Object.getOwnPropertySymbols(window).map(String));
   expect(leaked.filter((s) => s.includes('in-page-enrich'))).toEqual([]);
 });
+
+// The sandbox's demo pages group into one person per card / row (issue 13): the page's own markup
+// says who is there (a card's heading, a row's first cell, its profile link), the real content
+// script in Chromium must find exactly those people, and the CLI must agree with it.
+const decode = (s: string): string =>
+  s.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+const DEMO_PAGES = [
+  {
+    path: '/demo/team',
+    people: 17,
+    /** Each card: `<article class="card" data-person="slug">` then `<h3>Name</h3>`. */
+    shown: (html: string) =>
+      [...html.matchAll(/<article class="card" data-person="([^"]+)">\s*<h3>([^<]*)<\/h3>/g)].map((m) => ({
+        slug: m[1] as string,
+        name: decode(m[2] as string),
+      })),
+  },
+  {
+    path: '/demo/directory',
+    people: 300,
+    /** Each row: the name cell first, the profile link last. */
+    shown: (html: string) =>
+      [...html.matchAll(/<tr>\s*<td>([^<]*)<\/td>[^]*?href="https:\/\/www\.linkedin\.com\/in\/([^"]+)"/g)].map((m) => ({
+        slug: m[2] as string,
+        name: decode(m[1] as string),
+      })),
+  },
+];
+
+for (const demo of DEMO_PAGES) {
+  test(`the sandbox ${demo.path} page groups into ${demo.people} people, in Chromium as in the CLI`, async ({
+    context,
+    serviceWorker,
+    sandbox,
+  }) => {
+    test.setTimeout(120_000);
+    const url = `${sandbox.url}${demo.path}`;
+    const page = await context.newPage();
+    const html = await test.step('read what the page shows', async () => {
+      const text = await (await page.request.get(url)).text();
+      expect(demo.shown(text)).toHaveLength(demo.people);
+      return text;
+    });
+    const found = await test.step('scan it with the real content script', async () => {
+      const tabId = await open(page, serviceWorker, url);
+      const reply = await injectAndAsk(serviceWorker, tabId);
+      expect(reply).toMatchObject({ type: 'page/scan', complete: true });
+      return finalisePageScan(reply.scan);
+    });
+    await test.step('one person per card or row, with its name and profile', () => {
+      const shown = demo.shown(html);
+      expect(found.people.map((p) => p.name)).toEqual(shown.map((s) => s.name));
+      expect(found.people.map((p) => p.profiles)).toEqual(shown.map((s) => [`https://www.linkedin.com/in/${s.slug}`]));
+      expect(found.people.map((p) => p.id)).toEqual(shown.map((s) => `https://www.linkedin.com/in/${s.slug}`));
+      // Every person's identifiers are in the flat lists, and the people hold every profile on the page.
+      for (const person of found.people) {
+        expect(found.emails).toEqual(expect.arrayContaining(person.emails));
+        expect(found.phones).toEqual(expect.arrayContaining(person.phones));
+      }
+      expect(found.profiles).toHaveLength(demo.people);
+    });
+    await test.step('the CLI finds the same', () => {
+      expect(scanListing(scanHtml(html, url))).toEqual(scanListing(found));
+    });
+  });
+}

@@ -20,10 +20,26 @@ const pathOf = (file: string): string => new URL(file, PAGES).pathname;
 const expectedOf = (f: Fixture): unknown => JSON.parse(readFileSync(new URL(f.expected, PAGES), 'utf8'));
 
 describe('fixture pages through the CLI engine', () => {
-  it('has the five kinds of page the issue asks for', () => {
+  it('has the five kinds of page issue 4 asks for and the four people pages of issue 13', () => {
     expect(new Set(fixtures.map((f) => f.page))).toEqual(
-      new Set(['team.html', 'directory.html', 'people-search.html', 'profile.html', 'blog.html']),
+      new Set([
+        'team.html',
+        'directory.html',
+        'people-search.html',
+        'profile.html',
+        'blog.html',
+        'law-firm.html',
+        'speakers.html',
+        'university-staff.html',
+        'startup-team.html',
+      ]),
     );
+  });
+
+  it('groups the directory into its 300 members, each with a name', () => {
+    const { people } = scanHtmlFile(pathOf('directory.html'));
+    expect(people).toHaveLength(300);
+    expect(people.filter((p) => p.name === null)).toEqual([]);
   });
 
   it.each(fixtures.map((f) => [f.name, f] as const))('%s', (_name, fixture) => {
@@ -48,13 +64,13 @@ describe('fixture pages through the CLI engine', () => {
 describe('npm run scan (the real command)', () => {
   const cli = (...args: string[]) => run('npx', ['tsx', 'scripts/scan.ts', ...args], { cwd: process.cwd() });
 
-  it('prints exactly one JSON object with the five lists', async () => {
+  it('prints exactly one JSON object: the five lists, then people and companies', async () => {
     const fixture = fixtures.find((f) => f.page === 'people-search.html' && f.url !== undefined) as Fixture;
     const { stdout } = await cli(pathOf(fixture.page), '--url', fixture.url as string);
     const lines = stdout.trim().split('\n');
     expect(lines).toHaveLength(1);
     const printed = JSON.parse(lines[0] as string) as Record<string, unknown>;
-    expect(Object.keys(printed)).toEqual(['emails', 'phones', 'profiles', 'companyProfiles', 'domains']);
+    expect(Object.keys(printed)).toEqual(['emails', 'phones', 'profiles', 'companyProfiles', 'domains', 'people', 'companies']);
     expect(printed).toEqual(expectedOf(fixture));
   });
 

@@ -1,0 +1,66 @@
+// Which element is one person's (or one company's) record? The smallest ancestor of an identifier
+// that repeats: a sibling of the same tag also holds an identifier of the same kind. That finds
+// table rows, list items, cards, articles and definition-list entries without reading class
+// names, and leaves a site-wide email or a footer phone (nothing like them beside them) loose.
+// Cells and a card's lines are not records: their siblings hold other kinds (the phone cell
+// beside the email cell), so the walk goes on up to the row or the card.
+
+/** Kinds of identifier, as bits, so one number per element says what its subtree holds. */
+export const KIND_BIT = { email: 1, phone: 2, profile: 4, company: 8, linkHost: 16 } as const;
+export type HitKind = keyof typeof KIND_BIT;
+
+/** How far up from an identifier a record may start, and how many siblings either side are compared. */
+const MAX_UP = 12;
+const SIBLINGS = 6;
+
+/** Marks `el` and its ancestors (up to `root`) as holding an identifier of kind `bit`. */
+export function markAncestors(masks: Map<Element, number>, el: Element, root: Element, bit: number): void {
+  let cur: Element | null = el;
+  for (let depth = 0; cur !== null && depth <= MAX_UP + 1; depth++) {
+    const mask = masks.get(cur) ?? 0;
+    // Marked already: everything above was marked by the same walk from a sibling.
+    if ((mask & bit) !== 0) return;
+    masks.set(cur, mask | bit);
+    if (cur === root) return;
+    cur = cur.parentElement;
+  }
+}
+
+function similarSibling(el: Element, masks: ReadonlyMap<Element, number>, bit: number, backwards: boolean): boolean {
+  const tag = el.localName;
+  let s = backwards ? el.previousElementSibling : el.nextElementSibling;
+  for (let i = 0; s !== null && i < SIBLINGS; i++) {
+    if (s.localName === tag && ((masks.get(s) ?? 0) & bit) !== 0) return true;
+    s = backwards ? s.previousElementSibling : s.nextElementSibling;
+  }
+  return false;
+}
+
+/** The record that holds an identifier of kind `bit` found at `el`, or null (it belongs to nobody). */
+export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Element, number>, bit: number): Element | null {
+  let cur: Element | null = el;
+  for (let depth = 0; cur !== null && cur !== root && depth < MAX_UP; depth++) {
+    if (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false)) return definitionEntry(cur);
+    cur = cur.parentElement;
+  }
+  return null;
+}
+
+/** A `<dd>` belongs to the entry its `<dt>` opens: the entry is keyed by that `<dt>`. */
+function definitionEntry(el: Element): Element {
+  if (el.localName !== 'dd') return el;
+  for (let s = el.previousElementSibling; s !== null; s = s.previousElementSibling) {
+    if (s.localName === 'dt') return s;
+  }
+  return el;
+}
+
+/** The elements whose text makes up a record: a `<dt>` with its `<dd>`s, else the record itself. */
+export function recordParts(record: Element): Element[] {
+  if (record.localName !== 'dt') return [record];
+  const parts = [record];
+  for (let s = record.nextElementSibling; s !== null && s.localName !== 'dt' && parts.length < 16; s = s.nextElementSibling) {
+    parts.push(s);
+  }
+  return parts;
+}

@@ -1,0 +1,96 @@
+// The people and companies of a raw scan, in normal form. Runs in the background (and the CLI)
+// after the flat lists are final: a person's identifiers are normalised by the same functions
+// and kept only when the flat lists hold them too, so a person never shows an identifier the rest
+// of the extension does not know (and a hostile page cannot smuggle one in through a person).
+import { companyDomainOf } from '../domains';
+import { normaliseEmail, normaliseProfileUrl } from '../../identity';
+import { hostOfAbsoluteUrl } from '../links';
+import type { PageCompany, PagePerson, RawCompany, RawPerson } from '../schema';
+import { squash } from './names';
+
+const MAX_LABEL = 200;
+
+/** The finalised flat lists a person's or company's identifiers must belong to. */
+export interface FlatSets {
+  emails: ReadonlySet<string>;
+  phones: ReadonlySet<string>;
+  profiles: ReadonlySet<string>;
+  companyProfiles: ReadonlySet<string>;
+  domains: ReadonlySet<string>;
+}
+
+/** Page text as a label: one line, no control characters, bounded. Shown as text only, never as HTML. */
+function label(raw: string | null): string | null {
+  if (raw === null) return null;
+  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+  const text = squash(raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' '));
+  return text === '' ? null : text.slice(0, MAX_LABEL);
+}
+
+function normalised(values: readonly string[], normalise: (v: string) => string | null, keep: ReadonlySet<string>): string[] {
+  const out: string[] = [];
+  for (const value of values) {
+    const n = normalise(value);
+    if (n !== null && keep.has(n) && !out.includes(n)) out.push(n);
+  }
+  return out;
+}
+
+const personProfile = (url: string): string | null => {
+  const match = normaliseProfileUrl(url);
+  return match?.kind === 'person' ? match.url : null;
+};
+const companyProfile = (url: string): string | null => {
+  const match = normaliseProfileUrl(url);
+  return match?.kind === 'company' ? match.url : null;
+};
+
+/**
+ * People in page order. `id` is the best identifier (profile URL, else email, else phone: the one
+ * that names one person most surely). Records that reach the same identifier are one person.
+ */
+export function finalisePeople(raw: readonly RawPerson[], flat: FlatSets, readPhone: (candidate: string) => string | null): PagePerson[] {
+  const people: PagePerson[] = [];
+  const byIdentifier = new Map<string, PagePerson>();
+  for (const r of raw) {
+    const emails = normalised(r.emails, normaliseEmail, flat.emails);
+    const phones = normalised(r.phones, readPhone, flat.phones);
+    const profiles = normalised(r.profiles, personProfile, flat.profiles);
+    const id = profiles[0] ?? emails[0] ?? phones[0];
+    if (id === undefined) continue;
+    const identifiers = [...profiles, ...emails, ...phones];
+    const same = identifiers.map((i) => byIdentifier.get(i)).find((p) => p !== undefined);
+    if (same !== undefined) {
+      // The same person shown twice (a featured card and the grid): one person, identifiers merged.
+      for (const e of emails) if (!same.emails.includes(e)) same.emails.push(e);
+      for (const p of phones) if (!same.phones.includes(p)) same.phones.push(p);
+      for (const p of profiles) if (!same.profiles.includes(p)) same.profiles.push(p);
+      same.name ??= label(r.name);
+      same.title ??= label(r.title);
+      for (const i of identifiers) byIdentifier.set(i, same);
+      continue;
+    }
+    const person: PagePerson = { id, name: label(r.name), title: label(r.title), company: label(r.company), emails, phones, profiles };
+    people.push(person);
+    for (const i of identifiers) byIdentifier.set(i, person);
+  }
+  for (const person of people) person.id = person.profiles[0] ?? person.emails[0] ?? person.phones[0] ?? person.id;
+  return people;
+}
+
+/** Companies in page order; the page's own site is the page, not a company it shows. */
+export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pageUrl: string): PageCompany[] {
+  const pageHost = hostOfAbsoluteUrl(pageUrl);
+  const pageDomain = pageHost === null ? null : companyDomainOf(pageHost);
+  const companies: PageCompany[] = [];
+  const seen = new Set<string>();
+  for (const r of raw) {
+    const domains = normalised(r.hosts, companyDomainOf, flat.domains).filter((d) => d !== pageDomain);
+    const companyPages = normalised(r.companyPages, companyProfile, flat.companyProfiles);
+    const id = domains[0] ?? companyPages[0];
+    if (id === undefined || seen.has(id)) continue;
+    seen.add(id);
+    companies.push({ id, name: label(r.name), domains, companyPages });
+  }
+  return companies;
+}

@@ -1,0 +1,313 @@
+// Groups the identifiers a scan found into the people and companies the page shows. The DOM walk
+// reports every identifier with the element it was read from; after the walk, this works in small
+// units (the scheduler's slices): mark which subtrees hold which kinds, find each identifier's
+// record (blocks.ts), then read each new record's name and title (describe.ts). Incremental
+// rescans add identifiers and only their records are read again.
+import type { RawCompany, RawPerson } from '../schema';
+import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
+import { describeCompany, describePerson, linesOf, nameBefore } from './describe';
+import { hintWords, isRoleMailbox, lastNameIn } from './names';
+
+/** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
+const MAX_HITS = 20_000;
+const MAX_RECORDS = 5000;
+const MAX_PER_PERSON = 50;
+/** Work per unit: identifiers marked or placed, records described. */
+const UNIT_MARK = 128;
+const UNIT_PLACE = 64;
+const UNIT_DESCRIBE = 8;
+/** More records than this are listed in the order found rather than sorted into document order. */
+const SORT_LIMIT = 2000;
+/** A company card or list item is short; a record with more text than this is prose. */
+const MAX_COMPANY_TEXT = 400;
+
+const INLINE: ReadonlySet<string> = new Set('a abbr b bdi cite code em font i mark q s small span strong sub sup u'.split(' '));
+
+interface Hit {
+  kind: HitKind;
+  value: string;
+  el: Element;
+}
+
+interface RecordData {
+  /** The element the record is read from (a row, card, `<dt>`, or an inline run's first node's parent). */
+  el: Element;
+  hits: Hit[];
+  /** Set for a run of inline text: the name that leads it. */
+  inlineName: string | null;
+  /** Reached only as the holder of several addresses in one text: a record only if the text splits by name. */
+  textOnly: boolean;
+  people: RawPerson[] | null;
+  company: RawCompany | null;
+  /** Waiting to be described (again). */
+  queued: boolean;
+}
+
+export interface GroupedEntities {
+  people: RawPerson[];
+  companies: RawCompany[];
+}
+
+const uniquePush = (list: string[], value: string): void => {
+  if (list.length < MAX_PER_PERSON && !list.includes(value)) list.push(value);
+};
+
+function emptyPerson(name: string | null, title: string | null): RawPerson {
+  return { name, title, company: null, emails: [], phones: [], profiles: [] };
+}
+
+/** Where a hit of this kind goes in a person. */
+function addToPerson(person: RawPerson, hit: Hit): void {
+  if (hit.kind === 'email') uniquePush(person.emails, hit.value);
+  else if (hit.kind === 'phone') uniquePush(person.phones, hit.value);
+  else if (hit.kind === 'profile') uniquePush(person.profiles, hit.value);
+}
+
+const isPersonKind = (kind: HitKind): boolean => kind === 'email' || kind === 'phone' || kind === 'profile';
+
+export class PeopleGrouper {
+  private hits: Hit[] = [];
+  private marked = 0;
+  private placed = 0;
+  private readonly masks = new Map<Element, number>();
+  private readonly records = new Map<Node, RecordData>();
+  private dirty: RecordData[] = [];
+  /** Identifiers with no repeated record of their own kind, placed once every other identifier is. */
+  private orphans: Hit[] = [];
+  private cache: GroupedEntities | null = { people: [], companies: [] };
+  /** Bumped whenever the result may have changed. */
+  revision = 0;
+
+  constructor(private readonly root: Element | null) {}
+
+  /** One identifier read from `el` (an anchor, or the element holding a text node). */
+  add(kind: HitKind, value: string, el: Element | null): void {
+    if (el === null || this.hits.length >= MAX_HITS) return;
+    this.hits.push({ kind, value, el });
+  }
+
+  /** Work left: identifiers not yet placed or records not yet described. */
+  get busy(): boolean {
+    return this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0;
+  }
+
+  /** One bounded unit of work. */
+  work(): void {
+    const root = this.root;
+    if (root === null) {
+      this.placed = this.marked = this.hits.length;
+      return;
+    }
+    if (this.marked < this.hits.length) {
+      // Marking runs ahead of placing: an identifier's record depends on what its siblings hold.
+      const end = Math.min(this.hits.length, this.marked + UNIT_MARK);
+      for (; this.marked < end; this.marked++) {
+        const hit = this.hits[this.marked] as Hit;
+        markAncestors(this.masks, hit.el, root, KIND_BIT[hit.kind]);
+      }
+      return;
+    }
+    if (this.placed < this.hits.length) {
+      const end = Math.min(this.hits.length, this.placed + UNIT_PLACE);
+      for (; this.placed < end; this.placed++) this.place(this.hits[this.placed] as Hit, root);
+      return;
+    }
+    if (this.orphans.length > 0) {
+      for (const hit of this.orphans.splice(0, UNIT_PLACE)) this.adopt(hit);
+      return;
+    }
+    for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
+  }
+
+  private place(hit: Hit, root: Element): void {
+    const found = recordOf(hit.el, root, this.masks, KIND_BIT[hit.kind]);
+    if (found === null) {
+      // Nothing like it beside it: it may still sit in another identifier's record (the only email
+      // in a grid of cards that otherwise show phones). Decided once every identifier is placed.
+      if (isPersonKind(hit.kind)) this.orphans.push(hit);
+      return;
+    }
+    if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
+      // Links side by side in one line of text: one person per run that a name opens.
+      const lead = nameBefore(found);
+      this.addTo(lead?.start ?? found, found.parentElement, hit, lead?.name ?? null, false);
+      return;
+    }
+    this.addTo(found, found, hit, null, false);
+  }
+
+  /** An identifier without a repeated record of its kind joins the record around it, if any. */
+  private adopt(hit: Hit): void {
+    let cur: Element | null = hit.el;
+    for (let depth = 0; cur !== null && depth < 12; depth++, cur = cur.parentElement) {
+      const record = this.records.get(cur);
+      if (record !== undefined && !record.textOnly && record.hits.some((h) => isPersonKind(h.kind))) {
+        this.addTo(cur, record.el, hit, null, false);
+        return;
+      }
+    }
+    // Still a record if its own text names several people ("two people in one paragraph").
+    this.addTo(hit.el, hit.el, hit, null, true);
+  }
+
+  private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean): void {
+    let record = this.records.get(key);
+    if (record === undefined) {
+      if (this.records.size >= MAX_RECORDS) return;
+      record = { el, hits: [], inlineName, textOnly, people: null, company: null, queued: false };
+      this.records.set(key, record);
+    } else if (!textOnly) {
+      record.textOnly = false;
+    }
+    if (!record.queued) {
+      record.queued = true;
+      this.dirty.push(record);
+    }
+    record.hits.push(hit);
+    this.cache = null;
+    this.revision++;
+  }
+
+  private describe(record: RecordData): void {
+    this.cache = null;
+    this.revision++;
+    record.queued = false;
+    record.people = null;
+    record.company = null;
+    const personHits = record.hits.filter((h) => isPersonKind(h.kind) && !(h.kind === 'email' && isRoleMailbox(h.value)));
+    if (personHits.length > 0) {
+      const split = splitByNames(record.el, personHits);
+      if (split !== null) {
+        record.people = split;
+        return;
+      }
+      if (record.textOnly) return;
+      const hints = personHits.flatMap((h) => (h.kind === 'phone' ? [] : hintWords(h.value)));
+      const label =
+        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(linesOf(record.el), hints);
+      const person = emptyPerson(label.name, label.title);
+      for (const hit of personHits) addToPerson(person, hit);
+      // A link to a company's site or page in the person's row names where they work.
+      const companyHits = record.hits.filter((h) => !isPersonKind(h.kind));
+      if (companyHits.length > 0) {
+        person.company = describeCompany(companyHits.map((h) => h.el), [], companyHits.flatMap((h) => hintWords(h.value)));
+      }
+      record.people = [person];
+      return;
+    }
+    if (record.textOnly) return;
+    const company: RawCompany = { name: null, hosts: [], companyPages: [] };
+    for (const hit of record.hits) {
+      if (hit.kind === 'company') uniquePush(company.companyPages, hit.value);
+      else if (hit.kind === 'linkHost') uniquePush(company.hosts, hit.value);
+    }
+    if (company.companyPages.length === 0 && company.hosts.length === 0) return;
+    // Short records only: a paragraph of prose with links is an article, not a company card.
+    if ((record.el.textContent ?? '').length > MAX_COMPANY_TEXT) return;
+    const anchors = record.hits.filter((h) => !isPersonKind(h.kind)).map((h) => h.el);
+    const hints = [...company.hosts, ...company.companyPages].flatMap(hintWords);
+    company.name = describeCompany(anchors, linesOf(record.el), hints);
+    record.company = company;
+  }
+
+  /** The people and companies so far, in page order. Identifiers several named records share belong to none. */
+  result(): GroupedEntities {
+    if (this.cache !== null) return this.cache;
+    const records = this.ordered();
+    const owners = new Map<string, Set<string>>();
+    const count = (key: string, owner: string): void => {
+      let set = owners.get(key);
+      if (set === undefined) owners.set(key, (set = new Set()));
+      set.add(owner);
+    };
+    records.forEach((record, i) => {
+      for (const person of record.people ?? []) {
+        const owner = person.name ?? `#${i}`;
+        for (const v of person.emails) count(`e:${v}`, owner);
+        for (const v of person.phones) count(`p:${v}`, owner);
+        for (const v of person.profiles) count(`l:${v}`, owner);
+      }
+      if (record.company !== null) {
+        const owner = record.company.name ?? `#${i}`;
+        for (const v of record.company.hosts) count(`h:${v}`, owner);
+        for (const v of record.company.companyPages) count(`c:${v}`, owner);
+      }
+    });
+    // An office phone or a shared mailbox printed on several people's cards is nobody's own.
+    const own = (key: string): boolean => (owners.get(key)?.size ?? 0) <= 1;
+    const people: RawPerson[] = [];
+    const companies: RawCompany[] = [];
+    for (const record of records) {
+      for (const p of record.people ?? []) {
+        const person: RawPerson = {
+          ...p,
+          emails: p.emails.filter((v) => own(`e:${v}`)),
+          phones: p.phones.filter((v) => own(`p:${v}`)),
+          profiles: p.profiles.filter((v) => own(`l:${v}`)),
+        };
+        const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
+        // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
+        if (hasId && (person.name !== null || person.profiles.length > 0)) people.push(person);
+      }
+      const c = record.company;
+      if (c !== null) {
+        const company: RawCompany = {
+          ...c,
+          hosts: c.hosts.filter((v) => own(`h:${v}`)),
+          companyPages: c.companyPages.filter((v) => own(`c:${v}`)),
+        };
+        if (company.name !== null && company.hosts.length + company.companyPages.length > 0) companies.push(company);
+      }
+    }
+    this.cache = { people, companies };
+    return this.cache;
+  }
+
+  private ordered(): RecordData[] {
+    const records = [...this.records.values()];
+    if (records.length > SORT_LIMIT || records.length < 2) return records;
+    return records.sort((a, b) => {
+      if (a.el === b.el) return 0;
+      // Node.DOCUMENT_POSITION_FOLLOWING = 4: b comes after a.
+      return (a.el.compareDocumentPosition(b.el) & 4) !== 0 ? -1 : 1;
+    });
+  }
+}
+
+/**
+ * Several people in one text ("Jane Doe (jane@acme.com) or John Roe (john@acme.com)"): each address
+ * found in the text with a different name before it starts a person; numbers join the person whose
+ * name precedes them. Null when the text does not read that way (one person, or no names).
+ */
+function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
+  const emails = [...new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value))];
+  if (emails.length < 2) return null;
+  const text = (el.textContent ?? '').slice(0, 8192);
+  const lower = text.toLowerCase();
+  const starts: Array<{ at: number; email: string }> = [];
+  for (const email of emails) {
+    const at = lower.indexOf(email);
+    if (at === -1) return null;
+    starts.push({ at, email });
+  }
+  starts.sort((a, b) => a.at - b.at);
+  const segments: Array<{ from: number; person: RawPerson }> = [];
+  let prevEnd = 0;
+  for (const { at, email } of starts) {
+    const before = text.slice(prevEnd, at);
+    const name = lastNameIn(before);
+    if (name === null) return null;
+    const person = emptyPerson(name, null);
+    person.emails.push(email);
+    segments.push({ from: prevEnd + before.lastIndexOf(name), person });
+    prevEnd = at + email.length;
+  }
+  if (new Set(segments.map((s) => s.person.name)).size < 2) return null;
+  for (const hit of hits) {
+    if (hit.kind === 'email') continue;
+    const at = hit.kind === 'phone' ? text.indexOf(hit.value) : -1;
+    const owner = [...segments].reverse().find((s) => at >= s.from) ?? segments[0];
+    if (owner !== undefined) addToPerson(owner.person, hit);
+  }
+  return segments.map((s) => s.person);
+}

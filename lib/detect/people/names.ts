@@ -1,0 +1,170 @@
+// Is a short text a person's name, a job title, a company's name? Small pure checks the grouping
+// uses on the text of one block. Inputs are capped before any pattern runs, and every pattern is
+// a single pass over disjoint character classes (nothing to backtrack into).
+
+/** Longer than this is a sentence, not a name or a title. */
+const MAX_NAME = 70;
+const MAX_TITLE = 100;
+const MAX_PHRASE_SCAN = 512;
+
+/** Name particles written in lower case (`Ludwig van Beethoven`, `Ana de la Cruz`). */
+const PARTICLES: ReadonlySet<string> = new Set(
+  'van von der den de del della di da das dos du la le bin ibn al el y ten ter zu'.split(' '),
+);
+/** Honorifics that may lead a name; kept in the displayed name, not counted as one of its words. */
+const HONORIFICS: ReadonlySet<string> = new Set('dr dr. prof prof. mr mr. ms ms. mrs mrs. mx mx. sir dame'.split(' '));
+
+/**
+ * Words that show a text is a label, a heading or a call to action, never a person ("Contact Us",
+ * "Meet the Team", "Sales Office", "View Profile").
+ */
+const NOT_NAME_WORDS: ReadonlySet<string> = new Set(
+  (
+    'about account all and blog call careers center centre click company contact contacts copy department directory ' +
+    'download email e-mail enquiries faculty fax find follow for general get group help home inc info join learn ' +
+    'linkedin llc ltd mail media meet menu message mobile more news office our partners people phone press privacy ' +
+    'profile read reception sales search see send services share staff support team tel the this to twitter us vcard ' +
+    'view visit website with www your ' +
+    // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
+    'analyst assistant associate ceo cfo chair chief coo counsel consultant coordinator cto designer developer ' +
+    'director editor engineer executive fellow founder head intern lead lecturer manager officer partner president ' +
+    'principal professor researcher scientist secretary senior specialist student vp'
+  ).split(' '),
+);
+
+/** Link and button texts that name a channel, not a person or a company. */
+const GENERIC_LABELS: ReadonlySet<string> = new Set(
+  (
+    'email|e-mail|mail|phone|tel|call|fax|mobile|linkedin|profile|view profile|full profile|vcard|download vcard|website|' +
+    'web|site|homepage|home page|visit|visit website|read more|more|learn more|bio|biography|contact|contact us|share|' +
+    'follow|connect|message|twitter|x|github|office|direct|main|in|li|ln'
+  ).split('|'),
+);
+
+/** Navigation texts: a menu of links to other sites is not a list of companies. */
+const NAV_LABELS: ReadonlySet<string> = new Set(
+  (
+    'about|about us|blog|careers|jobs|docs|documentation|pricing|login|log in|sign in|sign up|shop|store|news|' +
+    'events|videos|podcast|help|support|faq|privacy|terms|imprint|impressum|cookies|sitemap|status|rss|facebook|' +
+    'instagram|youtube|tiktok|our open source|open source'
+  ).split('|'),
+);
+
+/** Local parts of shared mailboxes: a role, not a person (`info@`, `press@`). */
+const ROLE_MAILBOXES: ReadonlySet<string> = new Set(
+  (
+    'admin admissions billing careers contact contactus enquiries enquiry events hello help hr info inquiries jobs ' +
+    'legal marketing media news newsletter noreply no-reply office partners press privacy reception recruiting ' +
+    'sales security service support team webmaster welcome'
+  ).split(' '),
+);
+
+const WORD = /^(?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\p{Lu}\.)$/u;
+const LETTER = /\p{L}/u;
+const DIGIT = /\d/;
+
+/** Whitespace collapsed, ends trimmed (page text is full of line breaks and `&nbsp;`). */
+export function squash(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** True for `info@acme.com`-style shared mailboxes (the local part, `+tag` ignored). */
+export function isRoleMailbox(email: string): boolean {
+  const at = email.indexOf('@');
+  const local = (at === -1 ? email : email.slice(0, at)).toLowerCase().split('+')[0] ?? '';
+  return ROLE_MAILBOXES.has(local);
+}
+
+/** "Email", "LinkedIn", "Read more": a link or button text that says what it is, not who. */
+export function isGenericLabel(text: string): boolean {
+  return GENERIC_LABELS.has(labelKey(text));
+}
+
+const labelKey = (text: string): string => squash(text).toLowerCase().replace(/[:.!›»→]+$/u, '').trim();
+
+/**
+ * The text as a person's displayed name, or null. Two to five capitalised words (particles and a
+ * leading honorific allowed), letters only, no label words: "Dr. Ana de la Cruz", "JANE DOE",
+ * "Chen Wei" — not "Contact Us", "Jane", "Room 4.12".
+ */
+export function personName(raw: string): string | null {
+  if (raw.length > MAX_NAME * 2) return null;
+  const text = squash(raw).replace(/[,;:|–—-]+$/u, '').trim();
+  if (text.length < 3 || text.length > MAX_NAME || DIGIT.test(text) || text.includes('@')) return null;
+  const words = text.split(' ');
+  let counted = 0;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    const lower = word.toLowerCase();
+    if (i === 0 && HONORIFICS.has(lower)) continue;
+    if (NOT_NAME_WORDS.has(lower.replace(/[.,]$/, ''))) return null;
+    if (PARTICLES.has(lower) && i > 0 && i < words.length - 1) continue;
+    if (!WORD.test(word)) return null;
+    counted++;
+  }
+  return counted >= 2 && counted <= 5 ? text : null;
+}
+
+/**
+ * The last person's name in a run of text ("Contact Jane Doe (" → "Jane Doe"): the longest
+ * capitalised run closest to the end that reads as a name.
+ */
+export function lastNameIn(raw: string): string | null {
+  const text = raw.length > MAX_PHRASE_SCAN ? raw.slice(raw.length - MAX_PHRASE_SCAN) : raw;
+  const words = text.split(/[^\p{L}\p{M}'’.-]+/u);
+  for (let end = words.length; end > 0; end--) {
+    for (let start = Math.max(0, end - 5); start < end - 1; start++) {
+      const name = personName(words.slice(start, end).join(' '));
+      if (name !== null) return name;
+    }
+  }
+  return null;
+}
+
+/** A short descriptive line that can be a job title ("Partner", "Head of Sales, EMEA"). */
+export function titleText(raw: string): string | null {
+  if (raw.length > MAX_TITLE * 2) return null;
+  // "· CTO at Northwind": separators left over from the line before.
+  // "– Registrar – jane@…": the first part of a line of separated parts.
+  const text = squash(raw).replace(/^[·•|,;:–—-]+\s*/u, '').split(/\s[·•|–—]\s|\s[·•|–—]$/u)[0] ?? '';
+  if (text.length < 2 || text.length > MAX_TITLE || !LETTER.test(text) || text.includes('@') || text.includes('://')) return null;
+  // Phone lines, "Office: …" labels, room numbers and obfuscated addresses are not titles.
+  if (isGenericLabel(text) || /^[+(\d]/.test(text) || text.includes(':') || /\d{3}/.test(text)) return null;
+  if (/[[({]at[\])}]/i.test(text)) return null;
+  return text;
+}
+
+/** A company's displayed name: a short label that is not a channel or a call to action. */
+export function companyName(raw: string): string | null {
+  if (raw.length > MAX_NAME * 2) return null;
+  // "Northwind Labs · Full-time": the name is what comes before a separator.
+  const text = squash(raw).split(/\s[·•|]\s/u)[0] ?? '';
+  if (text.length < 2 || text.length > 60 || !LETTER.test(text) || text.includes('@') || text.includes('://')) return null;
+  if (isGenericLabel(text) || NAV_LABELS.has(labelKey(text)) || text.split(' ').length > 6) return null;
+  return text;
+}
+
+/** Lower-case word stems of an identifier (profile slug, email local part): hints, never a displayed name. */
+export function hintWords(identifier: string): string[] {
+  let part = identifier;
+  const at = part.indexOf('@');
+  if (at !== -1) part = part.slice(0, at);
+  else if (part.includes('/')) part = part.slice(part.lastIndexOf('/', part.length - 2) + 1);
+  else part = part.replace(/^www\./, ''); // a host: its labels (`shop.fabrikam.co.uk`)
+  return part
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 2);
+}
+
+/** Does a candidate name share a word with the hints (`Jane Doe` ↔ `jane-doe-nw`, `jdoe@`)? */
+export function matchesHints(name: string, hints: readonly string[]): boolean {
+  if (hints.length === 0) return false;
+  const words = name
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .split(/[^a-z]+/)
+    .filter((w) => w.length >= 2);
+  return words.some((w) => hints.some((h) => h === w || (h.length >= 4 && h.includes(w) && w.length >= 3)));
+}
