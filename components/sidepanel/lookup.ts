@@ -6,6 +6,9 @@ import { normaliseProfileUrl } from '@/lib/detect/networks';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/messaging/protocol';
 import type { Settings } from '@/lib/settings/schema';
+import { profileHandle } from '@/lib/people';
+
+export { profileHandle };
 
 export type EntityKind = 'email' | 'phone' | 'profile' | 'companyProfile' | 'domain';
 
@@ -69,16 +72,6 @@ export function lookupLabel(lookup: ContactLookup): string {
   const name = [lookup.first_name, lookup.last_name].filter(Boolean).join(' ');
   const company = lookup.company_name ?? lookup.company_domain;
   return company ? `${name} · ${company}` : name;
-}
-
-/** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
-export function profileHandle(url: string): string | null {
-  try {
-    const parts = new URL(url).pathname.split('/').filter(Boolean);
-    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A canonical person-profile URL for a link from API data (people also viewed, similar contacts), if it is one. */

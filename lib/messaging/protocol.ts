@@ -107,9 +107,22 @@ function sourced<T extends z.ZodType>(result: T) {
   return z.strictObject({ result, provenance: ProvenanceSchema });
 }
 
+// --- pageui (issue 13): one price per person. The person's other identifiers travel beside the one lookup, so a
+// cached answer under any of them is free and a found answer is cached under all of them (engine implements).
+/** A person's identifiers other than the one looked up. */
+export const AlsoKnownAsSchema = z.strictObject({
+  emails: z.array(email).max(50).optional(),
+  phones: z.array(z.string().trim().max(64)).max(50).optional(),
+  profiles: z.array(httpUrl).max(50).optional(),
+});
+export type AlsoKnownAs = z.infer<typeof AlsoKnownAsSchema>;
+// --- end pageui
+
 export const BulkEntrySchema = z.strictObject({
   field_type: z.enum(['email', 'social_profile', 'phone']),
   value: z.string().trim().min(1).max(2048),
+  /** pageui (issue 13): the same person's other identifiers (the job dedupes entries that reach one person). */
+  alsoKnownAs: AlsoKnownAsSchema.optional(),
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 
@@ -273,7 +286,13 @@ const ok = z.strictObject({ ok: z.literal(true) });
 
 export const requests = {
   'contact/enrich': {
-    input: z.strictObject({ lookup: ContactLookupSchema, options: ContactOptionsSchema.optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({
+      lookup: ContactLookupSchema,
+      options: ContactOptionsSchema.optional(),
+      refresh: z.boolean().optional(),
+      /** pageui (issue 13): the person's other identifiers; free if cached under any, cached under all if found. */
+      alsoKnownAs: AlsoKnownAsSchema.optional(),
+    }),
     output: lookupOutcome(EnrichedContactSchema),
   },
   'contact/similar': {
