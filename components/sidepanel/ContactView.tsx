@@ -76,6 +76,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
       lookup: run.lookup ?? lookup,
       options: { ...options, ...run.extra },
       ...(run.refresh ? { refresh: true } : {}),
+      ...(target.alsoKnownAs ? { alsoKnownAs: target.alsoKnownAs } : {}),
     });
     invalidateEstimates();
     return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;

@@ -122,3 +122,11 @@ export function companyLookupUrl(company: Pick<PageCompany, 'domains' | 'company
 function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
+
+/** What a page "found" (the toolbar badge, the panel's summary): people + companies + loose identifiers. */
+export function foundCount(entities: EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> }): number {
+  const people = entities.people ?? [];
+  const companies = entities.companies ?? [];
+  const loose = looseIdentifiers(entities, people, companies);
+  return people.length + companies.length + loose.emails.length + loose.phones.length + loose.profiles.length + loose.companyProfiles.length + loose.domains.length;
+}

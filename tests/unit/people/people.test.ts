@@ -5,6 +5,7 @@ import {
   alsoKnownAsOf,
   bestIdentifier,
   companyLookupUrl,
+  foundCount,
   looseIdentifiers,
   personBulkEntry,
   personDisplayName,
@@ -154,5 +155,33 @@ describe('what a person row shows', () => {
     ['nothing to look up', { domains: [], companyPages: [] }, null],
   ])('company lookup: %s', (_why, c, expected) => {
     expect(companyLookupUrl(c)).toBe(expected);
+  });
+});
+
+describe('foundCount: what the badge and the summary say', () => {
+  const flat = { emails: ['a@x.io', 'b@x.io', 'press@x.io'], phones: ['+12125550100'], profiles: [IN('a'), IN('b')], companyProfiles: [], domains: ['x.io'] };
+  it.each<[string, Parameters<typeof foundCount>[0], number]>([
+    ['no grouping: every identifier', flat, 7],
+    ['no grouping (older stored state without the fields)', { ...flat, people: undefined, companies: undefined }, 7],
+    [
+      'the issue: 17 people with 3 identifiers each count 17, not 51; the press address and the site count once each',
+      {
+        emails: [...Array.from({ length: 17 }, (_, i) => `p${i}@x.io`), 'press@x.io'],
+        phones: Array.from({ length: 17 }, (_, i) => `+1212555${String(1000 + i)}`),
+        profiles: Array.from({ length: 17 }, (_, i) => IN(`p${i}`)),
+        companyProfiles: [],
+        domains: ['x.io'],
+        people: Array.from({ length: 17 }, (_, i) => ({ emails: [`p${i}@x.io`], phones: [`+1212555${String(1000 + i)}`], profiles: [IN(`p${i}`)] })),
+        companies: [],
+      },
+      19,
+    ],
+    [
+      'a company card counts once with its domain',
+      { ...flat, people: [{ emails: ['a@x.io'], phones: [], profiles: [IN('a')] }], companies: [{ domains: ['x.io'], companyPages: [] }] },
+      1 + 1 + 4,
+    ],
+  ])('%s', (_why, entities, expected) => {
+    expect(foundCount(entities)).toBe(expected);
   });
 });
