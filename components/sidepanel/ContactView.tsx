@@ -20,6 +20,7 @@ import { downloadText } from './download';
 import { invalidateEstimates, request, useAsyncAction, useEstimate, useNow } from './hooks';
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
+import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
 import { ProfileSkeleton } from './ProfileSkeleton';
 
@@ -32,6 +33,7 @@ export function ContactView() {
   if (!target) {
     return (
       <div className="sp-view">
+        <ViewLookupBox />
         <EmptyState
           icon="user"
           title="No contact open"
@@ -49,7 +51,12 @@ export function ContactView() {
       </div>
     );
   }
-  return <ContactLoader key={target.nonce} target={target} />;
+  return (
+    <>
+      <ViewLookupBox />
+      <ContactLoader key={target.nonce} target={target} />
+    </>
+  );
 }
 
 type Outcome =

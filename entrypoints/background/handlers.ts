@@ -8,7 +8,7 @@ import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
 import { classifySelection } from '@/lib/selection/classify';
 import { broadcast } from './broadcast';
-import { takeIntent } from './intents';
+import { setIntent, takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
 import type { Services } from './services';
@@ -52,6 +52,11 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),
+    // pageui (issue 13): the popup's lookup box.
+    'panel/lookup': async (input) => {
+      await setIntent(input.tabId, { kind: 'lookup', meaning: input.meaning, at: Date.now() });
+      return { ok: true as const };
+    },
     'selection/classify': async (input) => ({ meanings: classifySelection(input.text, { defaultCountry: defaultCountry() }) }),
 
     'history/list': async (input) => {

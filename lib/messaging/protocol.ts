@@ -363,6 +363,13 @@ export const requests = {
     input: z.strictObject({ text: z.string().max(512) }),
     output: z.strictObject({ meanings: z.array(SelectionMeaningSchema) }),
   },
+  // --- pageui (issue 13): the popup's lookup box hands what it understood to the tab's side panel, as the
+  // context menu does (stored as the tab's panel intent; the panel opens the Contact or Company view on it).
+  'panel/lookup': {
+    input: z.strictObject({ tabId: z.number().int().min(0), meaning: SelectionMeaningSchema }),
+    output: ok,
+  },
+  // --- end pageui
   'history/list': {
     input: z.strictObject({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),
     output: z.array(HistoryEntrySchema),
