@@ -130,3 +130,45 @@ export function foundCount(entities: EntityLists & { people?: readonly PersonIds
   const loose = looseIdentifiers(entities, people, companies);
   return people.length + companies.length + loose.emails.length + loose.phones.length + loose.profiles.length + loose.companyProfiles.length + loose.domains.length;
 }
+
+/** A company answer's employee (name, title, profile link), as the API gives it: every field may be missing. */
+export interface EmployeeLike {
+  employee_name?: string | null;
+  job_title?: string | null;
+  pnet_url?: string | null;
+}
+
+/**
+ * An employee as a person row: their profile (if the link is a person profile) is their one identifier. `id` is
+ * the profile, else the name and position (employees without a profile are told apart by where they are listed).
+ */
+export function employeeAsPerson(
+  employee: EmployeeLike,
+  companyName: string | null,
+  index: number,
+  toProfile: (link: string) => string | null,
+): PagePerson {
+  const profile = employee.pnet_url ? toProfile(employee.pnet_url) : null;
+  const name = employee.employee_name?.trim() || null;
+  return {
+    id: profile ?? `${index}:${name ?? ''}`,
+    name,
+    title: employee.job_title?.trim() || null,
+    company: companyName,
+    emails: [],
+    phones: [],
+    profiles: profile ? [profile] : [],
+  };
+}
+
+/**
+ * The lookup for a person known only by name at a known company ("Ada Lovelace" at acme.com): first name, the
+ * rest as last name, and the company's domain, else its name. Null for a single word (not enough to find anyone).
+ */
+export function nameLookup(name: string | null, company: { domain: string | null; name: string | null }): ContactLookup | null {
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
+  if (!first || rest.length === 0) return null;
+  if (company.domain) return { first_name: first, last_name: rest.join(' '), company_domain: company.domain };
+  if (company.name) return { first_name: first, last_name: rest.join(' '), company_name: company.name };
+  return null;
+}

@@ -1,4 +1,6 @@
 import { Section, Table } from '@/components/ui';
+import { personBulkEntry } from '@/lib/people';
+import type { ContactLookup } from '@/lib/messaging/protocol';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
 import './people.css';
 
@@ -16,13 +18,15 @@ export interface PeopleTableProps {
   people: readonly PersonRowData[];
   /** Shared selection across tables; this table edits only its own keys. Omit for no checkboxes. */
   selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
+  /** The lookup of a person without an identifier (a name at a company); such rows are not selectable for bulk. */
+  fallbackLookup?: (person: PersonRowData) => ContactLookup | null;
 }
 
 /** People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. */
-export function PeopleTable({ title, label, people, selection }: PeopleTableProps) {
+export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
   const own = new Set(people.map(personKey));
   return (
-    <Section title={title} meta={people.length} className="sp-found__group sp-people">
+    <Section title={title} meta={people.length} className="sp-found__group sp-people-table">
       <Table<PersonRowData>
         label={label}
         rows={people}
@@ -31,7 +35,7 @@ export function PeopleTable({ title, label, people, selection }: PeopleTableProp
         maxHeight={Math.min(people.length, VISIBLE_ROWS) * ROW_HEIGHT}
         columns={[
           { id: 'person', header: 'Person', cell: (row) => <PersonCell person={row} /> },
-          { id: 'action', header: 'Action', hideHeader: true, width: 'auto', align: 'end', cell: (row) => <PersonEnrichButton person={row} /> },
+          { id: 'action', header: 'Action', hideHeader: true, width: 'auto', align: 'end', cell: (row) => <PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} /> },
         ]}
         selection={
           selection
@@ -43,6 +47,8 @@ export function PeopleTable({ title, label, people, selection }: PeopleTableProp
                   selection.onChange(merged);
                 },
                 rowLabel: (row) => `Select ${row.name?.trim() || row.id}`,
+                // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
+                isSelectable: (row) => personBulkEntry(row) !== null,
               }
             : undefined
         }

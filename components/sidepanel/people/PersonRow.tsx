@@ -4,6 +4,7 @@
  */
 import { Chip, costLabel, type IconName, PaidButton } from '@/components/ui';
 import type { PagePerson } from '@/lib/detect/schema';
+import type { ContactLookup } from '@/lib/messaging/protocol';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
 import { useEstimate } from '../hooks';
@@ -44,11 +45,14 @@ export function PersonCell({ person }: { person: PersonRowData }) {
   );
 }
 
-/** "Enrich · 1 credit" for the person's one lookup (or "Open · Cached · free"), priced by the background. */
-export function PersonEnrichButton({ person }: { person: PersonRowData }) {
+/**
+ * "Enrich · 1 credit" for the person's one lookup (or "Open · Cached · free"), priced by the background. A person
+ * with no identifier (an employee listed by name) is looked up by `fallback` (name at the company) when given.
+ */
+export function PersonEnrichButton({ person, fallback }: { person: PersonRowData; fallback?: ContactLookup | null }) {
   const nav = useNavigation();
   const { hasKey, settings } = useAccount();
-  const planned = personLookup(person);
+  const planned = personLookup(person) ?? (fallback ? { lookup: fallback } : null);
   const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, contactOptions(settings)) : null);
   if (!planned) {
     return <span className="sp-person__none">Nothing to look up</span>;
@@ -66,7 +70,7 @@ export function PersonEnrichButton({ person }: { person: PersonRowData }) {
           lookup: planned.lookup,
           label: name,
           autorun: true,
-          ...(planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
+          ...('alsoKnownAs' in planned && planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
         })
       }
       aria-label={`${cached ? 'Open' : 'Enrich'} ${name} · ${estimate ? (estimate.blockedByBudget ? 'over budget' : costLabel(estimate)) : 'estimating cost'}`}

@@ -5,6 +5,8 @@ import {
   alsoKnownAsOf,
   bestIdentifier,
   companyLookupUrl,
+  employeeAsPerson,
+  nameLookup,
   foundCount,
   looseIdentifiers,
   personBulkEntry,
@@ -185,3 +187,37 @@ describe('foundCount: what the badge and the summary say', () => {
     expect(foundCount(entities)).toBe(expected);
   });
 });
+
+describe('a company answer\'s employees as person rows (domain search)', () => {
+  const toProfile = (link: string) => (link.includes('/in/') ? link : null);
+  it.each<[string, Parameters<typeof employeeAsPerson>[0], Partial<PagePerson>]>([
+    [
+      'an employee with a profile: the profile is their one identifier',
+      { employee_name: 'Ada Lovelace', job_title: 'CTO', pnet_url: IN('ada') },
+      { id: IN('ada'), name: 'Ada Lovelace', title: 'CTO', company: 'Acme', profiles: [IN('ada')] },
+    ],
+    [
+      'a company page in the profile field is not a person profile',
+      { employee_name: 'Grace Hopper', job_title: null, pnet_url: 'https://www.linkedin.com/company/acme' },
+      { id: '1:Grace Hopper', name: 'Grace Hopper', title: null, company: 'Acme', profiles: [] },
+    ],
+    ['blank fields count as missing', { employee_name: '  ', job_title: ' ', pnet_url: null }, { id: '1:', name: null, title: null, profiles: [] }],
+  ])('%s', (_why, employee, expected) => {
+    expect(employeeAsPerson(employee, 'Acme', 1, toProfile)).toMatchObject({ emails: [], phones: [], ...expected });
+  });
+
+  it.each<[string, string | null, { domain: string | null; name: string | null }, ContactLookupLike | null]>([
+    ['name at the company domain', 'Ada Lovelace', { domain: 'acme.com', name: 'Acme' }, { first_name: 'Ada', last_name: 'Lovelace', company_domain: 'acme.com' }],
+    ['three-part name: the rest is the last name', 'Ada King Lovelace', { domain: 'acme.com', name: null }, { first_name: 'Ada', last_name: 'King Lovelace', company_domain: 'acme.com' }],
+    ['no domain: the company name', 'Ada Lovelace', { domain: null, name: 'Acme Ltd' }, { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Acme Ltd' }],
+    ['one word is not enough to find anyone', 'Ada', { domain: 'acme.com', name: 'Acme' }, null],
+    ['no name', null, { domain: 'acme.com', name: 'Acme' }, null],
+    ['no company', 'Ada Lovelace', { domain: null, name: null }, null],
+  ])('%s', (_why, name, company, expected) => {
+    const lookup = nameLookup(name, company);
+    expect(lookup).toEqual(expected);
+    if (lookup) expect(ContactLookupSchema.safeParse(lookup).success).toBe(true);
+  });
+});
+
+type ContactLookupLike = Record<string, string>;
