@@ -399,10 +399,11 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   await configure(setup, sandbox.url, 'test-standard-sp-company');
   await setup.close();
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  const companies = view(panel, 'Page').getByRole('table', { name: 'Companies found on this page' });
+  // Grouped companies (issue 13) or the flat "Companies"/"Other companies" list: either way one priced row each.
+  const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
   await expect(companies).toBeVisible({ timeout: 15_000 });
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v1/company'] });
-  await companies.getByRole('button', { name: /^Enrich \S+ · 1 credit$/ }).first().click();
+  await companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first().click();
   await expect(view(panel, 'Company').getByTestId('company-loading')).toBeVisible();
   await check(panel, shot, 'sidepanel-company-loading');
 
@@ -411,8 +412,13 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   for (const section of ['Overview', 'Technologies', 'People']) {
     await expect(company.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
   }
-  // Sample employees each have a one-click, priced enrich.
-  await expect(company.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first()).toBeVisible();
+  // Its people (domain search, issue 13): person rows, each with a one-click, priced enrich, and bulk by selection.
+  const people = company.getByRole('table', { name: /^People at / });
+  await expect(people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first()).toBeVisible();
+  await people.getByRole('checkbox', { name: /^Select (?!all)/ }).first().check();
+  await expect(view(panel, 'Company').getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich 1 selected · / })).toBeVisible();
+  await check(panel, shot, 'sidepanel-company-people-selected');
+  await view(panel, 'Company').getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Clear' }).click();
   await check(panel, shot, 'sidepanel-company-loaded', true);
 
   await company.getByRole('button', { name: 'Lookalikes' }).click();

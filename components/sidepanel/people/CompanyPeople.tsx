@@ -7,6 +7,7 @@
  * filter).
  */
 import { useMemo, useState } from 'react';
+import { safeWebsiteUrl } from '@/components/ui';
 import type { CompanyEmployee } from '@/lib/api/schemas';
 import type { BulkJob } from '@/lib/messaging/protocol';
 import { employeeAsPerson, nameLookup, personBulkEntry } from '@/lib/people';
@@ -20,12 +21,14 @@ const MAX_PEOPLE = 1000;
 export interface CompanyPeopleProps {
   employees: readonly CompanyEmployee[];
   companyName: string;
-  /** The company's website domain (`acme.com`), for name lookups; null when unknown. */
-  domain: string | null;
+  /** The company's website (`https://www.acme.com/`), whose domain name lookups use; null when unknown. */
+  website: string | null;
   canPay: boolean;
 }
 
-export function CompanyPeople({ employees, companyName, domain, canPay }: CompanyPeopleProps) {
+export function CompanyPeople({ employees, companyName, website, canPay }: CompanyPeopleProps) {
+  const safe = safeWebsiteUrl(website);
+  const domain = safe ? new URL(safe).hostname.replace(/^www\./, '') : null;
   const people = useMemo(
     () => employees.slice(0, MAX_PEOPLE).map((e, i) => employeeAsPerson(e, companyName, i, personProfileUrl)),
     [employees, companyName],
