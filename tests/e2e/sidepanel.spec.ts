@@ -415,7 +415,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   // Its people (domain search, issue 13): person rows, each with a one-click, priced enrich, and bulk by selection.
   const people = company.getByRole('table', { name: /^People at / });
   await expect(people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first()).toBeVisible();
-  await people.getByRole('checkbox', { name: /^Select (?!all)/ }).first().check();
+  await people.getByRole('checkbox', { name: /^Select (?!all)/, disabled: false }).first().check();
   await expect(view(panel, 'Company').getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich 1 selected · / })).toBeVisible();
   await check(panel, shot, 'sidepanel-company-people-selected');
   await view(panel, 'Company').getByRole('region', { name: 'Selection' }).getByRole('button', { name: 'Clear' }).click();
