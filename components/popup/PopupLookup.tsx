@@ -3,7 +3,7 @@
  * button opens the side panel on it (the panel shows the Contact or Company view with the same price and runs it
  * on the user's click there). Opening the panel must happen inside the click, so nothing is awaited first.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { LookupBox } from '@/components/sidepanel/LookupBox';
 import { contactOptions } from '@/components/sidepanel/lookup';
 import { background } from '@/lib/messaging/extension';
@@ -12,6 +12,7 @@ import type { Settings } from '@/lib/settings/schema';
 import { openSidePanel } from './open-side-panel';
 
 export function PopupLookup({ settings, tabId }: { settings: Settings; tabId: number | null }) {
+  const id = useId();
   const [error, setError] = useState<string | null>(null);
   const open = (meaning: SelectionMeaning) => {
     if (tabId === null) {
@@ -27,7 +28,10 @@ export function PopupLookup({ settings, tabId }: { settings: Settings; tabId: nu
     );
   };
   return (
-    <section className="pop-lookup" aria-label="Look up">
+    <section className="pop-lookup" aria-labelledby={`${id}-title`}>
+      <h2 className="pop-title" id={`${id}-title`}>
+        Look up a person or company
+      </h2>
       <LookupBox options={contactOptions(settings)} actionLabel="Look up" onOpen={open} />
       {error && (
         <p className="pop-help pop-help--error" role="alert">
