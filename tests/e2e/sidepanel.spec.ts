@@ -154,7 +154,8 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   sandbox,
   shot,
 }) => {
-  test.setTimeout(120_000);
+  // Budget: scan 15 s, 6 axe passes (~10 s each on a busy 2-core box), one enrich 15 s, two bulk jobs 50 s, slack.
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await configure(setup, sandbox.url, 'test-standard-sp-page');
