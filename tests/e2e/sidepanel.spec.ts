@@ -235,6 +235,8 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   pageServer,
   shot,
 }) => {
+  // Budget: 4 panels × scan 15 s, 5 axe passes (~10 s each on a busy 2-core box), a 300+-row bulk 45 s, slack.
+  test.setTimeout(240_000);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await configure(setup, sandbox.url, 'test-standard-sp-dir');
   await setup.close();
@@ -396,6 +398,8 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   sandbox,
   shot,
 }) => {
+  // Budget: company 15 s, lookalikes 20 s + 30 s, 7 axe passes (~10 s each on a busy 2-core box), slack.
+  test.setTimeout(240_000);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await configure(setup, sandbox.url, 'test-standard-sp-company');
   await setup.close();
