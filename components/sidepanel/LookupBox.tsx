@@ -5,7 +5,7 @@
  * opens it. Used at the top of Contact and Company, and in the popup.
  */
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { PaidButton, Select, TextField } from '@/components/ui';
+import { Button, PaidButton, Select, TextField } from '@/components/ui';
 import type { ContactOptions, SelectionMeaning } from '@/lib/messaging/protocol';
 import { request, useDebounced, useEstimate } from './hooks';
 import { useAccount } from './account';
@@ -85,9 +85,16 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
           spellCheck={false}
           onChange={(e) => setText(e.currentTarget.value)}
         />
-        <PaidButton size="sm" variant="primary" type="submit" estimate={meaning ? estimate : null} disabled={disabled || !meaning}>
-          {actionLabel}
-        </PaidButton>
+        {meaning ? (
+          <PaidButton size="sm" variant="primary" type="submit" estimate={estimate} disabled={disabled}>
+            {actionLabel}
+          </PaidButton>
+        ) : (
+          // Nothing understood yet: no price to show, nothing to open.
+          <Button size="sm" variant="primary" type="submit" disabled>
+            {actionLabel}
+          </Button>
+        )}
       </div>
       {current.length > 1 && (
         <Select
