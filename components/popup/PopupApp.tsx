@@ -1,5 +1,5 @@
 /**
- * The toolbar popup: verify an email, see today's credits and the queue, open the side panel for this tab.
+ * The toolbar popup: look up a person or company (opens the side panel on it), verify an email, see today's credits and the queue, open the side panel for this tab.
  * Without a key it says so and points to the settings.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -9,6 +9,7 @@ import { useSettings } from '@/components/options/use-settings';
 import { EmailVerifier } from './EmailVerifier';
 import { NoKey } from './NoKey';
 import { openSidePanel } from './open-side-panel';
+import { PopupLookup } from './PopupLookup';
 import { RecentVerifications } from './RecentVerifications';
 import { StatusBar } from './StatusBar';
 
@@ -55,6 +56,7 @@ export function PopupApp() {
         {state.status === 'ready' && !state.key.present && <NoKey onConnected={() => void reload()} />}
         {state.status === 'ready' && state.key.present && (
           <>
+            <PopupLookup settings={state.settings} tabId={tabId} />
             <EmailVerifier onVerified={verified} prefill={prefill} />
             <RecentVerifications revision={revision} onPick={(email) => setPrefill({ email, nonce: Date.now() })} />
           </>

@@ -6,20 +6,17 @@ import {
   formatCompact,
   formatCount,
   formatMoney,
-  PaidButton,
   SafeImage,
   SafeLink,
   Section,
   initials,
   safeWebsiteUrl,
 } from '@/components/ui';
-import type { Address, Company, CompanyEmployee, Technology } from '@/lib/api/schemas';
-import { useAccount } from './account';
-import { useEstimate } from './hooks';
+import type { Address, Company, Technology } from '@/lib/api/schemas';
 import { LongText } from './LongText';
-import { contactOptions, enrichCost, personProfileUrl } from './lookup';
 import { useNavigation } from './navigation';
 import { humanKey, joinText, objectTitle } from './text';
+import { CompanyPeople } from './people/CompanyPeople';
 
 export interface CompanyProfileProps {
   company: Company;
@@ -93,7 +90,7 @@ export function CompanyProfile({ company, status, actions, canPay }: CompanyProf
           </ul>
         </Section>
       )}
-      {company.employees.length > 0 && <Employees items={company.employees} companyName={name} domain={website} canPay={canPay} />}
+      {company.employees.length > 0 && <CompanyPeople employees={company.employees} companyName={name} website={website} canPay={canPay} />}
       <OverviewSimilar company={company} />
     </article>
   );
@@ -222,57 +219,6 @@ export function roundSummary(round: Record<string, unknown>): { title: string | 
     date: typeof date === 'string' ? date : null,
     investors: Array.isArray(investors) ? investors.filter((x) => typeof x === 'string').join(', ') || null : typeof investors === 'string' ? investors : null,
   };
-}
-
-function Employees({ items, companyName, domain, canPay }: { items: CompanyEmployee[]; companyName: string; domain: string | null; canPay: boolean }) {
-  return (
-    <Section title="People" meta={items.length} collapsible defaultOpen>
-      <ul className="sp-people">
-        {items.slice(0, 50).map((e, i) => (
-          <EmployeeRow key={i} employee={e} companyName={companyName} domain={domain} canPay={canPay} />
-        ))}
-      </ul>
-    </Section>
-  );
-}
-
-/** A sample employee with a one-click enrich (by profile URL, else by name + company), its cost in the label. */
-function EmployeeRow({ employee, companyName, domain, canPay }: { employee: CompanyEmployee; companyName: string; domain: string | null; canPay: boolean }) {
-  const nav = useNavigation();
-  const { settings } = useAccount();
-  const profile = personProfileUrl(employee.pnet_url);
-  const [first, ...rest] = (employee.employee_name ?? '').trim().split(/\s+/);
-  const cleanDomain = safeWebsiteUrl(domain) ? new URL(safeWebsiteUrl(domain) as string).hostname.replace(/^www\./, '') : null;
-  const lookup = profile
-    ? { social_profile: profile }
-    : first && rest.length > 0
-      ? { first_name: first, last_name: rest.join(' '), ...(cleanDomain ? { company_domain: cleanDomain } : { company_name: companyName }) }
-      : null;
-  const { estimate } = useEstimate(lookup ? enrichCost(lookup, contactOptions(settings)) : null);
-  const name = employee.employee_name ?? 'Unnamed';
-  return (
-    <li className="sp-people__item">
-      <SafeImage src={null} alt="" size={28} fallback={initials(name)} />
-      <div className="sp-people__text">
-        <p className="sp-people__name">{name}</p>
-        <p className="sp-people__sub">{employee.job_title ?? ''}</p>
-      </div>
-      {lookup ? (
-        <PaidButton
-          size="sm"
-          variant={estimate?.cached ? 'secondary' : 'primary'}
-          estimate={estimate}
-          disabled={!canPay}
-          aria-label={`Enrich ${name}${estimate ? ` · ${estimate.cached ? 'cached, free' : `${estimate.credits} credit${estimate.credits === 1 ? '' : 's'}`}` : ''}`}
-          onClick={() => nav.openContact({ lookup, label: name, autorun: true })}
-        >
-          {estimate?.cached ? 'Open' : 'Enrich'}
-        </PaidButton>
-      ) : (
-        <SafeLink href={employee.pnet_url}>Profile</SafeLink>
-      )}
-    </li>
-  );
 }
 
 /** The overview's own "similar companies" list (free, part of the record). */

@@ -7,6 +7,7 @@ import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
+import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
 import { ProfileSkeleton } from './ProfileSkeleton';
 
@@ -19,6 +20,7 @@ export function CompanyView() {
   if (!target) {
     return (
       <div className="sp-view">
+        <ViewLookupBox />
         <EmptyState
           icon="building"
           title="No company open"
@@ -33,7 +35,12 @@ export function CompanyView() {
       </div>
     );
   }
-  return <CompanyLoader key={target.nonce} target={target} />;
+  return (
+    <>
+      <ViewLookupBox />
+      <CompanyLoader key={target.nonce} target={target} />
+    </>
+  );
 }
 
 type Outcome = { found: true; company: Company; provenance: Provenance } | { found: false; errorText: string; provenance: Provenance };

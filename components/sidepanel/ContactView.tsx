@@ -20,6 +20,7 @@ import { downloadText } from './download';
 import { invalidateEstimates, request, useAsyncAction, useEstimate, useNow } from './hooks';
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
+import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { AddContactToList } from './lists/AddToListButton';
@@ -33,6 +34,7 @@ export function ContactView() {
   if (!target) {
     return (
       <div className="sp-view">
+        <ViewLookupBox />
         <EmptyState
           icon="user"
           title="No contact open"
@@ -50,7 +52,12 @@ export function ContactView() {
       </div>
     );
   }
-  return <ContactLoader key={target.nonce} target={target} />;
+  return (
+    <>
+      <ViewLookupBox />
+      <ContactLoader key={target.nonce} target={target} />
+    </>
+  );
 }
 
 type Outcome =
@@ -77,6 +84,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
       lookup: run.lookup ?? lookup,
       options: { ...options, ...run.extra },
       ...(run.refresh ? { refresh: true } : {}),
+      ...(target.alsoKnownAs ? { alsoKnownAs: target.alsoKnownAs } : {}),
     });
     invalidateEstimates();
     return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;

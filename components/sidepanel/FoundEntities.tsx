@@ -24,10 +24,17 @@ export interface FoundEntitiesProps {
   onSelectionChange: (next: Set<string>) => void;
   /** The person the page is about is shown above; leave it out of the list. */
   exclude?: string | null;
+  /** These are what is left once people and companies took theirs (issue 13): titled "Other …". */
+  loose?: boolean;
 }
 
-/** What the scan found, grouped (people, emails, phones, companies), each row with its action and its cost. */
-export function FoundEntities({ entities, selected, onSelectionChange, exclude }: FoundEntitiesProps) {
+const looseTitles: Record<string, string> = { people: 'Other profiles', emails: 'Other emails', phones: 'Other phones', companies: 'Other companies' };
+
+/**
+ * Identifiers found on the page, grouped (profiles, emails, phones, companies), each row with its action and its
+ * cost. With people grouped these are the loose ones (a site-wide address, a footer phone).
+ */
+export function FoundEntities({ entities, selected, onSelectionChange, exclude, loose = false }: FoundEntitiesProps) {
   return (
     <div className="sp-found">
       {groups.map((group) => {
@@ -38,10 +45,11 @@ export function FoundEntities({ entities, selected, onSelectionChange, exclude }
         const selectable = group.id !== 'companies';
         // Selection is global across groups; each table edits only its own keys.
         const own = new Set(rows.map(entityKey));
+        const title = loose ? (looseTitles[group.id] ?? group.title) : group.title;
         return (
-          <Section key={group.id} title={group.title} meta={rows.length} className="sp-found__group">
+          <Section key={group.id} title={title} meta={rows.length} className="sp-found__group">
             <Table<PageEntity>
-              label={`${group.title} found on this page`}
+              label={`${title} found on this page`}
               rows={rows}
               rowKey={entityKey}
               rowHeight={ROW_HEIGHT}

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, formatCount, SkeletonList, timeAgo } from '@/components/ui';
-import type { EntityLists } from '@/lib/detect/schema';
-import type { BulkJob, PageState } from '@/lib/messaging/protocol';
+import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
+import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
+import { foundCount, looseIdentifiers, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
 import { ExportActions } from './ExportActions';
@@ -10,6 +11,8 @@ import { FoundEntities } from './FoundEntities';
 import { request, useAsyncAction, useBackgroundEvent, useNow } from './hooks';
 import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from './lookup';
 import { NoKeyState } from './NoKeyState';
+import { CompaniesTable } from './people/CompaniesTable';
+import { PeopleTable, personKey } from './people/PeopleTable';
 import { ProfileLead } from './ProfileLead';
 
 const kinds: ReadonlyArray<[EntityKind, keyof EntityLists]> = [
@@ -28,9 +31,13 @@ const entityKindWords: Record<EntityKind, string> = {
   domain: 'Company website',
 };
 
+const noPeople: PagePerson[] = [];
+const noCompanies: PageCompany[] = [];
+
 /**
- * "This page": what the scan found on the followed tab, grouped, each with its action and cost; select several
- * for a bulk job with a cost preview, live progress, cancel and exportable results.
+ * "This page": what the scan found on the followed tab, people first (one row and one price per person), then
+ * companies, then the identifiers that belong to nobody; select several for a bulk job with a cost preview, live
+ * progress, cancel and exportable results. Before the scan groups people (empty `people`), it is the flat lists.
  */
 export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {
   const { hasKey, state: accountState } = useAccount();
@@ -70,15 +77,21 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   const data =
     page.state.status === 'success' ? page.state.data : previous && previous.tabId === tabId ? previous : null;
 
+  const allPeople = data?.entities.people ?? noPeople;
+  const companies = data?.entities.companies ?? noCompanies;
+  const loose: EntityLists | null = useMemo(() => (data ? looseIdentifiers(data.entities, allPeople, companies) : null), [data, allPeople, companies]);
   const entities: PageEntity[] = useMemo(
-    () => (data ? kinds.flatMap(([kind, field]) => (data.entities[field] ?? []).map((value) => ({ kind, value }))) : []),
-    [data],
+    () => (loose ? kinds.flatMap(([kind, field]) => loose[field].map((value) => ({ kind, value }))) : []),
+    [loose],
   );
   const lead = data ? profileOfPage(data.url, data.entities.profiles ?? []) : null;
-  const selectedEntries = entities
-    .filter((e) => selected.has(entityKey(e)))
-    .map(bulkEntryFor)
-    .filter((e) => e !== null);
+  // The person the page is about is shown above the lists (ProfileLead), not again as a row.
+  const people = useMemo(() => (lead ? allPeople.filter((p) => !p.profiles.includes(lead)) : allPeople), [allPeople, lead]);
+  // One entry per selected person (their best identifier, the rest as aliases), then the selected loose items.
+  const selectedEntries: BulkEntry[] = [
+    ...people.filter((p) => selected.has(personKey(p))).map(personBulkEntry),
+    ...entities.filter((e) => selected.has(entityKey(e))).map(bulkEntryFor),
+  ].filter((e) => e !== null);
 
   if (tabId === null) {
     return <SkeletonList rows={4} label="Finding the active tab" />;
@@ -122,7 +135,9 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
     );
   }
 
-  const count = entities.length;
+  // The badge counts the same: people + companies + loose items.
+  const count = foundCount(data.entities);
+  const grouped = allPeople.length > 0 || companies.length > 0;
   return (
     <div className="sp-view sp-page" data-testid="this-page">
       <div className="sp-page__summary">
@@ -150,17 +165,25 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
         </EmptyState>
       ) : (
         <>
-          <FoundEntities entities={data.entities} selected={selected} onSelectionChange={setSelected} exclude={lead} />
+          {people.length > 0 && (
+            <PeopleTable title="People" label="People found on this page" people={people} selection={{ selected, onChange: setSelected }} />
+          )}
+          {companies.length > 0 && <CompaniesTable companies={companies} />}
+          {loose && <FoundEntities entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
           <div className="sp-toolbar sp-page__export">
             <span className="sp-toolbar__label">Export what was found</span>
             <ExportActions
               what="what was found on this page"
               fileBase={`found on ${data.title || 'page'}`}
-              json={() => ({ url: data.url, title: data.title, scannedAt: new Date(data.scannedAt).toISOString(), entities: entities })}
+              json={() => ({ url: data.url, title: data.title, scannedAt: new Date(data.scannedAt).toISOString(), people: allPeople, companies, entities })}
               table={() => ({
-                columns: ['kind', 'value', 'page'],
-                labels: { kind: 'Kind', value: 'Value', page: 'Found on' },
-                rows: entities.map((e) => ({ kind: entityKindWords[e.kind], value: e.value, page: data.url })),
+                columns: ['kind', 'value', 'identifiers', 'page'],
+                labels: { kind: 'Kind', value: 'Value', identifiers: 'Identifiers', page: 'Found on' },
+                rows: [
+                  ...allPeople.map((p) => ({ kind: 'Person', value: personDisplayName(p), identifiers: [...p.profiles, ...p.emails, ...p.phones].join('; '), page: data.url })),
+                  ...companies.map((c) => ({ kind: 'Company', value: c.name ?? c.id, identifiers: [...c.domains, ...c.companyPages].join('; '), page: data.url })),
+                  ...entities.map((e) => ({ kind: entityKindWords[e.kind], value: e.value, identifiers: '', page: data.url })),
+                ],
               })}
             />
           </div>

@@ -6,6 +6,9 @@ import { normaliseProfileUrl } from '@/lib/detect/networks';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/messaging/protocol';
 import type { Settings } from '@/lib/settings/schema';
+import { profileHandle } from '@/lib/people';
+
+export { profileHandle };
 
 export type EntityKind = 'email' | 'phone' | 'profile' | 'companyProfile' | 'domain';
 
@@ -69,16 +72,6 @@ export function lookupLabel(lookup: ContactLookup): string {
   const name = [lookup.first_name, lookup.last_name].filter(Boolean).join(' ');
   const company = lookup.company_name ?? lookup.company_domain;
   return company ? `${name} · ${company}` : name;
-}
-
-/** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
-export function profileHandle(url: string): string | null {
-  try {
-    const parts = new URL(url).pathname.split('/').filter(Boolean);
-    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
-  } catch {
-    return null;
-  }
 }
 
 /** A canonical person-profile URL for a link from API data (people also viewed, similar contacts), if it is one. */
@@ -154,4 +147,31 @@ export function lookupForContact(contact: EnrichedContact, fallback?: ContactLoo
   const phone = contact.phone_numbers.find((p) => p.E164)?.E164;
   if (phone) return { phone };
   return fallback ?? null;
+}
+
+/**
+ * What the lookup box understood, in words: "Person: Jane Doe at acme.com", "Email: jane@acme.com".
+ * Ours until `lib/selection/` exports the one `describeMeaning` (issue 13, identity work); then call that.
+ */
+export function describeMeaning(meaning: SelectionMeaning): string {
+  switch (meaning.kind) {
+    case 'email':
+      return `Email: ${meaning.email}`;
+    case 'phone':
+      return `Phone: ${meaning.phone}`;
+    case 'profile':
+      return `Person profile: ${profileHandle(meaning.url) ?? meaning.url}`;
+    case 'company':
+      return `Company: ${profileHandle(meaning.url) ?? meaning.url}`;
+    case 'person': {
+      const company = meaning.company_domain ?? meaning.company_name;
+      return `Person: ${meaning.first_name} ${meaning.last_name}${company ? ` at ${company}` : ''}`;
+    }
+  }
+}
+
+/** The paid action a meaning opens: enrich the contact, or enrich the company (priced by the background). */
+export function costActionForMeaning(meaning: SelectionMeaning, options: ContactOptions): CostAction {
+  const lookup = lookupForMeaning(meaning);
+  return lookup ? enrichCost(lookup, options) : { action: 'company/enrich', url: meaning.kind === 'company' ? meaning.url : '' };
 }

@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Company, EnrichedContact, SimilarCompanyItem, SimilarContactItem } from '@/lib/api/schemas';
-import type { ContactLookup, Provenance } from '@/lib/messaging/protocol';
+import type { AlsoKnownAs, ContactLookup, Provenance } from '@/lib/messaging/protocol';
 
 export type ViewId = 'page' | 'contact' | 'company' | 'lookalikes' | 'search' | 'history';
 
@@ -18,6 +18,8 @@ export interface ContactTarget {
   provenance?: Provenance;
   /** The user already clicked a priced button for this lookup: run it. */
   autorun?: boolean;
+  /** The same person's other identifiers (a person row on the page): one price per person (issue 13). */
+  alsoKnownAs?: AlsoKnownAs;
   nonce: number;
 }
 

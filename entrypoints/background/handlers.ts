@@ -10,7 +10,7 @@ import { classifySelection } from '@/lib/selection/classify';
 import { applySettingsImport } from '@/lib/settings-transfer/apply';
 import { broadcast } from './broadcast';
 import { createContactHandlers } from './contacts';
-import { takeIntent } from './intents';
+import { setIntent, takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
 import type { Services } from './services';
@@ -55,6 +55,11 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),
+    // pageui (issue 13): the popup's lookup box.
+    'panel/lookup': async (input) => {
+      await setIntent(input.tabId, { kind: 'lookup', meaning: input.meaning, at: Date.now() });
+      return { ok: true as const };
+    },
     'selection/classify': async (input) => ({ meanings: classifySelection(input.text, { defaultCountry: defaultCountry() }) }),
 
     'history/list': async (input) => {

@@ -12,6 +12,7 @@ import { fitPageState } from '@/lib/messaging/page-state';
 import { HandledError, type SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
+import { foundCount } from '@/lib/people';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 /** A huge page may take a while for its first full pass (the scanner works in slices). */
@@ -19,9 +20,9 @@ const RESCAN_TIMEOUT_MS = 30_000;
 
 const pageKey = (tabId: number) => `session:page.${tabId}` as const;
 
+/** The badge counts people + companies + loose identifiers, as the panel does (issue 13). */
 export function entityCount(page: PageState): number {
-  const e = page.entities;
-  return e.emails.length + e.phones.length + e.profiles.length + e.companyProfiles.length + e.domains.length;
+  return foundCount(page.entities);
 }
 
 type BadgeApi = Pick<typeof browser.action, 'setBadgeText' | 'setBadgeBackgroundColor'>;

@@ -21,6 +21,7 @@ export {
   type ErrorKind,
 } from '../model/errors';
 export {
+  AlsoKnownAsSchema,
   BulkEntrySchema,
   ContactLookupSchema,
   ContactOptionsSchema,
@@ -30,6 +31,7 @@ export {
   PanelIntentSchema,
   ProvenanceSchema,
   SelectionMeaningSchema,
+  type AlsoKnownAs,
   type BulkEntry,
   type ContactLookup,
   type ContactOptions,

@@ -15,6 +15,7 @@ import {
 import { ApiKeySchema } from '../keystore/schema';
 import type { ErrorData } from '../model/errors';
 import {
+  AlsoKnownAsSchema,
   BulkEntrySchema,
   ContactLookupSchema,
   ContactOptionsSchema,
@@ -40,7 +41,13 @@ const ok = z.strictObject({ ok: z.literal(true) });
 export const requests = {
   ...contactRequests,
   'contact/enrich': {
-    input: z.strictObject({ lookup: ContactLookupSchema, options: ContactOptionsSchema.optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({
+      lookup: ContactLookupSchema,
+      options: ContactOptionsSchema.optional(),
+      refresh: z.boolean().optional(),
+      /** The person's other identifiers: free if cached under any, cached under all if found (issue 13). */
+      alsoKnownAs: AlsoKnownAsSchema.optional(),
+    }),
     output: lookupOutcome(EnrichedContactSchema),
   },
   'contact/similar': {
@@ -110,6 +117,14 @@ export const requests = {
   'selection/classify': {
     input: z.strictObject({ text: z.string().max(512) }),
     output: z.strictObject({ meanings: z.array(SelectionMeaningSchema) }),
+  },
+  /**
+   * The popup's lookup box hands what it understood to the tab's side panel, as the context menu does (stored as
+   * the tab's panel intent; the panel opens the Contact or Company view on it).
+   */
+  'panel/lookup': {
+    input: z.strictObject({ tabId: z.number().int().min(0), meaning: SelectionMeaningSchema }),
+    output: ok,
   },
   'history/list': {
     input: z.strictObject({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),

@@ -51,9 +51,22 @@ export function sourced<T extends z.ZodType>(result: T) {
   return z.strictObject({ result, provenance: ProvenanceSchema });
 }
 
+/**
+ * One price per person (issue 13): a person's identifiers other than the one looked up travel beside the lookup,
+ * so a cached answer under any of them is free and a found answer is cached under all of them.
+ */
+export const AlsoKnownAsSchema = z.strictObject({
+  emails: z.array(EmailTextSchema).max(50).optional(),
+  phones: z.array(z.string().trim().max(64)).max(50).optional(),
+  profiles: z.array(HttpUrlSchema).max(50).optional(),
+});
+export type AlsoKnownAs = z.infer<typeof AlsoKnownAsSchema>;
+
 export const BulkEntrySchema = z.strictObject({
   field_type: z.enum(['email', 'social_profile', 'phone']),
   value: z.string().trim().min(1).max(2048),
+  /** The same person's other identifiers (the job dedupes entries that reach one person). */
+  alsoKnownAs: AlsoKnownAsSchema.optional(),
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 

@@ -1,0 +1,150 @@
+/*
+ * The lookup box (issue 13): type an email, a phone in any common format, a profile or company URL, a domain, or
+ * a person ("Jane Doe at Acme", "Doe, Jane – Acme"). The background's one parser (`selection/classify`, shared
+ * with the context menu) says what it is; the box shows that and the price before the click. Enter or the button
+ * opens it. Used at the top of Contact and Company, and in the popup.
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { Button, PaidButton, Select, TextField } from '@/components/ui';
+import type { ContactOptions, SelectionMeaning } from '@/lib/messaging/protocol';
+import { request, useDebounced, useEstimate } from './hooks';
+import { useAccount } from './account';
+import { contactOptions, costActionForMeaning, describeMeaning, lookupForMeaning } from './lookup';
+import { useNavigation } from './navigation';
+import './people/people.css';
+
+/** Long enough to feel instant, short enough not to classify every keystroke. */
+const CLASSIFY_DELAY_MS = 200;
+const MAX_TEXT = 512;
+
+type Understood =
+  | { status: 'empty' }
+  | { status: 'reading'; text: string }
+  | { status: 'done'; text: string; meanings: SelectionMeaning[] }
+  | { status: 'error'; text: string; message: string };
+
+export interface LookupBoxProps {
+  /** Contact options from the user's defaults: they change the price. */
+  options: ContactOptions;
+  /** What the button does: "Look up" in the panel, "Open in side panel" in the popup. */
+  actionLabel: string;
+  onOpen: (meaning: SelectionMeaning) => void;
+  disabled?: boolean;
+}
+
+export function LookupBox({ options, actionLabel, onOpen, disabled = false }: LookupBoxProps) {
+  const hintId = useId();
+  const [text, setText] = useState('');
+  const [choice, setChoice] = useState(0);
+  const [understood, setUnderstood] = useState<Understood>({ status: 'empty' });
+  const settled = useDebounced(text.trim(), CLASSIFY_DELAY_MS);
+
+  useEffect(() => {
+    if (settled === '') {
+      setUnderstood({ status: 'empty' });
+      return;
+    }
+    let live = true;
+    setUnderstood({ status: 'reading', text: settled });
+    request('selection/classify', { text: settled.slice(0, MAX_TEXT) }).then(
+      ({ meanings }) => {
+        if (!live) return;
+        setChoice(0);
+        setUnderstood({ status: 'done', text: settled, meanings });
+      },
+      (cause: unknown) => {
+        if (live) setUnderstood({ status: 'error', text: settled, message: cause instanceof Error ? cause.message : String(cause) });
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [settled]);
+
+  // Only what was understood from the text now in the box may be opened (never a stale reading).
+  const current = understood.status === 'done' && understood.text === text.trim() ? understood.meanings : [];
+  const meaning = current[Math.min(choice, current.length - 1)] ?? null;
+  const { estimate } = useEstimate(meaning ? costActionForMeaning(meaning, options) : null);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (meaning && estimate && !estimate.blockedByBudget && !disabled) onOpen(meaning);
+  };
+
+  return (
+    <form className="sp-lookupbox" role="search" aria-label="Look up a person or company" onSubmit={submit} data-testid="lookup-box">
+      <div className="sp-lookupbox__row">
+        <TextField
+          label="Look up a person or company"
+          hideLabel
+          value={text}
+          maxLength={MAX_TEXT}
+          placeholder="Email, phone, profile, domain or “Jane Doe at Acme”"
+          aria-describedby={hintId}
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => setText(e.currentTarget.value)}
+        />
+        {meaning ? (
+          <PaidButton size="sm" variant="primary" type="submit" estimate={estimate} disabled={disabled}>
+            {actionLabel}
+          </PaidButton>
+        ) : (
+          // Nothing understood yet: no price to show, nothing to open.
+          <Button size="sm" variant="primary" type="submit" disabled>
+            {actionLabel}
+          </Button>
+        )}
+      </div>
+      {current.length > 1 && (
+        <Select
+          label="Which one?"
+          value={String(choice)}
+          options={current.map((m, i) => ({ value: String(i), label: describeMeaning(m) }))}
+          onChange={(e) => setChoice(Number(e.currentTarget.value))}
+        />
+      )}
+      <p className="sp-lookupbox__meaning" id={hintId} role="status" data-testid="lookup-understood">
+        <Understanding understood={understood} text={text.trim()} meaning={meaning} />
+      </p>
+    </form>
+  );
+}
+
+function Understanding({ understood, text, meaning }: { understood: Understood; text: string; meaning: SelectionMeaning | null }) {
+  if (text === '') return <>Type an email, a phone, a profile or company link, a website, or “Jane Doe at Acme”.</>;
+  if (understood.status === 'error') return <>Could not read that: {understood.message}. Try again.</>;
+  if (understood.status !== 'done' || understood.text !== text) return <>Reading…</>;
+  if (!meaning) {
+    return <>Not understood. Type an email, a phone with its country code, a profile or company link, a website, or a name with a company (“Jane Doe at Acme”).</>;
+  }
+  return <strong>{describeMeaning(meaning)}</strong>;
+}
+
+/** The box in the side panel: opens the Contact or Company view on what was typed, and runs the priced lookup. */
+export function PanelLookupBox({ options, disabled }: { options: ContactOptions; disabled?: boolean }) {
+  const nav = useNavigation();
+  return (
+    <LookupBox
+      options={options}
+      disabled={disabled}
+      actionLabel="Look up"
+      onOpen={(meaning) => {
+        const lookup = lookupForMeaning(meaning);
+        const label = describeMeaning(meaning).replace(/^[^:]+: /, '');
+        if (lookup) nav.openContact({ lookup, label, autorun: true });
+        else if (meaning.kind === 'company') nav.openCompany({ url: meaning.url, label, autorun: true });
+      }}
+    />
+  );
+}
+
+/** The box at the top of the Contact and Company views, with the user's default options. */
+export function ViewLookupBox() {
+  const { hasKey, settings } = useAccount();
+  return (
+    <div className="sp-lookupbar">
+      <PanelLookupBox options={contactOptions(settings)} disabled={!hasKey} />
+    </div>
+  );
+}

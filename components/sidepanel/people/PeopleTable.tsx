@@ -1,0 +1,58 @@
+import { Section, Table } from '@/components/ui';
+import { personBulkEntry } from '@/lib/people';
+import type { ContactLookup } from '@/lib/messaging/protocol';
+import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
+import './people.css';
+
+/** Name, subtitle and a line of chips: every row this tall keeps windowing cheap for a 300-member directory. */
+const ROW_HEIGHT = 76;
+const VISIBLE_ROWS = 6;
+
+/** The selection key of a person row (people and loose identifiers share one selection). */
+export const personKey = (person: Pick<PersonRowData, 'id'>): string => `person:${person.id}`;
+
+export interface PeopleTableProps {
+  title: string;
+  /** The table's accessible name: "People found on this page". */
+  label: string;
+  people: readonly PersonRowData[];
+  /** Shared selection across tables; this table edits only its own keys. Omit for no checkboxes. */
+  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
+  /** The lookup of a person without an identifier (a name at a company); such rows are not selectable for bulk. */
+  fallbackLookup?: (person: PersonRowData) => ContactLookup | null;
+}
+
+/** People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. */
+export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
+  const own = new Set(people.map(personKey));
+  return (
+    <Section title={title} meta={people.length} className="sp-found__group sp-people-table">
+      <Table<PersonRowData>
+        label={label}
+        rows={people}
+        rowKey={personKey}
+        rowHeight={ROW_HEIGHT}
+        maxHeight={Math.min(people.length, VISIBLE_ROWS) * ROW_HEIGHT}
+        columns={[
+          { id: 'person', header: 'Person', cell: (row) => <PersonCell person={row} /> },
+          { id: 'action', header: 'Action', hideHeader: true, width: 'auto', align: 'end', cell: (row) => <PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} /> },
+        ]}
+        selection={
+          selection
+            ? {
+                selected: selection.selected,
+                onChange: (next) => {
+                  const merged = new Set([...selection.selected].filter((k) => !own.has(k)));
+                  for (const k of next) if (own.has(k)) merged.add(k);
+                  selection.onChange(merged);
+                },
+                rowLabel: (row) => `Select ${row.name?.trim() || row.id}`,
+                // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
+                isSelectable: (row) => personBulkEntry(row) !== null,
+              }
+            : undefined
+        }
+      />
+    </Section>
+  );
+}

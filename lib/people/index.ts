@@ -1,0 +1,174 @@
+/*
+ * People on a page, as the user thinks of them: one person, one lookup, one price (issue 13).
+ *
+ * Pure: which identifier a person is looked up by, which of their other identifiers ride along as aliases, which
+ * identifiers on the page belong to nobody, and what to call a person who has no name. Why profile URL, then
+ * email, then phone: docs/people.md.
+ */
+import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
+import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
+
+export type PersonIdentifier =
+  | { kind: 'profile'; value: string }
+  | { kind: 'email'; value: string }
+  | { kind: 'phone'; value: string };
+
+/** The identifiers a person is known by, in the order they are worth looking up by. */
+type PersonIds = Pick<PagePerson, 'emails' | 'phones' | 'profiles'>;
+
+/** The one identifier to look a person up by: their profile URL, else their email, else their phone. */
+export function bestIdentifier(person: PersonIds): PersonIdentifier | null {
+  const profile = person.profiles[0];
+  if (profile) return { kind: 'profile', value: profile };
+  const email = person.emails[0];
+  if (email) return { kind: 'email', value: email };
+  const phone = person.phones[0];
+  if (phone) return { kind: 'phone', value: phone };
+  return null;
+}
+
+/** Every identifier of the person except the best one; undefined when there is none (nothing to send). */
+export function alsoKnownAsOf(person: PersonIds): AlsoKnownAs | undefined {
+  const best = bestIdentifier(person);
+  const others = (kind: PersonIdentifier['kind'], values: readonly string[]) =>
+    unique(values.filter((v) => !(best?.kind === kind && best.value === v)));
+  const emails = others('email', person.emails);
+  const phones = others('phone', person.phones);
+  const profiles = others('profile', person.profiles);
+  const aka: AlsoKnownAs = {
+    ...(emails.length > 0 ? { emails } : {}),
+    ...(phones.length > 0 ? { phones } : {}),
+    ...(profiles.length > 0 ? { profiles } : {}),
+  };
+  return Object.keys(aka).length > 0 ? aka : undefined;
+}
+
+/** The single lookup that enriches a person, with their other identifiers beside it; null without identifiers. */
+export function personLookup(person: PersonIds): { lookup: ContactLookup; alsoKnownAs?: AlsoKnownAs } | null {
+  const best = bestIdentifier(person);
+  if (!best) return null;
+  const lookup: ContactLookup =
+    best.kind === 'profile' ? { social_profile: best.value } : best.kind === 'email' ? { email: best.value } : { phone: best.value };
+  const alsoKnownAs = alsoKnownAsOf(person);
+  return alsoKnownAs ? { lookup, alsoKnownAs } : { lookup };
+}
+
+/** The person as one bulk entry (one row, one possible credit); null without identifiers. */
+export function personBulkEntry(person: PersonIds): BulkEntry | null {
+  const best = bestIdentifier(person);
+  if (!best) return null;
+  const field_type = best.kind === 'profile' ? 'social_profile' : best.kind;
+  const alsoKnownAs = alsoKnownAsOf(person);
+  return alsoKnownAs ? { field_type, value: best.value, alsoKnownAs } : { field_type, value: best.value };
+}
+
+/**
+ * The identifiers that belong to nobody (a site-wide contact email, a footer phone): the flat lists minus
+ * everything inside a person or a company. With no grouping (empty `people`/`companies`) that is the flat lists.
+ */
+export function looseIdentifiers(
+  entities: EntityLists,
+  people: readonly PersonIds[] = [],
+  companies: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> = [],
+): EntityLists {
+  const taken = new Set<string>();
+  for (const p of people) for (const v of [...p.emails, ...p.phones, ...p.profiles]) taken.add(v);
+  for (const c of companies) for (const v of [...c.domains, ...c.companyPages]) taken.add(v);
+  const free = (list: readonly string[] | undefined) => (list ?? []).filter((v) => !taken.has(v));
+  return {
+    emails: free(entities.emails),
+    phones: free(entities.phones),
+    profiles: free(entities.profiles),
+    companyProfiles: free(entities.companyProfiles),
+    domains: free(entities.domains),
+  };
+}
+
+/** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
+export function profileHandle(url: string): string | null {
+  try {
+    const parts = new URL(url).pathname.split('/').filter(Boolean);
+    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * What to call a person in a row: their name as the page shows it; without one, the identifier the user would
+ * recognise (email, then profile handle, then phone). A slug is shown as a slug, never dressed up as a name.
+ */
+export function personDisplayName(person: Pick<PagePerson, 'name' | 'emails' | 'phones' | 'profiles'>): string {
+  const name = person.name?.trim();
+  if (name) return name;
+  const email = person.emails[0];
+  if (email) return email;
+  const profile = person.profiles[0];
+  if (profile) return profileHandle(profile) ?? profile;
+  return person.phones[0] ?? 'Unnamed person';
+}
+
+/** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */
+export function personSubtitle(person: Pick<PagePerson, 'title' | 'company'>): string | null {
+  const parts = [person.title?.trim(), person.company?.trim()].filter((p): p is string => Boolean(p));
+  return parts.length > 0 ? parts.join(' · ') : null;
+}
+
+/** The lookup a company row enriches with: its website domain, else its company page. */
+export function companyLookupUrl(company: Pick<PageCompany, 'domains' | 'companyPages'>): string | null {
+  return company.domains[0] ?? company.companyPages[0] ?? null;
+}
+
+function unique(values: readonly string[]): string[] {
+  return [...new Set(values)];
+}
+
+/** What a page "found" (the toolbar badge, the panel's summary): people + companies + loose identifiers. */
+export function foundCount(entities: EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> }): number {
+  const people = entities.people ?? [];
+  const companies = entities.companies ?? [];
+  const loose = looseIdentifiers(entities, people, companies);
+  return people.length + companies.length + loose.emails.length + loose.phones.length + loose.profiles.length + loose.companyProfiles.length + loose.domains.length;
+}
+
+/** A company answer's employee (name, title, profile link), as the API gives it: every field may be missing. */
+export interface EmployeeLike {
+  employee_name?: string | null;
+  job_title?: string | null;
+  pnet_url?: string | null;
+}
+
+/**
+ * An employee as a person row: their profile (if the link is a person profile) is their one identifier. `id` is
+ * the profile, else the name and position (employees without a profile are told apart by where they are listed).
+ */
+export function employeeAsPerson(
+  employee: EmployeeLike,
+  companyName: string | null,
+  index: number,
+  toProfile: (link: string) => string | null,
+): PagePerson {
+  const profile = employee.pnet_url ? toProfile(employee.pnet_url) : null;
+  const name = employee.employee_name?.trim() || null;
+  return {
+    id: profile ?? `${index}:${name ?? ''}`,
+    name,
+    title: employee.job_title?.trim() || null,
+    company: companyName,
+    emails: [],
+    phones: [],
+    profiles: profile ? [profile] : [],
+  };
+}
+
+/**
+ * The lookup for a person known only by name at a known company ("Ada Lovelace" at acme.com): first name, the
+ * rest as last name, and the company's domain, else its name. Null for a single word (not enough to find anyone).
+ */
+export function nameLookup(name: string | null, company: { domain: string | null; name: string | null }): ContactLookup | null {
+  const [first, ...rest] = (name ?? '').trim().split(/\s+/);
+  if (!first || rest.length === 0) return null;
+  if (company.domain) return { first_name: first, last_name: rest.join(' '), company_domain: company.domain };
+  if (company.name) return { first_name: first, last_name: rest.join(' '), company_name: company.name };
+  return null;
+}

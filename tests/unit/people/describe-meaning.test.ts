@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { costActionForMeaning, describeMeaning } from '@/components/sidepanel/lookup';
+import { CostActionSchema, type SelectionMeaning } from '@/lib/messaging/protocol';
+
+// What the lookup box says it understood, and the priced action behind its button (issue 13).
+describe('describeMeaning and the action it is priced as', () => {
+  it.each<[string, SelectionMeaning, string, unknown]>([
+    ['a typed email', { kind: 'email', email: 'jane.doe@acme.com' }, 'Email: jane.doe@acme.com', { action: 'contact/enrich', lookup: { email: 'jane.doe@acme.com' } }],
+    ['a phone in any format, read as E.164', { kind: 'phone', phone: '+19174531946' }, 'Phone: +19174531946', { action: 'contact/enrich', lookup: { phone: '+19174531946' } }],
+    [
+      'a profile URL shows its handle',
+      { kind: 'profile', url: 'https://www.linkedin.com/in/ada-lovelace' },
+      'Person profile: ada-lovelace',
+      { action: 'contact/enrich', lookup: { social_profile: 'https://www.linkedin.com/in/ada-lovelace' } },
+    ],
+    ['a domain', { kind: 'company', url: 'acme.com' }, 'Company: acme.com', { action: 'company/enrich', url: 'acme.com' }],
+    [
+      'a company page shows its handle',
+      { kind: 'company', url: 'https://www.linkedin.com/company/acme' },
+      'Company: acme',
+      { action: 'company/enrich', url: 'https://www.linkedin.com/company/acme' },
+    ],
+    [
+      '"Jane Doe at acme.com"',
+      { kind: 'person', first_name: 'Jane', last_name: 'Doe', company_domain: 'acme.com' },
+      'Person: Jane Doe at acme.com',
+      { action: 'contact/enrich', lookup: { first_name: 'Jane', last_name: 'Doe', company_domain: 'acme.com' } },
+    ],
+    [
+      '"Doe, Jane – Acme Corp"',
+      { kind: 'person', first_name: 'Jane', last_name: 'Doe', company_name: 'Acme Corp' },
+      'Person: Jane Doe at Acme Corp',
+      { action: 'contact/enrich', lookup: { first_name: 'Jane', last_name: 'Doe', company_name: 'Acme Corp' } },
+    ],
+  ])('%s', (_why, meaning, words, action) => {
+    expect(describeMeaning(meaning)).toBe(words);
+    const priced = costActionForMeaning(meaning, {});
+    expect(priced).toEqual(action);
+    expect(CostActionSchema.safeParse(priced).success).toBe(true);
+  });
+
+  it('carries the user\'s default options into the price (they change it)', () => {
+    expect(costActionForMeaning({ kind: 'email', email: 'a@b.co' }, { realtime: true })).toEqual({
+      action: 'contact/enrich',
+      lookup: { email: 'a@b.co' },
+      options: { realtime: true },
+    });
+  });
+});

@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest';
+import type { EntityLists, PagePerson } from '@/lib/detect/schema';
+import { AlsoKnownAsSchema, BulkEntrySchema, ContactLookupSchema } from '@/lib/messaging/protocol';
+import {
+  alsoKnownAsOf,
+  bestIdentifier,
+  companyLookupUrl,
+  employeeAsPerson,
+  nameLookup,
+  foundCount,
+  looseIdentifiers,
+  personBulkEntry,
+  personDisplayName,
+  personLookup,
+  personSubtitle,
+} from '@/lib/people';
+
+const IN = (slug: string) => `https://www.linkedin.com/in/${slug}`;
+
+function person(p: Partial<PagePerson>): PagePerson {
+  return { id: 'x', name: null, title: null, company: null, emails: [], phones: [], profiles: [], ...p };
+}
+
+describe('bestIdentifier and personLookup: profile, then email, then phone', () => {
+  it.each<[string, Partial<PagePerson>, ReturnType<typeof personLookup>]>([
+    [
+      'a law-firm card with vCard email, tel and LinkedIn: the profile names exactly one person',
+      { emails: ['bgibson@firm.com'], phones: ['+12125550100'], profiles: [IN('bertram-gibson')] },
+      { lookup: { social_profile: IN('bertram-gibson') }, alsoKnownAs: { emails: ['bgibson@firm.com'], phones: ['+12125550100'] } },
+    ],
+    [
+      'a team card with email and phone but no profile: the email',
+      { emails: ['jane.doe@acme.com'], phones: ['+14155550142'] },
+      { lookup: { email: 'jane.doe@acme.com' }, alsoKnownAs: { phones: ['+14155550142'] } },
+    ],
+    ['a staff table row with only a phone (maybe a switchboard): the phone, alone', { phones: ['+441632960001'] }, { lookup: { phone: '+441632960001' } }],
+    ['a startup team page with LinkedIn icons only: the profile, no aliases', { profiles: [IN('ada')] }, { lookup: { social_profile: IN('ada') } }],
+    [
+      'two profiles (old and new handle): the first is the lookup, the second an alias',
+      { profiles: [IN('ada-l'), IN('ada-lovelace')] },
+      { lookup: { social_profile: IN('ada-l') }, alsoKnownAs: { profiles: [IN('ada-lovelace')] } },
+    ],
+    [
+      'work and personal email: the first is the lookup',
+      { emails: ['ada@acme.com', 'ada@gmail.com'] },
+      { lookup: { email: 'ada@acme.com' }, alsoKnownAs: { emails: ['ada@gmail.com'] } },
+    ],
+    [
+      'the same phone twice in the block (tel link and text): one alias, not two',
+      { emails: ['a@b.co'], phones: ['+12125550100', '+12125550100'] },
+      { lookup: { email: 'a@b.co' }, alsoKnownAs: { phones: ['+12125550100'] } },
+    ],
+    ['a speaker with a name and nothing to look up by: nothing to enrich', { name: 'Grace Hopper' }, null],
+  ])('%s', (_why, p, expected) => {
+    const got = personLookup(person(p));
+    expect(got).toEqual(expected);
+    if (got) {
+      expect(ContactLookupSchema.safeParse(got.lookup).success).toBe(true);
+      if (got.alsoKnownAs) expect(AlsoKnownAsSchema.safeParse(got.alsoKnownAs).success).toBe(true);
+    }
+  });
+
+  it.each<[string, Partial<PagePerson>, string | null]>([
+    ['profile wins over email and phone', { emails: ['e@x.io'], phones: ['+15550000'], profiles: [IN('p')] }, 'profile'],
+    ['email wins over phone', { emails: ['e@x.io'], phones: ['+15550000'] }, 'email'],
+    ['phone when it is all there is', { phones: ['+15550000'] }, 'phone'],
+    ['none', {}, null],
+  ])('%s', (_why, p, kind) => {
+    expect(bestIdentifier(person(p))?.kind ?? null).toBe(kind);
+  });
+
+  it('never lists the looked-up identifier among its own aliases', () => {
+    expect(alsoKnownAsOf(person({ profiles: [IN('a')], emails: ['a@b.co'] }))).toEqual({ emails: ['a@b.co'] });
+    expect(alsoKnownAsOf(person({ profiles: [IN('a')] }))).toBeUndefined();
+  });
+});
+
+describe('personBulkEntry: one row per person, valid for bulk/start', () => {
+  it.each<[string, Partial<PagePerson>, unknown]>([
+    [
+      'profile + email',
+      { emails: ['x@acme.com'], profiles: [IN('x')] },
+      { field_type: 'social_profile', value: IN('x'), alsoKnownAs: { emails: ['x@acme.com'] } },
+    ],
+    ['email only', { emails: ['x@acme.com'] }, { field_type: 'email', value: 'x@acme.com' }],
+    ['phone + email', { phones: ['+12125550100'], emails: ['x@acme.com'] }, { field_type: 'email', value: 'x@acme.com', alsoKnownAs: { phones: ['+12125550100'] } }],
+    ['phone only', { phones: ['+12125550100'] }, { field_type: 'phone', value: '+12125550100' }],
+    ['no identifier', { name: 'Nobody' }, null],
+  ])('%s', (_why, p, expected) => {
+    const entry = personBulkEntry(person(p));
+    expect(entry).toEqual(expected);
+    if (entry) expect(BulkEntrySchema.safeParse(entry).success).toBe(true);
+  });
+});
+
+describe('looseIdentifiers: the flat lists minus what belongs to a person or a company', () => {
+  const flat: EntityLists = {
+    emails: ['jane@acme.com', 'press@acme.com', 'bob@acme.com'],
+    phones: ['+14155550142', '+14155550100'],
+    profiles: [IN('jane'), IN('bob')],
+    companyProfiles: ['https://www.linkedin.com/company/acme', 'https://www.linkedin.com/company/other'],
+    domains: ['acme.com', 'partner.io'],
+  };
+  it.each<[string, PagePerson[], Array<{ domains: string[]; companyPages: string[] }>, EntityLists]>([
+    ['no grouping yet: everything is loose (the view still works with the flat lists)', [], [], flat],
+    [
+      'the team page: two people; the press address and the switchboard belong to nobody',
+      [
+        person({ emails: ['jane@acme.com'], phones: ['+14155550142'], profiles: [IN('jane')] }),
+        person({ emails: ['bob@acme.com'], profiles: [IN('bob')] }),
+      ],
+      [],
+      { ...flat, emails: ['press@acme.com'], phones: ['+14155550100'], profiles: [] },
+    ],
+    [
+      'a company card takes its domain and company page',
+      [],
+      [{ domains: ['acme.com'], companyPages: ['https://www.linkedin.com/company/acme'] }],
+      { ...flat, companyProfiles: ['https://www.linkedin.com/company/other'], domains: ['partner.io'] },
+    ],
+    [
+      'a shared office phone on two cards is taken once and loose nowhere',
+      [person({ emails: ['jane@acme.com'], phones: ['+14155550100'] }), person({ emails: ['bob@acme.com'], phones: ['+14155550100'] })],
+      [],
+      { ...flat, emails: ['press@acme.com'], phones: ['+14155550142'] },
+    ],
+  ])('%s', (_why, people, companies, expected) => {
+    expect(looseIdentifiers(flat, people, companies)).toEqual(expected);
+  });
+});
+
+describe('what a person row shows', () => {
+  it.each<[string, Partial<PagePerson>, string]>([
+    ['the name the page shows', { name: 'Bertram Gibson', profiles: [IN('bertram-gibson')] }, 'Bertram Gibson'],
+    ['a name with spaces around it is trimmed', { name: '  Ada Lovelace ' }, 'Ada Lovelace'],
+    ['no name: the email the user can recognise', { name: null, emails: ['jane@acme.com'], profiles: [IN('jane-d')] }, 'jane@acme.com'],
+    ['a blank name counts as none', { name: '  ', emails: ['jane@acme.com'] }, 'jane@acme.com'],
+    ['no name, no email: the profile handle as written, not dressed up as a name', { profiles: [IN('bertram-gib')] }, 'bertram-gib'],
+    ['only a phone', { phones: ['+12125550100'] }, '+12125550100'],
+    ['nothing at all', {}, 'Unnamed person'],
+  ])('%s', (_why, p, expected) => {
+    expect(personDisplayName(person(p))).toBe(expected);
+  });
+
+  it.each<[string, Partial<PagePerson>, string | null]>([
+    ['title and company', { title: 'Partner', company: 'Gibson LLP' }, 'Partner · Gibson LLP'],
+    ['title only', { title: 'Head of Design' }, 'Head of Design'],
+    ['company only', { company: 'Acme' }, 'Acme'],
+    ['neither', {}, null],
+  ])('subtitle: %s', (_why, p, expected) => {
+    expect(personSubtitle(person(p))).toBe(expected);
+  });
+
+  it.each<[string, { domains: string[]; companyPages: string[] }, string | null]>([
+    ['the website first', { domains: ['acme.com'], companyPages: ['https://www.linkedin.com/company/acme'] }, 'acme.com'],
+    ['the company page when there is no website', { domains: [], companyPages: ['https://www.linkedin.com/company/acme'] }, 'https://www.linkedin.com/company/acme'],
+    ['nothing to look up', { domains: [], companyPages: [] }, null],
+  ])('company lookup: %s', (_why, c, expected) => {
+    expect(companyLookupUrl(c)).toBe(expected);
+  });
+});
+
+describe('foundCount: what the badge and the summary say', () => {
+  const flat = { emails: ['a@x.io', 'b@x.io', 'press@x.io'], phones: ['+12125550100'], profiles: [IN('a'), IN('b')], companyProfiles: [], domains: ['x.io'] };
+  it.each<[string, Parameters<typeof foundCount>[0], number]>([
+    ['no grouping: every identifier', flat, 7],
+    ['no grouping (older stored state without the fields)', { ...flat, people: undefined, companies: undefined }, 7],
+    [
+      'the issue: 17 people with 3 identifiers each count 17, not 51; the press address and the site count once each',
+      {
+        emails: [...Array.from({ length: 17 }, (_, i) => `p${i}@x.io`), 'press@x.io'],
+        phones: Array.from({ length: 17 }, (_, i) => `+1212555${String(1000 + i)}`),
+        profiles: Array.from({ length: 17 }, (_, i) => IN(`p${i}`)),
+        companyProfiles: [],
+        domains: ['x.io'],
+        people: Array.from({ length: 17 }, (_, i) => ({ emails: [`p${i}@x.io`], phones: [`+1212555${String(1000 + i)}`], profiles: [IN(`p${i}`)] })),
+        companies: [],
+      },
+      19,
+    ],
+    [
+      'a company card counts once with its domain',
+      { ...flat, people: [{ emails: ['a@x.io'], phones: [], profiles: [IN('a')] }], companies: [{ domains: ['x.io'], companyPages: [] }] },
+      1 + 1 + 4,
+    ],
+  ])('%s', (_why, entities, expected) => {
+    expect(foundCount(entities)).toBe(expected);
+  });
+});
+
+describe('a company answer\'s employees as person rows (domain search)', () => {
+  const toProfile = (link: string) => (link.includes('/in/') ? link : null);
+  it.each<[string, Parameters<typeof employeeAsPerson>[0], Partial<PagePerson>]>([
+    [
+      'an employee with a profile: the profile is their one identifier',
+      { employee_name: 'Ada Lovelace', job_title: 'CTO', pnet_url: IN('ada') },
+      { id: IN('ada'), name: 'Ada Lovelace', title: 'CTO', company: 'Acme', profiles: [IN('ada')] },
+    ],
+    [
+      'a company page in the profile field is not a person profile',
+      { employee_name: 'Grace Hopper', job_title: null, pnet_url: 'https://www.linkedin.com/company/acme' },
+      { id: '1:Grace Hopper', name: 'Grace Hopper', title: null, company: 'Acme', profiles: [] },
+    ],
+    ['blank fields count as missing', { employee_name: '  ', job_title: ' ', pnet_url: null }, { id: '1:', name: null, title: null, profiles: [] }],
+  ])('%s', (_why, employee, expected) => {
+    expect(employeeAsPerson(employee, 'Acme', 1, toProfile)).toMatchObject({ emails: [], phones: [], ...expected });
+  });
+
+  it.each<[string, string | null, { domain: string | null; name: string | null }, ContactLookupLike | null]>([
+    ['name at the company domain', 'Ada Lovelace', { domain: 'acme.com', name: 'Acme' }, { first_name: 'Ada', last_name: 'Lovelace', company_domain: 'acme.com' }],
+    ['three-part name: the rest is the last name', 'Ada King Lovelace', { domain: 'acme.com', name: null }, { first_name: 'Ada', last_name: 'King Lovelace', company_domain: 'acme.com' }],
+    ['no domain: the company name', 'Ada Lovelace', { domain: null, name: 'Acme Ltd' }, { first_name: 'Ada', last_name: 'Lovelace', company_name: 'Acme Ltd' }],
+    ['one word is not enough to find anyone', 'Ada', { domain: 'acme.com', name: 'Acme' }, null],
+    ['no name', null, { domain: 'acme.com', name: 'Acme' }, null],
+    ['no company', 'Ada Lovelace', { domain: null, name: null }, null],
+  ])('%s', (_why, name, company, expected) => {
+    const lookup = nameLookup(name, company);
+    expect(lookup).toEqual(expected);
+    if (lookup) expect(ContactLookupSchema.safeParse(lookup).success).toBe(true);
+  });
+});
+
+type ContactLookupLike = Record<string, string>;
