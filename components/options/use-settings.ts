@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import { RequestFailed } from '@/lib/messaging/client';
+import { toErrorData } from '@/lib/errors/to-error-data';
 import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 
@@ -11,10 +11,8 @@ export type SettingsState =
   | { status: 'error'; error: ErrorData }
   | { status: 'ready'; settings: Settings; key: SettingsSnapshot['key'] };
 
-export function toErrorData(error: unknown): ErrorData {
-  if (error instanceof RequestFailed) return error.error;
-  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
-}
+/** Re-exported for the options components: the one error-to-data function lives in lib/errors. */
+export { toErrorData };
 
 /**
  * The settings and key status, kept fresh: reloaded whenever the background announces a change (another page,

@@ -3,7 +3,7 @@
  * and background events. Errors are always ErrorData (the shared catalogue words them).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RequestFailed } from '@/lib/messaging/client';
+import { toErrorData } from '@/lib/errors/to-error-data';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
 import type { CostAction, CostEstimate, ErrorData, Event, RequestInput, RequestOutput, RequestType } from '@/lib/messaging/protocol';
 
@@ -13,11 +13,8 @@ export type AsyncState<T> =
   | { status: 'success'; data: T }
   | { status: 'error'; error: ErrorData };
 
-/** Any thrown value as ErrorData. */
-export function toErrorData(cause: unknown): ErrorData {
-  if (cause instanceof RequestFailed) return cause.error;
-  return { kind: 'internal', message: cause instanceof Error ? cause.message : String(cause) };
-}
+/** Any thrown value as ErrorData: the one function in lib/errors, re-exported for the panel's components. */
+export { toErrorData };
 
 export function request<T extends RequestType>(type: T, input: RequestInput<T>): Promise<RequestOutput<T>> {
   return background.request(type, input);

@@ -2,6 +2,7 @@
  * One handler per request of the protocol (lib/messaging/protocol.ts). Each one only translates: the work is
  * done by the engine (lib/scheduler), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
+import { targetOfKey } from '@/lib/cache/keys';
 import { estimateAction } from '@/lib/credits/estimate';
 import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/messaging/protocol';
@@ -81,6 +82,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
         found: answer.found,
         ...(answer.found ? { result: answer.value } : { errorText: answer.errorText ?? 'No match found.' }),
         provenance: answer.provenance,
+        target: targetOfKey(input.key),
       };
     },
     'history/delete': async (input) => {

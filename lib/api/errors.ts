@@ -5,7 +5,7 @@ import { ErrorBodySchema } from './schemas';
 /*
  * The typed error model. `errorFromResponse` is the one place a failed HTTP response becomes an error; the
  * other constructors cover failures without a response (network, timeout, abort) and responses of the wrong
- * shape. `toErrorData` turns any of them into plain data for crossing message boundaries.
+ * shape. lib/errors/to-error-data.ts turns any of them into plain data for crossing message boundaries.
  * No message, detail or excerpt ever contains the API key (callers pass it as a secret to scrub).
  */
 
@@ -180,42 +180,6 @@ export function badResponseError(
 /** A request that fails our own contract never leaves the client: a local 400 without status. */
 export const invalidRequestError = (route: string, issues: readonly z.core.$ZodIssue[]): ApiError =>
   new ApiError('bad_request', `Invalid request (${route}): ${issues.map(describeIssue).join('; ')}`, { issues });
-
-// ---------------------------------------------------------------- as data
-
-export const ApiErrorDataSchema = z.strictObject({
-  kind: z.enum(API_ERROR_KINDS),
-  message: z.string().max(2000),
-  status: z.number().int().optional(),
-  requestId: z.string().max(200).optional(),
-  retryAfterMs: z.number().nonnegative().optional(),
-  errorText: z.string().max(2000).optional(),
-  /** Copyable technical detail (zod issues, response excerpt). Never contains the API key. */
-  detail: z.string().max(20_000).optional(),
-});
-export type ApiErrorData = z.infer<typeof ApiErrorDataSchema>;
-
-/** Plain, serialisable form of an ApiError (class instances do not survive messaging). */
-export function toErrorData(err: ApiError): ApiErrorData {
-  const data: ApiErrorData = { kind: err.kind, message: err.message.slice(0, 2000) };
-  if (err.status !== undefined) data.status = err.status;
-  if (err.requestId !== undefined) data.requestId = err.requestId.slice(0, 200);
-  if (err.retryAfterMs !== undefined) data.retryAfterMs = err.retryAfterMs;
-  if (err.errorText !== undefined) data.errorText = err.errorText.slice(0, 2000);
-  const detail = detailOf(err);
-  if (detail) data.detail = detail.slice(0, 20_000);
-  return data;
-}
-
-function detailOf(err: ApiError): string | undefined {
-  const lines: string[] = [];
-  if (err.requestId) lines.push(`request id: ${err.requestId}`);
-  if (err.issues?.length) lines.push(...err.issues.map((i) => `at ${pathOf(i)}: ${i.message}`));
-  if (err.body !== undefined && err.body !== '') {
-    lines.push(`body: ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body).slice(0, 2000)}`);
-  }
-  return lines.length ? lines.join('\n') : undefined;
-}
 
 // ---------------------------------------------------------------- helpers
 

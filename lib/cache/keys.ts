@@ -7,7 +7,7 @@
  * the key: a realtime answer is the fresher version of the same answer, so it is stored under the same key
  * (and a realtime request always goes to the service, like a refresh).
  */
-import type { ContactLookup, ContactOptions } from '../messaging/protocol';
+import { type ContactLookup, type ContactOptions, type HistoryTarget, HistoryTargetSchema } from '../messaging/protocol';
 import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../identity';
 
 export type CacheEndpoint =
@@ -88,6 +88,28 @@ export function labelForKey(key: string): string {
     (params.get('first_name') ? `${params.get('first_name')} ${params.get('last_name') ?? ''} · ${params.get('company_domain') ?? params.get('company_name') ?? ''}` : null) ??
     (params.get('job_title') ? `Search: ${params.get('job_title')}` : 'Search');
   return main.slice(0, 200);
+}
+
+/**
+ * What a key was a lookup of (the inverse of the builders above, next to them): the background sends it with
+ * 'history/open' so the UI opens history by id and never parses keys. Null when the key says too little.
+ */
+export function targetOfKey(key: string): HistoryTarget | null {
+  const q = key.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : key.slice(q + 1));
+  const pick = (...names: string[]) => Object.fromEntries(names.flatMap((n) => (params.get(n) ? [[n, params.get(n)]] : [])));
+  const endpoint = endpointOfKey(key);
+  const lookup = pick('email', 'phone', 'social_profile', 'first_name', 'last_name', 'company_name', 'company_domain');
+  const candidate =
+    endpoint === 'contact/enrich' || endpoint === 'contact/similar'
+      ? { endpoint, lookup }
+      : endpoint === 'company/enrich' || endpoint === 'company/similar'
+        ? { endpoint, url: params.get('url') }
+        : endpoint === 'email/verify'
+          ? { endpoint, email: params.get('email') }
+          : { endpoint };
+  const parsed = HistoryTargetSchema.safeParse(candidate);
+  return parsed.success ? parsed.data : null;
 }
 
 export function endpointOfKey(key: string): string {

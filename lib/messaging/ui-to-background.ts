@@ -22,6 +22,7 @@ import {
   CostActionSchema,
   CostEstimateSchema,
   HistoryEntrySchema,
+  HistoryTargetSchema,
   lookupOutcome,
   PanelIntentSchema,
   ProvenanceSchema,
@@ -130,7 +131,10 @@ export const requests = {
     input: z.strictObject({ query: z.string().max(200).optional(), limit: z.number().int().min(1).max(500).optional() }),
     output: z.array(HistoryEntrySchema),
   },
-  /** Reopen a cached answer for free; null when it has expired. `result` is the endpoint's answer when found. */
+  /**
+   * Reopen a cached answer for free by its id (the entry's `key`, opaque to the UI); null when it has expired.
+   * `result` is the endpoint's answer when found; `target` is what was looked up, so the UI never parses keys.
+   */
   'history/open': {
     input: z.strictObject({ key: z.string().max(4096) }),
     output: z
@@ -142,6 +146,7 @@ export const requests = {
         result: z.unknown().optional(),
         errorText: z.string().optional(),
         provenance: ProvenanceSchema,
+        target: HistoryTargetSchema.nullable().optional(),
       })
       .nullable(),
   },

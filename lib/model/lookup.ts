@@ -145,3 +145,17 @@ export const HistoryEntrySchema = z.strictObject({
   expiresAt: z.number(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/**
+ * What a history entry was a lookup of, decoded by the background from its own cache key, so the UI reopens an
+ * entry by its id (the opaque key) and never parses key strings (issue 11).
+ */
+export const HistoryTargetSchema = z.discriminatedUnion('endpoint', [
+  z.strictObject({ endpoint: z.literal('contact/enrich'), lookup: ContactLookupSchema }),
+  z.strictObject({ endpoint: z.literal('contact/similar'), lookup: ContactLookupSchema }),
+  z.strictObject({ endpoint: z.literal('company/enrich'), url: ShortTextSchema }),
+  z.strictObject({ endpoint: z.literal('company/similar'), url: ShortTextSchema }),
+  z.strictObject({ endpoint: z.literal('email/verify'), email: EmailTextSchema }),
+  z.strictObject({ endpoint: z.literal('contact/search') }),
+]);
+export type HistoryTarget = z.infer<typeof HistoryTargetSchema>;

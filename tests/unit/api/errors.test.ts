@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ApiErrorDataSchema,
   errorFromResponse,
   invalidRequestError,
   parseRetryAfter,
-  toErrorData,
   type ApiErrorKind,
 } from '../../../lib/api/errors';
+import { toErrorData } from '../../../lib/errors/to-error-data';
+import { ErrorDataSchema as ApiErrorDataSchema } from '../../../lib/model/errors';
 import { EnrichParamsSchema } from '../../../lib/api/requests';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES } from '../../../lib/messaging/protocol';
+import { MAX_MESSAGE_BYTES, requests } from '../../../lib/messaging/protocol';
 import { classifySender, createRouter, HandledError, type Handlers, type SenderInfo } from '../../../lib/messaging/router';
 import { toErrorData } from '../../../lib/errors/to-error-data';
 
@@ -53,6 +53,14 @@ describe('router', () => {
   ])('refuses %s from a content script, and never reaches a handler', async (_name, message) => {
     calls.length = 0;
     expect(await route(message, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
+    expect(calls).toEqual([]);
+  });
+
+  // Every request type there is (new ones such as settings/import included), with an input valid from a page.
+  it.each(Object.keys(requests))('refuses %s from a content script, whatever its input', async (type) => {
+    calls.length = 0;
+    const reply = await route({ type, input: {} }, content);
+    expect(reply).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
     expect(calls).toEqual([]);
   });
 
