@@ -85,6 +85,25 @@ export function atMarkerStartBefore(text: string, close: number): number {
 }
 
 /**
+ * Start of an obfuscated dot-marker that ends right before `end` (`jane [dot] ` before `doe`), including
+ * one space on each side; -1 if there is none.
+ */
+export function dotMarkerStartBefore(text: string, end: number): number {
+  let p = end - 1;
+  if (text.charCodeAt(p) === 32) p--;
+  const close = text.charCodeAt(p);
+  if (close !== 41 && close !== 93 && close !== 125) return -1;
+  p--;
+  if (text.charCodeAt(p) === 32) p--;
+  if (lower(text.charCodeAt(p)) !== 116 || lower(text.charCodeAt(p - 1)) !== 111 || lower(text.charCodeAt(p - 2)) !== 100) return -1;
+  p -= 3;
+  if (text.charCodeAt(p) === 32) p--;
+  if (p < 0 || CLOSE_FOR[text.charCodeAt(p)] !== close) return -1;
+  if (p > 0 && text.charCodeAt(p - 1) === 32) p--;
+  return p;
+}
+
+/**
  * Answers "is position p inside a URL?" for increasing p in one forward pass over the text: a
  * token (run of non-space characters) that contains `://` before p is a URL, and an address
  * inside it (`https://host/share?to=a@b.com`, `https://user:pw@host`) is not a contact.
@@ -129,6 +148,20 @@ export function matchEmailAt(
   if (atStart - start > LOCAL_MAX) return atEnd;
   while (start < atStart && text.charCodeAt(start) === 46) start++; // "...jane@" → jane
   if (start === atStart) return atEnd; // `@handle`, `/@user`
+  // Dots written out in the local part: `jane [dot] doe [at] acme [dot] com` is jane.doe@, never doe@ (a
+  // different, wrong address). Each step consumes characters backwards, and the part stays within LOCAL_MAX.
+  let local = text.slice(start, atStart);
+  for (;;) {
+    const marker = dotMarkerStartBefore(text, start);
+    if (marker === -1) break;
+    let segmentStart = marker;
+    const segmentFloor = Math.max(0, marker - LOCAL_MAX);
+    while (segmentStart > segmentFloor && isLocalChar(text.charCodeAt(segmentStart - 1))) segmentStart--;
+    if (segmentStart === marker) break;
+    local = `${text.slice(segmentStart, marker)}.${local}`;
+    if (local.length > LOCAL_MAX) return atEnd;
+    start = segmentStart;
+  }
   const before = start > 0 ? text.charCodeAt(start - 1) : -1;
   if (before === 64 /* @ */ || before === 47 /* / */) return atEnd;
 
@@ -161,7 +194,7 @@ export function matchEmailAt(
   if (next === 64) return p;
   if ((next === 58 || next === 47) && after !== -1 && !isSpace(after)) return p;
 
-  const local = text.slice(start, atStart).toLowerCase();
+  local = local.toLowerCase();
   if (!isValidLocal(local) || !isValidEmailDomain(domain)) return p;
   if (urls.insideUrl(start)) return p;
   emit(`${local}@${domain}`);

@@ -14,6 +14,11 @@ describe('emails in visible text', () => {
     ['obfuscated with (at) and (dot)', 'jane (at) acme (dot) co (dot) uk', ['jane@acme.co.uk']],
     ['obfuscated in capitals', 'JANE [AT] ACME [DOT] COM', ['jane@acme.com']],
     ['obfuscated with curly braces', 'jane{at}acme{dot}com', ['jane@acme.com']],
+    // Issue 15: a dot written out in the local part is read whole, never as the shorter, wrong `doe@…`.
+    ['obfuscated dot in the local part', 'jane [dot] doe [at] acme [dot] com', ['jane.doe@acme.com']],
+    ['obfuscated dots, no spaces', 'jane(dot)m(dot)doe(at)acme(dot)co(dot)uk', ['jane.m.doe@acme.co.uk']],
+    ['obfuscated dot in capitals', 'JANE [DOT] DOE [AT] ACME [DOT] COM', ['jane.doe@acme.com']],
+    ['obfuscated dot before a plain at', 'jane [dot] doe@acme.com', ['jane.doe@acme.com']],
     ['leading dots are not part of the address', '....jane@acme.com', ['jane@acme.com']],
     ['an IDNA (punycode) TLD', 'info@example.xn--p1ai', ['info@example.xn--p1ai']],
     ['a free-mail address (still an email)', 'amara.codes@gmail.com', ['amara.codes@gmail.com']],
