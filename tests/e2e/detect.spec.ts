@@ -198,3 +198,68 @@ for (const demo of DEMO_PAGES) {
     });
   });
 }
+
+test('open shadow roots and same-origin iframes are scanned', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
+  await page.evaluate(() => {
+    const host = document.createElement('team-card');
+    host.attachShadow({ mode: 'open' }).innerHTML = '<p>Shadow: <a href="mailto:shadow.person@fresh-co.com">write</a> or +44 20 7946 0999</p>';
+    document.body.append(host);
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<p>Framed: framed.person@fresh-co.com</p>';
+    document.body.append(frame);
+    return new Promise((resolve) => frame.addEventListener('load', resolve));
+  });
+  const reply = await injectAndAsk(serviceWorker, tabId);
+  const found = finalisePageScan(reply.scan);
+  expect(found.emails).toEqual(expect.arrayContaining(['shadow.person@fresh-co.com', 'framed.person@fresh-co.com']));
+  expect(found.phones).toContain('+442079460999');
+});
+
+test('a page that forges "a newer copy started" does not silence the scanner', async ({ context, serviceWorker, pageServer, extensionId }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
+  await injectAndAsk(serviceWorker, tabId);
+  // The event WXT's context listens for, sent by the page itself (it knows our id).
+  await page.evaluate((id) => {
+    document.dispatchEvent(
+      new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'forged' } }),
+    );
+  }, extensionId);
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'late.author@fresh-co.com' })));
+  // Asked without re-injecting: the scanner still answers, and saw the change.
+  await expect
+    .poll(async () => ((await ask(serviceWorker, tabId, { type: 'page/rescan' }).catch(() => null)) as PageScanMessage | null)?.scan.emails ?? [])
+    .toContain('late.author@fresh-co.com');
+});
+
+test('rapid pushState does not starve the new pass', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/profile.html`);
+  const before = await injectAndAsk(serviceWorker, tabId);
+  // A carousel that rewrites the URL every 100 ms for 3 s.
+  await page.evaluate(() => {
+    document.querySelector('main')?.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Slides: ops@northwind-labs.com' }));
+    let n = 0;
+    const timer = setInterval(() => {
+      history.pushState({}, '', `/profile.html?slide=${++n}`);
+      if (n === 30) clearInterval(timer);
+    }, 100);
+  });
+  // Without asking (a rescan request would start the pass at once), a fresh complete result is sent
+  // within the maximum wait, while the URL is still changing.
+  await expect
+    .poll(
+      async () => {
+        const r = (await ask(serviceWorker, tabId, { type: 'page/ping' })) as { ok: boolean };
+        expect(r.ok).toBe(true);
+        return page.evaluate(() => location.search);
+      },
+      { timeout: 10_000 },
+    )
+    .not.toBe('');
+  const after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
+  expect(after.scanId).not.toBe(before.scanId);
+  expect(after.scan.emails).toEqual(['ops@northwind-labs.com']);
+});
