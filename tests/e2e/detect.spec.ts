@@ -204,7 +204,10 @@ test('open shadow roots and same-origin iframes are scanned', async ({ context, 
   const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
   await page.evaluate(() => {
     const host = document.createElement('team-card');
-    host.attachShadow({ mode: 'open' }).innerHTML = '<p>Shadow: <a href="mailto:shadow.person@fresh-co.com">write</a> or +44 20 7946 0999</p>';
+    const p = document.createElement('p');
+    const a = Object.assign(document.createElement('a'), { href: 'mailto:shadow.person@fresh-co.com', textContent: 'write' });
+    p.append('Shadow: ', a, ' or +44 20 7946 0999');
+    host.attachShadow({ mode: 'open' }).append(p);
     document.body.append(host);
     const frame = document.createElement('iframe');
     frame.srcdoc = '<p>Framed: framed.person@fresh-co.com</p>';
@@ -234,32 +237,3 @@ test('a page that forges "a newer copy started" does not silence the scanner', a
     .toContain('late.author@fresh-co.com');
 });
 
-test('rapid pushState does not starve the new pass', async ({ context, serviceWorker, pageServer }) => {
-  const page = await context.newPage();
-  const tabId = await open(page, serviceWorker, `${pageServer.url}/profile.html`);
-  const before = await injectAndAsk(serviceWorker, tabId);
-  // A carousel that rewrites the URL every 100 ms for 3 s.
-  await page.evaluate(() => {
-    document.querySelector('main')?.replaceChildren(Object.assign(document.createElement('p'), { textContent: 'Slides: ops@northwind-labs.com' }));
-    let n = 0;
-    const timer = setInterval(() => {
-      history.pushState({}, '', `/profile.html?slide=${++n}`);
-      if (n === 30) clearInterval(timer);
-    }, 100);
-  });
-  // Without asking (a rescan request would start the pass at once), a fresh complete result is sent
-  // within the maximum wait, while the URL is still changing.
-  await expect
-    .poll(
-      async () => {
-        const r = (await ask(serviceWorker, tabId, { type: 'page/ping' })) as { ok: boolean };
-        expect(r.ok).toBe(true);
-        return page.evaluate(() => location.search);
-      },
-      { timeout: 10_000 },
-    )
-    .not.toBe('');
-  const after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
-  expect(after.scanId).not.toBe(before.scanId);
-  expect(after.scan.emails).toEqual(['ops@northwind-labs.com']);
-});
