@@ -1,7 +1,7 @@
 // Content-script glue: one scanner per page visit, its results sent to the background, and the
 // answers to the background's `page/ping` and `page/rescan`. Only entities leave the page.
 import { browser } from 'wxt/browser';
-import type { ContentScriptContext } from 'wxt/utils/content-script-context';
+import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createPageScanner, type PageScanner, type ScannerHost, type ScanUpdate } from '@/lib/detect/dom-scan';
 import type { PageScanMessage } from '@/lib/detect/schema';
 
@@ -11,12 +11,18 @@ const INSTANCE = Symbol.for('in-page-enrich.content-scanner');
 const SEND_DEBOUNCE_MS = 250;
 /** After an SPA navigation, give the app a moment to render the new view before the full pass. */
 const NAVIGATION_SETTLE_MS = 300;
+/** A burst of `pushState` calls delays the new pass by at most this much (it must not starve it). */
+const NAVIGATION_MAX_WAIT_MS = 1500;
+/** WXT's name for this entry point (its folder, `entrypoints/content/`). */
+const SCRIPT_NAME = 'content';
+/** Which copy of this script is the live one (the isolated world's own property: the page cannot set it). */
+const OWNER = Symbol.for('in-page-enrich.content-owner');
 
 interface Session {
   scanner: PageScanner;
 }
 
-type InstanceHolder = { [INSTANCE]?: Session };
+type InstanceHolder = { [INSTANCE]?: Session; [OWNER]?: object };
 
 const toMessage = (update: ScanUpdate): PageScanMessage => ({
   type: 'page/scan',
@@ -46,17 +52,28 @@ function send(message: PageScanMessage): void {
   browser.runtime.sendMessage(message).catch(() => undefined);
 }
 
+function isEmpty(update: ScanUpdate): boolean {
+  const { scan } = update;
+  return scan.emails.length + scan.phones.length + scan.profiles.length + scan.companyProfiles.length + scan.linkHosts.length === 0;
+}
+
 function sameDocument(a: URL, b: URL): boolean {
   return a.origin === b.origin && a.pathname === b.pathname && a.search === b.search;
 }
 
 export function runContentAgent(ctx: ContentScriptContext): void {
   const holder = window as unknown as InstanceHolder;
+  const me = {};
+  holder[OWNER] = me;
   let debounce: number | undefined;
   let lastSent: ScanUpdate | null = null;
 
   const onUpdate = (update: ScanUpdate): void => {
     if (ctx.isInvalid) return;
+    // A new page visit (SPA navigation) keeps the last findings on show until its pass has found
+    // something or finished: rapid `pushState` must not keep replacing them with an empty list (issue 12).
+    const newVisit = lastSent !== null && lastSent.scanId !== update.scanId;
+    if (newVisit && !update.complete && isEmpty(update)) return;
     // The first complete result goes out at once; progress and later changes are coalesced.
     const firstComplete = update.complete && (lastSent === null || !lastSent.complete || lastSent.scanId !== update.scanId);
     lastSent = update;
@@ -95,9 +112,11 @@ export function runContentAgent(ctx: ContentScriptContext): void {
 
   // Single-page apps: a new URL is a new page visit with a fresh result (and a new scanId).
   let pendingNavigation: number | undefined;
+  let burstStart = 0;
   const startAfterNavigation = (): void => {
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
     pendingNavigation = undefined;
+    burstStart = 0;
     session = startSession(location.href);
     holder[INSTANCE] = session;
   };
@@ -118,12 +137,18 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   ctx.onInvalidated(() => {
     browser.runtime.onMessage.removeListener(onMessage);
     if (debounce !== undefined) clearTimeout(debounce);
-    // A newer copy of this script took over (the runtime is still alive): leave the scanner to it.
-    // Otherwise the extension was updated or unloaded: stop observing the page.
+    if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
+    // The extension was updated or unloaded: stop observing the page.
     if (browser.runtime?.id === undefined) {
       session.scanner.stop();
       if (holder[INSTANCE] === session) delete holder[INSTANCE];
+      return;
     }
+    // "A newer copy started" is a DOM event a page that knows our id can forge (issue 12). A real
+    // newer copy claims OWNER in the same task; if none did, take over again with a fresh context.
+    window.setTimeout(() => {
+      if (holder[OWNER] === me && browser.runtime?.id !== undefined) runContentAgent(new ContentScriptContext(SCRIPT_NAME));
+    }, 0);
   });
 
   ctx.addEventListener(window, 'wxt:locationchange', (event) => {
@@ -131,6 +156,10 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     if (sameDocument(newUrl, oldUrl)) return;
     session.scanner.stop();
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
-    pendingNavigation = ctx.setTimeout(startAfterNavigation, NAVIGATION_SETTLE_MS);
+    // Debounced, but a steady stream of navigations still gets its pass within the maximum wait.
+    const now = Date.now();
+    if (burstStart === 0) burstStart = now;
+    const wait = Math.max(0, Math.min(NAVIGATION_SETTLE_MS, burstStart + NAVIGATION_MAX_WAIT_MS - now));
+    pendingNavigation = ctx.setTimeout(startAfterNavigation, wait);
   });
 }

@@ -62,6 +62,7 @@ const BLIND_DEPTH = 2;
  * for the longest unit at this size, against 65 ms at 64 KB).
  */
 const TEXT_CHUNK = 8192;
+const MAX_FRAMES = 16;
 /** More queued mutations than this and a full rescan is cheaper and simpler. */
 const MAX_PENDING = 2000;
 
@@ -210,6 +211,8 @@ export class ScanEngine {
    * Hrefs already read since the full pass began: pages repeat links (a person's name and photo,
    * a contact in every card), and the collector keeps what they gave until the next full pass.
    */
+  /** Same-origin iframes entered in this pass (bounded: a page can nest frames without end). */
+  private framesEntered = 0;
   private seenHrefs = new Map<string, ReadonlyArray<[HitKind, string]>>();
 
   constructor(
@@ -258,6 +261,7 @@ export class ScanEngine {
     this.pending = [];
     this.pendingIndex = 0;
     this.seenHrefs = new Map();
+    this.framesEntered = 0;
     this.grouper = new PeopleGrouper(this.root);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     const root = this.root;
@@ -361,6 +365,7 @@ export class ScanEngine {
   private visitElement(el: Element, depth: number, linksDone: boolean): void {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag) || (this.regionsPresent && el.matches(EXCLUDED_REGIONS))) return;
+    this.enterNestedTrees(el, depth);
     const children = el.childElementCount;
     if (depth < BLIND_DEPTH || children >= WIDE || (children === 1 && el.firstChild === el.firstElementChild)) {
       // Page wrappers and long lists: split them without copying their text first.
@@ -399,6 +404,29 @@ export class ScanEngine {
       return;
     }
     this.walkJob = { walker: this.doc.createTreeWalker(el, SHOW_TEXT), top: el };
+  }
+
+  /**
+   * What a reader sees but `textContent` and the page's anchor query do not reach (issue 12): an
+   * open shadow root, and the document of a same-origin iframe. Each is walked like a changed block
+   * (its own links queried). Closed shadow roots and cross-origin frames are out of reach by design.
+   */
+  private enterNestedTrees(el: Element, depth: number): void {
+    const shadow = (el as Element & { shadowRoot?: ShadowRoot | null }).shadowRoot;
+    if (shadow !== null && shadow !== undefined) this.pushFrame(shadow, depth, false);
+    if (el.localName === 'iframe' && this.framesEntered < MAX_FRAMES) {
+      let body: HTMLElement | null = null;
+      try {
+        // Throws or gives null for a cross-origin frame.
+        body = (el as HTMLIFrameElement).contentDocument?.body ?? null;
+      } catch {
+        body = null;
+      }
+      if (body !== null) {
+        this.framesEntered++;
+        this.pushFrame(body, depth, false);
+      }
+    }
   }
 
   /** Up to 64 text nodes of a block walk. */

@@ -198,3 +198,42 @@ for (const demo of DEMO_PAGES) {
     });
   });
 }
+
+test('open shadow roots and same-origin iframes are scanned', async ({ context, serviceWorker, pageServer }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
+  await page.evaluate(() => {
+    const host = document.createElement('team-card');
+    const p = document.createElement('p');
+    const a = Object.assign(document.createElement('a'), { href: 'mailto:shadow.person@fresh-co.com', textContent: 'write' });
+    p.append('Shadow: ', a, ' or +44 20 7946 0999');
+    host.attachShadow({ mode: 'open' }).append(p);
+    document.body.append(host);
+    const frame = document.createElement('iframe');
+    frame.srcdoc = '<p>Framed: framed.person@fresh-co.com</p>';
+    document.body.append(frame);
+    return new Promise((resolve) => frame.addEventListener('load', resolve));
+  });
+  const reply = await injectAndAsk(serviceWorker, tabId);
+  const found = finalisePageScan(reply.scan);
+  expect(found.emails).toEqual(expect.arrayContaining(['shadow.person@fresh-co.com', 'framed.person@fresh-co.com']));
+  expect(found.phones).toContain('+442079460999');
+});
+
+test('a page that forges "a newer copy started" does not silence the scanner', async ({ context, serviceWorker, pageServer, extensionId }) => {
+  const page = await context.newPage();
+  const tabId = await open(page, serviceWorker, `${pageServer.url}/blog.html`);
+  await injectAndAsk(serviceWorker, tabId);
+  // The event WXT's context listens for, sent by the page itself (it knows our id).
+  await page.evaluate((id) => {
+    document.dispatchEvent(
+      new CustomEvent(`${id}:content:wxt:content-script-started`, { detail: { contentScriptName: 'content', messageId: 'forged' } }),
+    );
+  }, extensionId);
+  await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'late.author@fresh-co.com' })));
+  // Asked without re-injecting: the scanner still answers, and saw the change.
+  await expect
+    .poll(async () => ((await ask(serviceWorker, tabId, { type: 'page/rescan' }).catch(() => null)) as PageScanMessage | null)?.scan.emails ?? [])
+    .toContain('late.author@fresh-co.com');
+});
+

@@ -13,6 +13,8 @@ const STRONG: ReadonlySet<string> = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6',
 /** One line of a record's text, and how strongly its markup says "this is the name" (0 strongest). */
 interface Line {
   text: string;
+  /** The text as read, for joining split text nodes (`text` is it squashed). */
+  raw: string;
   rank: number;
 }
 
@@ -39,7 +41,7 @@ export function linesOf(record: Element): Line[] {
         const el = node as Element;
         if (el.localName !== 'img') continue;
         const alt = el.getAttribute('alt');
-        if (alt !== null && alt.trim() !== '' && rankOf(el, part) !== null) lines.push({ text: squash(alt.slice(0, 200)), rank: 1 });
+        if (alt !== null && alt.trim() !== '' && rankOf(el, part) !== null) lines.push({ text: squash(alt.slice(0, 200)), raw: '', rank: 1 });
         continue;
       }
       const data = (node as Text).data;
@@ -48,9 +50,13 @@ export function linesOf(record: Element): Line[] {
       if (rank === null) continue;
       const prev = node.previousSibling;
       const last = lines[lines.length - 1];
-      // Adjacent text nodes are one line (parsers may split text at entities: "Founder &amp; CEO").
-      if (prev !== null && prev.nodeType === 3 && last !== undefined) last.text = squash(`${last.text} ${data.slice(0, 400)}`);
-      else lines.push({ text: squash(data.slice(0, 400)), rank });
+      // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
+      if (prev !== null && prev.nodeType === 3 && last !== undefined && last.raw.length < 400) {
+        last.raw += data.slice(0, 400);
+        last.text = squash(last.raw);
+      } else {
+        lines.push({ text: squash(data.slice(0, 400)), raw: data.slice(0, 400), rank });
+      }
     }
   }
   return lines;

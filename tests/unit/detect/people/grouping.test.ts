@@ -320,3 +320,13 @@ describe('companies grouped from the page', () => {
     expect(companyLines(entitiesOf(html))).toEqual(expected);
   });
 });
+
+describe('names the parser splits into several text nodes', () => {
+  it.each<[string, string, string]>([
+    ['an apostrophe entity', 'Clay O&#39;Conner', "Clay O'Conner"],
+    ['an ampersand in a title', 'Jane Doe', 'Jane Doe'],
+  ])('%s', (_why, nameHtml, name) => {
+    const html = `<div><div><h3>${nameHtml}</h3><p>Co-founder &amp; CEO</p><p>a1@acme.com</p></div><div><h3>Amy Poe</h3><p>a2@acme.com</p></div></div>`;
+    expect(entitiesOf(html).people[0]).toMatchObject({ name, title: 'Co-founder & CEO' });
+  });
+});
