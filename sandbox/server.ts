@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { openEphemeralDb, openPersistentDb } from './db/open';
 import { resolveOptions, type SandboxOptions } from './options';
-import { createState } from './state';
+import { createState, type SandboxState } from './state';
 
 export type { SandboxOptions } from './options';
 
 export interface RunningSandbox {
   url: string;
   port: number;
+  /** The running sandbox's data and models, for in-process benchmarks (bench/sandbox.ts) and tests. */
+  state: SandboxState;
   close(): Promise<void>;
 }
 
@@ -37,6 +39,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   return {
     url,
     port,
+    state,
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
