@@ -32,6 +32,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     );
     server.once('error', reject);
   });
+  // Keep idle connections longer than clients do (undici: 4 s), so the server never closes a socket at the moment
+  // a client reuses it (ECONNRESET in the bench on a busy machine); close() ends them all anyway.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
 
