@@ -3,13 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { openEphemeralDb, openPersistentDb } from './db/open';
 import { resolveOptions, type SandboxOptions } from './options';
-import { createState } from './state';
+import { createState, type SandboxState } from './state';
 
 export type { SandboxOptions } from './options';
 
 export interface RunningSandbox {
   url: string;
   port: number;
+  /** The running sandbox's data and models, for in-process benchmarks (bench/sandbox.ts) and tests. */
+  state: SandboxState;
   close(): Promise<void>;
 }
 
@@ -30,6 +32,9 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
     );
     server.once('error', reject);
   });
+  // Keep idle connections longer than clients do (undici: 4 s), so the server never closes a socket at the moment
+  // a client reuses it (ECONNRESET in the bench on a busy machine); close() ends them all anyway.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const url = `http://${host}:${port}`;
 
@@ -37,6 +42,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
   return {
     url,
     port,
+    state,
     close: () => {
       closed ??= new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();

@@ -108,17 +108,15 @@ export class Store {
     });
   }
 
-  /** Stored JSON text of many contacts in one query (see `contactJson`); ids with no contact are absent. */
+  /**
+   * Stored JSON text of many contacts in one query (no experiences, no waterfall data: bulk splices it in
+   * unparsed); ids with no contact are absent.
+   */
   contactJsonMany(ids: readonly number[]): Map<number, string> {
     const docs = new Map<number, string>();
     if (ids.length === 0) return docs;
     for (const row of this.docsInStmt.all(JSON.stringify([...new Set(ids)]))) docs.set(row.id, row.doc);
     return docs;
-  }
-
-  /** The contact document as stored JSON text (no experiences, no waterfall data): bulk splices it in unparsed. */
-  contactJson(id: number): string | undefined {
-    return this.contactStmt.get(id)?.doc;
   }
 
   /** The contact document; `experiences` and waterfall-only emails/phones only when asked for. */
