@@ -17,12 +17,20 @@ export default defineConfig({
       '**/*.db',
       '**/*.db-*',
       'stats.html',
+      'store-output/**',
     ],
   },
   hooks: {
     // WXT drops keys it does not know from browser_specific_settings; add Firefox's data-consent declaration
     // here: what the user asks us to look up (emails, phones, names) is sent to the enrichment API.
     'build:manifestGenerated': (wxt, manifest) => {
+      // Required hosts are exactly requiredHosts(): WXT also adds a runtime-registered content script's `matches`
+      // (entrypoints/content), which would make a store build ask for 127.0.0.1 at install.
+      const hosts = requiredHosts(wxt.config.mode, process.env);
+      // WXT moves `host_permissions` into `permissions` for MV2 after this hook, so both are set the same way.
+      manifest.permissions = (manifest.permissions ?? []).filter((p) => !p.includes('://'));
+      if (hosts.length > 0) manifest.host_permissions = hosts;
+      else delete manifest.host_permissions;
       const gecko = manifest.browser_specific_settings?.gecko as Record<string, unknown> | undefined;
       if (wxt.config.browser === 'firefox' && gecko) {
         gecko.data_collection_permissions = { required: ['personallyIdentifyingInfo'] };
@@ -30,9 +38,8 @@ export default defineConfig({
     },
   },
   modules: ['@wxt-dev/module-react', '@wxt-dev/webextension-polyfill'],
-  manifest: ({ browser, mode }) => {
+  manifest: ({ browser }) => {
     const firefox = browser === 'firefox';
-    const hosts = requiredHosts(mode, process.env);
     return {
       name: 'In-Page Enrich',
       short_name: 'Enrich',
@@ -41,8 +48,8 @@ export default defineConfig({
       // Least privilege: nothing runs on a site until the user asks (activeTab + scripting);
       // broad access is optional and requested only when the user opts in to automatic scanning.
       permissions: ['storage', 'contextMenus', 'activeTab', 'scripting', ...(firefox ? [] : ['sidePanel'])],
-      // See requiredHosts: the sandbox only in builds that use it; a real API origin is requested at run time.
-      ...(hosts.length > 0 ? { host_permissions: hosts } : {}),
+      // Required hosts are set by the manifest hook above (lib/build/required-hosts.ts): the sandbox only in
+      // builds that use it; a real API origin is requested at run time.
       // MV2 (Firefox) lists optional origins among optional_permissions.
       ...(firefox
         ? { optional_permissions: ['https://*/*', 'http://*/*'] }

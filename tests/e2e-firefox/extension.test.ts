@@ -122,21 +122,24 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const confirm = await panel.waitForSelector('[data-testid="contact-confirm"]', { visible: true, timeout: 15_000 });
     expect(await confirm!.evaluate((el) => el.textContent)).toContain(email);
     await expectFitsSidebar(panel, 'sidebar-context-menu-confirm');
-    await (await getByName(panel, 'button', /^Enrich · /)).click();
-    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 20_000 });
+    await (await getByName(panel, 'button', /^Enrich · /, 30_000)).click();
+    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 30_000 });
     expect((await enrichCharges(key)).map((e) => e.credits)).toEqual([1]);
   });
 
   it('a 429 from the service pauses the queue (shown in the sidebar), then the lookup completes, charged once', async () => {
     const key = `test-standard-ff-429-${unique()}`;
     await configure(key);
-    const emails = (await samplesOf(sandboxUrl)).emails;
-    const email = emails[3]!;
+    // An address no other test looks up, so the answer cannot come from the cache.
+    const email = (await samplesOf(sandboxUrl)).emails.at(-1)!;
     const { panel, tabId } = await openSidebarFor(`${sandboxUrl}/demo/blog`);
+    await waitForText(panel, /\b\d+ found\b|Nothing found/, 30_000);
+    await ff.enrichSelection(email, tabId);
+    const enrich = await getByName(panel, 'button', /^Enrich · /, 30_000);
     try {
+      // The fault is queued only now, so it meets the click's request and nothing before it.
       await injectFault(sandboxUrl, { mode: '429', count: 2, retryAfterSeconds: 3, paths: ['/v1/enrich'] });
-      await ff.enrichSelection(email, tabId);
-      await (await getByName(panel, 'button', /^Enrich · /)).click();
+      await enrich.click();
       await panel.waitForFunction(() => /Paused · \d/.test(document.querySelector('[data-testid="queue-stat"]')?.textContent ?? ''), {
         timeout: 15_000,
         polling: 100,

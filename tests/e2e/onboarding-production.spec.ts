@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
@@ -13,21 +13,31 @@ import { apiRequests, ledgerOf } from './support/reliability';
 // Headless Chromium opens the host-permission prompt but nothing can answer it (see options.spec.ts), so:
 // - the pure store build is checked up to the prompt: no localhost in its manifest, an empty address box with the
 //   vendor's pattern, and the sandbox's address asked for as a new site;
-// - the same build plus WXT_LOCAL_SANDBOX=true (127.0.0.1 granted at install, as if the user had allowed it) is
-//   driven to "Accepted by the service" with the address and key a user types.
+// - a copy of the same build whose manifest also requires 127.0.0.1 (granted at install, as if the user had allowed
+//   it in the prompt; what WXT_LOCAL_SANDBOX=true would build, see lib/build/required-hosts.ts) is driven to
+//   "Accepted by the service" with the address and key a user types.
 
 const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
 const builds = resolve(`.output/e2e-onboarding-${process.pid}`);
 
-function build(name: string, env: Record<string, string>): string {
-  const outDir = join(builds, name);
+/** `npm run build` as a store package is made: production mode, with no sandbox variable from the caller's shell. */
+function buildStorePackage(): string {
+  const outDir = join(builds, 'store');
   const clean = { ...process.env };
-  // A developer's shell may carry these; a store build has neither.
   delete clean.WXT_API_BASE_URL;
   delete clean.WXT_DEMO;
   delete clean.WXT_LOCAL_SANDBOX;
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...clean, ...env, WXT_OUT_DIR: outDir } });
+  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...clean, WXT_OUT_DIR: outDir } });
   return `${outDir}/chrome-mv3`;
+}
+
+/** The same package with 127.0.0.1 granted at install: only the manifest's required hosts differ. */
+function withSandboxGranted(storeDir: string): string {
+  const dir = join(builds, 'granted');
+  cpSync(storeDir, dir, { recursive: true });
+  const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as Record<string, unknown>;
+  writeFileSync(`${dir}/manifest.json`, JSON.stringify({ ...manifest, host_permissions: ['http://127.0.0.1/*'] }));
+  return dir;
 }
 
 async function launch(extensionDir: string): Promise<{ context: BrowserContext; onboarding: Page; close: () => Promise<void> }> {
@@ -55,13 +65,22 @@ async function launch(extensionDir: string): Promise<{ context: BrowserContext; 
 
 test.describe.configure({ mode: 'serial' });
 
+let storeDir = '';
+let grantedDir = '';
+
+test.beforeAll(() => {
+  // One production build on a busy two-core machine can take over a minute.
+  test.setTimeout(300_000);
+  storeDir = buildStorePackage();
+  grantedDir = withSandboxGranted(storeDir);
+});
+
 test.afterAll(() => {
   rmSync(builds, { recursive: true, force: true });
 });
 
 test('a store build asks for no localhost, and its first run asks for the address with the vendor pattern', async () => {
-  test.setTimeout(120_000);
-  const dir = build('store', {});
+  const dir = storeDir;
   const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as { host_permissions?: string[]; optional_host_permissions?: string[] };
   expect(manifest.host_permissions ?? []).toEqual([]);
   expect(manifest.optional_host_permissions).toEqual(['https://*/*', 'http://*/*']);
@@ -85,8 +104,7 @@ test('a store build asks for no localhost, and its first run asks for the addres
 });
 
 test('first run of a production build: the user types the address and key and reaches "Accepted by the service", for free', async () => {
-  test.setTimeout(120_000);
-  const dir = build('granted', { WXT_LOCAL_SANDBOX: 'true' });
+  const dir = grantedDir;
   const key = `test-standard-onb-${Date.now().toString(36)}`;
   const { onboarding, close } = await launch(dir);
   try {
@@ -118,7 +136,7 @@ test('first run of a production build: the user types the address and key and re
 
     await keyBox.fill(key);
     await onboarding.getByRole('button', { name: 'Save key' }).click();
-    await expect(onboarding.getByText('Accepted by the service')).toBeVisible({ timeout: 15_000 });
+    await expect(onboarding.getByText('Accepted by the service', { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(onboarding.getByText('Key saved and accepted by the service.')).toBeVisible();
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-production-accepted.png', fullPage: true });
 

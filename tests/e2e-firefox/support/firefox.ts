@@ -106,7 +106,12 @@ export async function launchFirefox(extensionPath: string): Promise<Firefox> {
     const wanted = `${EXTENSION_ORIGIN}/${path}`;
     const deadline = Date.now() + 15_000;
     for (;;) {
-      for (const page of await browser.pages()) if (!before.has(page) && (await hrefOf(page)) === wanted) return page;
+      for (const page of await browser.pages()) {
+        if (before.has(page) || (await hrefOf(page)) !== wanted) continue;
+        // Firefox pauses rendering in background tabs: the page under test is the one in front.
+        await page.bringToFront();
+        return page;
+      }
       if (Date.now() > deadline) throw new Error(`extension page ${wanted} did not open`);
       await new Promise((ok) => setTimeout(ok, 150));
     }
@@ -118,7 +123,9 @@ export async function launchFirefox(extensionPath: string): Promise<Firefox> {
     const from = await extensionContext();
     const tabId = await from.evaluate(
       // Firefox match patterns have no port, so `query({ url })` cannot name a 127.0.0.1:<port> page: compare URLs.
-      async (u) => (await (globalThis as unknown as WebExtGlobal).browser.tabs.query({})).find((t) => t.url === u)?.id ?? -1,
+      // The newest tab with that address is the one just opened (tab ids only grow).
+      async (u) =>
+        Math.max(-1, ...(await (globalThis as unknown as WebExtGlobal).browser.tabs.query({})).filter((t) => t.url === u).map((t) => t.id ?? -1)),
       url,
     );
     if (tabId < 0) throw new Error(`no tab for ${url}`);
