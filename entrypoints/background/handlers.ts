@@ -2,7 +2,6 @@
  * One handler per request of the protocol (lib/messaging/protocol.ts). Each one only translates: the work is
  * done by the engine (lib/scheduler), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
-import { estimateAction } from '@/lib/credits/estimate';
 import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -45,10 +44,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'queue/state': async () => (await engine()).queue.state(),
     'credits/summary': async () => (await engine()).ledger.summary(),
-    'credits/estimate': async (input) => {
-      const e = await engine();
-      return estimateAction(input, { cache: e.cache, ledger: e.ledger });
-    },
+    'credits/estimate': async (input) => (await engine()).estimate(input),
 
     'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),

@@ -113,10 +113,35 @@ export const BulkEntrySchema = z.strictObject({
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 
+// ---- engine (issues 11–13): people's other identifiers, and refresh-aware cost previews ---------------------------
+/**
+ * The other identifiers the page shows for the same person (issue 13). A cached answer under any of them answers
+ * a contact lookup for free, and a found answer is cached under all of them; a bulk job treats entries that share
+ * one as the same person. Bounded: page data is hostile.
+ */
+export const AlsoKnownAsSchema = z.strictObject({
+  emails: z.array(email).max(10).optional(),
+  phones: z.array(z.string().trim().max(64)).max(10).optional(),
+  profiles: z.array(httpUrl).max(10).optional(),
+});
+export type AlsoKnownAs = z.infer<typeof AlsoKnownAsSchema>;
+/** A bulk entry with the person's other identifiers. */
+export const BulkStartEntrySchema = BulkEntrySchema.extend({ alsoKnownAs: AlsoKnownAsSchema.optional() });
+export type BulkStartEntry = z.infer<typeof BulkStartEntrySchema>;
+/** "Refresh" previews: the cache cannot answer, the company free-repeat window still applies (lib/scheduler/plan.ts). */
+const refreshFlag = z.boolean().optional();
+// ---- end engine block ---------------------------------------------------------------------------------------------
+
 /** One paid action, for cost previews ("Enrich · 1 credit"). */
 export const CostActionSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('contact/enrich'), lookup: ContactLookupSchema, options: ContactOptionsSchema.optional() }),
-  z.strictObject({ action: z.literal('company/enrich'), url: shortText }),
+  z.strictObject({
+    action: z.literal('contact/enrich'),
+    lookup: ContactLookupSchema,
+    options: ContactOptionsSchema.optional(),
+    refresh: refreshFlag,
+    alsoKnownAs: AlsoKnownAsSchema.optional(),
+  }),
+  z.strictObject({ action: z.literal('company/enrich'), url: shortText, refresh: refreshFlag }),
   z.strictObject({
     action: z.literal('company/similar'),
     size: z.number().int().min(1).max(500),
@@ -273,7 +298,12 @@ const ok = z.strictObject({ ok: z.literal(true) });
 
 export const requests = {
   'contact/enrich': {
-    input: z.strictObject({ lookup: ContactLookupSchema, options: ContactOptionsSchema.optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({
+      lookup: ContactLookupSchema,
+      options: ContactOptionsSchema.optional(),
+      refresh: z.boolean().optional(),
+      alsoKnownAs: AlsoKnownAsSchema.optional(),
+    }),
     output: lookupOutcome(EnrichedContactSchema),
   },
   'contact/similar': {
@@ -312,7 +342,7 @@ export const requests = {
   },
   'bulk/start': {
     input: z.strictObject({
-      entries: z.array(BulkEntrySchema).min(1).max(100_000),
+      entries: z.array(BulkStartEntrySchema).min(1).max(100_000),
       requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
     }),
     output: BulkJobSchema,
