@@ -229,6 +229,11 @@ export const BulkJobSchema = z.strictObject({
   interrupted: z.number().int().nonnegative().optional(),
   /** Entries that ended in an error (interrupted ones included); 'bulk/retry' re-sends them. */
   failed: z.number().int().nonnegative().optional(),
+  /**
+   * engine: entries in requests that have left and whose answers are not in yet. A cancel cannot stop them: the
+   * service charges on arrival, so they may still be charged (and their results still arrive).
+   */
+  inFlight: z.number().int().nonnegative().optional(),
 });
 export type BulkJob = z.infer<typeof BulkJobSchema>;
 
@@ -358,7 +363,14 @@ export const requests = {
   },
   'bulk/cancel': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
   /** Sends the job's failed and interrupted entries again (a paid action: estimate with 'bulk/enrich' first). */
-  'bulk/retry': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  'bulk/retry': {
+    input: z.strictObject({
+      jobId: z.string().max(100),
+      /** engine: false leaves out the interrupted entries (the service may have charged them already); default true. */
+      interrupted: z.boolean().optional(),
+    }),
+    output: BulkJobSchema,
+  },
   'bulk/list': { input: empty, output: z.array(BulkJobSchema) },
   'queue/state': { input: empty, output: QueueStateSchema },
   'credits/summary': { input: empty, output: CreditsSummarySchema },

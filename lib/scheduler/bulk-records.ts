@@ -31,6 +31,7 @@ const BulkRowRecordSchema = z.object({
   key: z.string().max(8192),
   chunk: chunkNo.nullable(),
   aliases: z.array(z.string().max(8192)).max(40).optional(),
+  interrupted: z.boolean().optional(),
 });
 
 /** A record that failed validation, kept for export. */

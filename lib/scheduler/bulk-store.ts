@@ -17,6 +17,8 @@ export interface BulkRowRecord extends BulkRow {
   chunk: number | null;
   /** Cache keys of the person's other identifiers (alsoKnownAs): they answer for it and are answered by it. */
   aliases?: string[];
+  /** Set on rows whose request was in flight when the worker stopped: the service may have charged them. */
+  interrupted?: boolean;
 }
 
 export interface BulkJobRecord extends BulkJob {

@@ -66,7 +66,8 @@ export interface BulkManager {
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
-  retry(jobId: string): Promise<BulkJob>;
+  /** Sends failed entries again; `interrupted: false` leaves out those the service may have charged already. */
+  retry(jobId: string, opts?: { interrupted?: boolean }): Promise<BulkJob>;
   list(): Promise<BulkJob[]>;
   /** After a restart: settles interrupted chunks and re-enqueues chunks that still have pending rows. */
   resumeJobs(): Promise<void>;
@@ -74,7 +75,7 @@ export interface BulkManager {
 
 const interruptedError = (n: number): ErrorData => ({
   kind: 'aborted',
-  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being enriched. The service may already have charged for them, so they were not sent again on their own. Use "Retry" to enrich them (up to ${n} credit${n === 1 ? '' : 's'}).`,
+  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being sent. The service charges a request when it arrives, so it may already have charged for ${n === 1 ? 'it' : 'them'}; ${n === 1 ? 'it was' : 'they were'} not sent again on ${n === 1 ? 'its' : 'their'} own. Retrying can charge again (up to ${n} credit${n === 1 ? '' : 's'}).`,
 });
 
 /** Thrown at a chunk's gate when its job was cancelled while it waited: the chunk never leaves. */
@@ -154,6 +155,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
   function publicJob(job: BulkJobRecord): BulkJob {
     const { requiredFields: _r, chunkCount: _c, sentChunks: _s, ...rest } = job;
+    // `inFlight` is kept on the record by sendChunk; a stopped worker's chunks are no longer in flight.
     return { ...rest, etaMs: job.status === 'running' || job.status === 'queued' ? eta(job) : null };
   }
 
@@ -191,12 +193,14 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   /** Marks a chunk's unsettled rows as interrupted (its request may have been charged). */
   async function interruptChunk(job: BulkJobRecord, chunk: number): Promise<void> {
     const pending = (await store.rowsOfChunk(job.id, chunk)).filter((r) => r.status === 'pending');
+    if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - pending.length);
     job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
     if (pending.length > 0) {
       const error = interruptedError(pending.length);
       for (const row of pending) {
         row.status = 'error';
         row.error = error;
+        row.interrupted = true;
       }
       job.done += pending.length;
       job.interrupted = (job.interrupted ?? 0) + pending.length;
@@ -306,8 +310,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
               const job = await load(jobId);
               // Cancelled while this chunk waited for its slot: it never leaves.
               if (job.status === 'cancelled') throw new BulkCancelledError(jobId);
-              if (!job.sentChunks.includes(chunk)) job.sentChunks.push(chunk);
+              if (!job.sentChunks.includes(chunk)) {
+                job.sentChunks.push(chunk);
+                job.inFlight = (job.inFlight ?? 0) + rows.length;
+              }
               await store.putJob(job);
+              emit(job);
             });
           },
           rateLimited: (ms) => {
@@ -328,6 +336,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         });
         return;
       }
+      // Any other failure: the request is over (its rows fail in the task's error path below).
+      await withJob(jobId, async () => {
+        const job = await load(jobId);
+        if (!job.sentChunks.includes(chunk)) return;
+        job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
+        await store.putJob(job);
+      });
       throw error;
     }
 
@@ -338,6 +353,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       reservation.release();
       await withJob(jobId, async () => {
         const job = await load(jobId);
+        if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
         job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
         await store.putJob(job);
       });
@@ -370,6 +386,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
     await withJob(jobId, async () => {
       const job = await load(jobId);
+      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
       job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
       job.done += rows.length;
       job.enriched += enriched;
@@ -500,7 +517,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       const rows = await store.rows(jobId, offset, limit);
       return {
         total: job.total,
-        rows: rows.map(({ jobId: _j, index: _i, key: _k, chunk: _c, ...row }) => row),
+        rows: rows.map(({ jobId: _j, index: _i, key: _k, chunk: _c, aliases: _a, interrupted: _n, ...row }) => row),
       };
     },
 
@@ -525,22 +542,25 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       });
     },
 
-    async retry(jobId) {
+    async retry(jobId, opts = {}) {
       return withJob(jobId, async () => {
         const job = await load(jobId);
-        const failed = await store.rowsWithStatus(jobId, 'error');
+        const includeInterrupted = opts.interrupted ?? true;
+        const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
         if (failed.length === 0) return publicJob(job);
         if (!(await ledger.allows(failed.length))) {
           throw new HandledError({ kind: 'budget_exceeded', message: `Retrying can cost up to ${failed.length} credits, more than your daily budget has left.` });
         }
+        const retriedInterrupted = failed.filter((r) => r.interrupted).length;
         for (const row of failed) {
           row.status = 'pending';
           delete row.error;
+          delete row.interrupted;
         }
         const chunks = await assignChunks(job, failed);
         job.done -= failed.length;
         job.failed = Math.max(0, (job.failed ?? 0) - failed.length);
-        job.interrupted = 0;
+        job.interrupted = Math.max(0, (job.interrupted ?? 0) - retriedInterrupted);
         job.status = 'queued';
         await store.putRowsAndJob(failed, job);
         for (const chunk of chunks) enqueueChunk(jobId, chunk);
