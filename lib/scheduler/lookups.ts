@@ -114,7 +114,8 @@ export function createLookupService(options: LookupServiceOptions) {
     const credits = chargeOf(plan, { found: outcome.found, returned: outcome.found ? returnedOf(plan.request, value) : 0 });
     // The service's own figure wins when it reports one and says more (the ledger never under-reports).
     const reported = plan.request.op === 'contact/search' && outcome.found ? returnedOf(plan.request, value) : 0;
-    const booked = Math.max(credits, reported);
+    // … but never above what was asked for (a hostile answer cannot book more than the preview said, issue 12.6).
+    const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];
     await cache
