@@ -8,6 +8,7 @@ import { ProvenanceChip } from './ContactView';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
+import { OverBudgetNote } from './OverBudgetNote';
 import { ProfileSkeleton } from './ProfileSkeleton';
 
 /** The Company view: the open company, or how to open one. */
@@ -97,6 +98,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
               Enrich company
             </PaidButton>
           </div>
+          <OverBudgetNote estimate={estimate} />
         </Card>
       </div>
     );

@@ -48,19 +48,23 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
   const request = requestOf(action);
   if (request) {
     const plan = await planFromCache(request, settings, deps.cache, now);
+    const blocked = !(await deps.ledger.allows(plan.maxCredits));
     return {
       credits: plan.maxCredits,
       cached: plan.cachedAt !== null,
       ...(plan.cachedAt !== null ? { cachedAt: plan.cachedAt } : {}),
-      label: plan.label,
-      blockedByBudget: !(await deps.ledger.allows(plan.maxCredits)),
+      label: blocked ? await overBudgetSentence(plan.maxCredits, await cheaperPrice(request, settings, deps, now), deps.ledger) : plan.label,
+      blockedByBudget: blocked,
     };
   }
   return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
 }
 
 async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' }>, deps: EstimateDeps): Promise<CostEstimate> {
-  const done = async (credits: number, label: string): Promise<CostEstimate> => ({ credits, cached: false, label, blockedByBudget: !(await deps.ledger.allows(credits)) });
+  const done = async (credits: number, label: string): Promise<CostEstimate> => {
+    const blocked = !(await deps.ledger.allows(credits));
+    return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, deps.ledger) : label, blockedByBudget: blocked };
+  };
   if (!action.entries) {
     const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
     return done(credits, `Up to ${plural(credits)} (1 per enriched record)`);
@@ -73,6 +77,32 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   if (cachedCount) parts.push(`${cachedCount} cached · free`);
   if (keys.length < action.entries.length) parts.push(`${action.entries.length - keys.length} duplicates skipped`);
   return done(credits, parts.join(' · '));
+}
+
+/** The price of the same contact lookup without realtime and waterfall, when that is cheaper and within budget. */
+async function cheaperPrice(request: LookupRequest, settings: PlanSettings, deps: EstimateDeps, now: number): Promise<number | null> {
+  if (request.op !== 'contact/enrich') return null;
+  const effective = { ...settings.lookupDefaults, ...request.options };
+  const cheaper = cheaperOptions(effective);
+  if (!cheaper) return null;
+  const plan = await planFromCache({ ...request, options: { ...cheaper, realtime: false, waterfall: false } }, settings, deps.cache, now);
+  return (await deps.ledger.allows(plan.maxCredits)) ? plan.maxCredits : null;
+}
+
+/**
+ * Over-budget words (issue 11: the button said nothing): the price, what is left, the cheaper choice when there
+ * is one, and where the cap is set.
+ */
+export async function overBudgetSentence(credits: number, cheaper: number | null, ledger: Ledger): Promise<string> {
+  const summary = await ledger.summary();
+  const left = Math.max(0, (summary.budgetLeft ?? 0) - (await ledger.committedToday()) + summary.today);
+  return [
+    `Over today's budget: this can cost up to ${plural(credits)}, and ${plural(left)} of your daily budget of ${plural(summary.dailyBudget ?? 0)} ${left === 1 ? 'is' : 'are'} left.`,
+    cheaper !== null ? `Without realtime and waterfall it costs ${plural(cheaper)}.` : '',
+    'You can raise the daily budget in the settings.',
+  ]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** The cheaper variant of a contact lookup: the same lookup without the paid extras, or null when there is none. */

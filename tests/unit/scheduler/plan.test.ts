@@ -54,3 +54,22 @@ describe('planLookup: one price for preview, budget, run and ledger', () => {
     expect(chargeOf(plan, outcome)).toBeLessThanOrEqual(plan.maxCredits);
   });
 });
+
+describe('over-budget words', () => {
+  it.each([
+    ['realtime + waterfall over a budget of 2 with 1 spent: price, left, cheaper choice, settings', { realtime: true, waterfall: true }, /up to 3 credits, and 1 credit of your daily budget of 2 credits is left\. Without realtime and waterfall it costs 1 credit\. You can raise the daily budget/],
+    ['a plain lookup over budget has no cheaper choice', {}, /^Over today's budget: this can cost up to 1 credit, and 0 credits .* are left\. You can raise/],
+  ])('%s', async (_name, options, words) => {
+    const { createCache } = await import('@/lib/cache/cache');
+    const { createMemoryCacheStore } = await import('@/lib/cache/store');
+    const { createLedger, createMemoryLedgerStore } = await import('@/lib/credits/ledger');
+    const { estimateAction } = await import('@/lib/credits/estimate');
+    const cache = createCache({ store: createMemoryCacheStore(), ttl: { hitTtlDays: 30, missTtlDays: 3 } });
+    const budget = Object.keys(options).length ? 2 : 1;
+    const ledger = createLedger({ store: createMemoryLedgerStore(), dailyBudget: () => Promise.resolve(budget) });
+    await ledger.record('contact/enrich', 1);
+    const estimate = await estimateAction({ action: 'contact/enrich', lookup: { email: 'a@acme.com' }, options }, { cache, ledger });
+    expect(estimate.blockedByBudget).toBe(true);
+    expect(estimate.label).toMatch(words);
+  });
+});
