@@ -64,7 +64,7 @@ describe('over-budget words', () => {
     const { createMemoryCacheStore } = await import('@/lib/cache/store');
     const { createLedger, createMemoryLedgerStore } = await import('@/lib/credits/ledger');
     const { estimateAction } = await import('@/lib/credits/estimate');
-    const cache = createCache({ store: createMemoryCacheStore(), ttl: { hitTtlDays: 30, missTtlDays: 3 } });
+    const cache = createCache({ store: createMemoryCacheStore(), ttl: () => ({ hitTtlDays: 30, missTtlDays: 3 }) });
     const budget = Object.keys(options).length ? 2 : 1;
     const ledger = createLedger({ store: createMemoryLedgerStore(), dailyBudget: () => Promise.resolve(budget) });
     await ledger.record('contact/enrich', 1);
