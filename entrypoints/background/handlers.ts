@@ -26,6 +26,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),
     'company/enrich': async (input) => (await engine()).lookups.companyEnrich(input),
+    'lookups/cancel': async (input) => (await engine()).lookups.cancelGroup(input.group),
     'company/similar': async (input) => (await engine()).lookups.companySimilar(input),
     'email/verify': async (input) => (await engine()).lookups.emailVerify(input),
 

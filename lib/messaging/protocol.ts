@@ -329,9 +329,17 @@ export const requests = {
     output: sourced(ContactSearchResultSchema),
   },
   'company/enrich': {
-    input: z.strictObject({ url: shortText, fetchRealtime: z.boolean().optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({
+      url: shortText,
+      fetchRealtime: z.boolean().optional(),
+      refresh: z.boolean().optional(),
+      /** engine: a batch id; 'lookups/cancel' stops the batch's lookups that have not been sent yet. */
+      group: z.string().max(64).optional(),
+    }),
     output: lookupOutcome(CompanySchema),
   },
+  /** engine: stops a batch's queued lookups (those not sent yet fail as `aborted`, uncharged); says how many. */
+  'lookups/cancel': { input: z.strictObject({ group: z.string().max(64) }), output: z.strictObject({ cancelled: z.number().int().nonnegative() }) },
   'company/similar': {
     input: z.strictObject({
       url: shortText,

@@ -23,7 +23,7 @@ export const LOOKUP_KIND = 'lookup';
 
 /** A queued lookup: its plan (the typed request with defaults applied). Serialisable; never contains the API key. */
 export type LookupPayload =
-  | { op: 'plan'; plan: LookupPlan }
+  | { op: 'plan'; plan: LookupPlan; group?: string }
   /** A key check; `candidate` names an in-memory slot holding a key to test (keys are never persisted). */
   | { op: 'key/check'; candidate: string | null };
 
@@ -81,10 +81,23 @@ function returnedOf(r: ResolvedRequest, value: unknown): number {
   return Array.isArray(value) ? value.length : 1;
 }
 
+/** A queued lookup of a cancelled batch, stopped at its gate before it was sent: nothing was charged. */
+export class LookupCancelledError extends Error {
+  readonly kind = 'aborted' as const;
+  constructor() {
+    super('Cancelled before it was sent: nothing was charged.');
+    this.name = 'LookupCancelledError';
+  }
+}
+
+/** Cancelled batch ids remembered (a batch id is used once; older ones cannot have tasks left). */
+const MAX_CANCELLED_GROUPS = 100;
+
 export function createLookupService(options: LookupServiceOptions) {
   const { cache, ledger, inFlight } = options;
   const now = options.now ?? Date.now;
   const candidates = new Map<string, string>();
+  const cancelledGroups = new Set<string>();
 
   // ------------------------------------------------------------------------------------------- the task kind
 
@@ -141,7 +154,18 @@ export function createLookupService(options: LookupServiceOptions) {
       // A task stored by an older version: its shape is unknown, so it is not sent (nothing was charged for it).
       throw new HandledError({ kind: 'aborted', message: 'This lookup was queued by an older version of the extension; run it again.' });
     }
-    return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)));
+    const group = payload.group;
+    if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)));
+    // A batch's lookup checks its batch at the gate, before and after waiting for its rate-limit slot.
+    const gated: TaskContext = {
+      ...ctx,
+      beforeAttempt: async () => {
+        if (cancelledGroups.has(group)) throw new LookupCancelledError();
+        await ctx.beforeAttempt();
+        if (cancelledGroups.has(group)) throw new LookupCancelledError();
+      },
+    };
+    return settle(payload.plan, await call(payload.plan.request, options.clientFor(gated)));
   }
 
   const kind: TaskKind<LookupPayload, unknown> = {
@@ -170,7 +194,7 @@ export function createLookupService(options: LookupServiceOptions) {
   }
 
   /** Plan, then the cache when the plan allows, then the queue (the budget reserves the plan's most). */
-  async function lookup(request: LookupRequest, priority: Priority): Promise<LiveAnswer> {
+  async function lookup(request: LookupRequest, priority: Priority, group?: string): Promise<LiveAnswer> {
     const settings = await options.settings();
     let plan = await planFromCache(request, settings, cache, now());
     for (;;) {
@@ -186,7 +210,7 @@ export function createLookupService(options: LookupServiceOptions) {
       await requireKey();
       const reservation = await ledger.reserve(plan.maxCredits);
       try {
-        const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload: { op: 'plan', plan } satisfies LookupPayload, dedupeKey: plan.dedupeKey });
+        const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload: { op: 'plan', plan, ...(group !== undefined ? { group } : {}) } satisfies LookupPayload, dedupeKey: plan.dedupeKey });
         return await result;
       } finally {
         reservation.release();
@@ -214,7 +238,9 @@ export function createLookupService(options: LookupServiceOptions) {
     },
 
     async companyEnrich(input: ParsedInput<'company/enrich'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/enrich'>> {
-      return outcome(await lookup({ op: 'company/enrich', ...input }, priority));
+      const { group, ...rest } = input;
+      if (group !== undefined && cancelledGroups.has(group)) throw new LookupCancelledError();
+      return outcome(await lookup({ op: 'company/enrich', ...rest }, priority, group));
     },
 
     async companySimilar(input: ParsedInput<'company/similar'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/similar'>> {
@@ -229,6 +255,16 @@ export function createLookupService(options: LookupServiceOptions) {
     async contactSearch(input: ParsedInput<'contact/search'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/search'>> {
       const answer = await lookup({ op: 'contact/search', filters: { ...input } }, priority);
       return { result: answer.value as RequestOutput<'contact/search'>['result'], provenance: answer.provenance };
+    },
+
+    /** Stops the batch's lookups not sent yet; returns how many were waiting. */
+    async cancelGroup(group: string): Promise<{ cancelled: number }> {
+      cancelledGroups.add(group);
+      if (cancelledGroups.size > MAX_CANCELLED_GROUPS) cancelledGroups.delete(cancelledGroups.values().next().value as string);
+      const removed = await options
+        .queue()
+        .cancel((t) => t.kind === LOOKUP_KIND && (t.payload as { group?: unknown }).group === group, new LookupCancelledError());
+      return { cancelled: removed.length };
     },
 
     /** Free key check (docs/api-decisions.md D5); a candidate key is held in memory only, never queued. */
