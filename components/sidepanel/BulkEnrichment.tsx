@@ -97,7 +97,9 @@ const statusWords: Record<BulkRow['status'], { label: string; tone: Tone }> = {
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
-const finished = (job: BulkJob) => job.status === 'done' || job.status === 'cancelled' || job.status === 'failed';
+// A cancelled job is not over while requests it sent before the cancel are out: they may still be charged, and
+// their results still arrive (issue 11: "nothing charged" used to turn into "197 charged" 14 s later).
+const finished = (job: BulkJob) => job.status === 'done' || job.status === 'failed' || (job.status === 'cancelled' && !job.inFlight);
 
 const ROWS_PAGE = 1000;
 
@@ -181,11 +183,11 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
 
   // Failed and interrupted entries go out again only when the user asks: the service may have charged for an
   // interrupted request already (docs/reliability.md), so the button states the most it can cost.
-  const retry = async () => {
+  const retry = async (interrupted: boolean) => {
     setRetrying(true);
     setError(null);
     try {
-      onJob(await request('bulk/retry', { jobId: job.id }));
+      onJob(await request('bulk/retry', { jobId: job.id, interrupted }));
     } catch (cause) {
       setError(toErrorData(cause));
     } finally {
@@ -195,6 +197,8 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
 
   const done = finished(job);
   const retryable = done ? (job.failed ?? 0) : 0;
+  const interrupted = done ? Math.min(job.interrupted ?? 0, retryable) : 0;
+  const inFlight = job.inFlight ?? 0;
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
   // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
   const stopped = job.status === 'cancelled' || job.status === 'failed';
@@ -205,12 +209,30 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const detail = [
     `${formatCount(job.done)} of ${formatCount(job.total)} done`,
     `${formatCount(job.enriched)} found`,
-    done ? (job.creditsCharged === 0 ? 'nothing charged' : `${formatCredits(job.creditsCharged)} charged`) : job.etaMs !== null ? `about ${formatDuration(job.etaMs)} left` : null,
+    inFlight > 0 ? `${formatCount(inFlight)} sent, answer pending` : null,
+    done || job.status === 'cancelled'
+      ? job.creditsCharged === 0
+        ? inFlight > 0
+          ? 'nothing charged yet'
+          : 'nothing charged'
+        : `${formatCredits(job.creditsCharged)} charged`
+      : job.etaMs !== null
+        ? `about ${formatDuration(job.etaMs)} left`
+        : null,
   ]
     .filter(Boolean)
     .join(' · ');
 
-  const title = job.status === 'done' ? 'Bulk enrichment finished' : job.status === 'cancelled' ? 'Bulk enrichment cancelled' : job.status === 'failed' ? 'Bulk enrichment failed' : 'Enriching…';
+  const title =
+    job.status === 'done'
+      ? 'Bulk enrichment finished'
+      : job.status === 'cancelled'
+        ? inFlight > 0
+          ? 'Cancelling…'
+          : 'Bulk enrichment cancelled'
+        : job.status === 'failed'
+          ? 'Bulk enrichment failed'
+          : 'Enriching…';
 
   return (
     <Section
@@ -221,7 +243,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
           <Button size="sm" variant="ghost" icon="x" onClick={onDismiss}>
             Close
           </Button>
-        ) : (
+        ) : job.status === 'cancelled' ? null : (
           <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancel()}>
             Cancel
           </Button>
@@ -236,16 +258,27 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
           detail={detail}
           tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
         />
+        {job.status === 'cancelled' && inFlight > 0 && (
+          <p className="sp-hint" role="status" data-testid="bulk-cancel-in-flight">
+            {`${formatCount(inFlight)} ${inFlight === 1 ? 'entry was' : 'entries were'} already sent when you cancelled. The service charges a request when it arrives, so ${inFlight === 1 ? 'it' : 'they'} may still be charged (up to ${formatCredits(inFlight)}); the results will be shown when they come back.`}
+          </p>
+        )}
+        {interrupted > 0 && (
+          <p className="sp-hint" role="note" data-testid="bulk-interrupted">
+            {`${formatCount(interrupted)} ${interrupted === 1 ? 'entry was' : 'entries were'} being sent when the browser stopped the extension. The service may already have charged for ${interrupted === 1 ? 'it' : 'them'}: retrying ${interrupted === 1 ? 'it' : 'them'} can charge again (up to ${formatCredits(interrupted)}).`}
+          </p>
+        )}
         {retryable > 0 && (
-          <Button
-            size="sm"
-            icon="refresh"
-            loading={retrying}
-            detail={`up to ${formatCredits(retryable)}`}
-            onClick={() => void retry()}
-          >
-            {`Retry ${formatCount(retryable)} unfinished`}
-          </Button>
+          <div className="ui-button-row">
+            <Button size="sm" icon="refresh" loading={retrying} detail={`up to ${formatCredits(retryable)}`} onClick={() => void retry(true)}>
+              {interrupted > 0 ? `Retry all ${formatCount(retryable)}` : `Retry ${formatCount(retryable)} unfinished`}
+            </Button>
+            {interrupted > 0 && retryable > interrupted && (
+              <Button size="sm" variant="secondary" icon="refresh" loading={retrying} detail={`up to ${formatCredits(retryable - interrupted)}`} onClick={() => void retry(false)}>
+                {`Retry only the ${formatCount(retryable - interrupted)} others`}
+              </Button>
+            )}
+          </div>
         )}
         {job.error && <ErrorState error={job.error} compact />}
         {error && <ErrorState error={error} onRetry={() => void refreshRows(job)} compact />}

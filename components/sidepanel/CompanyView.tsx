@@ -9,6 +9,7 @@ import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hoo
 import { type CompanyTarget, useNavigation } from './navigation';
 import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
+import { OverBudgetNote } from './OverBudgetNote';
 import { ProfileSkeleton } from './ProfileSkeleton';
 
 /** The Company view: the open company, or how to open one. */
@@ -49,7 +50,9 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   const nav = useNavigation();
   const { hasKey, state: accountState } = useAccount();
   const { estimate } = useEstimate(target.company ? null : { action: 'company/enrich', url: target.url });
-  const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url });
+  // The refresh's own price from the lookup plan: inside the 30-day window the service charges nothing, and the
+  // button says so (issue 11: "Refresh · 1 credit" was charged 0).
+  const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url, refresh: true });
   const [refreshing, setRefreshing] = useState(false);
   const { state, run, set } = useAsyncAction(async (refresh: boolean): Promise<Outcome> => {
     setRefreshing(refresh);
@@ -102,6 +105,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
               Enrich company
             </PaidButton>
           </div>
+          <OverBudgetNote estimate={estimate} />
         </Card>
       </div>
     );
@@ -141,7 +145,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
             <PaidButton
               size="sm"
               icon="refresh"
-              estimate={refreshEstimate.estimate && { ...refreshEstimate.estimate, cached: false }}
+              estimate={refreshEstimate.estimate}
               disabled={state.status === 'loading' || !hasKey}
               title="Ask the service again, bypassing the local cache"
               onClick={() => void run(true)}

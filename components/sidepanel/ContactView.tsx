@@ -22,6 +22,7 @@ import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
+import { OverBudgetNote } from './OverBudgetNote';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { AddContactToList } from './lists/AddToListButton';
 
@@ -143,7 +144,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
             <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
               Enrich
             </PaidButton>
+            {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
+              <CheaperEnrich lookup={lookup} options={options} onRun={(extra) => void run({ extra })} />
+            )}
           </div>
+          <OverBudgetNote estimate={estimate} />
         </Card>
       </div>
     );
@@ -347,3 +352,16 @@ function contactText(contact: EnrichedContact): string {
     .map(([k, v]) => `${k}: ${v}`)
     .join('\n');
 }
+
+/** The same lookup without the paid extras, offered when the full one is over budget (its own price in its label). */
+function CheaperEnrich({ lookup, options, onRun }: { lookup: ContactLookupOf; options: ContactOptions; onRun: (extra: ContactOptions) => void }) {
+  const extra: ContactOptions = { realtime: false, waterfall: false };
+  const { estimate } = useEstimate(enrichCost(lookup, { ...options, ...extra }));
+  return (
+    <PaidButton icon="zap" estimate={estimate} onClick={() => onRun(extra)} title="The same lookup without realtime and waterfall">
+      Enrich without extras
+    </PaidButton>
+  );
+}
+
+type ContactLookupOf = Parameters<typeof enrichCost>[0];

@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import {
   Button,
   Card,
@@ -105,7 +105,23 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const items = useMemo(() => (state.status === 'success' && state.data.found ? state.data.result : []), [state]);
   const keyed = useMemo(() => items.map((item, i) => ({ item, key: keyOf(item, i) })), [items]);
 
+  // The running batch's id: 'lookups/cancel' stops its lookups that have not been sent (issue 11: a 250-company
+  // enrichment could not be cancelled).
+  const batch = useRef<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelBatch = async () => {
+    if (!batch.current) return;
+    setCancelling(true);
+    try {
+      await request('lookups/cancel', { group: batch.current });
+    } finally {
+      setCancelling(false);
+    }
+  };
+
   const enrichSelected = async () => {
+    const group = crypto.randomUUID();
+    batch.current = group;
     const chosen = keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website));
     setStatuses((prev) => {
       const next = new Map(prev);
@@ -118,7 +134,7 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
       chosen.map(async ({ item, key }) => {
         let status: RowStatus;
         try {
-          const reply = await request('company/enrich', { url: item.website as string });
+          const reply = await request('company/enrich', { url: item.website as string, group });
           status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
         } catch (cause) {
           status = { state: 'error', error: toErrorData(cause) };
@@ -252,6 +268,13 @@ function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
               tone={running ? 'accent' : 'success'}
               detail={`${formatCount(doneCount)} of ${formatCount(statuses.size)} companies enriched${running ? ' · queued in the background' : ' · open one from the list'}`}
             />
+          )}
+          {running && (
+            <div className="ui-button-row">
+              <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancelBatch()} title="Stops the lookups not sent yet; those already sent finish and may be charged">
+                Cancel the rest
+              </Button>
+            </div>
           )}
           {firstError && <ErrorState error={firstError.error} compact />}
           <Table

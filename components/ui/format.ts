@@ -1,25 +1,15 @@
 /*
  * Small pure formatters shared by the extension pages, so "3 days ago" and "1 credit" read the same everywhere.
  */
+import { cachedFreeLabel } from '@/lib/credits/words';
 import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-/** "just now", "5 min ago", "3 h ago", "3 days ago", "2 months ago". */
-export function timeAgo(at: number, now: number = Date.now()): string {
-  const ms = Math.max(0, now - at);
-  if (ms < 45_000) return 'just now';
-  if (ms < HOUR) return `${Math.round(ms / MINUTE)} min ago`;
-  if (ms < DAY) return `${Math.round(ms / HOUR)} h ago`;
-  const days = Math.round(ms / DAY);
-  if (days < 45) return days === 1 ? '1 day ago' : `${days} days ago`;
-  const months = Math.round(days / 30);
-  if (months < 18) return months === 1 ? '1 month ago' : `${months} months ago`;
-  const years = Math.round(days / 365);
-  return years === 1 ? '1 year ago' : `${years} years ago`;
-}
+/** "just now", "5 min ago", "3 h ago", "3 days ago": one wording, shared with the background's previews. */
+export { timeAgo } from '@/lib/credits/words';
 
 /** "in 3 days", for expiry dates. */
 export function timeUntil(at: number, now: number = Date.now()): string {
@@ -63,7 +53,7 @@ export function formatMoney(n: number): string {
 
 /** Where an answer came from: "Cached 3 days ago · free" or "Live · 1 credit". */
 export function provenanceLabel(p: Provenance, now: number = Date.now()): string {
-  if (p.source === 'cache') return `Cached ${timeAgo(p.fetchedAt, now)} · free`;
+  if (p.source === 'cache') return cachedFreeLabel(p.fetchedAt, now);
   return `Live · ${formatCredits(p.creditsCharged)}`;
 }
 
@@ -73,7 +63,7 @@ export function provenanceLabel(p: Provenance, now: number = Date.now()): string
  */
 export function costLabel(estimate: CostEstimate, options: { upTo?: boolean; now?: number } = {}): string {
   if (estimate.cached) {
-    return estimate.cachedAt !== undefined ? `Cached ${timeAgo(estimate.cachedAt, options.now)} · free` : 'Cached · free';
+    return estimate.cachedAt !== undefined ? cachedFreeLabel(estimate.cachedAt, options.now) : 'Cached · free';
   }
   if (estimate.credits === 0) return 'free';
   const credits = formatCredits(estimate.credits);

@@ -3,7 +3,6 @@
  * done by the engine (lib/scheduler), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
 import { targetOfKey } from '@/lib/cache/keys';
-import { estimateAction } from '@/lib/credits/estimate';
 import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -31,6 +30,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),
     'company/enrich': async (input) => (await engine()).lookups.companyEnrich(input),
+    'lookups/cancel': async (input) => (await engine()).lookups.cancelGroup(input.group),
     'company/similar': async (input) => (await engine()).lookups.companySimilar(input),
     'email/verify': async (input) => (await engine()).lookups.emailVerify(input),
 
@@ -43,16 +43,13 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'bulk/cancel': async (input) => (await engine()).bulk.cancel(input.jobId),
     'bulk/retry': async (input) => {
       await requireKey();
-      return (await engine()).bulk.retry(input.jobId);
+      return (await engine()).bulk.retry(input.jobId, input.interrupted === undefined ? {} : { interrupted: input.interrupted });
     },
     'bulk/list': async () => (await engine()).bulk.list(),
 
     'queue/state': async () => (await engine()).queue.state(),
     'credits/summary': async () => (await engine()).ledger.summary(),
-    'credits/estimate': async (input) => {
-      const e = await engine();
-      return estimateAction(input, { cache: e.cache, ledger: e.ledger });
-    },
+    'credits/estimate': async (input) => (await engine()).estimate(input),
 
     'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { KEY_CHECK, TIMEOUTS_MS } from './decisions';
 import { ApiError, invalidRequestError, isApiError } from './errors';
 import { runBulkEnrich, type BulkOptions, type BulkRun } from './bulk';
-import { PATHS } from './limits';
+import { PATHS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from './limits';
 import {
   BulkRequiredFieldsSchema,
   CompanyParamsSchema,
@@ -129,7 +129,7 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             method: 'get',
             path: PATHS.similarContacts,
             searchParams: toSearchParams(p),
-            schema: SimilarContactsResponseSchema,
+            schema: atMost(SimilarContactsResponseSchema, p.size ?? SIMILAR_CONTACTS_SIZE.max),
             timeoutMs: timeouts.default,
             signal: opts.signal,
           }).then((r) => r.data),
@@ -143,7 +143,7 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
           method: 'post',
           path: PATHS.prospector,
           json: b,
-          schema: ContactSearchResultSchema,
+          schema: searchAtMost(b.page_size ?? PROSPECTOR_DEFAULT_PAGE_SIZE),
           timeoutMs: timeouts.default,
           signal: opts.signal,
         });
@@ -175,7 +175,7 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             method: 'get',
             path,
             searchParams: toSearchParams(p),
-            schema: SimilarCompaniesResponseSchema,
+            schema: atMost(SimilarCompaniesResponseSchema, p.size ?? SIMILAR_COMPANIES_SIZE.default),
             timeoutMs: timeouts.default,
             signal: opts.signal,
           }).then((r) => r.data);
@@ -234,6 +234,29 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
 }
 
 // ---------------------------------------------------------------- helpers
+
+/** Page size of a search that names none (spec example). */
+const PROSPECTOR_DEFAULT_PAGE_SIZE = 25;
+
+/**
+ * Bounds an answer by what was asked (issue 12.6): a list answer longer than the `size` asked for is cut to
+ * `size` before its items are validated, so a hostile 100,000-item answer costs no more work than the asked one
+ * and can never be booked above the asked price (lib/scheduler/plan.ts caps the charge at the preview).
+ */
+export function atMost<S extends z.ZodType>(schema: S, max: number) {
+  return z.preprocess((value) => (Array.isArray(value) && value.length > max ? value.slice(0, max) : value), schema);
+}
+
+/** A search answer with at most `pageSize` results, and `credits_deducted` no higher than that. */
+function searchAtMost(pageSize: number) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    const v = value as { results?: unknown; credits_deducted?: unknown };
+    const results = Array.isArray(v.results) && v.results.length > pageSize ? v.results.slice(0, pageSize) : v.results;
+    const credits = typeof v.credits_deducted === 'number' && v.credits_deducted > pageSize ? pageSize : v.credits_deducted;
+    return { ...value, results, credits_deducted: credits };
+  }, ContactSearchResultSchema);
+}
 
 function validate<S extends z.ZodType>(schema: S, input: unknown, route: string): z.output<S> {
   const parsed = schema.safeParse(input);

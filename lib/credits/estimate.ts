@@ -1,89 +1,113 @@
 /**
- * The cost preview shown before every paid action: the most it can cost (misses are free), whether the answer
- * will come from the cache (free), and whether today's budget would block it. Words, not just numbers:
- * "1 credit if found · +1 realtime", "Cached 3 days ago · free".
+ * The cost preview shown before every paid action: the lookup plan's price (lib/scheduler/plan.ts, the same
+ * computation the run and the ledger use), plus whether today's budget would block it and, when it would, the
+ * sentence that says the price, what is left and the cheaper choice.
  */
 import { estimateCost } from '../api/pricing';
-import { COMPANY_REENRICH_WINDOW_DAYS } from '../api/limits';
-import { bulkEntryKey, companyEnrichKey, companySimilarKey, contactEnrichKey, contactSimilarKey, emailVerifyKey } from '../cache/keys';
+import { bulkEntryKey } from '../cache/keys';
 import type { Cache } from '../cache/cache';
-import type { CostAction, CostEstimate } from '../messaging/protocol';
+import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
+import { planFromCache, type LookupRequest, type PlanSettings } from '../scheduler/plan';
+import { plural } from './words';
 import type { Ledger } from './ledger';
 
-const DAY_MS = 86_400_000;
+export { plural };
 
-export function plural(n: number, word = 'credit'): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+export interface EstimateDeps {
+  cache: Cache;
+  ledger: Ledger;
+  /** The user's lookup defaults: a preview without options prices what a click would run. */
+  settings?: () => Promise<PlanSettings>;
+  now?: () => number;
 }
 
-export function agoText(ms: number): string {
-  const minutes = Math.floor(ms / 60_000);
-  if (minutes < 1) return 'just now';
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.floor(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
-}
-
-export async function estimateAction(action: CostAction, deps: { cache: Cache; ledger: Ledger; now?: () => number }): Promise<CostEstimate> {
-  const now = deps.now ?? Date.now;
-  const cachedAt = async (key: string): Promise<number | null> => (await deps.cache.read(key))?.provenance.fetchedAt ?? null;
-  const done = async (credits: number, label: string, cached: number | null = null): Promise<CostEstimate> => ({
-    credits: cached !== null ? 0 : credits,
-    cached: cached !== null,
-    ...(cached !== null ? { cachedAt: cached } : {}),
-    label: cached !== null ? `Cached ${agoText(now() - cached)} · free` : label,
-    blockedByBudget: cached === null && !(await deps.ledger.allows(credits)),
-  });
-
+/** The plan's request for a previewed action (null for bulk, priced below). */
+function requestOf(action: CostAction): LookupRequest | null {
   switch (action.action) {
-    case 'contact/enrich': {
-      const o = action.options ?? {};
-      const credits = estimateCost({ kind: 'enrich', realtime: o.realtime ?? false, waterfall: o.waterfall ?? false });
-      const extras = [o.realtime ? '+1 realtime' : '', o.waterfall ? '+1 waterfall' : ''].filter(Boolean);
-      const label = [`${plural(1)} if found`, ...extras].join(' · ');
-      // Realtime always goes to the service (it is a paid refresh).
-      return done(credits, label, o.realtime ? null : await cachedAt(contactEnrichKey(action.lookup, o)));
-    }
+    case 'contact/enrich':
+      return { op: 'contact/enrich', lookup: action.lookup, options: action.options, refresh: action.refresh, alsoKnownAs: action.alsoKnownAs };
     case 'contact/similar':
-      return done(estimateCost({ kind: 'similarContacts' }), `${plural(1)} if any lookalikes are found`, await cachedAt(contactSimilarKey(action.lookup)));
-    case 'company/enrich': {
-      const key = companyEnrichKey(action.url);
-      const cached = await cachedAt(key);
-      if (cached !== null) return done(0, '', cached);
-      // The service does not charge again within 30 days (spec); we know when we last paid for it.
-      const last = await deps.cache.peek(key);
-      if (last?.found && now() - last.fetchedAt < COMPANY_REENRICH_WINDOW_DAYS * DAY_MS) {
-        return done(0, `Free · enriched ${agoText(now() - last.fetchedAt)}`);
-      }
-      return done(estimateCost({ kind: 'company' }), `${plural(1)} if found · free again for 30 days`);
-    }
-    case 'company/similar': {
-      const credits = estimateCost({ kind: 'similarCompanies', size: action.size, revealAll: action.revealAll });
-      const label = action.revealAll ? `Up to ${plural(credits)} (1 per company revealed)` : `Up to ${plural(credits)} (1 per 10 companies)`;
-      const cached = action.url ? await cachedAt(companySimilarKey(action.url, action.size, action.revealAll)) : null;
-      return done(credits, label, cached);
-    }
+      return { op: 'contact/similar', lookup: action.lookup };
+    case 'company/enrich':
+      return { op: 'company/enrich', url: action.url, refresh: action.refresh };
+    case 'company/similar':
+      // Without a URL nothing can be cached: any string gives the price.
+      return { op: 'company/similar', url: action.url ?? '', size: action.size, revealAll: action.revealAll, refresh: !action.url };
     case 'email/verify':
-      return done(estimateCost({ kind: 'emailVerification' }), plural(1), await cachedAt(emailVerifyKey(action.email)));
-    case 'contact/search': {
-      const credits = estimateCost({ kind: 'prospector', pageSize: action.pageSize });
-      return done(credits, `Up to ${plural(credits)} (1 per result)`);
-    }
-    case 'bulk/enrich': {
-      if (!action.entries) {
-        const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
-        return done(credits, `Up to ${plural(credits)} (1 per enriched record)`);
-      }
-      const keys = [...new Set(action.entries.map((e) => bulkEntryKey(e, action.requiredFields ?? [])))];
-      let cachedCount = 0;
-      for (const key of keys) if ((await cachedAt(key)) !== null) cachedCount++;
-      const credits = estimateCost({ kind: 'bulkEnrich', inputs: keys.length - cachedCount });
-      const parts = [`Up to ${plural(credits)} (1 per enriched record)`];
-      if (cachedCount) parts.push(`${cachedCount} cached · free`);
-      if (keys.length < action.entries.length) parts.push(`${action.entries.length - keys.length} duplicates skipped`);
-      return done(credits, parts.join(' · '));
-    }
+      return { op: 'email/verify', email: action.email };
+    case 'contact/search':
+      return { op: 'contact/search', filters: { page_size: action.pageSize } };
+    case 'bulk/enrich':
+      return null;
   }
+}
+
+export async function estimateAction(action: CostAction, deps: EstimateDeps): Promise<CostEstimate> {
+  const now = (deps.now ?? Date.now)();
+  const settings = (await deps.settings?.()) ?? { lookupDefaults: {} };
+  const request = requestOf(action);
+  if (request) {
+    const plan = await planFromCache(request, settings, deps.cache, now);
+    const blocked = !(await deps.ledger.allows(plan.maxCredits));
+    return {
+      credits: plan.maxCredits,
+      cached: plan.cachedAt !== null,
+      ...(plan.cachedAt !== null ? { cachedAt: plan.cachedAt } : {}),
+      label: blocked ? await overBudgetSentence(plan.maxCredits, await cheaperPrice(request, settings, deps, now), deps.ledger) : plan.label,
+      blockedByBudget: blocked,
+    };
+  }
+  return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
+}
+
+async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' }>, deps: EstimateDeps): Promise<CostEstimate> {
+  const done = async (credits: number, label: string): Promise<CostEstimate> => {
+    const blocked = !(await deps.ledger.allows(credits));
+    return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, deps.ledger) : label, blockedByBudget: blocked };
+  };
+  if (!action.entries) {
+    const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
+    return done(credits, `Up to ${plural(credits)} (1 per enriched record)`);
+  }
+  const keys = [...new Set(action.entries.map((e) => bulkEntryKey(e, action.requiredFields ?? [])))];
+  let cachedCount = 0;
+  for (const key of keys) if ((await deps.cache.read(key)) !== null) cachedCount++;
+  const credits = estimateCost({ kind: 'bulkEnrich', inputs: keys.length - cachedCount });
+  const parts = [`Up to ${plural(credits)} (1 per enriched record)`];
+  if (cachedCount) parts.push(`${cachedCount} cached · free`);
+  if (keys.length < action.entries.length) parts.push(`${action.entries.length - keys.length} duplicates skipped`);
+  return done(credits, parts.join(' · '));
+}
+
+/** The price of the same contact lookup without realtime and waterfall, when that is cheaper and within budget. */
+async function cheaperPrice(request: LookupRequest, settings: PlanSettings, deps: EstimateDeps, now: number): Promise<number | null> {
+  if (request.op !== 'contact/enrich') return null;
+  const effective = { ...settings.lookupDefaults, ...request.options };
+  const cheaper = cheaperOptions(effective);
+  if (!cheaper) return null;
+  const plan = await planFromCache({ ...request, options: { ...cheaper, realtime: false, waterfall: false } }, settings, deps.cache, now);
+  return (await deps.ledger.allows(plan.maxCredits)) ? plan.maxCredits : null;
+}
+
+/**
+ * Over-budget words (issue 11: the button said nothing): the price, what is left, the cheaper choice when there
+ * is one, and where the cap is set.
+ */
+export async function overBudgetSentence(credits: number, cheaper: number | null, ledger: Ledger): Promise<string> {
+  const summary = await ledger.summary();
+  const left = Math.max(0, (summary.budgetLeft ?? 0) - (await ledger.committedToday()) + summary.today);
+  return [
+    `Over today's budget: this can cost up to ${plural(credits)}, and ${plural(left)} of your daily budget of ${plural(summary.dailyBudget ?? 0)} ${left === 1 ? 'is' : 'are'} left.`,
+    cheaper !== null ? `Without realtime and waterfall it costs ${plural(cheaper)}.` : '',
+    'You can raise the daily budget in the settings.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
+/** The cheaper variant of a contact lookup: the same lookup without the paid extras, or null when there is none. */
+export function cheaperOptions(options: ContactOptions | undefined): ContactOptions | null {
+  if (!options?.realtime && !options?.waterfall) return null;
+  const { realtime: _r, waterfall: _w, ...rest } = options;
+  return rest;
 }

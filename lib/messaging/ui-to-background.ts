@@ -69,9 +69,17 @@ export const requests = {
     output: sourced(ContactSearchResultSchema),
   },
   'company/enrich': {
-    input: z.strictObject({ url: shortText, fetchRealtime: z.boolean().optional(), refresh: z.boolean().optional() }),
+    input: z.strictObject({
+      url: shortText,
+      fetchRealtime: z.boolean().optional(),
+      refresh: z.boolean().optional(),
+      /** A batch id: 'lookups/cancel' stops the batch's lookups that have not been sent yet. */
+      group: z.string().max(64).optional(),
+    }),
     output: lookupOutcome(CompanySchema),
   },
+  /** Stops a batch's queued lookups (those not sent yet fail as `aborted`, uncharged); says how many. */
+  'lookups/cancel': { input: z.strictObject({ group: z.string().max(64) }), output: z.strictObject({ cancelled: z.number().int().nonnegative() }) },
   'company/similar': {
     input: z.strictObject({
       url: shortText,
@@ -103,7 +111,14 @@ export const requests = {
   },
   'bulk/cancel': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
   /** Sends the job's failed and interrupted entries again (a paid action: estimate with 'bulk/enrich' first). */
-  'bulk/retry': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
+  'bulk/retry': {
+    input: z.strictObject({
+      jobId: z.string().max(100),
+      /** False leaves out the interrupted entries (the service may have charged them already); default true. */
+      interrupted: z.boolean().optional(),
+    }),
+    output: BulkJobSchema,
+  },
   'bulk/list': { input: empty, output: z.array(BulkJobSchema) },
   'queue/state': { input: empty, output: QueueStateSchema },
   'credits/summary': { input: empty, output: CreditsSummarySchema },

@@ -70,10 +70,19 @@ export const BulkEntrySchema = z.strictObject({
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 
+/** "Refresh" previews: the cache cannot answer, the company free-repeat window still applies (lib/scheduler/plan.ts). */
+const refreshFlag = z.boolean().optional();
+
 /** One paid action, for cost previews ("Enrich · 1 credit"). */
 export const CostActionSchema = z.discriminatedUnion('action', [
-  z.strictObject({ action: z.literal('contact/enrich'), lookup: ContactLookupSchema, options: ContactOptionsSchema.optional() }),
-  z.strictObject({ action: z.literal('company/enrich'), url: ShortTextSchema }),
+  z.strictObject({
+    action: z.literal('contact/enrich'),
+    lookup: ContactLookupSchema,
+    options: ContactOptionsSchema.optional(),
+    refresh: refreshFlag,
+    alsoKnownAs: AlsoKnownAsSchema.optional(),
+  }),
+  z.strictObject({ action: z.literal('company/enrich'), url: ShortTextSchema, refresh: refreshFlag }),
   z.strictObject({
     action: z.literal('company/similar'),
     size: z.number().int().min(1).max(500),

@@ -59,6 +59,11 @@ export const BulkJobSchema = z.strictObject({
   interrupted: z.number().int().nonnegative().optional(),
   /** Entries that ended in an error (interrupted ones included); 'bulk/retry' re-sends them. */
   failed: z.number().int().nonnegative().optional(),
+  /**
+   * Entries in requests that have left and whose answers are not in yet. A cancel cannot stop them: the service
+   * charges on arrival, so they may still be charged (and their results still arrive).
+   */
+  inFlight: z.number().int().nonnegative().optional(),
 });
 export type BulkJob = z.infer<typeof BulkJobSchema>;
 

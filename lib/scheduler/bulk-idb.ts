@@ -1,6 +1,10 @@
-/** Bulk jobs and rows in IndexedDB (extension origin): a 100,000-row job survives worker and browser restarts. */
+/**
+ * Bulk jobs and rows in IndexedDB (extension origin): a 100,000-row job survives worker and browser restarts.
+ * Records are validated on read (./bulk-records.ts); damaged ones move to the `quarantine` store.
+ */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
+import type { QuarantinedRecord } from './bulk-records';
+import { validJobs, validRows, type BulkJobRecord, type BulkRowRecord, type BulkStore, type Quarantine } from './bulk-store';
 
 interface BulkDb extends DBSchema {
   jobs: { key: string; value: BulkJobRecord };
@@ -9,6 +13,7 @@ interface BulkDb extends DBSchema {
     value: BulkRowRecord;
     indexes: { byChunk: [string, number]; byStatus: [string, string] };
   };
+  quarantine: { key: number; value: QuarantinedRecord };
 }
 
 export const BULK_DB = 'ipe-bulk';
@@ -16,24 +21,45 @@ export const BULK_DB = 'ipe-bulk';
 export function createIdbBulkStore(): BulkStore {
   let db: Promise<IDBPDatabase<BulkDb>> | null = null;
   const open = () =>
-    (db ??= openDB<BulkDb>(BULK_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('jobs', { keyPath: 'id' });
-        const rows = database.createObjectStore('rows', { keyPath: ['jobId', 'index'] });
-        rows.createIndex('byChunk', ['jobId', 'chunk']);
-        rows.createIndex('byStatus', ['jobId', 'status']);
+    (db ??= openDB<BulkDb>(BULK_DB, 2, {
+      upgrade(database, oldVersion) {
+        if (oldVersion < 1) {
+          database.createObjectStore('jobs', { keyPath: 'id' });
+          const rows = database.createObjectStore('rows', { keyPath: ['jobId', 'index'] });
+          rows.createIndex('byChunk', ['jobId', 'chunk']);
+          rows.createIndex('byStatus', ['jobId', 'status']);
+        }
+        if (oldVersion < 2) database.createObjectStore('quarantine', { autoIncrement: true });
       },
     }));
+
+  const q: Quarantine = {
+    async add(record, removeJobId) {
+      const tx = (await open()).transaction(['quarantine', 'jobs'], 'readwrite');
+      await Promise.all([
+        tx.objectStore('quarantine').add(record),
+        ...(removeJobId !== undefined ? [tx.objectStore('jobs').delete(removeJobId)] : []),
+        tx.done,
+      ]);
+    },
+  };
+  const replace = async (row: BulkRowRecord) => {
+    await (await open()).put('rows', row);
+  };
+  // What IndexedDB hands back is whatever was stored, by any version: unknown until validated.
+  const checkRows = (raw: unknown[]) => validRows(raw, q, replace);
 
   return {
     async putJob(job) {
       await (await open()).put('jobs', job);
     },
     async getJob(id) {
-      return (await open()).get('jobs', id);
+      const raw: unknown = await (await open()).get('jobs', id);
+      return raw === undefined ? undefined : (await validJobs([raw], q))[0];
     },
     async listJobs() {
-      return (await (await open()).getAll('jobs')).sort((a, b) => b.createdAt - a.createdAt);
+      const raw: unknown[] = await (await open()).getAll('jobs');
+      return (await validJobs(raw, q)).sort((a, b) => b.createdAt - a.createdAt);
     },
     async deleteJob(id) {
       const tx = (await open()).transaction(['jobs', 'rows'], 'readwrite');
@@ -53,13 +79,16 @@ export function createIdbBulkStore(): BulkStore {
       await Promise.all([...list.map((row) => rows.put(row)), tx.objectStore('jobs').put(job), tx.done]);
     },
     async rows(jobId, offset, limit) {
-      return (await open()).getAll('rows', IDBKeyRange.bound([jobId, offset], [jobId, offset + limit - 1]));
+      return checkRows(await (await open()).getAll('rows', IDBKeyRange.bound([jobId, offset], [jobId, offset + limit - 1])));
     },
     async rowsOfChunk(jobId, chunk) {
-      return (await open()).getAllFromIndex('rows', 'byChunk', [jobId, chunk]);
+      return checkRows(await (await open()).getAllFromIndex('rows', 'byChunk', [jobId, chunk]));
     },
     async rowsWithStatus(jobId, status) {
-      return (await open()).getAllFromIndex('rows', 'byStatus', [jobId, status]);
+      return checkRows(await (await open()).getAllFromIndex('rows', 'byStatus', [jobId, status]));
+    },
+    async quarantined() {
+      return (await open()).getAll('quarantine');
     },
   };
 }

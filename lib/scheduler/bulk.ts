@@ -22,6 +22,9 @@ import type { Ledger } from '../credits/ledger';
 import type { BulkEntry, BulkJob, BulkRow, ContactOptions, ErrorData } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
+import type { InFlight } from './in-flight';
+import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
+import { aliasKeysOf } from './plan';
 import type { TaskContext, TaskKind, TaskQueue } from './queue';
 
 export const BULK_CHUNK_KIND = 'bulk-chunk';
@@ -48,6 +51,10 @@ export interface BulkManagerOptions {
   /** Turns a thrown error into data for a row (lib/errors). */
   toErrorData: (error: unknown) => ErrorData;
   onJob?: (job: BulkJob) => void;
+  /** Background-wide set of lookups in flight (shared with single lookups). */
+  inFlight?: InFlight;
+  /** Called after every live row answer is stored (issue 14). */
+  onPaidAnswer?: OnPaidAnswer;
   now?: () => number;
   newId?: () => string;
   chunkSize?: number;
@@ -59,7 +66,8 @@ export interface BulkManager {
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
-  retry(jobId: string): Promise<BulkJob>;
+  /** Sends failed entries again; `interrupted: false` leaves out those the service may have charged already. */
+  retry(jobId: string, opts?: { interrupted?: boolean }): Promise<BulkJob>;
   list(): Promise<BulkJob[]>;
   /** After a restart: settles interrupted chunks and re-enqueues chunks that still have pending rows. */
   resumeJobs(): Promise<void>;
@@ -67,11 +75,63 @@ export interface BulkManager {
 
 const interruptedError = (n: number): ErrorData => ({
   kind: 'aborted',
-  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being enriched. The service may already have charged for them, so they were not sent again on their own. Use "Retry" to enrich them (up to ${n} credit${n === 1 ? '' : 's'}).`,
+  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being sent. The service charges a request when it arrives, so it may already have charged for ${n === 1 ? 'it' : 'them'}; ${n === 1 ? 'it was' : 'they were'} not sent again on ${n === 1 ? 'its' : 'their'} own. Retrying can charge again (up to ${n} credit${n === 1 ? '' : 's'}).`,
 });
 
-const CANCELLED = Object.assign(new Error('Bulk job cancelled'), { kind: 'aborted' as const });
-const cancelledError = (): Error => CANCELLED;
+/** Thrown at a chunk's gate when its job was cancelled while it waited: the chunk never leaves. */
+export class BulkCancelledError extends Error {
+  readonly kind = 'aborted' as const;
+  constructor(readonly jobId: string) {
+    super('Bulk job cancelled');
+    this.name = 'BulkCancelledError';
+  }
+}
+
+/**
+ * Entries that reach the same person — any shared normalised identifier, their own or one the page gave as
+ * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers.
+ */
+export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): Array<{ entry: BulkEntry; key: string; aliases: string[] }> {
+  const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
+  const owner = new Map<string, number>();
+  const parent: number[] = [];
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const keysOf = entries.map((entry, i) => {
+    parent[i] = i;
+    const key = bulkEntryKey(entry, requiredFields);
+    const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key) : [];
+    for (const k of [key, ...aliases]) {
+      const j = owner.get(k);
+      if (j === undefined) owner.set(k, i);
+      else {
+        // The earlier entry stays the representative, so results keep input order.
+        const [a, b] = [find(i), find(j)];
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      }
+    }
+    return { key, aliases };
+  });
+  const merged = new Map<number, Set<string>>();
+  keysOf.forEach(({ key, aliases }, i) => {
+    const root = find(i);
+    const set = merged.get(root) ?? new Set<string>();
+    for (const k of [key, ...aliases]) set.add(k);
+    merged.set(root, set);
+  });
+  const out: Array<{ entry: BulkEntry; key: string; aliases: string[] }> = [];
+  entries.forEach((entry, i) => {
+    if (find(i) !== i) return;
+    const key = keysOf[i]!.key;
+    out.push({ entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
+  });
+  return out;
+}
 
 export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const { store, cache, ledger } = options;
@@ -95,6 +155,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
   function publicJob(job: BulkJobRecord): BulkJob {
     const { requiredFields: _r, chunkCount: _c, sentChunks: _s, ...rest } = job;
+    // `inFlight` is kept on the record by sendChunk; a stopped worker's chunks are no longer in flight.
     return { ...rest, etaMs: job.status === 'running' || job.status === 'queued' ? eta(job) : null };
   }
 
@@ -132,12 +193,14 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   /** Marks a chunk's unsettled rows as interrupted (its request may have been charged). */
   async function interruptChunk(job: BulkJobRecord, chunk: number): Promise<void> {
     const pending = (await store.rowsOfChunk(job.id, chunk)).filter((r) => r.status === 'pending');
+    if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - pending.length);
     job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
     if (pending.length > 0) {
       const error = interruptedError(pending.length);
       for (const row of pending) {
         row.status = 'error';
         row.error = error;
+        row.interrupted = true;
       }
       job.done += pending.length;
       job.interrupted = (job.interrupted ?? 0) + pending.length;
@@ -148,11 +211,69 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     emit(job);
   }
 
+  /** A live cached answer for a row: its own key, or (found answers only) one of the person's other keys. */
+  async function cachedRow(row: BulkRowRecord) {
+    for (const key of [row.key, ...(row.aliases ?? [])]) {
+      const hit = await cache.read(key);
+      if (hit && (key === row.key || hit.found)) return hit;
+    }
+    return null;
+  }
+
+  const rowKeys = (rows: readonly BulkRowRecord[]) => rows.flatMap((r) => [r.key, ...(r.aliases ?? [])]);
+
+  /**
+   * Rows another lookup is already asking for: wait for it, then answer them from the cache. Returns the rows
+   * still to send, and holds their keys (release when settled). No await between the last wait and the hold.
+   */
+  async function claimRows(job: BulkJobRecord, pending: BulkRowRecord[]): Promise<{ rows: BulkRowRecord[]; release: () => void }> {
+    const inFlight = options.inFlight;
+    if (!inFlight) return { rows: pending, release: () => undefined };
+    let rows = pending;
+    while (await inFlight.waitFor(rowKeys(rows))) {
+      const answered: BulkRowRecord[] = [];
+      const left: BulkRowRecord[] = [];
+      for (const row of rows) {
+        const hit = await cachedRow(row);
+        if (!hit) {
+          left.push(row);
+          continue;
+        }
+        row.fromCache = true;
+        row.status = hit.found ? 'enriched' : 'not_found';
+        row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+        answered.push(row);
+      }
+      if (answered.length) {
+        await withJob(job.id, async () => {
+          const fresh = await load(job.id);
+          fresh.done += answered.length;
+          fresh.fromCache = (fresh.fromCache ?? 0) + answered.length;
+          fresh.enriched += answered.filter((r) => r.status === 'enriched').length;
+          settleStatus(fresh);
+          await store.putRowsAndJob(answered, fresh);
+          emit(fresh);
+        });
+      }
+      rows = left;
+    }
+    return { rows, release: inFlight.hold(rowKeys(rows)) };
+  }
+
   async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {
     const { jobId, chunk } = payload;
     const initial = await store.getJob(jobId);
     if (!initial || initial.status === 'cancelled') return;
-    const rows = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
+    const claimed = await claimRows(initial, (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending'));
+    try {
+      await sendChunk(initial, chunk, claimed.rows, ctx);
+    } finally {
+      claimed.release();
+    }
+  }
+
+  async function sendChunk(initial: BulkJobRecord, chunk: number, rows: BulkRowRecord[], ctx: TaskContext): Promise<void> {
+    const jobId = initial.id;
     if (rows.length === 0) return;
 
     let reservation;
@@ -188,9 +309,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             await withJob(jobId, async () => {
               const job = await load(jobId);
               // Cancelled while this chunk waited for its slot: it never leaves.
-              if (job.status === 'cancelled') throw cancelledError();
-              if (!job.sentChunks.includes(chunk)) job.sentChunks.push(chunk);
+              if (job.status === 'cancelled') throw new BulkCancelledError(jobId);
+              if (!job.sentChunks.includes(chunk)) {
+                job.sentChunks.push(chunk);
+                job.inFlight = (job.inFlight ?? 0) + rows.length;
+              }
               await store.putJob(job);
+              emit(job);
             });
           },
           rateLimited: (ms) => {
@@ -200,7 +325,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       );
     } catch (error) {
       reservation.release();
-      if (error === CANCELLED || (error as { message?: unknown }).message === CANCELLED.message) {
+      if (error instanceof BulkCancelledError) {
         await withJob(jobId, async () => {
           const job = await load(jobId);
           const left = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
@@ -211,6 +336,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         });
         return;
       }
+      // Any other failure: the request is over (its rows fail in the task's error path below).
+      await withJob(jobId, async () => {
+        const job = await load(jobId);
+        if (!job.sentChunks.includes(chunk)) return;
+        job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
+        await store.putJob(job);
+      });
       throw error;
     }
 
@@ -221,6 +353,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       reservation.release();
       await withJob(jobId, async () => {
         const job = await load(jobId);
+        if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
         job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
         await store.putJob(job);
       });
@@ -228,6 +361,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     }
 
     let enriched = 0;
+    const settledAt = now();
     const cacheItems: CacheWrite[] = [];
     // Bulk answers are plain lookups with the job's required fields: their aliases serve exactly those.
     const aliasOptions: ContactOptions = { required: [...initial.requiredFields] as ContactOptions['required'] };
@@ -242,15 +376,17 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         enriched++;
         row.status = 'enriched';
         row.contact = entry.contact;
-        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1, aliases: contactAliasKeys(entry.contact, aliasOptions, row.key) });
+        const aliases = [...new Set([...contactAliasKeys(entry.contact, aliasOptions, row.key), ...(row.aliases ?? [])])].filter((k) => k !== row.key);
+        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1, aliases, fetchedAt: settledAt });
       } else {
         row.status = 'not_found';
-        cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0 });
+        cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0, fetchedAt: settledAt });
       }
     });
 
     await withJob(jobId, async () => {
       const job = await load(jobId);
+      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
       job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
       job.done += rows.length;
       job.enriched += enriched;
@@ -264,6 +400,18 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     });
     await cache.writeMany(cacheItems).catch(() => undefined);
     await reservation.settle('bulk/enrich', enriched);
+    for (const item of cacheItems) {
+      await notifyPaidAnswer(options.onPaidAnswer, {
+        endpoint: 'contact/enrich',
+        key: item.key,
+        aliases: [...(item.aliases ?? [])],
+        found: item.found,
+        value: item.value,
+        creditsCharged: item.creditsCharged,
+        fetchedAt: settledAt,
+        jobId,
+      });
+    }
   }
 
   function failRows(job: BulkJobRecord, rows: BulkRowRecord[], error: ErrorData) {
@@ -301,20 +449,24 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     kind,
 
     async start(entries, requiredFields = []) {
-      const seen = new Set<string>();
-      const rows: BulkRowRecord[] = [];
       const jobId = newId();
-      for (const entry of entries) {
-        const key = bulkEntryKey(entry, requiredFields);
-        if (seen.has(key)) continue;
-        seen.add(key);
-        rows.push({ jobId, index: rows.length, key, chunk: null, field_type: entry.field_type, value: entry.value.trim(), status: 'pending', contact: null, fromCache: false });
-      }
+      const rows: BulkRowRecord[] = dedupeEntries(entries, requiredFields).map(({ entry, key, aliases }, index) => ({
+        jobId,
+        index,
+        key,
+        chunk: null,
+        field_type: entry.field_type,
+        value: entry.value.trim(),
+        status: 'pending',
+        contact: null,
+        fromCache: false,
+        ...(aliases.length ? { aliases } : {}),
+      }));
       let fromCache = 0;
       let enrichedFromCache = 0;
       const toSend: BulkRowRecord[] = [];
       for (const row of rows) {
-        const hit = await cache.read(row.key);
+        const hit = await cachedRow(row);
         if (hit) {
           fromCache++;
           row.fromCache = true;
@@ -365,7 +517,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       const rows = await store.rows(jobId, offset, limit);
       return {
         total: job.total,
-        rows: rows.map(({ jobId: _j, index: _i, key: _k, chunk: _c, ...row }) => row),
+        rows: rows.map(({ jobId: _j, index: _i, key: _k, chunk: _c, aliases: _a, interrupted: _n, ...row }) => row),
       };
     },
 
@@ -374,7 +526,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         const job = await load(jobId);
         if (job.status === 'done' || job.status === 'cancelled' || job.status === 'failed') return publicJob(job);
         job.status = 'cancelled';
-        const removed = await options.queue().cancel((task) => task.kind === BULK_CHUNK_KIND && (task.payload as ChunkPayload).jobId === jobId, cancelledError());
+        const removed = await options.queue().cancel((task) => task.kind === BULK_CHUNK_KIND && (task.payload as ChunkPayload).jobId === jobId, new BulkCancelledError(jobId));
         const cancelled: BulkRowRecord[] = [];
         for (const task of removed) {
           for (const row of await store.rowsOfChunk(jobId, (task.payload as ChunkPayload).chunk)) {
@@ -390,22 +542,25 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       });
     },
 
-    async retry(jobId) {
+    async retry(jobId, opts = {}) {
       return withJob(jobId, async () => {
         const job = await load(jobId);
-        const failed = await store.rowsWithStatus(jobId, 'error');
+        const includeInterrupted = opts.interrupted ?? true;
+        const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
         if (failed.length === 0) return publicJob(job);
         if (!(await ledger.allows(failed.length))) {
           throw new HandledError({ kind: 'budget_exceeded', message: `Retrying can cost up to ${failed.length} credits, more than your daily budget has left.` });
         }
+        const retriedInterrupted = failed.filter((r) => r.interrupted).length;
         for (const row of failed) {
           row.status = 'pending';
           delete row.error;
+          delete row.interrupted;
         }
         const chunks = await assignChunks(job, failed);
         job.done -= failed.length;
         job.failed = Math.max(0, (job.failed ?? 0) - failed.length);
-        job.interrupted = 0;
+        job.interrupted = Math.max(0, (job.interrupted ?? 0) - retriedInterrupted);
         job.status = 'queued';
         await store.putRowsAndJob(failed, job);
         for (const chunk of chunks) enqueueChunk(jobId, chunk);

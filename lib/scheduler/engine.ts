@@ -8,12 +8,15 @@ import { createCache, type CacheTtl } from '../cache/cache';
 import type { CacheStore } from '../cache/store';
 import { createLedger, type LedgerStore } from '../credits/ledger';
 import type { KeyStore } from '../keystore';
-import type { BulkJob, ContactOptions } from '../messaging/protocol';
+import { estimateAction } from '../credits/estimate';
+import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
 import { toErrorData } from '../errors/to-error-data';
 import { BULK_CHUNK_KIND, createBulkManager } from './bulk';
 import type { BulkStore } from './bulk-store';
 import type { PersistentLimiter } from './limiter';
+import { createInFlight } from './in-flight';
 import { createLookupService, LOOKUP_KIND } from './lookups';
+import type { OnPaidAnswer } from './paid-answer';
 import { createTaskQueue, type TaskContext, type TaskQueue, type TaskStore, type Timers } from './queue';
 
 export interface EngineSettings {
@@ -35,6 +38,8 @@ export interface EngineOptions {
   timers?: Timers;
   onBulk?: (job: BulkJob) => void;
   onCredits?: () => void;
+  /** Called after every live answer (single lookups and bulk rows) is stored: the contact book's hook. */
+  onPaidAnswer?: OnPaidAnswer;
 }
 
 export function createEngine(options: EngineOptions) {
@@ -75,13 +80,18 @@ export function createEngine(options: EngineOptions) {
     return queue;
   };
 
+  const planSettings = async () => ({ lookupDefaults: (await settings()).lookupDefaults });
+  // One set for the whole background: a single lookup and a bulk chunk never ask for the same person at once.
+  const inFlight = createInFlight();
   const lookups = createLookupService({
     cache,
     ledger,
     queue: getQueue,
     clientFor,
     hasKey: async () => Boolean(await options.keystore.get()),
-    lookupDefaults: async () => (await settings()).lookupDefaults,
+    settings: planSettings,
+    inFlight,
+    ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
   });
 
   const bulk = createBulkManager({
@@ -90,6 +100,8 @@ export function createEngine(options: EngineOptions) {
     ledger,
     queue: getQueue,
     toErrorData,
+    inFlight,
+    ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
     send: (queries, requiredFields, ctx) => clientFor(ctx).contacts.bulkEnrich(queries, { requiredFields }),
     ...(options.onBulk ? { onJob: options.onBulk } : {}),
   });
@@ -107,6 +119,8 @@ export function createEngine(options: EngineOptions) {
     ledger,
     lookups,
     bulk,
+    /** The price preview of an action: the same lookup plan the run and the ledger use. */
+    estimate: (action: CostAction) => estimateAction(action, { cache, ledger, settings: planSettings }),
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */
     async start() {
       await settings();

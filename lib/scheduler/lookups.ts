@@ -1,44 +1,29 @@
 /**
- * Single lookups, end to end: cache → budget → queue → API → ledger → cache. One function per request of the
- * protocol; the background's handlers only call these. Every answer carries its provenance (cache or live, when,
- * what it cost), so the UI can say "Cached 3 days ago · free" or "Live · 1 credit".
+ * Single lookups, end to end: plan → cache → budget → queue → API → cache → ledger. One function per request of
+ * the protocol; the background's handlers only call these. Every decision about money comes from the lookup plan
+ * (./plan.ts): the preview the user saw and the charge recorded here are the same computation.
  *
- * Realtime lookups and explicit refreshes skip the cache read (the user asked, and paid, for fresh data) but
- * still write their answer to it. Identical lookups in flight at once are one request (the queue's dedupe key is
- * the cache key).
+ * Every answer carries its provenance (cache or live, when, what it cost), so the UI can say "Cached 3 days ago ·
+ * free" or "Live · 1 credit". Identical lookups in flight at once are one request (the queue's dedupe key), and a
+ * lookup of a person a bulk chunk is already asking for waits for that answer (./in-flight.ts).
  */
 import type { EnrichmentClient, Lookup } from '../api/client';
-import { COMPANY_REENRICH_WINDOW_DAYS } from '../api/limits';
-import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
 import type { Cache } from '../cache/cache';
-import {
-  companyEnrichKey,
-  companySimilarKey,
-  contactEnrichKey,
-  contactSearchKey,
-  contactSimilarKey,
-  emailVerifyKey,
-} from '../cache/keys';
-import type { Ledger, LedgerAction } from '../credits/ledger';
-import type { ContactLookup, ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
+import type { Ledger } from '../credits/ledger';
+import type { ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
 import type { ParsedInput } from '../messaging/router';
+import type { InFlight } from './in-flight';
+import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
+import { chargeOf, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from './queue';
 
 export const LOOKUP_KIND = 'lookup';
-const DAY_MS = 86_400_000;
 
-type Params = Record<string, unknown>;
-
-/** A queued lookup. Serialisable (it is persisted); never contains the API key. */
+/** A queued lookup: its plan (the typed request with defaults applied). Serialisable; never contains the API key. */
 export type LookupPayload =
-  | { op: 'contact/enrich'; key: string; params: Params; realtime: boolean; waterfall: boolean }
-  | { op: 'contact/similar'; key: string; params: Params }
-  | { op: 'company/enrich'; key: string; params: Params; freeRepeat: boolean }
-  | { op: 'company/similar'; key: string; params: Params; size: number; revealAll: boolean }
-  | { op: 'email/verify'; key: string; email: string }
-  | { op: 'contact/search'; key: string; body: Params }
+  | { op: 'plan'; plan: LookupPlan; group?: string }
   /** A key check; `candidate` names an in-memory slot holding a key to test (keys are never persisted). */
   | { op: 'key/check'; candidate: string | null };
 
@@ -56,56 +41,106 @@ export interface LookupServiceOptions {
   /** The API client for one task: its gate, its 429 hook and (for key checks) a candidate key. */
   clientFor: (ctx: TaskContext, candidateKey?: string) => EnrichmentClient;
   hasKey: () => Promise<boolean>;
-  lookupDefaults: () => Promise<ContactOptions>;
+  settings: () => Promise<PlanSettings>;
+  /** Background-wide set of lookups in flight (shared with bulk jobs). */
+  inFlight: InFlight;
+  /** Called after every live answer is stored (issue 14). */
+  onPaidAnswer?: OnPaidAnswer;
   now?: () => number;
 }
 
-export function toEnrichParams(lookup: ContactLookup, options: ContactOptions): Params {
+/** GET /v1/enrich parameters of a resolved contact lookup: built at the call, from the plan. */
+export function enrichParams(r: Extract<ResolvedRequest, { op: 'contact/enrich' }>): Record<string, unknown> {
   return {
-    ...lookup,
-    ...(options.required?.length ? { required: options.required } : {}),
-    include_all_experiences: options.includeAllExperiences ?? false,
-    realtime: options.realtime ?? false,
-    waterfall: options.waterfall ?? false,
+    ...r.lookup,
+    ...(r.options.required?.length ? { required: r.options.required } : {}),
+    include_all_experiences: r.options.includeAllExperiences,
+    realtime: r.options.realtime,
+    waterfall: r.options.waterfall,
   };
 }
 
-/** The options of a queued contact lookup (the key's options), read back from its query parameters. */
-export function optionsOfParams(params: Params): ContactOptions {
-  const required = Array.isArray(params.required) ? (params.required as ContactOptions['required']) : undefined;
-  return {
-    ...(required?.length ? { required } : {}),
-    includeAllExperiences: params.include_all_experiences === true,
-    waterfall: params.waterfall === true,
-  };
+/** Keys a found answer also answers: the person's identifiers in the answer plus those the page gave. */
+function answerAliases(plan: LookupPlan, value: unknown): string[] {
+  const r = plan.request;
+  const fromAnswer =
+    r.op === 'contact/enrich'
+      ? contactAliasKeys(value, r.options as ContactOptions, plan.key)
+      : r.op === 'company/enrich'
+        ? companyAliasKeys(value, plan.key)
+        : [];
+  return [...new Set([...fromAnswer, ...plan.aliases])].filter((k) => k !== plan.key);
 }
+
+/** How many results an answer returned (the charge of per-result endpoints depends on it). */
+function returnedOf(r: ResolvedRequest, value: unknown): number {
+  if (r.op === 'contact/search') {
+    const v = value as { credits_deducted?: number; records_returned?: number };
+    return v.credits_deducted ?? v.records_returned ?? 0;
+  }
+  return Array.isArray(value) ? value.length : 1;
+}
+
+/** A queued lookup of a cancelled batch, stopped at its gate before it was sent: nothing was charged. */
+export class LookupCancelledError extends Error {
+  readonly kind = 'aborted' as const;
+  constructor() {
+    super('Cancelled before it was sent: nothing was charged.');
+    this.name = 'LookupCancelledError';
+  }
+}
+
+/** Cancelled batch ids remembered (a batch id is used once; older ones cannot have tasks left). */
+const MAX_CANCELLED_GROUPS = 100;
 
 export function createLookupService(options: LookupServiceOptions) {
-  const { cache, ledger } = options;
+  const { cache, ledger, inFlight } = options;
   const now = options.now ?? Date.now;
   const candidates = new Map<string, string>();
+  const cancelledGroups = new Set<string>();
 
   // ------------------------------------------------------------------------------------------- the task kind
 
+  async function call(r: ResolvedRequest, client: EnrichmentClient): Promise<Lookup<unknown>> {
+    switch (r.op) {
+      case 'contact/enrich':
+        return client.contacts.enrich(enrichParams(r));
+      case 'contact/similar':
+        return client.contacts.similar({ ...r.lookup, size: r.size });
+      case 'company/enrich':
+        return client.companies.enrich({ url: r.url, fetch_realtime: r.realtime });
+      case 'company/similar':
+        return client.companies.similar({ url: r.url, size: r.size, reveal_all: r.revealAll });
+      case 'email/verify':
+        return { found: true, result: await client.emails.verify(r.email) };
+      case 'contact/search':
+        return { found: true, result: await client.contacts.search({ ...r.filters }) };
+    }
+  }
+
   /**
-   * Records the charge and caches the answer, with its aliases when found (`aliases` lists the other keys the
-   * same result answers: lib/cache/aliases.ts).
+   * The answer is paid for: store it first, then book the charge, then tell the listeners. A failing ledger
+   * write never throws the answer away (the user would pay again on the next click).
    */
-  async function settle(action: LedgerAction, key: string, outcome: Lookup<unknown>, priced: PricedAction, aliases?: (result: unknown) => string[]): Promise<LiveAnswer> {
-    const credits = estimateCost(priced);
+  async function settle(plan: LookupPlan, outcome: Lookup<unknown>): Promise<LiveAnswer> {
+    const value = outcome.found ? outcome.result : null;
+    const credits = chargeOf(plan, { found: outcome.found, returned: outcome.found ? returnedOf(plan.request, value) : 0 });
+    // The service's own figure wins when it reports one and says more (the ledger never under-reports).
+    const reported = plan.request.op === 'contact/search' && outcome.found ? returnedOf(plan.request, value) : 0;
+    // … but never above what was asked for (a hostile answer cannot book more than the preview said, issue 12.6).
+    const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
     const fetchedAt = now();
-    const answer = outcome.found
-      ? { found: true, value: outcome.result, creditsCharged: credits, fetchedAt, ...(aliases ? { aliases: aliases(outcome.result) } : {}) }
-      : { found: false, value: null, errorText: outcome.errorText, creditsCharged: credits, fetchedAt };
-    // The answer is paid for: keep it first, and never let a failing ledger write throw it away (the user would
-    // pay again on the next click). A lost ledger entry only understates "spent today".
-    await cache.write(key, answer).catch(() => undefined);
-    await ledger.record(action, credits).catch((error: unknown) => console.warn('In-Page Enrich: credits not recorded', error));
+    const aliases = outcome.found ? answerAliases(plan, value) : [];
+    await cache
+      .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
+      .catch(() => undefined);
+    await ledger.record(plan.ledgerAction, booked).catch((error: unknown) => console.warn('In-Page Enrich: credits not recorded', error));
+    await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
     return {
       found: outcome.found,
-      value: answer.value,
+      value,
       ...(outcome.found ? {} : { errorText: outcome.errorText }),
-      provenance: { source: 'live', fetchedAt, creditsCharged: credits },
+      provenance: { source: 'live', fetchedAt, creditsCharged: booked },
     };
   }
 
@@ -115,40 +150,22 @@ export function createLookupService(options: LookupServiceOptions) {
       if (payload.candidate && !candidate) throw new HandledError({ kind: 'aborted', message: 'The key check was interrupted; test the key again.' });
       return options.clientFor(ctx, candidate).checkKey();
     }
-    const client = options.clientFor(ctx);
-    switch (payload.op) {
-      case 'contact/enrich': {
-        const outcome = await client.contacts.enrich(payload.params);
-        const options = optionsOfParams(payload.params);
-        return settle('contact/enrich', payload.key, outcome, { kind: 'enrich', realtime: payload.realtime, waterfall: payload.waterfall, matched: outcome.found }, (contact) =>
-          contactAliasKeys(contact, options, payload.key),
-        );
-      }
-      case 'contact/similar': {
-        const outcome = await client.contacts.similar(payload.params);
-        const returned = outcome.found ? outcome.result.length : 0;
-        return settle('contact/similar', payload.key, outcome, { kind: 'similarContacts', returned });
-      }
-      case 'company/enrich': {
-        const outcome = await client.companies.enrich(payload.params as { url: string });
-        return settle('company/enrich', payload.key, outcome, { kind: 'company', found: outcome.found, enrichedWithinWindow: payload.freeRepeat }, (company) =>
-          companyAliasKeys(company, payload.key),
-        );
-      }
-      case 'company/similar': {
-        const outcome = await client.companies.similar(payload.params as { url: string });
-        const returned = outcome.found ? outcome.result.length : 0;
-        return settle('company/similar', payload.key, outcome, { kind: 'similarCompanies', size: payload.size, revealAll: payload.revealAll, returned });
-      }
-      case 'email/verify': {
-        const result = await client.emails.verify(payload.email);
-        return settle('email/verify', payload.key, { found: true, result }, { kind: 'emailVerification', syntaxValid: true });
-      }
-      case 'contact/search': {
-        const result = await client.contacts.search(payload.body);
-        return settle('contact/search', payload.key, { found: true, result }, { kind: 'prospector', pageSize: result.page_size ?? 0, returned: result.credits_deducted ?? result.records_returned ?? 0 });
-      }
+    if (payload.op !== 'plan' || typeof payload.plan !== 'object') {
+      // A task stored by an older version: its shape is unknown, so it is not sent (nothing was charged for it).
+      throw new HandledError({ kind: 'aborted', message: 'This lookup was queued by an older version of the extension; run it again.' });
     }
+    const group = payload.group;
+    if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)));
+    // A batch's lookup checks its batch at the gate, before and after waiting for its rate-limit slot.
+    const gated: TaskContext = {
+      ...ctx,
+      beforeAttempt: async () => {
+        if (cancelledGroups.has(group)) throw new LookupCancelledError();
+        await ctx.beforeAttempt();
+        if (cancelledGroups.has(group)) throw new LookupCancelledError();
+      },
+    };
+    return settle(payload.plan, await call(payload.plan.request, options.clientFor(gated)));
   }
 
   const kind: TaskKind<LookupPayload, unknown> = {
@@ -156,7 +173,7 @@ export function createLookupService(options: LookupServiceOptions) {
     // Only a company enrichment can be repeated without a second charge (free within 30 days, spec). Every
     // other paid lookup that was in flight is dropped: nobody is waiting for it any more, and the user's next
     // click shows its cost again.
-    onInterrupted: (payload) => Promise.resolve(payload.op === 'company/enrich' ? 'repeat' : 'drop'),
+    onInterrupted: (payload) => Promise.resolve(payload.op === 'plan' && payload.plan.request.op === 'company/enrich' ? 'repeat' : 'drop'),
   };
 
   // ------------------------------------------------------------------------------------------- requests
@@ -167,24 +184,40 @@ export function createLookupService(options: LookupServiceOptions) {
     }
   }
 
-  async function live(payload: LookupPayload, maxCredits: number, dedupeKey: string | undefined, priority: Priority): Promise<LiveAnswer> {
-    await requireKey();
-    const reservation = await ledger.reserve(maxCredits);
-    try {
-      const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload, ...(dedupeKey ? { dedupeKey } : {}) });
-      return await result;
-    } finally {
-      reservation.release();
+  async function cachedAnswer(plan: LookupPlan): Promise<LiveAnswer | null> {
+    if (!plan.cacheMayAnswer) return null;
+    for (const key of [plan.key, ...plan.aliases]) {
+      const hit = await cache.read(key);
+      if (hit && (key === plan.key || hit.found)) return hit;
     }
+    return null;
   }
 
-  /** Cache first unless told otherwise, then live. */
-  async function cachedOrLive(key: string, skipCache: boolean, payload: LookupPayload, maxCredits: number, priority: Priority, dedupeSuffix = ''): Promise<LiveAnswer> {
-    if (!skipCache) {
-      const hit = await cache.read(key);
+  /** Plan, then the cache when the plan allows, then the queue (the budget reserves the plan's most). */
+  async function lookup(request: LookupRequest, priority: Priority, group?: string): Promise<LiveAnswer> {
+    const settings = await options.settings();
+    let plan = await planFromCache(request, settings, cache, now());
+    for (;;) {
+      const hit = await cachedAnswer(plan);
       if (hit) return hit;
+      // A bulk chunk (or a lookup by another identifier) asking for the same person: wait, then read again.
+      if (!plan.cacheMayAnswer || !(await inFlight.waitFor([plan.key, ...plan.aliases]))) break;
+      plan = await planFromCache(request, settings, cache, now());
     }
-    return live(payload, maxCredits, key + dedupeSuffix, priority);
+    // No await between the last waitFor and this hold: nobody else can start the same lookup in between.
+    const release = inFlight.hold([plan.key, ...plan.aliases]);
+    try {
+      await requireKey();
+      const reservation = await ledger.reserve(plan.maxCredits);
+      try {
+        const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload: { op: 'plan', plan, ...(group !== undefined ? { group } : {}) } satisfies LookupPayload, dedupeKey: plan.dedupeKey });
+        return await result;
+      } finally {
+        reservation.release();
+      }
+    } finally {
+      release();
+    }
   }
 
   const outcome = <T>(a: LiveAnswer) =>
@@ -196,72 +229,42 @@ export function createLookupService(options: LookupServiceOptions) {
     kind,
 
     async contactEnrich(input: ParsedInput<'contact/enrich'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/enrich'>> {
-      const opts: ContactOptions = { ...(await options.lookupDefaults()), ...input.options };
-      const key = contactEnrichKey(input.lookup, opts);
-      const realtime = opts.realtime ?? false;
-      const waterfall = opts.waterfall ?? false;
-      const max = estimateCost({ kind: 'enrich', realtime, waterfall });
-      const answer = await cachedOrLive(
-        key,
-        Boolean(input.refresh) || realtime,
-        { op: 'contact/enrich', key, params: toEnrichParams(input.lookup, opts), realtime, waterfall },
-        max,
-        priority,
-        realtime ? '#realtime' : '',
-      );
-      return outcome(answer);
+      return outcome(await lookup({ op: 'contact/enrich', ...input }, priority));
     },
 
     async contactSimilar(input: ParsedInput<'contact/similar'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/similar'>> {
-      const size = input.size ?? 10;
-      const key = contactSimilarKey(input.lookup, size);
-      const answer = await cachedOrLive(key, false, { op: 'contact/similar', key, params: { ...input.lookup, size } }, estimateCost({ kind: 'similarContacts' }), priority);
+      const answer = await lookup({ op: 'contact/similar', ...input }, priority);
       return { result: (answer.found ? answer.value : []) as RequestOutput<'contact/similar'>['result'], provenance: answer.provenance };
     },
 
     async companyEnrich(input: ParsedInput<'company/enrich'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/enrich'>> {
-      const key = companyEnrichKey(input.url);
-      const realtime = input.fetchRealtime ?? false;
-      const last = await cache.peek(key);
-      const freeRepeat = Boolean(last?.found && last.creditsCharged >= 0 && now() - last.fetchedAt < COMPANY_REENRICH_WINDOW_DAYS * DAY_MS);
-      const max = freeRepeat ? 0 : estimateCost({ kind: 'company' });
-      const answer = await cachedOrLive(
-        key,
-        Boolean(input.refresh) || realtime,
-        { op: 'company/enrich', key, params: { url: input.url, fetch_realtime: realtime }, freeRepeat },
-        max,
-        priority,
-        realtime ? '#realtime' : '',
-      );
-      return outcome(answer);
+      const { group, ...rest } = input;
+      if (group !== undefined && cancelledGroups.has(group)) throw new LookupCancelledError();
+      return outcome(await lookup({ op: 'company/enrich', ...rest }, priority, group));
     },
 
     async companySimilar(input: ParsedInput<'company/similar'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/similar'>> {
-      const size = input.size ?? 10;
-      const revealAll = input.revealAll ?? false;
-      const key = companySimilarKey(input.url, size, revealAll);
-      const max = estimateCost({ kind: 'similarCompanies', size, revealAll });
-      const answer = await cachedOrLive(
-        key,
-        Boolean(input.refresh),
-        { op: 'company/similar', key, params: { url: input.url, size, reveal_all: revealAll }, size, revealAll },
-        max,
-        priority,
-      );
-      return outcome(answer);
+      return outcome(await lookup({ op: 'company/similar', ...input }, priority));
     },
 
     async emailVerify(input: ParsedInput<'email/verify'>, priority: Priority = 'interactive'): Promise<RequestOutput<'email/verify'>> {
-      const key = emailVerifyKey(input.email);
-      const answer = await cachedOrLive(key, Boolean(input.refresh), { op: 'email/verify', key, email: input.email.trim() }, estimateCost({ kind: 'emailVerification' }), priority);
+      const answer = await lookup({ op: 'email/verify', ...input }, priority);
       return { result: answer.value as RequestOutput<'email/verify'>['result'], provenance: answer.provenance };
     },
 
     async contactSearch(input: ParsedInput<'contact/search'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/search'>> {
-      const key = contactSearchKey(input);
-      const max = estimateCost({ kind: 'prospector', pageSize: input.page_size ?? 25 });
-      const answer = await cachedOrLive(key, false, { op: 'contact/search', key, body: { ...input } }, max, priority);
+      const answer = await lookup({ op: 'contact/search', filters: { ...input } }, priority);
       return { result: answer.value as RequestOutput<'contact/search'>['result'], provenance: answer.provenance };
+    },
+
+    /** Stops the batch's lookups not sent yet; returns how many were waiting. */
+    async cancelGroup(group: string): Promise<{ cancelled: number }> {
+      cancelledGroups.add(group);
+      if (cancelledGroups.size > MAX_CANCELLED_GROUPS) cancelledGroups.delete(cancelledGroups.values().next().value as string);
+      const removed = await options
+        .queue()
+        .cancel((t) => t.kind === LOOKUP_KIND && (t.payload as { group?: unknown }).group === group, new LookupCancelledError());
+      return { cancelled: removed.length };
     },
 
     /** Free key check (docs/api-decisions.md D5); a candidate key is held in memory only, never queued. */

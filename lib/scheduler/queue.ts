@@ -130,7 +130,10 @@ export interface TaskQueue {
   enqueue<R>(options: EnqueueOptions): { id: string; joined: boolean; result: Promise<R> };
   /** Loads stored tasks after a worker restart and starts them. Call once, before new work. */
   resume(): Promise<{ resumed: number; repeated: number; dropped: number }>;
-  /** Removes pending tasks matching `predicate` (e.g. the chunks of a cancelled bulk job); returns them. */
+  /**
+   * Removes tasks matching `predicate` that have not sent anything (queued, or waiting at the gate for their
+   * first slot), e.g. the chunks of a cancelled bulk job; they end with `reason`. Returns them.
+   */
   cancel(predicate: (task: TaskRecord) => boolean, reason: unknown): Promise<TaskRecord[]>;
   /** Pauses the gate (a 429 seen outside a task). */
   pause(ms: number): void;
@@ -433,11 +436,23 @@ export function createTaskQueue(options: {
     async cancel(predicate, reason) {
       const removed: TaskRecord[] = [];
       for (const entry of [...live.values()]) {
-        if (entry.started || !predicate(entry.record)) continue;
-        removed.push(entry.record);
-        await finish(entry);
-        entry.reject(reason);
+        if (!predicate(entry.record)) continue;
+        if (!entry.started) {
+          removed.push(entry.record);
+          await finish(entry);
+          entry.reject(reason);
+          continue;
+        }
+        // Started but still waiting at the gate for its first slot (nothing sent): stopped there, so it takes
+        // no rate-limit slot and cannot be charged. Its task then ends with `reason`.
+        const at = gateWaiters.findIndex((w) => w.task.id === entry.record.id);
+        if (at >= 0 && entry.record.state === 'pending') {
+          const [waiter] = gateWaiters.splice(at, 1);
+          removed.push(entry.record);
+          waiter?.reject(reason);
+        }
       }
+      if (removed.length) notify();
       return removed;
     },
 

@@ -1,6 +1,6 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SANDBOX_ADMIN_HEADERS } from '../../sandbox/admin-guard';
+import { apiRequests, injectFault, ledgerOf, samplesOf } from './support/reliability';
 
 // The background service worker in real Chromium: page state from the content script, the context menu's
 // intents, the message firewall for content scripts, and a bulk job that survives the worker being stopped.
@@ -216,84 +216,94 @@ test('settings/get shows only a hint of the key; the page never sees it', async 
   expect(JSON.stringify(reply)).not.toContain(key);
 });
 
-test('a bulk job survives the worker being stopped mid-job and never sends a chunk twice', async ({
+test('a bulk job survives the worker being stopped mid-job, never sends a chunk twice on its own, and the ledger is asserted after every step', async ({
   context,
   sandbox,
   serviceWorker,
   openExtensionPage,
   configure,
 }) => {
-  test.setTimeout(120_000);
+  // Budget: build-free steps; start ~5 s, stop + resume ≤ 60 s, two retries ≤ 30 s each, on a busy 2-core box.
+  test.setTimeout(150_000);
   const key = `test-standard-bulk${Date.now()}`;
   await configure({ apiKey: key });
-  const samples = (await (await fetch(`${sandbox.url}/_sandbox/samples`)).json()) as { emails: string[] };
-  // 2,500 entries: the 20 known emails spread over all three chunks, the rest unknown (free misses).
-  const entries = Array.from({ length: 2500 }, (_, i) =>
-    i % 125 === 0 ? { field_type: 'email', value: samples.emails[i / 125]! } : { field_type: 'email', value: `nobody${i}@nowhere${i % 9}.com` },
-  );
-  // Every chunk takes 2 s at the sandbox, so the worker can be stopped while one is in flight.
-  await fetch(`${sandbox.url}/_sandbox/faults`, {
-    method: 'POST',
-    headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
-    body: JSON.stringify({ mode: 'slow', count: 3, delayMs: 2000, paths: ['/v1/bulk-enrich'] }),
-  });
+  const samples = await samplesOf(sandbox.url);
+  const bulkCharged = async () => (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
+  const bulkRequests = async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/bulk-enrich');
   const panel = await openExtensionPage('sidepanel.html');
-  const started = await send<{ id: string; total: number }>(panel, 'bulk/start', { entries });
-  expect(started).toMatchObject({ ok: true, data: { total: 2500 } });
-  const jobId = (started as { data: { id: string } }).data.id;
-  const readyBefore = await waitReady(serviceWorker);
+  const job = async () => ((await send(panel, 'bulk/get', { jobId })) as { data: { status: string; done: number; total: number; enriched: number; interrupted: number; creditsCharged: number; inFlight?: number } }).data;
+  const localToday = async () => ((await send(panel, 'credits/summary', {})) as { data: { today: number } }).data.today;
+  let jobId = '';
 
-  // Stop the worker while the first two chunks are in flight at the sandbox (bulk runs two at a time, each
-  // takes 2 s) and the third still waits in the queue.
-  await expect.poll(async () => ((await send<{ status: string }>(panel, 'bulk/get', { jobId })) as { data: { status: string } }).data.status).toBe('running');
-  await panel.waitForTimeout(500); // the only sleep: lets both requests reach the sandbox
-  const cdp = await context.newCDPSession(panel);
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.stopAllWorkers');
-
-  // Any message wakes the worker again; it resumes the job from IndexedDB and storage.session.
-  await expect
-    .poll(
-      async () => {
-        const reply = await send<{ status: string }>(panel, 'bulk/get', { jobId }).catch(() => null);
-        return reply && reply.ok ? reply.data.status : 'waking';
-      },
-      { timeout: 60_000, intervals: [500] },
-    )
-    .toBe('done');
-  const restarted = context.serviceWorkers().at(-1)!;
-  expect(await waitReady(restarted)).toBeGreaterThan(readyBefore); // a new worker life did the rest
-
-  const job = ((await send(panel, 'bulk/get', { jobId })) as { data: { done: number; total: number; enriched: number; interrupted: number } }).data;
-  expect(job.done).toBe(job.total);
-  // The two chunks that were in flight are reported as interrupted, not silently bought again …
-  expect(job.interrupted).toBe(2000);
-  // … and the third, which had not left yet, was resumed and enriched by the new worker (4 known emails).
-  const tail = ((await send(panel, 'bulk/rows', { jobId, offset: 2000, limit: 500 })) as { data: { rows: Array<{ status: string }> } }).data.rows;
-  expect(tail.filter((r) => r.status === 'enriched')).toHaveLength(4);
-  expect(tail.filter((r) => r.status === 'not_found')).toHaveLength(496);
-
-  const bulkRequests = async () =>
-    ((await (await fetch(`${sandbox.url}/_sandbox/requests?key=${key}`)).json()) as { requests: Array<{ path: string; body?: string }> }).requests.filter(
-      (r) => r.path === '/v1/bulk-enrich',
+  await test.step('start 2,500 entries (20 known) with every chunk slow at the sandbox', async () => {
+    const entries = Array.from({ length: 2500 }, (_, i) =>
+      i % 125 === 0 ? { field_type: 'email', value: samples.emails[i / 125]! } : { field_type: 'email', value: `nobody${i}@nowhere${i % 9}.com` },
     );
-  const before = await bulkRequests();
-  // Each chunk reached the service at most once: no request body repeats.
-  expect(before.length).toBeLessThanOrEqual(3);
-  expect(new Set(before.map((r) => r.body)).size).toBe(before.length);
-  const ledger = ((await (await fetch(`${sandbox.url}/_sandbox/ledger?key=${key}`)).json()) as { entries: Array<{ endpoint: string; credits: number }> }).entries.filter(
-    (e) => e.endpoint === 'bulk-enrich',
-  );
-  expect(ledger.reduce((n, e) => n + e.credits, 0)).toBeLessThanOrEqual(20); // 20 enrichable records, none charged twice
+    await injectFault(sandbox.url, { mode: 'slow', count: 3, delayMs: 2000, paths: ['/v1/bulk-enrich'] });
+    const started = await send<{ id: string; total: number }>(panel, 'bulk/start', { entries });
+    expect(started).toMatchObject({ ok: true, data: { total: 2500 } });
+    jobId = (started as { data: { id: string } }).data.id;
+    expect(await bulkCharged()).toBe(0);
+  });
 
-  // The user may choose to retry the interrupted entries (a new, announced charge).
-  const retried = await send(panel, 'bulk/retry', { jobId });
-  expect(retried.ok).toBe(true);
-  await expect.poll(async () => ((await send<{ status: string }>(panel, 'bulk/get', { jobId })) as { data: { status: string } }).data.status).toBe('done');
-  const after = ((await send(panel, 'bulk/get', { jobId })) as { data: { enriched: number; interrupted: number } }).data;
-  expect(after.enriched).toBe(20);
-  expect(after.interrupted).toBe(0);
-  expect((await bulkRequests()).length).toBe(before.length + 2); // exactly the two interrupted chunks, once each
+  const readyBefore = await waitReady(serviceWorker);
+  let chargedAtStop = 0;
+  await test.step('stop the worker while two chunks are in flight (the job says so)', async () => {
+    await expect.poll(async () => (await job()).inFlight ?? 0).toBe(2000);
+    await panel.waitForTimeout(500); // the only sleep: lets both requests reach the sandbox
+    const cdp = await context.newCDPSession(panel);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+    // The service charges on arrival: the two chunks in flight are paid whether or not we read the answers.
+    chargedAtStop = await bulkCharged();
+    expect(chargedAtStop).toBeLessThanOrEqual(16);
+  });
+
+  await test.step('a new worker resumes: in-flight chunks interrupted, the third enriched, nothing sent twice', async () => {
+    await expect
+      .poll(
+        async () => {
+          const reply = await send<{ status: string }>(panel, 'bulk/get', { jobId }).catch(() => null);
+          return reply && reply.ok ? reply.data.status : 'waking';
+        },
+        { timeout: 60_000, intervals: [500] },
+      )
+      .toBe('done');
+    const restarted = context.serviceWorkers().at(-1)!;
+    expect(await waitReady(restarted)).toBeGreaterThan(readyBefore);
+    const j = await job();
+    expect(j).toMatchObject({ done: 2500, interrupted: 2000, inFlight: 0 });
+    const tail = ((await send(panel, 'bulk/rows', { jobId, offset: 2000, limit: 500 })) as { data: { rows: Array<{ status: string }> } }).data.rows;
+    expect(tail.filter((r) => r.status === 'enriched')).toHaveLength(4);
+    const requests = await bulkRequests();
+    expect(requests.length).toBeLessThanOrEqual(3);
+    expect(new Set(requests.map((r) => r.body)).size).toBe(requests.length);
+    // Ledger: the interrupted chunks' 16 known records (charged on arrival) + the third chunk's 4.
+    expect(await bulkCharged()).toBe(20);
+    // What the screen says it charged is what the answers that arrived said; the local ledger agrees with it.
+    expect(j.creditsCharged).toBe(4);
+    expect(await localToday()).toBe(4);
+  });
+
+  await test.step('"Retry only the others" sends nothing (every failed entry was interrupted): ledger unchanged', async () => {
+    const before = (await bulkRequests()).length;
+    expect((await send(panel, 'bulk/retry', { jobId, interrupted: false })).ok).toBe(true);
+    expect((await bulkRequests()).length).toBe(before);
+    expect(await bulkCharged()).toBe(20);
+  });
+
+  await test.step('"Retry all" is the user’s informed choice: the two chunks once each, charged again as announced', async () => {
+    const before = (await bulkRequests()).length;
+    expect((await send(panel, 'bulk/retry', { jobId })).ok).toBe(true);
+    await expect.poll(async () => (await job()).status, { timeout: 30_000 }).toBe('done');
+    const after = await job();
+    expect(after).toMatchObject({ enriched: 20, interrupted: 0, creditsCharged: 20 });
+    expect((await bulkRequests()).length).toBe(before + 2);
+    // The retried 16 records were charged a second time: exactly what the card said could happen, no more.
+    expect(await bulkCharged()).toBe(36);
+    // The local ledger books each answer right after its rows are stored (the answer first, then the money).
+    await expect.poll(localToday).toBe(20);
+  });
 });
 
 test('the enrich-selection shortcut reads the selection of the tab and sets its intent', async ({ context, sandbox, serviceWorker, openExtensionPage }) => {

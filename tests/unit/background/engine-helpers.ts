@@ -5,10 +5,11 @@ import { createMemoryKeyStore } from '../../../lib/keystore';
 import { createMemoryBulkStore } from '../../../lib/scheduler/bulk-store';
 import { createEngine, type EngineSettings } from '../../../lib/scheduler/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '../../../lib/scheduler/limiter';
+import type { OnPaidAnswer } from '../../../lib/scheduler/paid-answer';
 import { createMemoryTaskStore } from '../../../lib/scheduler/task-store';
 import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
 
-export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings> } = {}) {
+export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings>; onPaidAnswer?: OnPaidAnswer } = {}) {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };
   const cacheStore = createMemoryCacheStore();
   const ledgerStore = createMemoryLedgerStore();
@@ -20,6 +21,7 @@ export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: Lim
     ledgerStore,
     keystore: createMemoryKeyStore(apiKey),
     settings: () => Promise.resolve(settings),
+    ...(opts.onPaidAnswer ? { onPaidAnswer: opts.onPaidAnswer } : {}),
   });
   return { engine, cacheStore, settings };
 }

@@ -1,0 +1,31 @@
+/**
+ * The hook called after every live (paid or free) answer has been stored: single lookups and bulk rows alike.
+ * The contact book (issue 14) listens to it; the engine does not care what the listener does, and a listener
+ * that throws never loses the answer (it is already in the cache and the ledger).
+ */
+export interface PaidAnswer {
+  /** The request type that produced it ('contact/enrich', 'company/enrich', …; bulk rows are 'contact/enrich'). */
+  endpoint: string;
+  /** The cache key it is stored under. */
+  key: string;
+  /** The other keys it is also stored under. */
+  aliases: string[];
+  found: boolean;
+  value: unknown;
+  creditsCharged: number;
+  fetchedAt: number;
+  /** Set for bulk rows. */
+  jobId?: string;
+}
+
+export type OnPaidAnswer = (answer: PaidAnswer) => void | Promise<void>;
+
+/** Calls the hook without letting it break the caller (the answer is already stored). */
+export async function notifyPaidAnswer(hook: OnPaidAnswer | undefined, answer: PaidAnswer): Promise<void> {
+  if (!hook) return;
+  try {
+    await hook(answer);
+  } catch (error) {
+    console.warn('In-Page Enrich: onPaidAnswer failed', error);
+  }
+}

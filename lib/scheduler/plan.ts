@@ -1,0 +1,259 @@
+/**
+ * The one lookup plan (issue 11): for a request, the settings and what the cache knows, everything that decides
+ * money — the cache key and its aliases, whether the cache may answer, the most it can cost, the free-repeat rule
+ * and the words for it. The price preview (lib/credits/estimate.ts), the budget reservation, the run and the
+ * ledger (lib/scheduler/lookups.ts) all read the same plan, so "Refresh · 1 credit" cannot be charged 0 and
+ * "Cached 3 days ago · free" cannot be worded two ways. Defaults are applied here and nowhere else.
+ *
+ * Pure: the cache state comes in as data (`readCacheState` below gathers it), the clock as `now`.
+ */
+import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
+import { COMPANY_REENRICH_WINDOW_DAYS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from '../api/limits';
+import type { Cache } from '../cache/cache';
+import {
+  companyEnrichKey,
+  companySimilarKey,
+  contactEnrichKey,
+  contactSearchKey,
+  contactSimilarKey,
+  emailVerifyKey,
+} from '../cache/keys';
+import type { LedgerAction } from '../credits/ledger';
+import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
+import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../messaging/protocol';
+
+const DAY_MS = 86_400_000;
+
+/** A lookup as the user asked for it (the protocol's inputs, one shape per paid endpoint). */
+export type LookupRequest =
+  | { op: 'contact/enrich'; lookup: ContactLookup; options?: ContactOptions | undefined; refresh?: boolean | undefined; alsoKnownAs?: AlsoKnownAs | undefined }
+  | { op: 'contact/similar'; lookup: ContactLookup; size?: number | undefined }
+  | { op: 'company/enrich'; url: string; fetchRealtime?: boolean | undefined; refresh?: boolean | undefined }
+  | { op: 'company/similar'; url: string; size?: number | undefined; revealAll?: boolean | undefined; refresh?: boolean | undefined }
+  | { op: 'email/verify'; email: string; refresh?: boolean | undefined }
+  | { op: 'contact/search'; filters: Record<string, unknown> & { page_size?: number | undefined } };
+
+/** The same request with every default filled in: what the queue carries and the API parameters are built from. */
+export type ResolvedRequest =
+  | { op: 'contact/enrich'; lookup: ContactLookup; options: Required<Pick<ContactOptions, 'realtime' | 'waterfall' | 'includeAllExperiences'>> & Pick<ContactOptions, 'required'> }
+  | { op: 'contact/similar'; lookup: ContactLookup; size: number }
+  | { op: 'company/enrich'; url: string; realtime: boolean; freeRepeat: boolean }
+  | { op: 'company/similar'; url: string; size: number; revealAll: boolean }
+  | { op: 'email/verify'; email: string }
+  | { op: 'contact/search'; filters: Record<string, unknown>; pageSize: number };
+
+export interface PlanSettings {
+  /** The user's default contact options (settings); a request's own options win field by field. */
+  lookupDefaults: ContactOptions;
+}
+
+/** What the cache knows about a plan's keys, gathered by `readCacheState`. */
+export interface CacheState {
+  /** A live cached answer for the key or one of its aliases. */
+  hit: { key: string; fetchedAt: number } | null;
+  /** The last answer the service gave for the key, even expired (company free-repeat window). */
+  last: { found: boolean; fetchedAt: number } | null;
+  now: number;
+}
+
+export interface LookupPlan {
+  request: ResolvedRequest;
+  ledgerAction: LedgerAction;
+  /** Where the answer is stored. */
+  key: string;
+  /** Other keys that name the same thing (the person's other identifiers): a hit under any of them answers. */
+  aliases: string[];
+  /** The queue's dedupe key: identical lookups in flight at once are one request. */
+  dedupeKey: string;
+  /** False for refreshes and realtime lookups: the user asked, and pays, for fresh data. */
+  cacheMayAnswer: boolean;
+  /** Set when the cache answers: the plan costs nothing and sends nothing. */
+  cachedAt: number | null;
+  /** Company re-enrichment within the service's 30-day window: sent, but free. */
+  freeRepeat: boolean;
+  /** The most this can cost (0 when cached or a free repeat). The budget reserves it; the preview shows it. */
+  maxCredits: number;
+  /** Plain words for the preview: "1 credit if found · +1 realtime", "Cached 3 days ago · free". */
+  label: string;
+}
+
+/** The service does not charge a company again within 30 days of the last found answer (spec). */
+export function isFreeRepeat(last: CacheState['last'], now: number): boolean {
+  return Boolean(last?.found && now - last.fetchedAt < COMPANY_REENRICH_WINDOW_DAYS * DAY_MS);
+}
+
+/** Keys only: what `readCacheState` must look at before the plan can be made. */
+export function planKeys(request: LookupRequest, settings: PlanSettings): { key: string; aliases: string[]; cacheMayAnswer: boolean } {
+  const r = resolve(request, settings, false);
+  return { key: keyOf(r), aliases: aliasesOf(request, r), cacheMayAnswer: cacheMayAnswer(request, r) };
+}
+
+export function planLookup(request: LookupRequest, settings: PlanSettings, cache: CacheState): LookupPlan {
+  const freeRepeat = request.op === 'company/enrich' && isFreeRepeat(cache.last, cache.now);
+  const r = resolve(request, settings, freeRepeat);
+  const key = keyOf(r);
+  const mayAnswer = cacheMayAnswer(request, r);
+  const cachedAt = mayAnswer && cache.hit ? cache.hit.fetchedAt : null;
+  const most = cachedAt !== null ? 0 : estimateCost(pricedAction(r));
+  return {
+    request: r,
+    ledgerAction: r.op,
+    key,
+    aliases: aliasesOf(request, r),
+    dedupeKey: key + (r.op === 'contact/enrich' && r.options.realtime ? '#realtime' : r.op === 'company/enrich' && r.realtime ? '#realtime' : ''),
+    cacheMayAnswer: mayAnswer,
+    cachedAt,
+    freeRepeat,
+    maxCredits: most,
+    label: cachedAt !== null ? cachedFreeLabel(cachedAt, cache.now) : labelOf(r, cache),
+  };
+}
+
+/**
+ * What the answer cost, from the plan and the outcome: the ledger records this. Never more than `maxCredits`
+ * (the pricing rules price an outcome at or below the upper bound), so the preview is never exceeded.
+ */
+export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?: number }): number {
+  if (plan.cachedAt !== null) return 0;
+  const charged = estimateCost(pricedAction(plan.request, outcome));
+  return Math.min(charged, plan.maxCredits);
+}
+
+/** Reads what the cache knows for a plan's keys (the only impure step before `planLookup`). */
+export async function readCacheState(request: LookupRequest, settings: PlanSettings, cache: Cache, now: number): Promise<CacheState> {
+  const { key, aliases, cacheMayAnswer: mayAnswer } = planKeys(request, settings);
+  let hit: CacheState['hit'] = null;
+  if (mayAnswer) {
+    for (const k of [key, ...aliases]) {
+      const answer = await cache.read(k);
+      // A cached "no match" under another identifier says nothing about this one: only found answers alias.
+      if (answer && (k === key || answer.found)) {
+        hit = { key: k, fetchedAt: answer.provenance.fetchedAt };
+        break;
+      }
+    }
+  }
+  let last: CacheState['last'] = null;
+  if (request.op === 'company/enrich') {
+    const entry = await cache.peek(key);
+    if (entry) last = { found: entry.found, fetchedAt: entry.fetchedAt };
+  }
+  return { hit, last, now };
+}
+
+/** `readCacheState` then `planLookup`. */
+export async function planFromCache(request: LookupRequest, settings: PlanSettings, cache: Cache, now: number): Promise<LookupPlan> {
+  return planLookup(request, settings, await readCacheState(request, settings, cache, now));
+}
+
+
+// ---------------------------------------------------------------------------------------------------------------
+
+function resolve(request: LookupRequest, settings: PlanSettings, freeRepeat: boolean): ResolvedRequest {
+  switch (request.op) {
+    case 'contact/enrich': {
+      const o = { ...settings.lookupDefaults, ...request.options };
+      return {
+        op: request.op,
+        lookup: request.lookup,
+        options: {
+          realtime: o.realtime ?? false,
+          waterfall: o.waterfall ?? false,
+          includeAllExperiences: o.includeAllExperiences ?? false,
+          ...(o.required?.length ? { required: o.required } : {}),
+        },
+      };
+    }
+    case 'contact/similar':
+      return { op: request.op, lookup: request.lookup, size: request.size ?? SIMILAR_CONTACTS_SIZE.default };
+    case 'company/enrich':
+      return { op: request.op, url: request.url, realtime: request.fetchRealtime ?? false, freeRepeat };
+    case 'company/similar':
+      return { op: request.op, url: request.url, size: request.size ?? SIMILAR_COMPANIES_SIZE.default, revealAll: request.revealAll ?? false };
+    case 'email/verify':
+      return { op: request.op, email: request.email.trim() };
+    case 'contact/search':
+      return { op: request.op, filters: request.filters, pageSize: request.filters.page_size ?? 25 };
+  }
+}
+
+function keyOf(r: ResolvedRequest): string {
+  switch (r.op) {
+    case 'contact/enrich':
+      return contactEnrichKey(r.lookup, r.options);
+    case 'contact/similar':
+      return contactSimilarKey(r.lookup, r.size);
+    case 'company/enrich':
+      return companyEnrichKey(r.url);
+    case 'company/similar':
+      return companySimilarKey(r.url, r.size, r.revealAll);
+    case 'email/verify':
+      return emailVerifyKey(r.email);
+    case 'contact/search':
+      return contactSearchKey(r.filters);
+  }
+}
+
+/** Keys of the person's other identifiers (alsoKnownAs), with the same options, so the same answer serves them. */
+function aliasesOf(request: LookupRequest, r: ResolvedRequest): string[] {
+  if (request.op !== 'contact/enrich' || r.op !== 'contact/enrich' || !request.alsoKnownAs) return [];
+  const key = keyOf(r);
+  return aliasKeysOf(request.alsoKnownAs, r.options).filter((k) => k !== key);
+}
+
+/** Enrich keys of every identifier in `alsoKnownAs` (bounded: page data is hostile). */
+export function aliasKeysOf(aka: AlsoKnownAs, options: ContactOptions): string[] {
+  const lookups: ContactLookup[] = [
+    ...(aka.emails ?? []).map((email) => ({ email })),
+    ...(aka.phones ?? []).map((phone) => ({ phone })),
+    ...(aka.profiles ?? []).map((social_profile) => ({ social_profile })),
+  ].slice(0, 30);
+  return [...new Set(lookups.map((l) => contactEnrichKey(l, options)))];
+}
+
+function cacheMayAnswer(request: LookupRequest, r: ResolvedRequest): boolean {
+  if ('refresh' in request && request.refresh) return false;
+  if (r.op === 'contact/enrich' && r.options.realtime) return false;
+  if (r.op === 'company/enrich' && r.realtime) return false;
+  return true;
+}
+
+function pricedAction(r: ResolvedRequest, outcome?: { found: boolean; returned?: number }): PricedAction {
+  const returned = outcome ? (outcome.found ? (outcome.returned ?? 1) : 0) : undefined;
+  switch (r.op) {
+    case 'contact/enrich':
+      return { kind: 'enrich', realtime: r.options.realtime, waterfall: r.options.waterfall, ...(outcome ? { matched: outcome.found } : {}) };
+    case 'contact/similar':
+      return { kind: 'similarContacts', ...(returned !== undefined ? { returned } : {}) };
+    case 'company/enrich':
+      return { kind: 'company', enrichedWithinWindow: r.freeRepeat, ...(outcome ? { found: outcome.found } : {}) };
+    case 'company/similar':
+      return { kind: 'similarCompanies', size: r.size, revealAll: r.revealAll, ...(returned !== undefined ? { returned } : {}) };
+    case 'email/verify':
+      return { kind: 'emailVerification', syntaxValid: true };
+    case 'contact/search':
+      return { kind: 'prospector', pageSize: r.pageSize, ...(returned !== undefined ? { returned } : {}) };
+  }
+}
+
+function labelOf(r: ResolvedRequest, cache: CacheState): string {
+  switch (r.op) {
+    case 'contact/enrich': {
+      const extras = [r.options.realtime ? '+1 realtime' : '', r.options.waterfall ? '+1 waterfall' : ''].filter(Boolean);
+      return [`${plural(1)} if found`, ...extras].join(' · ');
+    }
+    case 'contact/similar':
+      return `${plural(1)} if any lookalikes are found`;
+    case 'company/enrich':
+      if (r.freeRepeat && cache.last) return `Free · enriched ${timeAgo(cache.last.fetchedAt, cache.now)}`;
+      return `${plural(1)} if found · free again for ${COMPANY_REENRICH_WINDOW_DAYS} days`;
+    case 'company/similar': {
+      const most = estimateCost(pricedAction(r));
+      return r.revealAll ? `Up to ${plural(most)} (1 per company revealed)` : `Up to ${plural(most)} (1 per 10 companies)`;
+    }
+    case 'email/verify':
+      return plural(1);
+    case 'contact/search':
+      return `Up to ${plural(r.pageSize)} (1 per result)`;
+  }
+}

@@ -1,0 +1,87 @@
+/**
+ * Truthful money for bulk jobs (issues 11 and 12.2), against the real sandbox and its ledger:
+ * - a cancel says what was already sent and may still be charged; the final figures equal the ledger;
+ * - Retry lets the user leave out the entries the service may already have charged.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import { createMemoryCacheStore } from '@/lib/cache/store';
+import { createMemoryLedgerStore } from '@/lib/credits/ledger';
+import { createMemoryKeyStore } from '@/lib/keystore';
+import { createMemoryBulkStore } from '@/lib/scheduler/bulk-store';
+import { createEngine } from '@/lib/scheduler/engine';
+import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/scheduler/limiter';
+import { createMemoryTaskStore } from '@/lib/scheduler/task-store';
+import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import { addFault } from '../api/sandbox';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+
+const url = inject('sandboxUrl');
+const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('bulk money is what the ledger says', () => {
+  it('cancel with a chunk in flight: the job says it was sent and may be charged, then ends equal to the ledger', async () => {
+    const key = uniqueKey();
+    const { engine } = engineFor(url, key);
+    await engine.start();
+    const { emails } = await samples(url);
+    const entries = Array.from({ length: 200 }, (_, i) => ({ field_type: 'email' as const, value: i % 10 === 0 ? emails[i / 10]! : `cancel${i}@nowhere-${i % 7}.example` }));
+    await addFault(url, { mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] });
+    const job = await engine.bulk.start(entries);
+    await until(() => engine.bulk.get(job.id), (j) => j.inFlight === 200, 'the chunk to leave');
+
+    const cancelled = await engine.bulk.cancel(job.id);
+    // What the screen is given at the cancel: nothing charged yet, 200 sent and possibly charged.
+    expect(cancelled).toMatchObject({ status: 'cancelled', inFlight: 200, creditsCharged: 0 });
+
+    const end = await until(() => engine.bulk.get(job.id), (j) => j.inFlight === 0, 'the answer');
+    const ledger = await charged(key);
+    expect(ledger).toBe(20);
+    expect(end).toMatchObject({ status: 'cancelled', done: 200, creditsCharged: ledger, enriched: 20 });
+    expect((await engine.ledger.summary()).today).toBe(ledger);
+  });
+
+  it('Retry can leave out the interrupted entries (maybe charged already) and sends only the others', async () => {
+    const key = uniqueKey();
+    const job = { id: 'j', createdAt: 1, status: 'failed', total: 3, done: 3, enriched: 0, creditsCharged: 0, etaMs: null, interrupted: 2, failed: 3, requiredFields: [], chunkCount: 2, sentChunks: [] };
+    const row = (index: number, value: string, interrupted: boolean) => ({
+      jobId: 'j',
+      index,
+      key: `contact/enrich?email=${encodeURIComponent(value)}`,
+      chunk: interrupted ? 0 : 1,
+      field_type: 'email',
+      value,
+      status: 'error',
+      contact: null,
+      fromCache: false,
+      error: { kind: interrupted ? 'aborted' : 'network', message: 'x' },
+      ...(interrupted ? { interrupted: true } : {}),
+    });
+    const engine = createEngine({
+      limiter: createMemoryLimiter(DEFAULT_LIMITER_CONFIG),
+      taskStore: createMemoryTaskStore(),
+      cacheStore: createMemoryCacheStore(),
+      bulkStore: createMemoryBulkStore({ jobs: [job], rows: [row(0, 'int1@nowhere.example', true), row(1, 'int2@nowhere.example', true), row(2, 'other@nowhere.example', false)] }),
+      ledgerStore: createMemoryLedgerStore(),
+      keystore: createMemoryKeyStore(key),
+      settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url }),
+    });
+    await engine.start();
+    const retried = await engine.bulk.retry('j', { interrupted: false });
+    expect(retried).toMatchObject({ status: 'queued', interrupted: 2 });
+    const end = await until(() => engine.bulk.get('j'), (j) => j.status !== 'queued' && j.status !== 'running', 'the retry');
+    expect(end).toMatchObject({ interrupted: 2, failed: 2 });
+    const bodies = (await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich') as Array<{ body?: string }>;
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.body).toContain('other@nowhere.example');
+    expect(bodies[0]!.body).not.toContain('int1@nowhere.example');
+  });
+});

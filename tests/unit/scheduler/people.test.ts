@@ -1,0 +1,78 @@
+/**
+ * People support, background side (issue 13): entries that reach the same person are one row, and one
+ * background-wide in-flight set means a single lookup and a bulk job never send the same person twice.
+ */
+import { describe, expect, inject, it } from 'vitest';
+import type { BulkEntry } from '@/lib/messaging/protocol';
+import { dedupeEntries } from '@/lib/scheduler/bulk';
+import type { PaidAnswer } from '@/lib/scheduler/paid-answer';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+
+const url = inject('sandboxUrl');
+
+describe('dedupeEntries: one row per person, in input order', () => {
+  it.each<[string, BulkEntry[], string[]]>([
+    [
+      'an email and the profile the page showed beside it',
+      [
+        { field_type: 'email', value: 'ann@acme.com', alsoKnownAs: { profiles: ['https://www.linkedin.com/in/ann-b'] } },
+        { field_type: 'social_profile', value: 'https://linkedin.com/in/ann-b/' },
+      ],
+      ['ann@acme.com'],
+    ],
+    [
+      'a chain: A~B by the page, B~C by the page → one person',
+      [
+        { field_type: 'email', value: 'a@acme.com', alsoKnownAs: { phones: ['+14155550100'] } },
+        { field_type: 'email', value: 'c@acme.com' },
+        { field_type: 'phone', value: '+1 (415) 555-0100', alsoKnownAs: { emails: ['C@Acme.com'] } },
+        { field_type: 'email', value: 'd@acme.com' },
+      ],
+      ['a@acme.com', 'd@acme.com'],
+    ],
+    ['plain duplicates written differently', [{ field_type: 'email', value: 'Bob@Acme.com' }, { field_type: 'email', value: ' bob@acme.com ' }], ['Bob@Acme.com']],
+    ['different people stay apart', [{ field_type: 'email', value: 'x@acme.com' }, { field_type: 'email', value: 'y@acme.com' }], ['x@acme.com', 'y@acme.com']],
+  ])('%s', (_name, entries, values) => {
+    expect(dedupeEntries(entries, []).map((d) => d.entry.value)).toEqual(values);
+  });
+});
+
+describe('one in-flight set for the whole background (real sandbox)', () => {
+  it('a single lookup and a bulk job asking for the same person at once send one request and pay once', async () => {
+    const key = uniqueKey();
+    const paid: PaidAnswer[] = [];
+    const { engine } = engineFor(url, key, { onPaidAnswer: (a) => void paid.push(a) });
+    await engine.start();
+    const { emails, socialProfiles } = await samples(url);
+    const email = emails[0]!;
+    const profile = socialProfiles[7]!;
+    const [single, job] = await Promise.all([
+      engine.lookups.contactEnrich({ lookup: { email }, alsoKnownAs: { profiles: [profile] } }),
+      engine.bulk.start([{ field_type: 'social_profile', value: profile, alsoKnownAs: { emails: [email] } }]),
+    ]);
+    expect(single.found).toBe(true);
+    for (let i = 0; i < 200 && (await engine.bulk.get(job.id)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 25));
+    const rows = await engine.bulk.rows(job.id, 0, 10);
+    expect(rows.rows[0]).toMatchObject({ status: 'enriched' });
+    const requests = (await sandboxRequests(url, key)).filter((r) => r.path === '/v1/enrich' || r.path === '/v1/bulk-enrich');
+    expect(requests).toHaveLength(1);
+    const charged = (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+    expect(charged).toBe(1);
+    expect((await engine.ledger.summary()).today).toBe(1);
+    // The contact book hears of the one live answer, with its aliases.
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ endpoint: 'contact/enrich', found: true, creditsCharged: 1 });
+  });
+
+  it('a later lookup by an identifier the page gave is answered from the cache, free', async () => {
+    const key = uniqueKey();
+    const { engine } = engineFor(url, key);
+    await engine.start();
+    const { emails } = await samples(url);
+    await engine.lookups.contactEnrich({ lookup: { email: emails[2]! }, alsoKnownAs: { phones: ['+1 415 555 0199'] } });
+    expect(await engine.estimate({ action: 'contact/enrich', lookup: { phone: '+14155550199' } })).toMatchObject({ cached: true, credits: 0 });
+    const again = await engine.lookups.contactEnrich({ lookup: { phone: '+14155550199' } });
+    expect(again.provenance.source).toBe('cache');
+    expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/enrich')).toHaveLength(1);
+  });
+});
