@@ -10,7 +10,7 @@ const page = (file: string) => scanHtml(readFileSync(new URL(`../../../fixtures/
 describe('badgeCount', () => {
   it.each<[string, () => ReturnType<typeof entitiesOf>, number]>([
     // 300 people; their email domains are where they work, not extra rows. 20 Paris switchboard numbers
-    // are printed on two members' rows each: nobody's own, so they are loose rows.
+    // are each printed on several members' rows: nobody's own, so they are loose rows.
     ['the 300-member directory', () => page('directory.html'), 300 + 20],
     // 5 people, intake@ and the shared main number loose, the company page loose, the page's domain held by people.
     ['the law-firm grid', () => page('law-firm.html'), 5 + 1 + 1 + 1],
