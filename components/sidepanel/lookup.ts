@@ -149,26 +149,8 @@ export function lookupForContact(contact: EnrichedContact, fallback?: ContactLoo
   return fallback ?? null;
 }
 
-/**
- * What the lookup box understood, in words: "Person: Jane Doe at acme.com", "Email: jane@acme.com".
- * Ours until `lib/selection/` exports the one `describeMeaning` (issue 13, identity work); then call that.
- */
-export function describeMeaning(meaning: SelectionMeaning): string {
-  switch (meaning.kind) {
-    case 'email':
-      return `Email: ${meaning.email}`;
-    case 'phone':
-      return `Phone: ${meaning.phone}`;
-    case 'profile':
-      return `Person profile: ${profileHandle(meaning.url) ?? meaning.url}`;
-    case 'company':
-      return `Company: ${profileHandle(meaning.url) ?? meaning.url}`;
-    case 'person': {
-      const company = meaning.company_domain ?? meaning.company_name;
-      return `Person: ${meaning.first_name} ${meaning.last_name}${company ? ` at ${company}` : ''}`;
-    }
-  }
-}
+/** What a lookup box or a selection was understood as, in words ("Person: Jane Doe at acme.com"): the parser's own. */
+export { describeMeaning } from '@/lib/selection/query';
 
 /** The paid action a meaning opens: enrich the contact, or enrich the company (priced by the background). */
 export function costActionForMeaning(meaning: SelectionMeaning, options: ContactOptions): CostAction {

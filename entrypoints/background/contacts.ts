@@ -6,7 +6,7 @@ import { browser } from 'wxt/browser';
 import { createContactBook, recordPaidAnswer, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
-import { bulkEntryKey, endpointOfKey } from '@/lib/cache/keys';
+import { bulkEntryKey } from '@/lib/cache/keys';
 import { estimateAction } from '@/lib/credits/estimate';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -29,39 +29,6 @@ export function onPaidAnswer(answer: PaidAnswer): Promise<void> {
     () => undefined,
     (error: unknown) => console.warn('In-Page Enrich: a paid answer was not kept in the contact book', error),
   );
-}
-
-/**
- * TEMPORARY (contacts branch only): the engine branch adds `onPaidAnswer` to the lookup service and the bulk
- * runner; until it is merged, every live answer is caught where the engine stores it in the cache (the only two
- * writers are lookups' settle and the bulk runner). The integrator replaces this with the engine's hook.
- */
-export function recordLiveAnswers(engine: Services['engine']): void {
-  const cache = engine.cache;
-  const write = cache.write.bind(cache);
-  const writeMany = cache.writeMany.bind(cache);
-  const report = (items: ReadonlyArray<{ key: string; found: boolean; value: unknown; creditsCharged: number; aliases?: readonly string[]; fetchedAt?: number }>) => {
-    const at = Date.now();
-    for (const item of items) {
-      void onPaidAnswer({
-        endpoint: endpointOfKey(item.key),
-        key: item.key,
-        aliases: item.aliases ?? [],
-        found: item.found,
-        value: item.value,
-        creditsCharged: item.creditsCharged,
-        fetchedAt: item.fetchedAt ?? at,
-      });
-    }
-  };
-  cache.write = async (key, answer) => {
-    await write(key, answer);
-    report([{ key, ...answer }]);
-  };
-  cache.writeMany = async (items) => {
-    await writeMany(items);
-    report(items);
-  };
 }
 
 const view = (r: BookRecord): BookRecordView => ({ id: r.id, kind: r.kind, value: r.value, firstBoughtAt: r.firstBoughtAt, lastBoughtAt: r.lastBoughtAt, creditsSpent: r.creditsSpent });

@@ -16,7 +16,6 @@ import { applyAutoScan } from './auto-scan';
 import { broadcast, createQueueBroadcaster } from './broadcast';
 import { onCommand } from './commands';
 import { createMenus, onContextMenuClick } from './context-menu';
-import { recordLiveAnswers } from './contacts';
 import { createHandlers } from './handlers';
 import { openPanel } from './intents';
 import { createKeepAlive } from './keep-alive';
@@ -39,8 +38,6 @@ export default defineBackground(() => {
   const ready = () => services;
 
   void services.then(async (s) => {
-    // TEMPORARY (contacts branch): keeps paid answers in the contact book until the engine's onPaidAnswer is wired.
-    recordLiveAnswers(s.engine);
     const keepAlive = createKeepAlive(() => s.engine.queue.busy());
     const queueEvent = createQueueBroadcaster(() => s.engine.queue.state());
     onQueueChange = () => {

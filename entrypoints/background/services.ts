@@ -10,6 +10,7 @@ import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/li
 import type { BulkJob } from '@/lib/messaging/protocol';
 import { createIdbBulkStore } from '@/lib/scheduler/bulk-idb';
 import { createEngine, type Engine } from '@/lib/scheduler/engine';
+import { onPaidAnswer } from './contacts';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/scheduler/limiter';
 import { loadLimiter } from '@/lib/scheduler/limiter-store';
 import { createSessionTaskStore } from '@/lib/scheduler/task-store';
@@ -36,6 +37,8 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     settings: () => settings.get(),
     onBulk: hooks.onBulk,
     onCredits: hooks.onCredits,
+    // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules.
+    onPaidAnswer,
   });
   await engine.start();
   return { settings, keystore, engine };

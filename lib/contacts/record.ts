@@ -7,20 +7,9 @@ import { labelForKey } from '../cache/keys';
 import type { ContactBook } from './book';
 import type { BookKind } from './schema';
 
-/**
- * What the engine reports after storing a live answer. Structurally the `PaidAnswer` type the engine exports from
- * lib/scheduler/ (the integrator points this at that export; the shape is the contract).
- */
-export interface PaidAnswer {
-  endpoint: string;
-  key: string;
-  aliases?: readonly string[];
-  found: boolean;
-  value: unknown;
-  creditsCharged: number;
-  fetchedAt: number;
-  jobId?: string;
-}
+/** What the engine reports after storing a live answer (its one definition is lib/scheduler/paid-answer.ts). */
+export type { PaidAnswer } from '../scheduler/paid-answer';
+import type { PaidAnswer } from '../scheduler/paid-answer';
 
 const KIND_OF_ENDPOINT: Record<string, BookKind> = {
   'contact/enrich': 'person',

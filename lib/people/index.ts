@@ -6,6 +6,7 @@
  * email, then phone: docs/people.md.
  */
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
+import { badgeCount, looseEntities } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
 
 export type PersonIdentifier =
@@ -63,25 +64,15 @@ export function personBulkEntry(person: PersonIds): BulkEntry | null {
 }
 
 /**
- * The identifiers that belong to nobody (a site-wide contact email, a footer phone): the flat lists minus
- * everything inside a person or a company. With no grouping (empty `people`/`companies`) that is the flat lists.
+ * The identifiers no person or company holds: listed as loose items. One rule with the toolbar badge
+ * (lib/detect/people/badge.ts), so the panel and the badge always count the same rows.
  */
 export function looseIdentifiers(
   entities: EntityLists,
   people: readonly PersonIds[] = [],
   companies: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> = [],
 ): EntityLists {
-  const taken = new Set<string>();
-  for (const p of people) for (const v of [...p.emails, ...p.phones, ...p.profiles]) taken.add(v);
-  for (const c of companies) for (const v of [...c.domains, ...c.companyPages]) taken.add(v);
-  const free = (list: readonly string[] | undefined) => (list ?? []).filter((v) => !taken.has(v));
-  return {
-    emails: free(entities.emails),
-    phones: free(entities.phones),
-    profiles: free(entities.profiles),
-    companyProfiles: free(entities.companyProfiles),
-    domains: free(entities.domains),
-  };
+  return looseEntities({ ...entities, people, companies });
 }
 
 /** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
@@ -123,12 +114,9 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
-/** What a page "found" (the toolbar badge, the panel's summary): people + companies + loose identifiers. */
+/** What the panel's summary and the toolbar badge count: people + companies + loose identifiers (one rule). */
 export function foundCount(entities: EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> }): number {
-  const people = entities.people ?? [];
-  const companies = entities.companies ?? [];
-  const loose = looseIdentifiers(entities, people, companies);
-  return people.length + companies.length + loose.emails.length + loose.phones.length + loose.profiles.length + loose.companyProfiles.length + loose.domains.length;
+  return badgeCount({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
 }
 
 /** A company answer's employee (name, title, profile link), as the API gives it: every field may be missing. */

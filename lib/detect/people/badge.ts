@@ -1,12 +1,16 @@
 // What the toolbar badge counts: the things the side panel lists as rows — people, companies, and
 // the identifiers that belong to neither (issue 13). A person's email domain is where that person
 // works, not a separate find, so it is not counted again.
-import type { PageEntities } from '../schema';
+import type { EntityLists, PageCompany, PagePerson } from '../schema';
 
-type Counted = Pick<PageEntities, 'emails' | 'phones' | 'profiles' | 'companyProfiles' | 'domains' | 'people' | 'companies'>;
+/** The flat lists, and whoever holds identifiers of them (only the identifiers matter here). */
+export type Counted = EntityLists & {
+  people: ReadonlyArray<Pick<PagePerson, 'emails' | 'phones' | 'profiles'>>;
+  companies: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>>;
+};
 
 /** The identifiers no person or company on the page holds, per list. */
-export function looseEntities(entities: Counted): Pick<PageEntities, 'emails' | 'phones' | 'profiles' | 'companyProfiles' | 'domains'> {
+export function looseEntities(entities: Counted): EntityLists {
   const held = new Set<string>();
   for (const p of entities.people) {
     for (const v of [...p.emails, ...p.phones, ...p.profiles]) held.add(v);

@@ -37,7 +37,7 @@ describe('contact book rows read as people', () => {
   it('a company reads as name · industry, domain', async () => {
     const { book } = setup();
     await recordPaidAnswer(book, {
-      endpoint: 'company/enrich', key: 'company/enrich?url=jones.example', found: true, creditsCharged: 1, fetchedAt: 1,
+      endpoint: 'company/enrich', key: 'company/enrich?url=jones.example', aliases: [], found: true, creditsCharged: 1, fetchedAt: 1,
       value: { _id: 'co1', website: 'https://www.jones.example/', overview: { name: 'Jones LLC', industry: 'Software' } },
     });
     expect((await book.list()).entries[0]).toMatchObject({ kind: 'company', line: 'Jones LLC · Software, jones.example' });

@@ -6,18 +6,18 @@ import { CostActionSchema, type SelectionMeaning } from '@/lib/messaging/protoco
 describe('describeMeaning and the action it is priced as', () => {
   it.each<[string, SelectionMeaning, string, unknown]>([
     ['a typed email', { kind: 'email', email: 'jane.doe@acme.com' }, 'Email: jane.doe@acme.com', { action: 'contact/enrich', lookup: { email: 'jane.doe@acme.com' } }],
-    ['a phone in any format, read as E.164', { kind: 'phone', phone: '+19174531946' }, 'Phone: +19174531946', { action: 'contact/enrich', lookup: { phone: '+19174531946' } }],
+    ['a phone, shown in its international format', { kind: 'phone', phone: '+19174531946' }, 'Phone: +1 917 453 1946', { action: 'contact/enrich', lookup: { phone: '+19174531946' } }],
     [
-      'a profile URL shows its handle',
+      'a profile URL shows its address without the scheme',
       { kind: 'profile', url: 'https://www.linkedin.com/in/ada-lovelace' },
-      'Person profile: ada-lovelace',
+      'Profile: linkedin.com/in/ada-lovelace',
       { action: 'contact/enrich', lookup: { social_profile: 'https://www.linkedin.com/in/ada-lovelace' } },
     ],
     ['a domain', { kind: 'company', url: 'acme.com' }, 'Company: acme.com', { action: 'company/enrich', url: 'acme.com' }],
     [
-      'a company page shows its handle',
+      'a company page says it is one',
       { kind: 'company', url: 'https://www.linkedin.com/company/acme' },
-      'Company: acme',
+      'Company page: linkedin.com/company/acme',
       { action: 'company/enrich', url: 'https://www.linkedin.com/company/acme' },
     ],
     [
