@@ -1,6 +1,8 @@
 // The DOM walk: the work of one scan as small units (anchors, blocks, text nodes, queued changes),
 // fed to the pure scanners. No timers and no observer here: `dom-scan.ts` decides when each unit
 // runs (time slices, MutationObserver), so this file is only about what a unit reads (issue 11).
+// It stays one unit (over 400 lines): the unit cursors (anchors, blocks, text, queued changes) share the
+// collector, the grouper and the region checks, and splitting them would pass that state around per unit.
 //
 // Speed comes from not touching most text nodes: a block's `textContent` is one native call, and
 // a block whose text has no trigger (`@`, `+` and digits, `[at]`, a network host) is skipped

@@ -1,4 +1,7 @@
 /**
+ * One unit (over 400 lines) on purpose: a job's counters, rows, sent chunks and charges change together in one
+ * transaction per step; the parts that stand alone already live beside it (bulk-records.ts, in-flight.ts, plan.ts).
+ *
  * Bulk enrichment jobs: many selected contacts → as few paid requests as possible, with progress, cancel, paging
  * and resumption after the worker is stopped.
  *

@@ -1,0 +1,257 @@
+// Lookalike companies: 10–500 ranked by similarity, sortable, exportable, the chosen ones enriched as a
+// cancellable batch (issue 11: one file per kind of lookalike).
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCount, formatCredits, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
+import { estimateCost } from '@/lib/api/pricing';
+import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
+import type { ErrorData, Provenance } from '@/lib/messaging/protocol';
+import { useAccount } from '../account';
+import { ProvenanceChip } from '../ContactView';
+import { ExportActions } from '../ExportActions';
+import { invalidateEstimates, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
+import { type LookalikeTarget, useNavigation } from '../navigation';
+
+const SIZES = [10, 25, 50, 100, 250, 500] as const;
+
+type CompanyTargetOf = Extract<LookalikeTarget, { kind: 'companies' }>;
+type RowStatus = { state: 'pending' } | { state: 'done'; company: Company; provenance: Provenance } | { state: 'notfound' } | { state: 'error'; error: ErrorData };
+
+const keyOf = (item: SimilarCompanyItem, index: number) => item.website ?? `${item.name ?? 'company'}#${index}`;
+
+export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
+  const nav = useNavigation();
+  const { hasKey } = useAccount();
+  const [size, setSize] = useState<number>(target.items ? target.items.length : 25);
+  const [revealAll, setRevealAll] = useState(false);
+  const { estimate } = useEstimate(target.items ? null : { action: 'company/similar', size, revealAll, url: target.url });
+  const search = useAsyncAction(async (s: number, reveal: boolean) => {
+    const reply = await request('company/similar', { url: target.url, size: s, revealAll: reveal });
+    invalidateEstimates();
+    return reply;
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [statuses, setStatuses] = useState<Map<string, RowStatus>>(new Map());
+  const { state, run, set } = search;
+
+  useEffect(() => {
+    if (target.items) set({ found: true, result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
+  }, [target, set]);
+  const cached = estimate?.cached ?? false;
+  useEffect(() => {
+    if (cached && state.status === 'idle') void run(size, revealAll);
+  }, [cached, state.status, run, size, revealAll]);
+
+  const items = useMemo(() => (state.status === 'success' && state.data.found ? state.data.result : []), [state]);
+  const keyed = useMemo(() => items.map((item, i) => ({ item, key: keyOf(item, i) })), [items]);
+
+  // The running batch's id: 'lookups/cancel' stops its lookups that have not been sent (issue 11: a 250-company
+  // enrichment could not be cancelled).
+  const batch = useRef<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const cancelBatch = async () => {
+    if (!batch.current) return;
+    setCancelling(true);
+    try {
+      await request('lookups/cancel', { group: batch.current });
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  const enrichSelected = async () => {
+    const group = crypto.randomUUID();
+    batch.current = group;
+    const chosen = keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website));
+    setStatuses((prev) => {
+      const next = new Map(prev);
+      for (const c of chosen) next.set(c.key, { state: 'pending' });
+      return next;
+    });
+    setSelected(new Set());
+    // All go to the background at once: its queue paces them under the rate limit and shows the ETA.
+    await Promise.all(
+      chosen.map(async ({ item, key }) => {
+        let status: RowStatus;
+        try {
+          const reply = await request('company/enrich', { url: item.website as string, group });
+          status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
+        } catch (cause) {
+          status = { state: 'error', error: toErrorData(cause) };
+        }
+        setStatuses((prev) => new Map(prev).set(key, status));
+      }),
+    );
+    invalidateEstimates();
+  };
+
+  const statusList = [...statuses.values()];
+  const doneCount = statusList.filter((s) => s.state !== 'pending').length;
+  const running = statusList.some((s) => s.state === 'pending');
+  const firstError = statusList.find((s): s is Extract<RowStatus, { state: 'error' }> => s.state === 'error');
+
+  const columns: Array<Column<{ item: SimilarCompanyItem; key: string }>> = [
+    {
+      id: 'name',
+      header: 'Company',
+      sortValue: (r) => (r.item.name ?? '').toLowerCase(),
+      cell: (r) => {
+        const status = statuses.get(r.key);
+        return (
+          <span className="sp-entity">
+            <SafeImage src={null} alt="" size={24} shape="square" fallback={initials(r.item.name)} />
+            <span className="ui-cell-stack">
+              {status?.state === 'done' ? (
+                <button
+                  type="button"
+                  className="ui-cell-button"
+                  onClick={() => nav.openCompany({ url: r.item.website ?? '', label: r.item.name ?? '', company: status.company, provenance: status.provenance })}
+                >
+                  {r.item.name ?? 'Unnamed'}
+                </button>
+              ) : (
+                <span className="sp-strong">{r.item.name ?? 'Unnamed'}</span>
+              )}
+              <span className="ui-cell-stack__sub">
+                {status?.state === 'done' && <span className="sp-done">Enriched · </span>}
+                {[r.item.website ? displayUrl(safeWebsiteUrl(r.item.website) ?? r.item.website) : null, r.item.industry[0]].filter(Boolean).join(' · ')}
+              </span>
+            </span>
+          </span>
+        );
+      },
+    },
+    {
+      id: 'score',
+      header: 'Score',
+      width: '92px',
+      sortValue: (r) => r.item.similarity_score,
+      cell: (r) => {
+        const status = statuses.get(r.key);
+        if (status && status.state !== 'done') {
+          return (
+            <StatusChip tone={status.state === 'pending' ? 'info' : status.state === 'notfound' ? 'neutral' : 'danger'}>
+              {status.state === 'pending' ? 'Queued' : status.state === 'notfound' ? 'No match' : 'Failed'}
+            </StatusChip>
+          );
+        }
+        return <ScoreBar score={r.item.similarity_score} label={`Similarity ${r.item.similarity_score ?? '?'}`} />;
+      },
+    },
+  ];
+
+  return (
+    <div className="sp-view">
+      <div className="sp-target">
+        <p className="sp-eyebrow">Lookalike companies</p>
+        <h2 className="sp-target__label">{target.label}</h2>
+      </div>
+      {!target.items && (
+        <Card padding="sm" className="sp-controls">
+          <div className="sp-controls__row">
+            <Select
+              label="How many"
+              inline
+              value={String(size)}
+              onChange={(e) => setSize(Number(e.target.value))}
+              options={SIZES.map((s) => ({ value: String(s), label: String(s) }))}
+            />
+            <Checkbox label="Reveal all details" description="1 credit per company instead of 1 per 10" checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
+          </div>
+          <div className="ui-button-row">
+            <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll)}>
+              {items.length > 0 ? 'Search again' : 'Find lookalikes'}
+            </PaidButton>
+          </div>
+        </Card>
+      )}
+      {state.status === 'loading' && <SkeletonList rows={6} label="Finding lookalike companies" />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll)} />}
+      {state.status === 'success' && !state.data.found && (
+        <EmptyState icon="building" title="Company not found">
+          <p>{state.data.errorText}</p>
+          <p>No credit was spent. Try the company’s main website.</p>
+        </EmptyState>
+      )}
+      {state.status === 'success' && state.data.found && items.length === 0 && (
+        <EmptyState icon="sparkles" title="No lookalikes found" compact>
+          <p>The service found no companies similar enough.</p>
+        </EmptyState>
+      )}
+      {items.length > 0 && state.status === 'success' && (
+        <>
+          <div className="sp-toolbar">
+            <ProvenanceChip provenance={state.data.provenance} />
+            <ExportActions
+              what="lookalike companies"
+              fileBase={`lookalikes ${target.label}`}
+              json={() => items}
+              table={() => ({
+                columns: ['name', 'website', 'similarity_score', 'industry', 'specialities', 'description'],
+                labels: { name: 'Name', website: 'Website', similarity_score: 'Score', industry: 'Industry', specialities: 'Specialities', description: 'Description' },
+                rows: items.map((i) => ({
+                  name: i.name,
+                  website: i.website,
+                  similarity_score: i.similarity_score,
+                  industry: i.industry.join('; '),
+                  specialities: i.specialities.join('; '),
+                  description: i.description,
+                })),
+              })}
+            />
+          </div>
+          {statuses.size > 0 && (
+            <ProgressBar
+              label="Enriching chosen companies"
+              value={doneCount}
+              max={statuses.size}
+              tone={running ? 'accent' : 'success'}
+              detail={`${formatCount(doneCount)} of ${formatCount(statuses.size)} companies enriched${running ? ' · queued in the background' : ' · open one from the list'}`}
+            />
+          )}
+          {running && (
+            <div className="ui-button-row">
+              <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancelBatch()} title="Stops the lookups not sent yet; those already sent finish and may be charged">
+                Cancel the rest
+              </Button>
+            </div>
+          )}
+          {firstError && <ErrorState error={firstError.error} compact />}
+          <Table
+            label="Lookalike companies"
+            rows={keyed}
+            rowKey={(r) => r.key}
+            rowHeight={48}
+            maxHeight={48 * 9}
+            defaultSort={{ columnId: 'score', direction: 'desc' }}
+            columns={columns}
+            selection={{
+              selected,
+              onChange: setSelected,
+              rowLabel: (r) => `Select ${r.item.name ?? 'company'}`,
+              isSelectable: (r) => safeWebsiteUrl(r.item.website) !== null && !statuses.has(r.key),
+            }}
+          />
+          <SelectionEnrichBar count={selected.size} disabled={!hasKey || running} onEnrich={() => void enrichSelected()} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function SelectionEnrichBar({ count, disabled, onEnrich }: { count: number; disabled: boolean; onEnrich: () => void }) {
+  if (count === 0) return null;
+  // Company lookups are priced per company (lib/api/pricing); cached ones turn out free, so this is an upper bound.
+  const credits = estimateCost({ kind: 'company' }) * count;
+  const estimate = { credits, cached: false, label: `up to ${formatCredits(credits)}`, blockedByBudget: false };
+  return (
+    <div className="sp-bulkbar" role="region" aria-label="Selection">
+      <div className="sp-bulkbar__row">
+        <span className="sp-bulkbar__count ui-num">{formatCount(count)} selected</span>
+        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={`Enrich ${count} companies · up to ${formatCredits(credits)}`}>
+          Enrich companies
+        </PaidButton>
+      </div>
+      <p className="sp-bulkbar__note">1 credit per company; free for companies enriched in the last 30 days.</p>
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+// Lookalike contacts: up to 10 people like a contact, best match first.
+import { useEffect, useMemo } from 'react';
+import { Button, Card, EmptyState, ErrorState, PaidButton, SafeImage, ScoreBar, SkeletonList, initials } from '@/components/ui';
+import type { SimilarContactItem } from '@/lib/api/schemas';
+import { useAccount } from '../account';
+import { ProvenanceChip } from '../ContactView';
+import { ExportActions } from '../ExportActions';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from '../hooks';
+import { personProfileUrl } from '../lookup';
+import { type LookalikeTarget, useNavigation } from '../navigation';
+
+type ContactTargetOf = Extract<LookalikeTarget, { kind: 'contacts' }>;
+
+export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
+  const nav = useNavigation();
+  const { hasKey } = useAccount();
+  const { estimate } = useEstimate(target.items ? null : { action: 'contact/similar', lookup: target.lookup });
+  const { state, run, set } = useAsyncAction(async () => {
+    const reply = await request('contact/similar', { lookup: target.lookup, size: 10 });
+    invalidateEstimates();
+    return reply;
+  });
+  useEffect(() => {
+    if (target.items) set({ result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
+  }, [target, set]);
+  const cached = estimate?.cached ?? false;
+  useEffect(() => {
+    if ((cached || target.autorun) && !target.items && state.status === 'idle') void run();
+  }, [cached, target.autorun, target.items, state.status, run]);
+
+  const items: SimilarContactItem[] = useMemo(
+    () => (state.status === 'success' ? [...state.data.result].sort((a, b) => (b.similarity_score ?? 0) - (a.similarity_score ?? 0)) : []),
+    [state],
+  );
+
+  return (
+    <div className="sp-view">
+      <div className="sp-target">
+        <p className="sp-eyebrow">Lookalike contacts</p>
+        <h2 className="sp-target__label">{target.label}</h2>
+      </div>
+      {state.status === 'idle' && (
+        <Card className="sp-confirm">
+          <p className="sp-confirm__text">Up to 10 people with a similar title, seniority, skills and location, best match first.</p>
+          <div className="ui-button-row">
+            <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run()}>
+              Find lookalikes
+            </PaidButton>
+          </div>
+        </Card>
+      )}
+      {state.status === 'loading' && <SkeletonList rows={5} label="Finding lookalike contacts" />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run()} />}
+      {state.status === 'success' && items.length === 0 && (
+        <EmptyState icon="users" title="No lookalike contacts" compact>
+          <p>The service found nobody similar enough. No credit was spent.</p>
+        </EmptyState>
+      )}
+      {state.status === 'success' && items.length > 0 && (
+        <>
+          <div className="sp-toolbar">
+            <ProvenanceChip provenance={state.data.provenance} />
+            <ExportActions
+              what="lookalike contacts"
+              fileBase={`lookalike contacts ${target.label}`}
+              json={() => items}
+              table={() => ({
+                columns: ['name', 'job_title', 'location', 'similarity_score', 'profile'],
+                labels: { name: 'Name', job_title: 'Job title', location: 'Location', similarity_score: 'Score', profile: 'Profile' },
+                rows: items.map((i) => ({ name: i.name, job_title: i.job_title, location: i.location, similarity_score: i.similarity_score, profile: i.pnet[0] })),
+              })}
+            />
+          </div>
+          <ol className="sp-people sp-people--ranked" aria-label="Lookalike contacts, best match first">
+            {items.map((c, i) => {
+              const profile = c.pnet.map(personProfileUrl).find(Boolean) ?? null;
+              return (
+                <li key={`${i}-${c.name}`} className="sp-people__item">
+                  <SafeImage src={null} alt="" size={28} fallback={initials(c.name)} />
+                  <div className="sp-people__text">
+                    <p className="sp-people__name">{c.name ?? 'Unnamed'}</p>
+                    <p className="sp-people__sub">{[c.job_title, c.location].filter(Boolean).join(' · ')}</p>
+                    <ScoreBar score={c.similarity_score} label="Similarity" />
+                  </div>
+                  {profile && (
+                    <Button size="sm" variant="ghost" aria-label={`Open ${c.name ?? 'contact'}`} onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: c.name ?? profile })}>
+                      Open
+                    </Button>
+                  )}
+                </li>
+              );
+            })}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}
