@@ -119,6 +119,9 @@ async function applyFault(state: SandboxState, c: Context<AppEnv>, next: Next): 
     case 'slow':
       await delay(fault.delayMs);
       return next();
+    case '400':
+      // A request the service refuses to read: the extension validates what it sends, so only a fault gets here.
+      return errorResponse(c, 'bad_request', 'Injected fault: the request was not in a form the service accepts.', 400);
     case '500':
       return errorResponse(c, 'server_error', 'Injected fault: internal server error.', 500);
     case '503':

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /** Body of `POST /_sandbox/faults`: the next `count` API responses matching `paths` fail this way. */
 export const FaultSpecSchema = z.strictObject({
-  mode: z.enum(['500', '503', '429', 'malformed', 'slow']),
+  mode: z.enum(['400', '500', '503', '429', 'malformed', 'slow']),
   count: z.int().min(1).max(10_000).default(1),
   /** `slow`: added latency before the normal response. */
   delayMs: z.int().min(0).max(600_000).default(3000),

@@ -25,7 +25,7 @@ export async function samplesOf(sandboxUrl: string): Promise<Samples> {
 }
 
 export interface FaultSpec {
-  mode: '500' | '503' | '429' | 'malformed' | 'slow';
+  mode: '400' | '500' | '503' | '429' | 'malformed' | 'slow';
   count?: number;
   delayMs?: number;
   retryAfterSeconds?: number;
