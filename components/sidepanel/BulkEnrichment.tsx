@@ -18,6 +18,7 @@ import {
   type Tone,
 } from '@/components/ui';
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
+import { finalBulkRows, isFinished, readAllRows, settledRows } from '@/lib/export/bulk-final';
 import type { BulkEntry, BulkJob, BulkRow, ErrorData, RequestInput } from '@/lib/messaging/protocol';
 
 type BulkRequiredField = NonNullable<RequestInput<'bulk/start'>['requiredFields']>[number];
@@ -97,20 +98,27 @@ const statusWords: Record<BulkRow['status'], { label: string; tone: Tone }> = {
   cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
-// A cancelled job is not over while requests it sent before the cancel are out: they may still be charged, and
-// their results still arrive (issue 11: "nothing charged" used to turn into "197 charged" 14 s later).
-const finished = (job: BulkJob) => job.status === 'done' || job.status === 'failed' || (job.status === 'cancelled' && !job.inFlight);
+const finished = isFinished;
 
-const ROWS_PAGE = 1000;
+async function loadAllRows(jobId: string): Promise<BulkRow[]> {
+  return readAllRows((offset, limit) => request('bulk/rows', { jobId, offset, limit }));
+}
 
-async function loadAllRows(jobId: string, total: number): Promise<BulkRow[]> {
-  const rows: BulkRow[] = [];
-  for (let offset = 0; offset < Math.max(total, 1); offset += ROWS_PAGE) {
-    const page = await request('bulk/rows', { jobId, offset, limit: ROWS_PAGE });
-    rows.push(...page.rows);
-    if (page.rows.length < ROWS_PAGE || rows.length >= page.total) break;
+/**
+ * The rows an export is taken from: once the job is finished, its final rows read from the background now, never
+ * the panel's copy, which can still be the one loaded before the job finished ("Pending" rows the ledger had
+ * already charged, issue 14). A running job is exported as it stands.
+ */
+async function exportRows(job: BulkJob, shown: readonly BulkRow[]): Promise<readonly BulkRow[]> {
+  if (!finished(job)) {
+    const latest = await request('bulk/get', { jobId: job.id });
+    if (!finished(latest)) return shown;
   }
-  return rows;
+  const final = await finalBulkRows(
+    () => request('bulk/get', { jobId: job.id }),
+    (offset, limit) => request('bulk/rows', { jobId: job.id, offset, limit }),
+  );
+  return final.rows;
 }
 
 /** One bulk job: live progress (done/total, ETA from the queue), cancel, then the results table and exports. */
@@ -131,7 +139,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
       lastRowsLoad.current = Date.now();
       const generation = ++rowsGeneration.current;
       try {
-        const loaded = await loadAllRows(current.id, current.total);
+        const loaded = await loadAllRows(current.id);
         if (generation === rowsGeneration.current) setRows(loaded);
       } catch (cause) {
         if (generation === rowsGeneration.current) setError(toErrorData(cause));
@@ -201,11 +209,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const inFlight = job.inFlight ?? 0;
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
   // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
-  const stopped = job.status === 'cancelled' || job.status === 'failed';
-  const shownRows = useMemo(
-    () => (rows && stopped ? rows.map((r) => (r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r)) : rows),
-    [rows, stopped],
-  );
+  const shownRows = useMemo(() => (rows ? settledRows(job, rows) : rows), [rows, job]);
   const detail = [
     `${formatCount(job.done)} of ${formatCount(job.total)} done`,
     `${formatCount(job.enriched)} found`,
@@ -289,8 +293,8 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
               <ExportActions
                 what="bulk results"
                 fileBase="bulk enrichment"
-                table={() => bulkTable(shownRows)}
-                json={() => shownRows}
+                table={async () => bulkTable(await exportRows(job, shownRows))}
+                json={() => exportRows(job, shownRows)}
               />
               {/* contacts (issue 14): keep the enriched people in a list, or push them to the webhook. */}
               <AddToListButton

@@ -1,10 +1,11 @@
+import { useState } from 'react';
 import { Button, CopyButton } from '@/components/ui';
 import { fileNameFor, type Tabular, toCsv, toJson, toTsv } from '@/lib/export';
 import { downloadText } from './download';
 
 export interface ExportActionsProps {
-  /** Builds the table at click time (lists can be long). */
-  table: () => Tabular;
+  /** Builds the table at click time (lists can be long); it may read first (a bulk job's final rows). */
+  table: () => Tabular | Promise<Tabular>;
   /** The raw records for JSON. */
   json: () => unknown;
   fileBase: string;
@@ -16,27 +17,49 @@ export interface ExportActionsProps {
 /** Export any list: CSV and JSON downloads, and copy as TSV for pasting into a spreadsheet. */
 export function ExportActions({ table, json, fileBase, what, disabled = false }: ExportActionsProps) {
   const stamp = new Date().toISOString().slice(0, 10);
+  const [busy, setBusy] = useState<'csv' | 'json' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const save = async (kind: 'csv' | 'json') => {
+    setBusy(kind);
+    setError(null);
+    try {
+      if (kind === 'csv') downloadText(fileNameFor(`${fileBase} ${stamp}`, 'csv'), 'text/csv', toCsv(await table()));
+      else downloadText(fileNameFor(`${fileBase} ${stamp}`, 'json'), 'application/json', toJson(await json()));
+    } catch (cause) {
+      setError(cause instanceof Error ? cause.message : String(cause));
+    } finally {
+      setBusy(null);
+    }
+  };
   return (
     <div className="sp-export" role="group" aria-label={`Export ${what}`}>
-      <Button
-        size="sm"
-        icon="download"
-        disabled={disabled}
-        aria-label={`Download ${what} as CSV`}
-        onClick={() => downloadText(fileNameFor(`${fileBase} ${stamp}`, 'csv'), 'text/csv', toCsv(table()))}
-      >
+      <Button size="sm" icon="download" disabled={disabled} loading={busy === 'csv'} aria-label={`Download ${what} as CSV`} onClick={() => void save('csv')}>
         CSV
       </Button>
       <Button
         size="sm"
         icon="download"
         disabled={disabled}
+        loading={busy === 'json'}
         aria-label={`Download ${what} as JSON`}
-        onClick={() => downloadText(fileNameFor(`${fileBase} ${stamp}`, 'json'), 'application/json', toJson(json()))}
+        onClick={() => void save('json')}
       >
         JSON
       </Button>
-      {!disabled && <CopyButton value={() => toTsv(table())} label="Copy for sheets" accessibleLabel={`Copy ${what} for spreadsheets`} showLabel variant="secondary" />}
+      {!disabled && (
+        <CopyButton
+          value={async () => toTsv(await table())}
+          label="Copy for sheets"
+          accessibleLabel={`Copy ${what} for spreadsheets`}
+          showLabel
+          variant="secondary"
+        />
+      )}
+      {error && (
+        <p className="sp-hint" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { Button, type ButtonSize, IconButton } from './Button';
 
 export interface CopyButtonProps {
-  /** Text to copy, or a function producing it at click time (for big exports). */
-  value: string | (() => string);
+  /** Text to copy, or a function producing it at click time (for big exports; it may read first). */
+  value: string | (() => string | Promise<string>);
   /** Accessible name / visible label. */
   label: string;
   /** Show the label as text (a Button) rather than an icon-only button. */
@@ -23,11 +23,12 @@ export function CopyButton({ value, label, showLabel = false, size = 'sm', varia
     return () => clearTimeout(timer);
   }, [state]);
   const copy = () => {
-    const text = typeof value === 'function' ? value() : value;
-    navigator.clipboard.writeText(text).then(
-      () => setState('copied'),
-      () => setState('failed'),
-    );
+    new Promise<string>((resolve) => resolve(typeof value === 'function' ? value() : value))
+      .then((text) => navigator.clipboard.writeText(text))
+      .then(
+        () => setState('copied'),
+        () => setState('failed'),
+      );
   };
   const status = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : null;
   return (
