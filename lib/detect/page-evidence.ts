@@ -50,8 +50,9 @@ function addressParts(el: Element): string[] {
 export function readCountryEvidence(doc: Document): CountryEvidence {
   const hreflangs: string[] = [];
   const addressCountries: string[] = [];
-  for (const link of Array.from(doc.querySelectorAll('link[hreflang]')).slice(0, 200)) {
-    push(hreflangs, link.getAttribute('hreflang'), EVIDENCE_LIMITS.hreflang);
+  const links = doc.querySelectorAll('link[hreflang]');
+  for (let i = 0; i < links.length && i < 200 && hreflangs.length < EVIDENCE_LIMITS.items; i++) {
+    push(hreflangs, (links[i] as Element).getAttribute('hreflang'), EVIDENCE_LIMITS.hreflang);
   }
   const found = doc.querySelectorAll('address, [itemprop~="addressCountry"]');
   for (let i = 0; i < found.length && i < 200 && addressCountries.length < EVIDENCE_LIMITS.items; i++) {
@@ -59,7 +60,9 @@ export function readCountryEvidence(doc: Document): CountryEvidence {
     if (el.localName === 'address') {
       for (const part of addressParts(el)) push(addressCountries, part, EVIDENCE_LIMITS.address);
     } else {
-      push(addressCountries, el.getAttribute('content') ?? el.textContent, EVIDENCE_LIMITS.address);
+      // A country is a word or two: an element holding more than a small wrapper is not read whole.
+      const text = el.getAttribute('content') ?? (el.childElementCount <= 2 ? el.textContent : null);
+      push(addressCountries, text === null ? null : text.slice(0, 200), EVIDENCE_LIMITS.address);
     }
   }
   return { hreflangs, addressCountries };
