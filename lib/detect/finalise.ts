@@ -87,7 +87,13 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
   }
 
   const pageHost = hostOfAbsoluteUrl(raw.url);
-  const phoneCountry = phoneCountryOf({ candidates: [...raw.phones, ...raw.faxes], lang: raw.lang, host: pageHost });
+  const phoneCountry = phoneCountryOf({
+    candidates: [...raw.phones, ...raw.faxes],
+    lang: raw.lang,
+    hreflangs: raw.hreflangs,
+    addressCountries: raw.addressCountries,
+    host: pageHost,
+  });
   const country = phoneCountry === null ? null : (phoneCountry.country as CountryCode);
   const faxNumbers = readNumbers(raw.faxes, country);
   // A number labelled as a fax anywhere on the page is a fax, even where a `tel:` link offers it.

@@ -45,6 +45,10 @@ export const RawPageScanSchema = z.strictObject({
   faxes: BoundedList,
   /** `<html lang>` (evidence for the country of numbers written in national format). */
   lang: z.string().max(35),
+  /** `<link rel="alternate" hreflang>` values (`de-AT`, `en`, `x-default`): country evidence after `lang`. */
+  hreflangs: z.array(z.string().max(35)).max(20),
+  /** Short digit-free parts of postal addresses (`<address>`, microdata `addressCountry`): the weakest country evidence. */
+  addressCountries: z.array(z.string().max(40)).max(20),
   /** The people the page shows: identifiers that share one repeated block, with the name and title near them. */
   people: z.array(RawPersonSchema).max(LIMITS.items),
   /** Companies the page shows as such (a card or row naming a company with its site or company page). */

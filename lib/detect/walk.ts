@@ -12,6 +12,7 @@ import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
+import { NO_COUNTRY_EVIDENCE, readCountryEvidence, type CountryEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
 import { mayContainEntity, scanText, TextScan, type EntitySink } from './text-scan';
@@ -174,6 +175,8 @@ export class ScanEngine {
   private at: Element | null = null;
   /** What the href being read gave, so a repeated href can be replayed for grouping without reading it again. */
   private hrefFinds: Array<[HitKind, string]> | null = null;
+  /** hreflangs and address parts, read once per full pass (`page-evidence.ts`). */
+  private evidence: CountryEvidence = NO_COUNTRY_EVIDENCE;
   /** Every find goes to the collector (flat lists) and, with where it was, to the grouper. */
   private readonly sink: EntitySink = {
     email: (v) => this.found('email', v),
@@ -233,7 +236,7 @@ export class ScanEngine {
 
   /** The flat lists and the people and companies grouped so far. */
   toRaw(url: string, title: string, lang = ''): RawPageScan {
-    return { ...this.collector.toRaw(url, title, lang), ...this.grouper.result() };
+    return { ...this.collector.toRaw(url, title, lang, this.evidence), ...this.grouper.result() };
   }
 
   /** Changes whenever `toRaw` would say something new. */
@@ -266,6 +269,7 @@ export class ScanEngine {
     this.framesEntered = 0;
     this.grouper = new PeopleGrouper(this.root);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
+    this.evidence = readCountryEvidence(this.doc);
     const root = this.root;
     if (root === null) return;
     // Links first: one native query for the anchors that can matter and any excluded region

@@ -19,6 +19,8 @@ const raw = (over: Partial<RawPageScan> = {}): RawPageScan => ({
   linkHosts: [],
   faxes: [],
   lang: '',
+  hreflangs: [],
+  addressCountries: [],
   people: [],
   companies: [],
   truncated: false,

@@ -1,6 +1,8 @@
 // The bars of issue 15 on the real-format corpus (tests/fixtures/corpus, scored by tests/score-detection.ts).
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { scoreCorpus, type Kind } from '@/tests/score-detection';
+import { scanHtml } from '@/scripts/scan';
+import { CORPUS_DIR, scoreCorpus, type Kind } from '@/tests/score-detection';
 
 const score = scoreCorpus();
 
@@ -28,5 +30,12 @@ describe('detection on the real-format corpus', () => {
 
   it('reports no phone cut short into a different number', () => {
     expect(score.truncatedPhones).toEqual([]);
+  });
+
+  it('reads a page whose national numbers only its address text places (nl-address-only: "Nederland")', () => {
+    const expected = JSON.parse(readFileSync(`${CORPUS_DIR}nl-address-only.expected.json`, 'utf8')) as { url: string; phoneCountry: unknown };
+    const found = scanHtml(readFileSync(`${CORPUS_DIR}nl-address-only.html`, 'utf8'), expected.url);
+    expect(found.phoneCountry).toEqual(expected.phoneCountry);
+    expect(found.phoneCountry).toEqual({ country: 'NL', evidence: 'address' });
   });
 });

@@ -128,6 +128,19 @@ describe('phones on pages', () => {
   });
 });
 
+/** A `<link rel="alternate" hreflang>` (in the body: parsers and browsers keep it there). */
+const alt = (tag: string): string => `<link rel="alternate" hreflang="${tag}" href="https://acme.com/${tag}/">`;
+
+describe('national numbers read with the country of hreflang and address text', () => {
+  it.each([
+    row('Austrian landline, country from hreflang', '', `${alt('de-AT')}<p>Tel. 0316 123456</p>`, ['+43316123456']),
+    row('Austrian landline, country from <address>', 'en', `<address>Huber GmbH<br>Ringstraße 1<br>8010 Graz<br>Österreich</address><p>Tel. 0316 123456</p>`, ['+43316123456'], [], 'https://huber.com/'),
+    row('Swiss mobile, country from microdata', '', `<span itemprop="addressCountry">CH</span><p>Mobile 078 123 45 67</p>`, ['+41781234567'], [], 'https://acme.com/'),
+  ].map((r) => [r.why, r] as const))('%s', (_why, r) => {
+    expect(scan(r).phones).toEqual(r.phones);
+  });
+});
+
 describe('the evidence that decided the country', () => {
   it.each<[string, Row, { country: string; evidence: string } | null]>([
     ['tel: link first', row('', 'en', '<a href="tel:+43316123456">x</a> +49 89 1234560', []), { country: 'AT', evidence: 'tel-link' }],
@@ -138,6 +151,22 @@ describe('the evidence that decided the country', () => {
     ['a generic ccTLD is no evidence', row('', '', '<p>x</p>', [], [], 'https://acme.io/'), null],
     ['English on .com: the United States', row('', 'en', '<p>x</p>', [], [], 'https://acme.com/'), { country: 'US', evidence: 'html-lang' }],
     ['nothing at all', row('', '', '<p>x</p>', []), null],
+    // hreflang: after <html lang> with a region; one with a region before a bare <html lang>.
+    ['hreflang with a region', row('', '', `${alt('de-AT')}<p>x</p>`, []), { country: 'AT', evidence: 'hreflang' }],
+    ['hreflang with a region beats a bare <html lang>', row('', 'de', `${alt('de-CH')}<p>x</p>`, []), { country: 'CH', evidence: 'hreflang' }],
+    ['<html lang> with a region beats hreflang', row('', 'de-AT', `${alt('de-CH')}<p>x</p>`, []), { country: 'AT', evidence: 'html-lang' }],
+    ['hreflang in the page\'s language first', row('', 'de', `${alt('en-GB')}${alt('en-US')}${alt('de-AT')}<p>x</p>`, []), { country: 'AT', evidence: 'hreflang' }],
+    ['a bare hreflang is weaker than a bare <html lang>', row('', 'cs', `${alt('pl')}<p>x</p>`, []), { country: 'CZ', evidence: 'html-lang' }],
+    ['a bare hreflang still names a country', row('', '', `${alt('pl')}${alt('x-default')}<p>x</p>`, []), { country: 'PL', evidence: 'hreflang' }],
+    ['international numbers beat hreflang', row('', '', `${alt('de-AT')}<p>+49 89 1234560</p>`, []), { country: 'DE', evidence: 'international-number' }],
+    // Address text: the weakest evidence, but before a bare "en".
+    ['an <address> names the country', row('', '', `<address>Huber GmbH<br>Ringstraße 1<br>1010 Wien<br>Österreich</address>`, [], [], 'https://huber.com/'), { country: 'AT', evidence: 'address' }],
+    ['an English <address> on an English .com page', row('', 'en', `<address>Acme Ltd, 1 High Street, London, United Kingdom</address>`, [], [], 'https://acme.com/'), { country: 'GB', evidence: 'address' }],
+    ['microdata addressCountry (a code)', row('', '', `<p itemscope><span itemprop="addressCountry">CH</span></p>`, [], [], 'https://acme.com/'), { country: 'CH', evidence: 'address' }],
+    ['microdata addressCountry (a native name in content)', row('', '', `<meta itemprop="addressCountry" content="Česko"><p>x</p>`, [], [], 'https://acme.com/'), { country: 'CZ', evidence: 'address' }],
+    ['the ccTLD beats address text', row('', '', `<address>Berlin, Deutschland</address>`, [], [], 'https://acme.fr/'), { country: 'FR', evidence: 'cctld' }],
+    ['hreflang beats address text', row('', '', `${alt('it-IT')}<address>Madrid, España</address>`, [], [], 'https://acme.com/'), { country: 'IT', evidence: 'hreflang' }],
+    ['an address with no country name is no evidence', row('', '', `<address>Ringstraße 1, 1010 Wien</address>`, [], [], 'https://acme.com/'), null],
   ])('%s', (_why, r, expected) => {
     expect(scan(r).phoneCountry).toEqual(expected);
   });
