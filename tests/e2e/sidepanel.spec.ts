@@ -164,9 +164,11 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
 
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   const page = view(panel, 'Page');
-  // People first (issue 13): the team page's 17 cards are 17 people rows, then whatever belongs to nobody. The
-  // team's email domain is where they work, part of each person, not a separate company row (docs/people.md).
-  await expect(page.getByRole('heading', { name: /^People/ }).first()).toBeVisible({ timeout: 15_000 });
+  // People first (issue 13): the team page's 17 cards are 17 people rows, then companies (the team's employer),
+  // then whatever belongs to nobody.
+  for (const group of [/^People/, /^(Other )?companies/i]) {
+    await expect(page.getByRole('heading', { name: group }).first()).toBeVisible({ timeout: 15_000 });
+  }
   await expect(page.getByRole('table', { name: 'People found on this page' })).toHaveAttribute('aria-rowcount', String(17 + 1));
   // Every row states its cost before the click.
   const peopleTable = page.getByRole('table', { name: 'People found on this page' });

@@ -9,11 +9,11 @@ const page = (file: string) => scanHtml(readFileSync(new URL(`../../../fixtures/
 
 describe('badgeCount', () => {
   it.each<[string, () => ReturnType<typeof entitiesOf>, number]>([
-    // 300 people; their email domains are where they work, not extra rows. 20 Paris switchboard numbers
-    // are each printed on several members' rows: nobody's own, so they are loose rows.
-    ['the 300-member directory', () => page('directory.html'), 300 + 20],
-    // 5 people, intake@ and the shared main number loose, the company page loose, the page's domain held by people.
-    ['the law-firm grid', () => page('law-firm.html'), 5 + 1 + 1 + 1],
+    // 300 people; their 12 employers' domains are company rows (one each, however many people work there);
+    // 20 Paris switchboard numbers are each printed on several members' rows: nobody's own, so loose rows.
+    ['the 300-member directory', () => page('directory.html'), 300 + 12 + 20],
+    // 5 people, intake@ and the shared main number loose, the company page loose, the firm's domain a company row.
+    ['the law-firm grid', () => page('law-firm.html'), 5 + 1 + 1 + 1 + 1],
     ['a page with only a contact block', () => entitiesOf('<p>Write to info@acme.com or call +1 415 555 0100.</p>'), 1 + 1 + 1 + 1],
     ['an empty page on a site', () => entitiesOf('<p>Nothing here.</p>'), 1],
   ])('%s', (_why, entities, count) => {
