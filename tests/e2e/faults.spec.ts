@@ -312,6 +312,11 @@ test('the worker stopped mid-way through a 2,500-entry bulk job: the panel follo
 
     // The service's side: no chunk reached it twice (the refused 429 and 503 attempts were not processed), and
     // its ledger charged at most the 20 known addresses, each once — at least the ones the user now holds.
+    // Both slow chunks reached the service before the stop, so it answers — and charges — them whatever the worker
+    // does, 8 s after they arrived: wait for those two answers (and chunk 3's) in its log before reading its ledger.
+    await expect
+      .poll(async () => (await apiRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200).length, { timeout: 30_000 })
+      .toBe(3);
     const bulk = (await apiRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich');
     const processed = bulk.filter((r) => r.status === 200);
     expect(bulk.filter((r) => r.status !== 200).map((r) => r.status)).toEqual([429, 503]);
