@@ -23,8 +23,14 @@ export function CopyButton({ value, label, showLabel = false, size = 'sm', varia
     return () => clearTimeout(timer);
   }, [state]);
   const copy = () => {
-    new Promise<string>((resolve) => resolve(typeof value === 'function' ? value() : value))
-      .then((text) => navigator.clipboard.writeText(text))
+    const text = new Promise<string>((resolve) => resolve(typeof value === 'function' ? value() : value));
+    // The click's permission to write the clipboard lasts only for this task. A ClipboardItem takes the text as a
+    // promise, so an export that first re-reads its rows still writes with it; writeText after an await would not.
+    const written =
+      typeof ClipboardItem === 'function' && typeof navigator.clipboard.write === 'function'
+        ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })])
+        : text.then((t) => navigator.clipboard.writeText(t));
+    written
       .then(
         () => setState('copied'),
         () => setState('failed'),

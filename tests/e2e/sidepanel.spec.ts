@@ -213,8 +213,10 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   expect(csv.split('\r\n')[0]).toContain('Input,Input type,Status,From cache,Full name');
   expect(csv).toContain('Enriched');
   await page.getByRole('button', { name: 'Copy bulk results for spreadsheets' }).click();
-  const tsv = await panel.evaluate(() => navigator.clipboard.readText());
-  expect(tsv.split('\r\n')[0]?.split('\t')).toContain('Full name');
+  // The copy re-reads the job's final rows first (never "Pending" for a charged row), then writes.
+  await expect
+    .poll(async () => (await panel.evaluate(() => navigator.clipboard.readText())).split('\r\n')[0]?.split('\t') ?? [])
+    .toContain('Full name');
 
   // A slow service lets the user cancel a running bulk job.
   await page.getByRole('button', { name: 'Close' }).click();
