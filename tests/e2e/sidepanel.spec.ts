@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { SANDBOX_ADMIN_HEADERS } from '../../sandbox/admin-guard';
-import { apiRequests } from './support/reliability';
+import { apiRequests, ledgerOf } from './support/reliability';
 
 // The side panel against the real sandbox, in real Chromium. The panel is opened as a normal tab at 360 px wide
 // with `?tabId=` of a tab showing a sandbox demo page (the real side panel is not reachable from Playwright).
@@ -111,6 +111,9 @@ async function check(page: Page, shot: (page: Page, name: string) => Promise<voi
 }
 
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
+/** Credits the sandbox ledger booked for bulk enrichment on a key. */
+const bulkCharged = async (sandboxUrl: string, key: string): Promise<number> =>
+  (await ledgerOf(sandboxUrl, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
 const tab = (panel: Page, name: string): Locator => panel.getByRole('tab', { name, exact: true });
 
 test('no key: every view explains what to do; the page is still scanned; the demo sandbox sets a key', async ({
@@ -222,13 +225,22 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   // free and instant), so the cache is emptied first: the job has to go to the service.
   await page.getByRole('button', { name: 'Close' }).click();
   expect((await send(panel, 'cache/clear', {})).ok).toBe(true);
-  await fault(sandbox.url, { mode: 'slow', count: 5, delayMs: 30_000, paths: ['/v1/bulk-enrich'] });
+  await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 8_000, paths: ['/v1/bulk-enrich'] });
   await peopleTable.getByRole('checkbox', { name: /^Select all/ }).check();
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
   await shot(panel, 'sidepanel-page-bulk-running');
+  const chargedBefore = await bulkCharged(sandbox.url, 'test-standard-sp-page');
   await page.getByRole('button', { name: 'Cancel' }).click();
-  await expect(page.getByRole('heading', { name: 'Bulk enrichment cancelled' })).toBeVisible({ timeout: 20_000 });
+  // Truthful cancel (issue 11): the chunk already sent cannot be called back; the card says so until its answer is in.
+  await expect(page.getByRole('heading', { name: 'Cancelling…' })).toBeVisible();
+  await expect(page.getByText(/17 sent, answer pending/)).toBeVisible();
+  await expect(page.getByText(/may still be charged \(up to 17 credits\)/)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Bulk enrichment cancelled' })).toBeVisible({ timeout: 30_000 });
+  // The final card's charge is the service's: what the ledger booked for the chunk that was in flight.
+  const charged = (await bulkCharged(sandbox.url, 'test-standard-sp-page')) - chargedBefore;
+  expect(charged).toBe(17);
+  await expect(page.getByText(new RegExp(`${charged} credits? charged`)).first()).toBeVisible();
   await clearFaults(sandbox.url);
   await check(panel, shot, 'sidepanel-page-bulk-cancelled');
 });

@@ -10,7 +10,7 @@ import { request, toErrorData } from '../hooks';
  */
 export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: string; onChanged: () => void }) {
   const [asking, setAsking] = useState(false);
-  const [undo, setUndo] = useState<{ ids: string[]; until: number } | null>(null);
+  const [undo, setUndo] = useState<{ ids: string[]; until: number; what: string } | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
 
   useEffect(() => {
@@ -24,7 +24,8 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
     try {
       const { removed, undoUntil } = await request('contacts/delete', { ids });
       setAsking(false);
-      if (removed) setUndo({ ids, until: undoUntil });
+      // `what` is kept as it was: the selection (and so the prop) empties once the rows are gone.
+      if (removed) setUndo({ ids, until: undoUntil, what });
       onChanged();
     } catch (cause) {
       setError(toErrorData(cause));
@@ -66,7 +67,7 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
       )}
       {undo && (
         <div className="sp-confirm" role="status">
-          <span>Deleted {undo.ids.length === 1 ? what : `${undo.ids.length} records`}.</span>
+          <span>Deleted {undo.what}.</span>
           <Button size="sm" onClick={() => void restore()}>
             Undo
           </Button>
