@@ -42,14 +42,12 @@ export function BookView({ active }: { active: boolean }) {
           <p>{debounced ? `No contact matches “${debounced}”.` : 'Every person and company you pay to enrich is kept here until you delete it.'}</p>
         </EmptyState>
       )}
-      {/* Delete stays mounted when the list empties: deleting the last contact shown must keep its Undo. */}
-      {list.state.status === 'success' && (
-        <div className="sp-export">
-          {entries.length > 0 && <AddToListButton recordIds={chosen} />}
-          {entries.length > 0 && <WebhookSendButton source={() => ({ kind: 'contact', ids: chosen().slice(0, 1000) })} />}
-          <DeleteControls ids={[...selected]} what={selected.size === 1 ? 'this contact' : `${selected.size} contacts`} onChanged={() => { setSelected(new Set()); list.reload(); }} />
-        </div>
-      )}
+      {/* Delete stays mounted while the list reloads or empties: deleting the last contact shown keeps its Undo. */}
+      <div className="sp-export">
+        {entries.length > 0 && <AddToListButton recordIds={chosen} />}
+        {entries.length > 0 && <WebhookSendButton source={() => ({ kind: 'contact', ids: chosen().slice(0, 1000) })} />}
+        <DeleteControls ids={[...selected]} what={selected.size === 1 ? 'this contact' : `${selected.size} contacts`} onChanged={() => { setSelected(new Set()); list.reload(); }} />
+      </div>
       {entries.length > 0 && (
         <>
           <p className="sp-hint">
