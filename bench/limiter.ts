@@ -15,10 +15,10 @@ import { startSandbox } from '../sandbox/server';
 import { createMemoryCacheStore } from '../lib/cache/store';
 import { createMemoryLedgerStore } from '../lib/credits/ledger';
 import { createMemoryKeyStore } from '../lib/keystore';
-import { createMemoryBulkStore } from '../lib/scheduler/bulk-store';
-import { createEngine } from '../lib/scheduler/engine';
-import { createMemoryLimiter, limiterConfigFor } from '../lib/scheduler/limiter';
-import { createMemoryTaskStore } from '../lib/scheduler/task-store';
+import { createMemoryBulkStore } from '../lib/engine/bulk-store';
+import { createEngine } from '../lib/engine/engine';
+import { createMemoryLimiter, limiterConfigFor } from '../lib/queue/limiter';
+import { createMemoryTaskStore } from '../lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 
 const WINDOW_MS = 6000;

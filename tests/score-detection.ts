@@ -5,7 +5,7 @@
 // tests/unit/identity/corpus.test.ts asserts the bars of issue 15.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { scanHtml } from '../scripts/scan';
+import { scanHtml } from '@/scripts/scan';
 
 export const KINDS = ['emails', 'phones', 'faxes', 'profiles', 'companyProfiles', 'domains'] as const;
 export type Kind = (typeof KINDS)[number];

@@ -8,10 +8,11 @@ import { Button, ErrorState, Section } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { BASE_URL_HELP, DEFAULT_API_BASE_URL } from './build';
+import { baseUrlHelp, DEFAULT_API_BASE_URL } from './build';
 import { Field, type Status, StatusLine } from './fields';
 import { applyAccessChange, requiredOrigins } from './permissions-glue';
 import { toErrorData } from './use-settings';
+import { t } from '@/lib/i18n/t';
 
 export interface ApiBaseUrlSectionProps {
   settings: Settings;
@@ -23,7 +24,7 @@ export interface ApiBaseUrlSectionProps {
   title?: string;
 }
 
-export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeholder, title = 'API address' }: ApiBaseUrlSectionProps) {
+export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeholder, title = t('options_api_address') }: ApiBaseUrlSectionProps) {
   const [draft, setDraft] = useState(startEmpty ? '' : settings.apiBaseUrl);
   const [inputError, setInputError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
@@ -53,7 +54,7 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
     const permission = applyAccessChange(settings, { ...settings, apiBaseUrl: checked.url });
     // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).
     if (newOrigin) {
-      setStatus({ tone: 'info', text: `Allow access to ${new URL(checked.url).host} in the browser’s prompt to save this address.` });
+      setStatus({ tone: 'info', text: t('options_url_allow_prompt', new URL(checked.url).host) });
     }
     void (async () => {
       try {
@@ -63,8 +64,8 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
             tone: 'warning',
             text:
               outcome.reason === 'declined'
-                ? `Access to ${new URL(checked.url).host} was not granted, so nothing was changed. Lookups still go to ${settings.apiBaseUrl}.`
-                : `The browser refused access to ${new URL(checked.url).host} (${outcome.message}). Nothing was changed.`,
+                ? t('options_url_declined', new URL(checked.url).host, settings.apiBaseUrl)
+                : t('options_url_refused', new URL(checked.url).host, outcome.message),
           });
           return;
         }
@@ -74,8 +75,8 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
           tone: 'success',
           text:
             newOrigin
-              ? `Saved, with access to ${new URL(saved.apiBaseUrl).host}. Lookups now go to ${saved.apiBaseUrl}.`
-              : `Saved. Lookups now go to ${saved.apiBaseUrl}.`,
+              ? t('options_url_saved_with_access', new URL(saved.apiBaseUrl).host, saved.apiBaseUrl)
+              : t('options_url_saved', saved.apiBaseUrl),
         });
       } catch (e) {
         setStatus(null);
@@ -97,11 +98,11 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
     <Section title={title} headingLevel={2}>
       <form className="opt-form" onSubmit={onSubmit} noValidate>
         <Field
-          label="API base URL"
+          label={t('options_api_base_url')}
           hint={
             <>
-              Your API key is sent only to this address. When it is on a new site, the browser asks you to allow
-              access to it. Default of this build: <span className="ui-mono">{DEFAULT_API_BASE_URL}</span>.
+              {t('options_url_hint')} {t('options_url_default_of_build')}{' '}
+              <span className="ui-mono">{DEFAULT_API_BASE_URL}</span>.
             </>
           }
           error={inputError}
@@ -128,7 +129,7 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
         </Field>
         <div className="opt-actions">
           <Button type="submit" variant="primary" icon="check" loading={busy} disabled={!changed}>
-            Save address
+            {t('options_save_address')}
           </Button>
           {!isDefault && (
             <Button
@@ -140,15 +141,15 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
                 save(DEFAULT_API_BASE_URL);
               }}
             >
-              Use the default
+              {t('options_use_default')}
             </Button>
           )}
         </div>
         <StatusLine status={status} />
         {error && <ErrorState error={error} compact />}
         <details className="opt-details">
-          <summary>How the default is chosen</summary>
-          <p>{BASE_URL_HELP}</p>
+          <summary>{t('options_how_default_chosen')}</summary>
+          <p>{baseUrlHelp()}</p>
         </details>
       </form>
     </Section>

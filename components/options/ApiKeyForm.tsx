@@ -9,6 +9,7 @@ import { background } from '@/lib/messaging/extension';
 import { ApiKeySchema, type ErrorData } from '@/lib/messaging/protocol';
 import { Field, type Status, StatusLine } from './fields';
 import { toErrorData } from './use-settings';
+import { t } from '@/lib/i18n/t';
 
 export interface ApiKeyFormProps {
   keyInfo: { present: boolean; hint: string | null };
@@ -43,11 +44,11 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     event?.preventDefault();
     const key = draft.trim();
     if (!key) {
-      setInputError('Paste your API key first.');
+      setInputError(t('options_key_paste_first'));
       return;
     }
     if (!ApiKeySchema.safeParse(key).success) {
-      setInputError('This does not look like an API key: it has spaces or invisible characters. Copy it again from your account.');
+      setInputError(t('options_key_malformed'));
       return;
     }
     setInputError(null);
@@ -62,12 +63,12 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
       setVisible(false);
       onChanged();
       // Saving is followed by the free check, so a typo shows up now rather than at the first paid lookup.
-      setStatus({ tone: 'info', text: 'Key saved. Checking it with the service (free)…' });
+      setStatus({ tone: 'info', text: t('options_key_saved_checking') });
       const result = await runTest(undefined);
       setStatus(
         result === 'valid'
-          ? { tone: 'success', text: 'Key saved and accepted by the service.' }
-          : { tone: 'warning', text: 'Key saved, but the service did not accept it. Check it and save again.' },
+          ? { tone: 'success', text: t('options_key_saved_accepted') }
+          : { tone: 'warning', text: t('options_key_saved_rejected') },
       );
     } catch (e) {
       setStatus(null);
@@ -100,7 +101,7 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     try {
       await background.request('key/clear', {});
       setConfirmRemove(false);
-      setStatus({ tone: 'success', text: 'Key removed from this browser.' });
+      setStatus({ tone: 'success', text: t('options_key_removed') });
       onChanged();
     } catch (e) {
       setError(toErrorData(e));
@@ -116,31 +117,31 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
         {keyInfo.present ? (
           <>
             <Chip tone="success" icon="key">
-              Key saved
+              {t('options_key_saved')}
             </Chip>{' '}
             <span className="ui-muted">
-              ends in <span className="ui-mono">{keyInfo.hint ?? '…'}</span>
+              {t('options_key_ends_in')} <span className="ui-mono">{keyInfo.hint ?? '…'}</span>
             </span>
           </>
         ) : (
           <Chip tone="warning" icon="key">
-            No key yet
+            {t('options_no_key_yet')}
           </Chip>
         )}
         {test === 'valid' && (
           <Chip tone="success" icon="check">
-            Accepted by the service
+            {t('options_key_accepted')}
           </Chip>
         )}
         {test === 'invalid' && (
           <Chip tone="danger" icon="x">
-            Not accepted (401)
+            {t('options_key_not_accepted')}
           </Chip>
         )}
       </p>
       <Field
-        label="API key"
-        hint="Stored only where the extension’s background can read it; never shown to web pages or sent anywhere but the API."
+        label={t('options_api_key')}
+        hint={t('options_key_hint')}
         error={inputError}
       >
         {({ id, describedBy, invalid }) => (
@@ -153,7 +154,7 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
               onChange={(e) => setDraft(e.currentTarget.value)}
               autoComplete="off"
               spellCheck={false}
-              placeholder={keyInfo.present ? 'Paste a new key to replace the saved one' : 'Paste your API key'}
+              placeholder={keyInfo.present ? t('options_key_placeholder_replace') : t('options_key_placeholder')}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               maxLength={512}
@@ -162,48 +163,47 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
               variant="ghost"
               aria-pressed={visible}
               onClick={() => setVisible((v) => !v)}
-              aria-label={visible ? 'Hide key' : 'Show key'}
+              aria-label={visible ? t('options_hide_key') : t('options_show_key')}
             >
-              {visible ? 'Hide' : 'Show'}
+              {visible ? t('options_hide') : t('options_show')}
             </Button>
           </div>
         )}
       </Field>
       <div className="opt-actions">
         <Button type="submit" variant="primary" icon="check" loading={busy === 'save'} disabled={busy !== null}>
-          Save key
+          {t('options_save_key')}
         </Button>
         <Button
           onClick={testKey}
           loading={busy === 'test'}
           disabled={!canTest || busy !== null}
-          detail="free"
-          title="Sends one request the service checks for the key but that looks nothing up: no credit is used."
+          detail={t('credits_free')}
+          title={t('options_test_explained')}
         >
-          {draft.trim() ? 'Test this key' : 'Test saved key'}
+          {draft.trim() ? t('options_test_this_key') : t('options_test_saved_key')}
         </Button>
         {allowRemove && keyInfo.present && !confirmRemove && (
           <Button variant="ghost" icon="trash" onClick={() => setConfirmRemove(true)} disabled={busy !== null}>
-            Remove key
+            {t('options_remove_key')}
           </Button>
         )}
       </div>
       {confirmRemove && (
-        <div className="opt-confirm" role="group" aria-label="Confirm removing the key">
-          <p>Remove the saved key? Lookups stop until you add one again; cached results stay.</p>
+        <div className="opt-confirm" role="group" aria-label={t('options_confirm_remove_label')}>
+          <p>{t('options_confirm_remove')}</p>
           <div className="opt-actions">
             <Button variant="danger" icon="trash" onClick={remove} loading={busy === 'remove'}>
-              Remove key
+              {t('options_remove_key')}
             </Button>
             <Button variant="ghost" onClick={() => setConfirmRemove(false)} disabled={busy !== null}>
-              Keep it
+              {t('options_keep_it')}
             </Button>
           </div>
         </div>
       )}
       <p className="opt-note">
-        “Test” is free: it sends one request without lookup details, which the service answers with “invalid key”
-        or “missing input” before doing any work.
+        {t('options_test_note')}
       </p>
       <StatusLine status={status} />
       {error && (

@@ -6,6 +6,7 @@ import type { CreditsSummary, ErrorData } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface BudgetSectionProps {
   settings: Settings;
@@ -45,7 +46,7 @@ export function BudgetSection({ settings, update }: BudgetSectionProps) {
       const saved = await update({ dailyBudget: next });
       setStatus({
         tone: 'success',
-        text: saved.dailyBudget === null ? 'Saved. No daily limit.' : `Saved. At most ${formatCredits(saved.dailyBudget)} a day.`,
+        text: saved.dailyBudget === null ? t('options_budget_saved_none') : t('options_budget_saved', formatCredits(saved.dailyBudget)),
       });
     } catch (e) {
       setStatus(null);
@@ -54,31 +55,31 @@ export function BudgetSection({ settings, update }: BudgetSectionProps) {
   }
 
   return (
-    <Section title="Daily budget" headingLevel={2}>
+    <Section title={t('options_budget_title')} headingLevel={2}>
       <form className="opt-form" onSubmit={save} noValidate>
         {credits && (
           <p className="opt-lead">
-            Spent today: <strong className="ui-num">{formatCredits(credits.today).replace('free', '0 credits')}</strong>
-            {' · '}this month: <strong className="ui-num">{formatCredits(credits.month).replace('free', '0 credits')}</strong>
+            {t('options_spent_today')} <strong className="ui-num">{tn('credits', credits.today)}</strong>
+            {' · '}{t('options_this_month')} <strong className="ui-num">{tn('credits', credits.month)}</strong>
           </p>
         )}
         <Checkbox
           checked={capped}
           onChange={(e) => setCapped(e.currentTarget.checked)}
-          label="Limit the credits spent per day"
-          description="A lookup that would go over the limit is not sent; cached answers stay free."
+          label={t('options_budget_limit')}
+          description={t('options_budget_limit_explained')}
         />
         {capped && (
           <WholeNumberField
-            label="Credits per day"
-            error={valid ? null : 'Enter a whole number of credits (0 or more).'}
+            label={t('options_budget_per_day')}
+            error={valid ? null : t('options_budget_invalid')}
             value={amount}
             onChange={setAmount}
           />
         )}
         <div className="opt-actions">
           <Button type="submit" variant="primary" icon="check" disabled={!valid || next === settings.dailyBudget}>
-            Save budget
+            {t('options_budget_save')}
           </Button>
         </div>
         <StatusLine status={status} />

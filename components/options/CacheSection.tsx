@@ -6,6 +6,7 @@ import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';
+import { t, uiLanguage } from '@/lib/i18n/t';
 
 export interface CacheSectionProps {
   settings: Settings;
@@ -14,9 +15,10 @@ export interface CacheSectionProps {
 
 /** "12 KB", "3.4 MB". */
 export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes < 1024) return t('options_bytes', bytes);
+  if (bytes < 1024 * 1024) return t('options_kilobytes', Math.round(bytes / 1024));
+  const megabytes = new Intl.NumberFormat(uiLanguage(), { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  return t('options_megabytes', megabytes.format(bytes / (1024 * 1024)));
 }
 
 function parseDays(text: string): number | null {
@@ -62,7 +64,7 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
     setError(null);
     try {
       await update({ cache: { hitTtlDays: hitDays, missTtlDays: missDays } });
-      setStatus({ tone: 'success', text: 'Saved. New lifetimes apply to answers from now on.' });
+      setStatus({ tone: 'success', text: t('options_cache_saved') });
     } catch (e) {
       setStatus(null);
       setError(toErrorData(e));
@@ -75,7 +77,7 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
     try {
       await background.request('cache/clear', {});
       setConfirmClear(false);
-      setStatus({ tone: 'success', text: 'Cache cleared.' });
+      setStatus({ tone: 'success', text: t('options_cache_cleared') });
       await loadStats();
     } catch (e) {
       setError(toErrorData(e));
@@ -85,20 +87,21 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
   }
 
   return (
-    <Section title="Cache" headingLevel={2}>
+    <Section title={t('options_cache_title')} headingLevel={2}>
       <p className="opt-lead">
-        Every answer is kept on this device, so looking the same thing up again is free and instant.
+        {t('options_cache_lead')}
       </p>
       <div className="opt-stat" aria-live="polite">
         {statsError ? (
           <ErrorState error={statsError} compact onRetry={loadStats} />
         ) : stats ? (
           <p>
-            <strong className="ui-num">{formatCount(stats.entries)}</strong> cached {stats.entries === 1 ? 'answer' : 'answers'},
-            about <strong className="ui-num">{formatBytes(stats.approxBytes)}</strong>.
+            <strong className="ui-num">{formatCount(stats.entries)}</strong>{' '}
+            {stats.entries === 1 ? t('options_cache_answers_one') : t('options_cache_answers_other')}{' '}
+            <strong className="ui-num">{formatBytes(stats.approxBytes)}</strong>.
           </p>
         ) : (
-          <span aria-label="Loading cache size">
+          <span aria-label={t('options_cache_loading')}>
             <Skeleton width={220} height={14} />
           </span>
         )}
@@ -106,17 +109,17 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
       <form className="opt-form" onSubmit={save} noValidate>
         <div className="opt-row">
           <WholeNumberField
-            label="Keep found results for (days)"
-            hint="30 days matches the service’s re-enrichment window."
-            error={hitDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
+            label={t('options_cache_hit_days')}
+            hint={t('options_cache_hit_hint')}
+            error={hitDays === null ? t('options_cache_days_invalid') : null}
             max={365}
             value={hits}
             onChange={setHits}
           />
           <WholeNumberField
-            label="Keep “no match” answers for (days)"
-            hint="Shorter: the service may find them later."
-            error={missDays === null ? 'Enter a whole number of days from 0 to 365.' : null}
+            label={t('options_cache_miss_days')}
+            hint={t('options_cache_miss_hint')}
+            error={missDays === null ? t('options_cache_days_invalid') : null}
             max={365}
             value={misses}
             onChange={setMisses}
@@ -133,26 +136,26 @@ export function CacheSection({ settings, update }: CacheSectionProps) {
               (hitDays === settings.cache.hitTtlDays && missDays === settings.cache.missTtlDays)
             }
           >
-            Save lifetimes
+            {t('options_cache_save')}
           </Button>
           {!confirmClear && (
             <Button variant="ghost" icon="trash" onClick={() => setConfirmClear(true)} disabled={stats?.entries === 0}>
-              Clear cache
+              {t('options_cache_clear')}
             </Button>
           )}
         </div>
       </form>
       {confirmClear && (
-        <div className="opt-confirm" role="group" aria-label="Confirm clearing the cache">
+        <div className="opt-confirm" role="group" aria-label={t('options_cache_confirm_label')}>
           <p>
-            Clear {stats ? formatCount(stats.entries) : 'all'} cached answers? Looking them up again will cost credits.
+            {stats ? t('options_cache_confirm', formatCount(stats.entries)) : t('options_cache_confirm_all')}
           </p>
           <div className="opt-actions">
             <Button variant="danger" icon="trash" onClick={clear} loading={busy}>
-              Clear cache
+              {t('options_cache_clear')}
             </Button>
             <Button variant="ghost" onClick={() => setConfirmClear(false)} disabled={busy}>
-              Keep it
+              {t('options_keep_it')}
             </Button>
           </div>
         </div>

@@ -5,16 +5,17 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import type { RequiredField, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine } from './fields';
 import { toErrorData } from './use-settings';
+import { t } from '@/lib/i18n/t';
 
-/** The spec's allowed values of `required`, in its words. */
+/** The spec's allowed values of `required`, in its words (getters: read in the UI language when shown). */
 export const REQUIRED_FIELD_LABELS: Record<RequiredField, string> = {
-  email: 'Any email',
-  work_email: 'Verified work email',
-  any_work_email: 'Valid or probable work email',
-  personal_email: 'Personal email',
-  phone: 'Phone number',
-  email_or_phone: 'Any email or phone',
-  social_profile: 'Any social profile',
+  get email() { return t('options_required_email'); },
+  get work_email() { return t('options_required_work_email'); },
+  get any_work_email() { return t('options_required_any_work_email'); },
+  get personal_email() { return t('options_required_personal_email'); },
+  get phone() { return t('options_required_phone'); },
+  get email_or_phone() { return t('options_required_email_or_phone'); },
+  get social_profile() { return t('options_required_social_profile'); },
 };
 
 export interface LookupDefaultsSectionProps {
@@ -34,7 +35,7 @@ export function LookupDefaultsSection({ settings, update }: LookupDefaultsSectio
     setPending(next);
     try {
       await update({ lookupDefaults: next });
-      setStatus({ tone: 'success', text: 'Saved.' });
+      setStatus({ tone: 'success', text: t('common_saved') });
     } catch (e) {
       setStatus(null);
       setError(toErrorData(e));
@@ -49,33 +50,32 @@ export function LookupDefaultsSection({ settings, update }: LookupDefaultsSectio
   };
 
   return (
-    <Section title="Lookup defaults" headingLevel={2}>
-      <p className="opt-lead">Used by every contact lookup; you can still change them for a single lookup in the side panel.</p>
+    <Section title={t('options_defaults_title')} headingLevel={2}>
+      <p className="opt-lead">{t('options_defaults_lead')}</p>
       <fieldset className="opt-fieldset">
-        <legend>Extras</legend>
+        <legend>{t('options_defaults_extras')}</legend>
         <Checkbox
           checked={defaults.realtime}
           onChange={(e) => void save({ ...defaults, realtime: e.currentTarget.checked })}
-          label={<CostLabel text="Fetch live data (realtime)" cost="+1 credit" />}
-          description="Fresher data, about 10–15 s slower per lookup."
+          label={<CostLabel text={t('options_defaults_realtime')} cost={t('options_plus_credits', 1)} />}
+          description={t('options_defaults_realtime_hint')}
         />
         <Checkbox
           checked={defaults.waterfall}
           onChange={(e) => void save({ ...defaults, waterfall: e.currentTarget.checked })}
-          label={<CostLabel text="Search more sources for emails and phones (waterfall)" cost="+1 credit" />}
-          description="Better email and phone coverage."
+          label={<CostLabel text={t('options_defaults_waterfall')} cost={t('options_plus_credits', 1)} />}
+          description={t('options_defaults_waterfall_hint')}
         />
         <Checkbox
           checked={defaults.includeAllExperiences}
           onChange={(e) => void save({ ...defaults, includeAllExperiences: e.currentTarget.checked })}
-          label={<CostLabel text="Include the full employment history" cost="no extra cost" />}
+          label={<CostLabel text={t('options_defaults_history')} cost={t('options_no_extra_cost')} />}
         />
       </fieldset>
       <fieldset className="opt-fieldset">
-        <legend>Only count a match when it has</legend>
+        <legend>{t('options_defaults_required')}</legend>
         <p className="opt-note">
-          A lookup that lacks a ticked field counts as “no match” and costs nothing. Leave all unticked to accept
-          any match.
+          {t('options_defaults_required_hint')}
         </p>
         <div className="opt-grid">
           {(Object.keys(REQUIRED_FIELD_LABELS) as RequiredField[]).map((field) => (

@@ -15,8 +15,12 @@ import { connectDemoSandbox } from './demo-sandbox';
 import { API_BASE_URL_PLACEHOLDER, needsApiAddress } from './onboarding/first-run';
 import './onboarding/onboarding.css';
 import { toErrorData, useSettings } from './use-settings';
+import { t } from '@/lib/i18n/t';
 
 const BUILD = { isDemoBuild: IS_DEMO_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL };
+
+/** The side panel's keyboard shortcut (wxt.config.ts `commands`); key names as printed on the keys. */
+const SHORTCUT = ['Alt', 'Shift', 'E'];
 
 export function OnboardingApp() {
   const { state, reload, update } = useSettings();
@@ -43,40 +47,37 @@ export function OnboardingApp() {
       <header className="onb-hero">
         <img src="/icon/96.png" alt="" width={56} height={56} />
         <div>
-          <h1 className="onb-hero__title">Welcome to In-Page Enrich</h1>
-          <p className="onb-hero__sub">Turn the page you are reading into enriched contacts and companies.</p>
+          <h1 className="onb-hero__title">{t('options_onb_welcome', t('ext_name'))}</h1>
+          <p className="onb-hero__sub">{t('options_onb_sub')}</p>
         </div>
       </header>
       <main className="onb-main">
         <section className="onb-card" aria-labelledby="onb-what">
           <h2 className="onb-card__title" id="onb-what">
-            What it does
+            {t('options_onb_what')}
           </h2>
           <ul className="onb-features">
             <li>
-              <Icon name="search" size={16} /> Finds emails, phone numbers, profile links and company websites on the
-              page you are looking at, when you ask.
+              <Icon name="search" size={16} /> {t('options_onb_feature_find')}
             </li>
             <li>
-              <Icon name="user" size={16} /> Enriches a person or a company in the side panel: job, history, contact
-              details, funding, technologies, lookalikes.
+              <Icon name="user" size={16} /> {t('options_onb_feature_enrich')}
             </li>
             <li>
-              <Icon name="mail" size={16} /> Verifies an email from the toolbar button before you send.
+              <Icon name="mail" size={16} /> {t('options_onb_feature_verify')}
             </li>
             <li>
-              <Icon name="users" size={16} /> Enriches a whole list at once and exports it as CSV.
+              <Icon name="users" size={16} /> {t('options_onb_feature_bulk')}
             </li>
             <li>
-              <Icon name="coins" size={16} /> Shows the price of every lookup before you click, and never charges you
-              twice for the same answer.
+              <Icon name="coins" size={16} /> {t('options_onb_feature_price')}
             </li>
           </ul>
         </section>
 
         <section className="onb-card" aria-labelledby="onb-data">
           <h2 className="onb-card__title" id="onb-data">
-            What it sends, and when
+            {t('options_onb_sends')}
           </h2>
           {state.status === 'ready' ? (
             <DataUse apiBaseUrl={state.settings.apiBaseUrl} titled={false} />
@@ -87,7 +88,7 @@ export function OnboardingApp() {
 
         <section className="onb-card" aria-labelledby="onb-start">
           <h2 className="onb-card__title" id="onb-start">
-            Get started
+            {t('options_onb_start')}
           </h2>
           {state.status === 'loading' && <Skeleton height={60} />}
           {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void reload()} />}
@@ -96,19 +97,22 @@ export function OnboardingApp() {
               {state.key.present && (
                 <div className="onb-ready" role="status">
                   <Chip tone="success" icon="check">
-                    {demo ? 'Connected to the demo sandbox' : 'Ready'}
+                    {demo ? t('options_onb_connected_demo') : t('options_onb_ready')}
                   </Chip>
                   <p>
                     {demo ? (
-                      <>
-                        Lookups go to <span className="ui-mono">{DEMO_SANDBOX_URL}</span> with the demo key. Start it
-                        with <span className="ui-mono">npm run sandbox</span> and open its demo pages.
-                      </>
+                      <>{t('options_onb_demo_ready', DEMO_SANDBOX_URL, 'npm run sandbox')}</>
                     ) : (
-                      <>Your key is saved. </>
+                      <>{t('options_onb_key_saved')} </>
                     )}{' '}
-                    Open any page, then click the toolbar button or press <kbd>Alt</kbd>+<kbd>Shift</kbd>+<kbd>E</kbd>{' '}
-                    for the side panel.
+                    {t('options_onb_open_page')}{' '}
+                    {SHORTCUT.map((key, i) => (
+                      <span key={key}>
+                        {i > 0 && '+'}
+                        <kbd>{key}</kbd>
+                      </span>
+                    ))}{' '}
+                    {t('options_onb_for_panel')}
                   </p>
                 </div>
               )}
@@ -120,27 +124,26 @@ export function OnboardingApp() {
                       update={update}
                       startEmpty={needsApiAddress(BUILD, state.settings.apiBaseUrl)}
                       placeholder={API_BASE_URL_PLACEHOLDER}
-                      title="1 · Your API address"
+                      title={t('options_onb_step_address')}
                     />
                     <h2 className="opt-subtitle onb-step">
-                      {state.key.present ? '2 · Change your API key' : '2 · Your API key'}
+                      {state.key.present ? t('options_onb_step_change_key') : t('options_onb_step_key')}
                     </h2>
                     {needsApiAddress(BUILD, state.settings.apiBaseUrl) && (
                       <p className="opt-note" data-testid="onb-address-first">
-                        Save the API address first: the key is tested against it, and sent nowhere else.
+                        {t('options_onb_address_first')}
                       </p>
                     )}
                     <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} allowRemove={false} />
                   </div>
                   {IS_DEMO_BUILD && (
                     <div className="onb-choice__demo">
-                      <h3 className="opt-subtitle">Or try it without an account</h3>
+                      <h3 className="opt-subtitle">{t('options_onb_try_demo')}</h3>
                       <p className="opt-note">
-                        Points the extension at the local demo sandbox ({DEMO_SANDBOX_URL}) with its demo key. No
-                        real data, no real credits.
+                        {t('options_onb_demo_explained', DEMO_SANDBOX_URL)}
                       </p>
                       <Button icon="sparkles" onClick={() => void connectSandbox()} loading={busy}>
-                        Use the demo sandbox
+                        {t('common_use_demo_sandbox')}
                       </Button>
                       {error && <ErrorState error={error} compact />}
                     </div>
@@ -153,7 +156,7 @@ export function OnboardingApp() {
       </main>
       <footer className="onb-footer">
         <Button variant="ghost" icon="settings" onClick={() => void browser.runtime.openOptionsPage()}>
-          All settings: privacy, defaults, budget
+          {t('options_onb_all_settings')}
         </Button>
       </footer>
     </div>

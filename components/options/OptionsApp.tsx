@@ -8,16 +8,17 @@ import { LookupDefaultsSection } from './LookupDefaultsSection';
 import { PrivacySection } from './PrivacySection';
 import { TransferSection } from './TransferSection';
 import { useSettings } from './use-settings';
+import { type MessageKey, t } from '@/lib/i18n/t';
 
 const CONTENTS = [
-  ['key', 'API key'],
-  ['address', 'API address'],
-  ['defaults', 'Lookup defaults'],
-  ['privacy', 'Privacy'],
-  ['cache', 'Cache'],
-  ['budget', 'Daily budget'],
-  ['transfer', 'Export and import'],
-] as const;
+  ['key', 'options_api_key'],
+  ['address', 'options_api_address'],
+  ['defaults', 'options_defaults_title'],
+  ['privacy', 'options_privacy_title'],
+  ['cache', 'options_cache_title'],
+  ['budget', 'options_budget_title'],
+  ['transfer', 'options_transfer_title'],
+] as const satisfies readonly (readonly [string, MessageKey])[];
 
 export function OptionsApp() {
   const { state, reload, update } = useSettings();
@@ -26,15 +27,15 @@ export function OptionsApp() {
       <header className="opt-header">
         <img className="opt-header__logo" src="/icon/48.png" alt="" width={28} height={28} />
         <div>
-          <h1 className="opt-header__title">In-Page Enrich settings</h1>
-          <p className="opt-header__sub ui-muted">Changes are saved as you make them, section by section.</p>
+          <h1 className="opt-header__title">{t('options_page_title', t('ext_name'))}</h1>
+          <p className="opt-header__sub ui-muted">{t('options_page_sub')}</p>
         </div>
       </header>
-      <nav className="opt-toc" aria-label="Settings sections">
+      <nav className="opt-toc" aria-label={t('options_sections')}>
         <ul>
           {CONTENTS.map(([id, label]) => (
             <li key={id}>
-              <a href={`#${id}`}>{label}</a>
+              <a href={`#${id}`}>{t(label)}</a>
             </li>
           ))}
         </ul>
@@ -45,7 +46,7 @@ export function OptionsApp() {
         {state.status === 'ready' && (
           <>
             <div id="key" className="opt-anchor">
-              <Section title="API key" headingLevel={2}>
+              <Section title={t('options_api_key')} headingLevel={2}>
                 <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} />
               </Section>
             </div>
@@ -71,8 +72,7 @@ export function OptionsApp() {
         )}
       </main>
       <footer className="opt-footer ui-subtle">
-        <Icon name="shield" size={13} /> Your key and results stay in this browser. Nothing is sent until you ask for
-        a lookup.
+        <Icon name="shield" size={13} /> {t('options_footer')}
       </footer>
     </div>
   );
@@ -80,7 +80,7 @@ export function OptionsApp() {
 
 function LoadingSections() {
   return (
-    <div className="opt-loading" aria-label="Loading settings">
+    <div className="opt-loading" aria-label={t('options_loading')}>
       {[0, 1, 2].map((i) => (
         <div key={i} className="opt-loading__block">
           <Skeleton width={160} height={16} />

@@ -12,17 +12,22 @@ import { DataUse } from './DataUse';
 import { Field, RadioCard, type Status, StatusLine } from './fields';
 import { applyAccessChange, permissionsApi } from './permissions-glue';
 import { toErrorData } from './use-settings';
+import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
 export interface PrivacySectionProps {
   settings: Settings;
   update: (patch: SettingsPatch) => Promise<Settings>;
 }
 
+/** Getters: the words are read in the UI language when shown. */
 const MODE_WORDS: Record<ScanMode, string> = {
-  'on-request': 'Scanning only when you ask',
-  sites: 'Scanning automatically on your chosen sites',
-  everywhere: 'Scanning automatically on every site',
+  get 'on-request'() { return t('options_scan_on_request'); },
+  get sites() { return t('options_scan_sites'); },
+  get everywhere() { return t('options_scan_everywhere'); },
 };
+
+/** "Scanning only…" → "scanning only…", for use inside a sentence (only the first letter: German nouns stay capital). */
+const inSentence = (words: string) => words.charAt(0).toLocaleLowerCase(uiLanguage()) + words.slice(1);
 
 export function PrivacySection({ settings, update }: PrivacySectionProps) {
   const [status, setStatus] = useState<Status>(null);
@@ -58,15 +63,15 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
             tone: 'warning',
             text:
               outcome.reason === 'declined'
-                ? `Access was not granted, so nothing changed: ${MODE_WORDS[settings.scanMode].toLowerCase()}.`
-                : `The browser refused the change (${outcome.message}). Nothing changed.`,
+                ? t('options_privacy_declined', inSentence(MODE_WORDS[settings.scanMode]))
+                : t('options_privacy_refused', outcome.message),
           });
           return;
         }
         await update(patch);
         setStatus(
           outcome.missing.length > 0
-            ? { tone: 'warning', text: `${success} Some sites still need access: use “Grant access” below.` }
+            ? { tone: 'warning', text: t('options_privacy_still_missing', success) }
             : { tone: 'success', text: success },
         );
       } catch (e) {
@@ -84,7 +89,7 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
     const scanMode = value as ScanMode;
     if (scanMode === settings.scanMode) return;
     setPendingMode(scanMode);
-    change({ scanMode, scanSites: settings.scanSites }, { scanMode }, `Saved. ${MODE_WORDS[scanMode]}.`);
+    change({ scanMode, scanSites: settings.scanSites }, { scanMode }, t('options_privacy_saved', MODE_WORDS[scanMode]));
   };
 
   const addSite = (event: FormEvent) => {
@@ -95,24 +100,24 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
       return;
     }
     if (settings.scanSites.includes(site.pattern)) {
-      setSiteError(`${site.label} is already in the list.`);
+      setSiteError(t('options_site_already', site.label));
       return;
     }
     const scanSites = [...settings.scanSites, site.pattern];
     setSiteDraft('');
-    change({ scanMode: settings.scanMode, scanSites }, { scanSites }, `Added ${site.label}.`);
+    change({ scanMode: settings.scanMode, scanSites }, { scanSites }, t('options_site_added', site.label));
   };
 
   const removeSite = (pattern: string) => {
     const scanSites = settings.scanSites.filter((p) => p !== pattern);
-    change({ scanMode: settings.scanMode, scanSites }, { scanSites }, `Removed ${siteLabel(pattern)}; access to it was given back.`);
+    change({ scanMode: settings.scanMode, scanSites }, { scanSites }, t('options_site_removed', siteLabel(pattern)));
   };
 
   const grant = (origins: string[]) => {
     const request = permissionsApi.request({ origins });
     void request
       .then((ok) =>
-        setStatus(ok ? { tone: 'success', text: 'Access granted.' } : { tone: 'warning', text: 'Access was not granted.' }),
+        setStatus(ok ? { tone: 'success', text: t('options_access_granted_done') } : { tone: 'warning', text: t('options_access_not_granted') }),
       )
       .catch((e: unknown) => setError(toErrorData(e)))
       .finally(() => void refreshGranted());
@@ -120,19 +125,18 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
 
   const missing = granted ? needed.filter((o) => !granted.has(o)) : [];
   return (
-    <Section title="Privacy: when pages are scanned" headingLevel={2}>
+    <Section title={t('options_privacy_section')} headingLevel={2}>
       <fieldset className="opt-fieldset" aria-busy={busy || undefined}>
-        <legend className="ui-visually-hidden">When pages are scanned</legend>
+        <legend className="ui-visually-hidden">{t('options_privacy_when')}</legend>
         <RadioCard
           name="scan-mode"
           value="on-request"
           checked={shownMode === 'on-request'}
           onSelect={selectMode}
           disabled={busy}
-          title="Only when I ask (recommended)"
+          title={t('options_mode_on_request')}
         >
-          A page is read when you open the side panel on it, click the toolbar button or use the right-click menu.
-          Needs no access to any site.
+          {t('options_mode_on_request_hint')}
         </RadioCard>
         <RadioCard
           name="scan-mode"
@@ -140,9 +144,9 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
           checked={shownMode === 'sites'}
           onSelect={selectMode}
           disabled={busy}
-          title="Automatically on sites I choose"
+          title={t('options_mode_sites')}
         >
-          Pages of the sites in your list are read as they load. The browser asks you to allow each site.
+          {t('options_mode_sites_hint')}
         </RadioCard>
         <RadioCard
           name="scan-mode"
@@ -150,16 +154,16 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
           checked={shownMode === 'everywhere'}
           onSelect={selectMode}
           disabled={busy}
-          title="Automatically everywhere"
+          title={t('options_mode_everywhere')}
         >
-          Every page you open is read as it loads. Needs access to all sites. Nothing is sent until you click.
+          {t('options_mode_everywhere_hint')}
         </RadioCard>
       </fieldset>
 
       {settings.scanMode === 'sites' && (
         <div className="opt-sites">
           <form className="opt-form" onSubmit={addSite} noValidate>
-            <Field label="Add a site" hint="A domain like example.com, or *.example.com for all its subdomains." error={siteError}>
+            <Field label={t('options_site_add_label')} hint={t('options_site_add_hint')} error={siteError}>
               {({ id, describedBy, invalid }) => (
                 <div className="opt-inline">
                   <input
@@ -169,27 +173,27 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
                     onChange={(e) => setSiteDraft(e.currentTarget.value)}
                     spellCheck={false}
                     autoComplete="off"
-                    placeholder="example.com"
+                    placeholder={t('options_site_placeholder')}
                     aria-describedby={describedBy}
                     aria-invalid={invalid || undefined}
                     maxLength={300}
                   />
                   <Button type="submit" icon="plus" disabled={busy}>
-                    Add site
+                    {t('options_site_add')}
                   </Button>
                 </div>
               )}
             </Field>
           </form>
           {settings.scanSites.length === 0 ? (
-            <p className="opt-note">No sites yet: until you add one, pages are scanned only when you ask.</p>
+            <p className="opt-note">{t('options_sites_none')}</p>
           ) : (
-            <ul className="opt-sites__list" aria-label="Sites scanned automatically">
+            <ul className="opt-sites__list" aria-label={t('options_sites_list')}>
               {settings.scanSites.map((pattern) => (
                 <li key={pattern} className="opt-sites__item">
                   <span className="ui-mono ui-truncate">{siteLabel(pattern)}</span>
                   <AccessChip granted={granted?.has(pattern)} />
-                  <IconButton icon="trash" label={`Remove ${siteLabel(pattern)}`} onClick={() => removeSite(pattern)} disabled={busy} />
+                  <IconButton icon="trash" label={t('options_site_remove', siteLabel(pattern))} onClick={() => removeSite(pattern)} disabled={busy} />
                 </li>
               ))}
             </ul>
@@ -205,12 +209,10 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
       {missing.length > 0 && (
         <div className="opt-callout" role="note">
           <p>
-            {missing.length === 1 ? 'One site has' : `${missing.length} sites have`} no access (declined, or removed
-            in the browser’s extension settings), so {missing.length === 1 ? 'it is' : 'they are'} not scanned
-            automatically.
+            {tn('options_sites_missing', missing.length)}
           </p>
           <Button size="sm" variant="primary" onClick={() => grant(missing)}>
-            Grant access
+            {t('options_grant_access')}
           </Button>
         </div>
       )}
@@ -222,6 +224,10 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
 }
 
 function AccessChip({ granted }: { granted: boolean | undefined }) {
-  if (granted === undefined) return <StatusChip tone="neutral">Checking…</StatusChip>;
-  return granted ? <StatusChip tone="success">Access granted</StatusChip> : <StatusChip tone="warning">No access</StatusChip>;
+  if (granted === undefined) return <StatusChip tone="neutral">{t('options_access_checking')}</StatusChip>;
+  return granted ? (
+    <StatusChip tone="success">{t('options_access_granted')}</StatusChip>
+  ) : (
+    <StatusChip tone="warning">{t('options_access_none')}</StatusChip>
+  );
 }

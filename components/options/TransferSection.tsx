@@ -12,6 +12,7 @@ import { exportFileName, type ImportResult, parseSettingsFile, serialiseSettings
 import { Field, type Status, StatusLine } from './fields';
 import { applyAccessChange } from './permissions-glue';
 import { toErrorData } from './use-settings';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface TransferSectionProps {
   settings: Settings;
@@ -20,24 +21,29 @@ export interface TransferSectionProps {
 
 type Loaded = Extract<ImportResult, { ok: true }> & { fileName: string };
 
-const SCAN_WORDS = { 'on-request': 'only when you ask', sites: 'automatically on chosen sites', everywhere: 'automatically everywhere' };
+/** Getters: the words are read in the UI language when shown. */
+const SCAN_WORDS = {
+  get 'on-request'() { return t('options_transfer_scan_on_request'); },
+  get sites() { return t('options_transfer_scan_sites'); },
+  get everywhere() { return t('options_transfer_scan_everywhere'); },
+};
 
 /** One line per setting the file changes, in words. */
 function describePatch(patch: SettingsPatch, current: Settings): string[] {
   const lines: string[] = [];
-  if (patch.apiBaseUrl !== undefined && patch.apiBaseUrl !== current.apiBaseUrl) lines.push(`API address → ${patch.apiBaseUrl}`);
-  if (patch.scanMode !== undefined && patch.scanMode !== current.scanMode) lines.push(`Scanning → ${SCAN_WORDS[patch.scanMode]}`);
+  if (patch.apiBaseUrl !== undefined && patch.apiBaseUrl !== current.apiBaseUrl) lines.push(t('options_transfer_address', patch.apiBaseUrl));
+  if (patch.scanMode !== undefined && patch.scanMode !== current.scanMode) lines.push(t('options_transfer_scanning', SCAN_WORDS[patch.scanMode]));
   if (patch.scanSites !== undefined && patch.scanSites.join() !== current.scanSites.join()) {
-    lines.push(`Sites → ${patch.scanSites.length === 0 ? 'none' : patch.scanSites.map(siteLabel).join(', ')}`);
+    lines.push(t('options_transfer_sites', patch.scanSites.length === 0 ? t('options_transfer_none') : patch.scanSites.map(siteLabel).join(', ')));
   }
   if (patch.lookupDefaults !== undefined && JSON.stringify(patch.lookupDefaults) !== JSON.stringify(current.lookupDefaults)) {
-    lines.push('Lookup defaults');
+    lines.push(t('options_defaults_title'));
   }
   if (patch.cache !== undefined && JSON.stringify(patch.cache) !== JSON.stringify(current.cache)) {
-    lines.push(`Cache → ${patch.cache.hitTtlDays} days for results, ${patch.cache.missTtlDays} for no match`);
+    lines.push(t('options_transfer_cache', patch.cache.hitTtlDays, patch.cache.missTtlDays));
   }
   if (patch.dailyBudget !== undefined && patch.dailyBudget !== current.dailyBudget) {
-    lines.push(`Daily budget → ${patch.dailyBudget === null ? 'no limit' : `${patch.dailyBudget} credits`}`);
+    lines.push(t('options_transfer_budget', patch.dailyBudget === null ? t('options_transfer_no_limit') : tn('credits', patch.dailyBudget)));
   }
   return lines;
 }
@@ -64,7 +70,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
     setTimeout(() => URL.revokeObjectURL(url), 10_000);
     setStatus({
       tone: 'success',
-      text: includeKey && keyToInclude.trim() ? 'Exported, with your API key: keep the file private.' : 'Exported (without your API key).',
+      text: includeKey && keyToInclude.trim() ? t('options_exported_with_key') : t('options_exported'),
     });
   }
 
@@ -93,7 +99,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
       try {
         const outcome = await permission;
         if (!outcome.ok) {
-          setStatus({ tone: 'warning', text: 'The browser did not grant the access these settings need, so nothing was imported.' });
+          setStatus({ tone: 'warning', text: t('options_import_not_granted') });
           return;
         }
         // One request: the background validates the settings and the key together and writes both or neither.
@@ -105,7 +111,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
         if (withKey) onKeyChanged();
         setStatus({
           tone: 'success',
-          text: `Imported ${loaded.fileName}${replaceKey && loaded.apiKey ? ', including the API key' : ''}.`,
+          text: replaceKey && loaded.apiKey ? t('options_imported_with_key', loaded.fileName) : t('options_imported', loaded.fileName),
         });
         setLoaded(null);
       } catch (e) {
@@ -119,18 +125,18 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
 
   const changes = loaded ? describePatch(loaded.settings, settings) : [];
   return (
-    <Section title="Export and import" headingLevel={2}>
+    <Section title={t('options_transfer_title')} headingLevel={2}>
       <div className="opt-split">
         <div className="opt-form">
-          <h3 className="opt-subtitle">Export</h3>
+          <h3 className="opt-subtitle">{t('options_export')}</h3>
           <Checkbox
             checked={includeKey}
             onChange={(e) => setIncludeKey(e.currentTarget.checked)}
-            label="Include my API key"
-            description="Off by default. The extension never reads a saved key back out, so paste it here to include it."
+            label={t('options_include_key')}
+            description={t('options_include_key_hint')}
           />
           {includeKey && (
-            <Field label="API key to include" error={keyToInclude.trim() ? null : 'Paste the key, or untick “Include my API key”.'}>
+            <Field label={t('options_key_to_include')} error={keyToInclude.trim() ? null : t('options_key_to_include_missing')}>
               {({ id, describedBy, invalid }) => (
                 <input
                   id={id}
@@ -148,25 +154,25 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
           )}
           <div className="opt-actions">
             <Button icon="download" onClick={exportNow} disabled={includeKey && !keyToInclude.trim()}>
-              Export settings
+              {t('options_export_settings')}
             </Button>
           </div>
         </div>
         <div className="opt-form">
-          <h3 className="opt-subtitle">Import</h3>
-          <p className="opt-note">A file exported from this page. You see what changes before anything is applied.</p>
+          <h3 className="opt-subtitle">{t('options_import')}</h3>
+          <p className="opt-note">{t('options_import_hint')}</p>
           <input
             ref={fileInput}
             className="ui-visually-hidden"
             type="file"
             accept="application/json,.json"
-            aria-label="Choose a settings file"
+            aria-label={t('options_choose_file_label')}
             tabIndex={-1}
             onChange={(e) => void onFile(e)}
           />
           <div className="opt-actions">
             <Button icon="file" onClick={() => fileInput.current?.click()}>
-              Choose a settings file…
+              {t('options_choose_file')}
             </Button>
           </div>
           {importError && (
@@ -186,10 +192,10 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
             </div>
           )}
           {loaded && (
-            <div className="opt-callout" role="group" aria-label="Settings to import">
+            <div className="opt-callout" role="group" aria-label={t('options_settings_to_import')}>
               <p>
                 <strong>{loaded.fileName}</strong>{' '}
-                {changes.length === 0 ? 'matches your current settings.' : 'changes:'}
+                {changes.length === 0 ? t('options_import_matches') : t('options_import_changes')}
               </p>
               {changes.length > 0 && (
                 <ul className="opt-issues">
@@ -199,21 +205,21 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
                 </ul>
               )}
               {loaded.ignored.length > 0 && (
-                <p className="opt-note">Ignored (unknown to this version): {loaded.ignored.join(', ')}.</p>
+                <p className="opt-note">{t('options_import_ignored', loaded.ignored.join(', '))}</p>
               )}
               {loaded.apiKey && (
                 <Checkbox
                   checked={replaceKey}
                   onChange={(e) => setReplaceKey(e.currentTarget.checked)}
-                  label="Also replace my API key with the one in this file"
+                  label={t('options_import_replace_key')}
                 />
               )}
               <div className="opt-actions">
                 <Button variant="primary" icon="check" onClick={applyImport} loading={busy}>
-                  Import
+                  {t('options_import')}
                 </Button>
                 <Button variant="ghost" onClick={() => setLoaded(null)} disabled={busy}>
-                  Cancel
+                  {t('common_cancel')}
                 </Button>
               </div>
             </div>

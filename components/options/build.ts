@@ -3,6 +3,7 @@
  * with the API base URL set at build time (`WXT_API_BASE_URL`, see lib/settings/schema.ts).
  */
 import { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL } from '@/lib/settings/schema';
+import { t } from '@/lib/i18n/t';
 
 export const IS_DEMO_BUILD: boolean = import.meta.env.MODE !== 'production' || import.meta.env.WXT_DEMO === 'true';
 
@@ -17,7 +18,7 @@ export const DEMO_SANDBOX_URL: string = import.meta.env.WXT_DEMO === 'true' ? DE
 
 export { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL };
 
-/** How to change the default, in words for the options page. */
-export const BASE_URL_HELP =
-  'Builds choose their default at build time: WXT_API_BASE_URL=https://api.example.com npm run build. ' +
-  'Without it, the extension talks to the local sandbox (npm run sandbox).';
+/** How to change the default, in words for the options page (a function: words are read in the UI language). */
+export function baseUrlHelp(): string {
+  return t('options_base_url_help');
+}

@@ -9,6 +9,7 @@ import { RequestFailed } from '@/lib/messaging/client';
 import { background } from '@/lib/messaging/extension';
 import type { CostEstimate, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import { checkEmailSyntax } from './email-syntax';
+import { t } from '@/lib/i18n/t';
 
 type Outcome = RequestOutput<'email/verify'> & { email: string };
 
@@ -86,11 +87,11 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
     event.preventDefault();
     const checked = checkEmailSyntax(draft);
     if (checked.ok === 'empty') {
-      setSyntaxError('Type an email address to verify.');
+      setSyntaxError(t('popup_type_an_email'));
       return;
     }
     if (checked.ok === false) {
-      setSyntaxError(`${checked.message} Nothing was sent; no credit used.`);
+      setSyntaxError(t('popup_syntax_nothing_sent', checked.message));
       return;
     }
     setSyntaxError(null);
@@ -98,21 +99,24 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
   };
 
   const busy = state.status === 'checking';
+  // The verdict for this very address is on screen: the button offers to check it *again* (from the cache, free),
+  // so "free" never stands as the price of the check whose "1 credit charged" is shown below it (issue 11).
+  const showingTyped = state.status === 'done' && state.outcome.email.toLowerCase() === draft.trim().toLowerCase();
   // Short on the button (the popup is narrow); the long form ("Cached 3 days ago · free") goes in the help line.
-  const price = estimate?.blockedByBudget ? 'over budget' : estimate?.cached ? 'free' : formatCredits(estimate?.credits ?? PRICE);
+  const price = estimate?.blockedByBudget ? t('ui_over_budget') : estimate?.cached ? t('credits_free') : formatCredits(estimate?.credits ?? PRICE);
   const help =
     syntaxError ??
     (estimate?.cached
-      ? `${costLabel(estimate)}: this address was checked before, so the answer comes from the cache.`
-      : 'Press Enter to verify. The address is checked here first: a typo costs nothing.');
+      ? t('popup_checked_before', costLabel(estimate))
+      : t('popup_press_enter'));
   return (
     <section className="pop-verify" aria-labelledby={`${id}-title`}>
       <h2 className="pop-title" id={`${id}-title`}>
-        Verify an email
+        {t('popup_verify_title')}
       </h2>
       <form className="pop-verify__form" onSubmit={submit} noValidate>
         <label className="ui-visually-hidden" htmlFor={`${id}-input`}>
-          Email address to verify
+          {t('popup_email_to_verify')}
         </label>
         <input
           ref={input}
@@ -122,7 +126,7 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
           inputMode="email"
           autoComplete="off"
           spellCheck={false}
-          placeholder="name@company.com"
+          placeholder={t('popup_email_placeholder')}
           value={draft}
           maxLength={320}
           onChange={(e) => {
@@ -140,19 +144,19 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
           detail={price}
           title={estimate?.label}
         >
-          Verify
+          {showingTyped ? t('popup_verify_again') : t('popup_verify')}
         </Button>
       </form>
       <p id={`${id}-help`} className={syntaxError ? 'pop-help pop-help--error' : 'pop-help'} aria-live="polite">
         {help}
       </p>
       {estimate?.blockedByBudget && (
-        <p className="pop-help pop-help--warning">This would go over your daily budget. Raise it in the settings.</p>
+        <p className="pop-help pop-help--warning">{t('popup_over_budget_help')}</p>
       )}
       <div className="pop-verify__result" aria-live="polite" aria-busy={busy || undefined}>
         {state.status === 'checking' && (
           <p className="pop-checking">
-            <span className="ui-spinner" aria-hidden="true" /> Checking <span className="ui-mono">{state.email}</span>…
+            <span className="ui-spinner" aria-hidden="true" /> {t('popup_checking')} <span className="ui-mono">{state.email}</span>…
           </p>
         )}
         {state.status === 'done' && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true)} />}
@@ -174,20 +178,20 @@ function VerificationResult({ outcome, onRecheck }: { outcome: Outcome; onRechec
       <p className="pop-result__cost">
         {fromCache ? (
           <>
-            From cache · <strong>free</strong> (checked {timeAgo(provenance.fetchedAt)})
+            {t('popup_from_cache')} · <strong>{t('credits_free')}</strong> ({t('ui_checked_ago', timeAgo(provenance.fetchedAt))})
           </>
         ) : (
           <>
-            Checked live ·{' '}
+            {t('popup_checked_live')} ·{' '}
             <strong>
-              {provenance.creditsCharged > 0 ? `${formatCredits(provenance.creditsCharged)} charged` : 'no credit charged'}
+              {provenance.creditsCharged > 0 ? t('popup_charged', formatCredits(provenance.creditsCharged)) : t('popup_no_credit_charged')}
             </strong>
           </>
         )}
       </p>
       {fromCache && (
         <Button size="sm" variant="ghost" icon="refresh" onClick={onRecheck} detail={formatCredits(PRICE)}>
-          Check again live
+          {t('popup_check_again_live')}
         </Button>
       )}
     </div>

@@ -6,6 +6,7 @@ import { IS_DEMO_BUILD } from '@/components/options/build';
 import { connectDemoSandbox } from '@/components/options/demo-sandbox';
 import { toErrorData } from '@/components/options/use-settings';
 import type { ErrorData } from '@/lib/messaging/protocol';
+import { t } from '@/lib/i18n/t';
 
 export function NoKey({ onConnected }: { onConnected: () => void }) {
   const [busy, setBusy] = useState(false);
@@ -28,25 +29,22 @@ export function NoKey({ onConnected }: { onConnected: () => void }) {
     <div className="pop-nokey">
       <EmptyState
         icon="key"
-        title="Add your API key to start"
+        title={t('popup_add_key_title')}
         actions={
           <>
             <Button variant="primary" icon="settings" onClick={() => void browser.runtime.openOptionsPage()}>
-              Open settings
+              {t('common_open_settings')}
             </Button>
             {IS_DEMO_BUILD && (
               <Button icon="sparkles" onClick={() => void connectSandbox()} loading={busy}>
-                Use the demo sandbox
+                {t('common_use_demo_sandbox')}
               </Button>
             )}
           </>
         }
       >
-        <p>
-          Lookups and verifications are made with your enrichment API key. Paste it in the settings; it stays in
-          this browser.
-        </p>
-        {IS_DEMO_BUILD && <p>Or try everything on the local demo sandbox: no account, no credits of yours.</p>}
+        <p>{t('popup_nokey_explained')}</p>
+        {IS_DEMO_BUILD && <p>{t('popup_nokey_demo')}</p>}
       </EmptyState>
       {error && <ErrorState error={error} compact />}
     </div>

@@ -12,6 +12,7 @@ import { openSidePanel } from './open-side-panel';
 import { PopupLookup } from './PopupLookup';
 import { RecentVerifications } from './RecentVerifications';
 import { StatusBar } from './StatusBar';
+import { t } from '@/lib/i18n/t';
 
 export function PopupApp() {
   const { state, reload } = useSettings();
@@ -42,12 +43,12 @@ export function PopupApp() {
     <div className="pop">
       <header className="pop-header">
         <img src="/icon/32.png" alt="" width={20} height={20} />
-        <h1 className="pop-header__title">In-Page Enrich</h1>
-        <IconButton icon="settings" label="Open settings" onClick={() => void browser.runtime.openOptionsPage()} />
+        <h1 className="pop-header__title">{t('ext_name')}</h1>
+        <IconButton icon="settings" label={t('common_open_settings')} onClick={() => void browser.runtime.openOptionsPage()} />
       </header>
       <main className="pop-main">
         {state.status === 'loading' && (
-          <div className="pop-loading" aria-label="Loading">
+          <div className="pop-loading" aria-label={t('common_loading')}>
             <Skeleton height={14} width={120} />
             <Skeleton height={30} />
           </div>
@@ -63,11 +64,11 @@ export function PopupApp() {
         )}
         <div className="pop-panel">
           <Button block icon="layers" onClick={openPanel}>
-            Open the side panel for this tab
+            {t('popup_open_side_panel')}
           </Button>
           {panelError && (
             <p className="pop-help pop-help--error" role="alert">
-              Could not open the side panel: {panelError}
+              {t('popup_could_not_open_panel', panelError)}
             </p>
           )}
         </div>

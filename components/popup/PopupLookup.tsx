@@ -10,13 +10,14 @@ import { background } from '@/lib/messaging/extension';
 import type { SelectionMeaning } from '@/lib/messaging/protocol';
 import type { Settings } from '@/lib/settings/schema';
 import { openSidePanel } from './open-side-panel';
+import { t } from '@/lib/i18n/t';
 
 export function PopupLookup({ settings, tabId }: { settings: Settings; tabId: number | null }) {
   const id = useId();
   const [error, setError] = useState<string | null>(null);
   const open = (meaning: SelectionMeaning) => {
     if (tabId === null) {
-      setError('There is no tab to open the side panel on. Click a browser tab, then try again.');
+      setError(t('popup_no_tab'));
       return;
     }
     setError(null);
@@ -24,15 +25,15 @@ export function PopupLookup({ settings, tabId }: { settings: Settings; tabId: nu
     const handed = background.request('panel/lookup', { tabId, meaning });
     openSidePanel(tabId).then(
       () => handed.then(() => window.close(), (e: unknown) => setError(e instanceof Error ? e.message : String(e))),
-      (e: unknown) => setError(`Could not open the side panel: ${e instanceof Error ? e.message : String(e)}`),
+      (e: unknown) => setError(t('popup_could_not_open_panel', e instanceof Error ? e.message : String(e))),
     );
   };
   return (
     <section className="pop-lookup" aria-labelledby={`${id}-title`}>
       <h2 className="pop-title" id={`${id}-title`}>
-        Look up a person or company
+        {t('popup_lookup_title')}
       </h2>
-      <LookupBox options={contactOptions(settings)} actionLabel="Look up" onOpen={open} />
+      <LookupBox options={contactOptions(settings)} actionLabel={t('popup_look_up')} onOpen={open} />
       {error && (
         <p className="pop-help pop-help--error" role="alert">
           {error}

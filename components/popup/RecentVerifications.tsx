@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Skeleton, StatusChip, timeAgo, verdictOf, verdictWords } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
 import { type RecentVerification, readVerification, verificationEntries } from './verification-history';
+import { t } from '@/lib/i18n/t';
 
 const SHOWN = 4;
 
@@ -43,15 +44,15 @@ export function RecentVerifications({ revision, onPick }: RecentVerificationsPro
   return (
     <section className="pop-recent" aria-labelledby="pop-recent-title">
       <h2 className="pop-title" id="pop-recent-title">
-        Recent
+        {t('popup_recent')}
       </h2>
       {items === null ? (
-        <div aria-label="Loading recent verifications" className="pop-recent__loading">
+        <div aria-label={t('popup_recent_loading')} className="pop-recent__loading">
           <Skeleton height={14} />
           <Skeleton height={14} width="80%" />
         </div>
       ) : items.length === 0 ? (
-        <p className="pop-empty">Verified addresses appear here; checking one again from this list is free.</p>
+        <p className="pop-empty">{t('popup_recent_empty')}</p>
       ) : (
         <ul className="pop-recent__list">
           {items.map((item) => {
@@ -62,7 +63,7 @@ export function RecentVerifications({ revision, onPick }: RecentVerificationsPro
                   type="button"
                   className="pop-recent__item"
                   onClick={() => onPick(item.email)}
-                  title={`Put ${item.email} in the box (verifying it again from the cache is free)`}
+                  title={t('popup_recent_pick', item.email)}
                 >
                   <span className="pop-recent__email ui-mono ui-truncate">{item.email}</span>
                   {words && <StatusChip tone={words.tone}>{words.label}</StatusChip>}

@@ -3,17 +3,18 @@ import { useEffect, useState } from 'react';
 import { formatCredits, formatDuration } from '@/components/ui';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
 import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
+import { t, tn } from '@/lib/i18n/t';
 
 export function queueWords(queue: QueueState, now: number = Date.now()): string {
   if (queue.pausedUntil !== null && queue.pausedUntil > now) {
-    return `Paused by the rate limit · resumes in ${formatDuration(queue.pausedUntil - now)}`;
+    return t('popup_queue_paused', formatDuration(queue.pausedUntil - now));
   }
   const waiting = queue.pending + queue.running;
-  if (waiting === 0) return 'Queue idle';
-  return `${waiting} ${waiting === 1 ? 'lookup' : 'lookups'} in the queue · about ${formatDuration(queue.etaMs)}`;
+  if (waiting === 0) return t('popup_queue_idle');
+  return tn('popup_queue_waiting', waiting, formatDuration(queue.etaMs));
 }
 
-const credits = (n: number) => (n === 0 ? '0 credits' : formatCredits(n));
+const credits = (n: number) => (n === 0 ? tn('credits', 0) : formatCredits(n));
 
 export function StatusBar({ revision }: { revision: number }) {
   const [summary, setSummary] = useState<CreditsSummary | null>(null);
@@ -35,16 +36,16 @@ export function StatusBar({ revision }: { revision: number }) {
   return (
     <dl className="pop-status">
       <div className="pop-status__item">
-        <dt>Spent today</dt>
+        <dt>{t('popup_spent_today')}</dt>
         <dd className="ui-num" data-testid="credits-today">
           {summary ? credits(summary.today) : '…'}
           {summary?.budgetLeft !== null && summary?.budgetLeft !== undefined && (
-            <span className="ui-subtle"> · {credits(summary.budgetLeft)} left today</span>
+            <span className="ui-subtle"> · {t('popup_left_today', credits(summary.budgetLeft))}</span>
           )}
         </dd>
       </div>
       <div className="pop-status__item">
-        <dt>Queue</dt>
+        <dt>{t('popup_queue')}</dt>
         <dd className="ui-num">{queue ? queueWords(queue) : '…'}</dd>
       </div>
     </dl>

@@ -3,6 +3,7 @@
  * API client accepts (EmailVerificationParamsSchema), and explains what is missing in words.
  */
 import { EmailVerificationParamsSchema } from '@/lib/api/requests';
+import { t } from '@/lib/i18n/t';
 
 export type EmailSyntax = { ok: true; email: string } | { ok: false; message: string } | { ok: 'empty' };
 
@@ -14,12 +15,12 @@ export function checkEmailSyntax(input: string): EmailSyntax {
   const parsed = emailSchema.safeParse(text);
   if (parsed.success) return { ok: true, email: parsed.data };
   const at = text.indexOf('@');
-  if (at === -1) return { ok: false, message: 'An email address needs an “@” and a domain, like name@company.com.' };
-  if (at === 0) return { ok: false, message: 'Add the name before the “@”.' };
-  if (text.indexOf('@', at + 1) !== -1) return { ok: false, message: 'An email address has only one “@”.' };
+  if (at === -1) return { ok: false, message: t('popup_syntax_no_at') };
+  if (at === 0) return { ok: false, message: t('popup_syntax_no_name') };
+  if (text.indexOf('@', at + 1) !== -1) return { ok: false, message: t('popup_syntax_two_at') };
   const domain = text.slice(at + 1);
-  if (domain === '') return { ok: false, message: 'Add the domain after the “@”, like company.com.' };
-  if (!domain.includes('.')) return { ok: false, message: `“${domain}” is missing its ending, like .com.` };
-  if (/\s/.test(text)) return { ok: false, message: 'Remove the spaces inside the address.' };
-  return { ok: false, message: 'This does not look like an email address. Check for typos.' };
+  if (domain === '') return { ok: false, message: t('popup_syntax_no_domain') };
+  if (!domain.includes('.')) return { ok: false, message: t('popup_syntax_no_tld', domain) };
+  if (/\s/.test(text)) return { ok: false, message: t('popup_syntax_spaces') };
+  return { ok: false, message: t('popup_syntax_other') };
 }

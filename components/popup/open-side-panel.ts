@@ -3,6 +3,7 @@
  * panel during a user gesture (Chrome `sidePanel.open`, Firefox `sidebarAction.open`).
  */
 import { browser } from 'wxt/browser';
+import { t } from '@/lib/i18n/t';
 
 interface PanelApis {
   sidePanel?: { open(options: { tabId: number }): Promise<void> };
@@ -13,5 +14,5 @@ export function openSidePanel(tabId: number | null): Promise<void> {
   const apis = browser as unknown as PanelApis;
   if (apis.sidePanel && tabId !== null) return apis.sidePanel.open({ tabId });
   if (apis.sidebarAction) return apis.sidebarAction.open();
-  return Promise.reject(new Error('This browser has no side panel for extensions.'));
+  return Promise.reject(new Error(t('popup_no_side_panel_api')));
 }

@@ -1,3 +1,6 @@
+// One unit (just over 400 lines) on purpose: the bulk card's states (preview, running, cancelling, finished,
+// retry) follow one job record from the background, and every figure on it reads that record; the live progress
+// line and the results table are their own components (progress/, Table).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordIdFor } from '@/lib/contacts/record';
 import { WebhookSendButton } from './contacts/WebhookSendButton';
@@ -9,7 +12,6 @@ import {
   ErrorState,
   formatCount,
   formatCredits,
-  formatDuration,
   PaidButton,
   ProgressBar,
   Section,
@@ -19,6 +21,7 @@ import {
 } from '@/components/ui';
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
 import { finalBulkRows, isFinished, readAllRows, settledRows } from '@/lib/export/bulk-final';
+import { t, tn } from '@/lib/i18n/t';
 import type { BulkEntry, BulkJob, BulkRow, ErrorData, RequestInput } from '@/lib/messaging/protocol';
 
 type BulkRequiredField = NonNullable<RequestInput<'bulk/start'>['requiredFields']>[number];
@@ -28,6 +31,7 @@ import { ExportActions } from './ExportActions';
 import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
 import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
+import { BulkLiveStatus } from './progress/BulkLiveStatus';
 
 export interface BulkSelectionBarProps {
   entries: BulkEntry[];
@@ -64,12 +68,12 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
     }
   };
   return (
-    <div className="sp-bulkbar" role="region" aria-label="Selection">
+    <div className="sp-bulkbar" role="region" aria-label={t('progress_selection_region')}>
       {error && <ErrorState error={error} onRetry={() => void start()} compact />}
       <div className="sp-bulkbar__row">
-        <span className="sp-bulkbar__count ui-num">{formatCount(entries.length)} selected</span>
+        <span className="sp-bulkbar__count ui-num">{t('progress_selected', formatCount(entries.length))}</span>
         <Button size="sm" variant="ghost" onClick={onClear}>
-          Clear
+          {t('progress_clear')}
         </Button>
         <PaidButton
           size="sm"
@@ -80,23 +84,36 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
           loading={starting}
           disabled={disabled}
           onClick={() => void start()}
-          aria-label={`Enrich ${entries.length} selected${estimate ? ` · up to ${formatCredits(estimate.credits)}` : ''}`}
+          aria-label={
+            estimate
+              ? t('progress_enrich_selected_aria_price', String(entries.length), formatCredits(estimate.credits))
+              : t('progress_enrich_selected_aria', String(entries.length))
+          }
         >
-          Enrich selected
+          {t('progress_enrich_selected')}
         </PaidButton>
       </div>
-      <p className="sp-bulkbar__note">Charged only for contacts that are found; misses are free.</p>
+      <p className="sp-bulkbar__note">{t('progress_charged_found_only')}</p>
     </div>
   );
 }
 
-const statusWords: Record<BulkRow['status'], { label: string; tone: Tone }> = {
-  pending: { label: 'Pending', tone: 'info' },
-  enriched: { label: 'Enriched', tone: 'success' },
-  not_found: { label: 'No match', tone: 'neutral' },
-  error: { label: 'Failed', tone: 'danger' },
-  cancelled: { label: 'Cancelled', tone: 'neutral' },
-};
+const statusTones: Record<BulkRow['status'], Tone> = { pending: 'info', enriched: 'success', not_found: 'neutral', error: 'danger', cancelled: 'neutral' };
+
+function statusLabel(status: BulkRow['status']): string {
+  switch (status) {
+    case 'pending':
+      return t('progress_status_pending');
+    case 'enriched':
+      return t('progress_status_enriched');
+    case 'not_found':
+      return t('progress_status_not_found');
+    case 'error':
+      return t('progress_status_error');
+    case 'cancelled':
+      return t('progress_status_cancelled');
+  }
+}
 
 const finished = isFinished;
 
@@ -210,33 +227,32 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
   // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
   const shownRows = useMemo(() => (rows ? settledRows(job, rows) : rows), [rows, job]);
+  // The time left lives in BulkLiveStatus, computed every second from the queue's real state.
   const detail = [
-    `${formatCount(job.done)} of ${formatCount(job.total)} done`,
-    `${formatCount(job.enriched)} found`,
-    inFlight > 0 ? `${formatCount(inFlight)} sent, answer pending` : null,
+    t('progress_done_of', formatCount(job.done), formatCount(job.total)),
+    t('progress_found', formatCount(job.enriched)),
+    inFlight > 0 ? t('progress_sent_pending', formatCount(inFlight)) : null,
     done || job.status === 'cancelled'
       ? job.creditsCharged === 0
         ? inFlight > 0
-          ? 'nothing charged yet'
-          : 'nothing charged'
-        : `${formatCredits(job.creditsCharged)} charged`
-      : job.etaMs !== null
-        ? `about ${formatDuration(job.etaMs)} left`
-        : null,
+          ? t('progress_nothing_charged_yet')
+          : t('progress_nothing_charged')
+        : t('progress_charged', formatCredits(job.creditsCharged))
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');
 
   const title =
     job.status === 'done'
-      ? 'Bulk enrichment finished'
+      ? t('progress_title_done')
       : job.status === 'cancelled'
         ? inFlight > 0
-          ? 'Cancelling…'
-          : 'Bulk enrichment cancelled'
+          ? t('progress_title_cancelling')
+          : t('progress_title_cancelled')
         : job.status === 'failed'
-          ? 'Bulk enrichment failed'
-          : 'Enriching…';
+          ? t('progress_title_failed')
+          : t('progress_title_running');
 
   return (
     <Section
@@ -245,41 +261,42 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
       actions={
         done ? (
           <Button size="sm" variant="ghost" icon="x" onClick={onDismiss}>
-            Close
+            {t('progress_close')}
           </Button>
         ) : job.status === 'cancelled' ? null : (
           <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancel()}>
-            Cancel
+            {t('progress_cancel')}
           </Button>
         )
       }
     >
       <div className="sp-stack">
         <ProgressBar
-          label="Bulk enrichment progress"
+          label={t('progress_bar_label')}
           value={job.done}
           max={job.total}
           detail={detail}
           tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
         />
+        <BulkLiveStatus job={job} />
         {job.status === 'cancelled' && inFlight > 0 && (
           <p className="sp-hint" role="status" data-testid="bulk-cancel-in-flight">
-            {`${formatCount(inFlight)} ${inFlight === 1 ? 'entry was' : 'entries were'} already sent when you cancelled. The service charges a request when it arrives, so ${inFlight === 1 ? 'it' : 'they'} may still be charged (up to ${formatCredits(inFlight)}); the results will be shown when they come back.`}
+            {tn('progress_cancel_in_flight', inFlight, formatCredits(inFlight))}
           </p>
         )}
         {interrupted > 0 && (
           <p className="sp-hint" role="note" data-testid="bulk-interrupted">
-            {`${formatCount(interrupted)} ${interrupted === 1 ? 'entry was' : 'entries were'} being sent when the browser stopped the extension. The service may already have charged for ${interrupted === 1 ? 'it' : 'them'}: retrying ${interrupted === 1 ? 'it' : 'them'} can charge again (up to ${formatCredits(interrupted)}).`}
+            {tn('progress_interrupted', interrupted, formatCredits(interrupted))}
           </p>
         )}
         {retryable > 0 && (
           <div className="ui-button-row">
-            <Button size="sm" icon="refresh" loading={retrying} detail={`up to ${formatCredits(retryable)}`} onClick={() => void retry(true)}>
-              {interrupted > 0 ? `Retry all ${formatCount(retryable)}` : `Retry ${formatCount(retryable)} unfinished`}
+            <Button size="sm" icon="refresh" loading={retrying} detail={t('progress_up_to', formatCredits(retryable))} onClick={() => void retry(true)}>
+              {interrupted > 0 ? t('progress_retry_all', formatCount(retryable)) : t('progress_retry_unfinished', formatCount(retryable))}
             </Button>
             {interrupted > 0 && retryable > interrupted && (
-              <Button size="sm" variant="secondary" icon="refresh" loading={retrying} detail={`up to ${formatCredits(retryable - interrupted)}`} onClick={() => void retry(false)}>
-                {`Retry only the ${formatCount(retryable - interrupted)} others`}
+              <Button size="sm" variant="secondary" icon="refresh" loading={retrying} detail={t('progress_up_to', formatCredits(retryable - interrupted))} onClick={() => void retry(false)}>
+                {t('progress_retry_others', formatCount(retryable - interrupted))}
               </Button>
             )}
           </div>
@@ -289,22 +306,22 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
         {shownRows && shownRows.length > 0 && (
           <>
             <div className="sp-toolbar">
-              <span className="sp-toolbar__label ui-num">{formatCount(shownRows.length)} rows</span>
+              <span className="sp-toolbar__label ui-num">{tn('progress_rows', shownRows.length)}</span>
               <ExportActions
-                what="bulk results"
-                fileBase="bulk enrichment"
+                what={t('progress_export_what')}
+                fileBase={t('progress_export_file')}
                 table={async () => bulkTable(await exportRows(job, shownRows))}
                 json={() => exportRows(job, shownRows)}
               />
               {/* contacts (issue 14): keep the enriched people in a list, or push them to the webhook. */}
               <AddToListButton
-                label="Add enriched to list"
+                label={t('progress_add_to_list')}
                 recordIds={() => shownRows.flatMap((r) => (r.status === 'enriched' && r.contact?._id ? [recordIdFor('person', '', r.contact)] : []))}
               />
               <WebhookSendButton disabled={job.status === 'queued' || job.status === 'running'} source={() => ({ kind: 'bulk', jobId: job.id })} />
             </div>
             <Table<BulkRow>
-              label="Bulk enrichment results"
+              label={t('progress_table_label')}
               rows={shownRows}
               rowKey={(row) => `${row.field_type}:${row.value}`}
               rowHeight={44}
@@ -336,13 +353,13 @@ function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
   return [
     {
       id: 'contact',
-      header: 'Contact',
+      header: t('progress_col_contact'),
       sortValue: (row) => (row.contact ? fullNameOf(row.contact) : row.value).toLowerCase(),
       cell: (row) =>
         row.contact ? (
           <span className="ui-cell-stack">
             <button type="button" className="ui-cell-button" onClick={() => open(row)}>
-              {fullNameOf(row.contact) || 'Unnamed contact'}
+              {fullNameOf(row.contact) || t('progress_unnamed')}
             </button>
             <span className="ui-cell-stack__sub" title={row.value}>
               {[row.contact.employment?.job?.title, inputText(row)].filter(Boolean).join(' · ')}
@@ -351,18 +368,18 @@ function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
         ) : (
           <span className="ui-cell-stack">
             <span title={row.value}>{inputText(row)}</span>
-            <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? 'profile' : row.field_type}</span>
+            <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? t('progress_profile') : row.field_type}</span>
           </span>
         ),
     },
     {
       id: 'status',
-      header: 'Status',
+      header: t('progress_col_status'),
       width: '96px',
       sortValue: (row) => row.status,
       cell: (row) => (
-        <StatusChip tone={statusWords[row.status].tone} title={row.error?.message ?? (row.fromCache ? 'From the cache · free' : undefined)}>
-          {row.fromCache && row.status === 'enriched' ? 'Cached' : statusWords[row.status].label}
+        <StatusChip tone={statusTones[row.status]} title={row.error?.message ?? (row.fromCache ? t('progress_from_cache_free') : undefined)}>
+          {row.fromCache && row.status === 'enriched' ? t('progress_status_cached') : statusLabel(row.status)}
         </StatusChip>
       ),
     },
@@ -374,12 +391,18 @@ const BULK_COLUMNS = ['input', 'input_type', 'status', 'from_cache', ...CONTACT_
 export function bulkTable(rows: readonly BulkRow[]): Tabular {
   return {
     columns: BULK_COLUMNS,
-    labels: { input: 'Input', input_type: 'Input type', status: 'Status', from_cache: 'From cache', ...CONTACT_LABELS },
+    labels: {
+      input: t('progress_label_input'),
+      input_type: t('progress_label_input_type'),
+      status: t('progress_col_status'),
+      from_cache: t('progress_label_from_cache'),
+      ...CONTACT_LABELS,
+    },
     rows: rows.map((row) => ({
       input: row.value,
       input_type: row.field_type,
-      status: statusWords[row.status].label,
-      from_cache: row.fromCache ? 'yes' : 'no',
+      status: statusLabel(row.status),
+      from_cache: row.fromCache ? t('progress_yes') : t('progress_no'),
       ...(row.contact ? flattenContact(row.contact) : {}),
     })),
   };

@@ -4,7 +4,6 @@ import {
   ChipList,
   DefinitionList,
   formatCompact,
-  formatCount,
   formatMoney,
   SafeImage,
   SafeLink,
@@ -17,6 +16,7 @@ import { LongText } from './LongText';
 import { useNavigation } from './navigation';
 import { humanKey, joinText, objectTitle } from './text';
 import { CompanyPeople } from './people/CompanyPeople';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface CompanyProfileProps {
   company: Company;
@@ -28,21 +28,21 @@ export interface CompanyProfileProps {
 /** Every part of a company record: overview, technologies by category, funding, locations, people, lookalikes. */
 export function CompanyProfile({ company, status, actions, canPay }: CompanyProfileProps) {
   const o = company.overview;
-  const name = o?.name ?? company.website ?? 'Company';
+  const name = o?.name ?? company.website ?? t('sidepanel_tab_company');
   const website = o?.website ?? company.website;
   const [low, high] = o?.company_size ?? [null, null];
-  const size = low !== null && high !== null ? `${formatCount(low)}–${formatCount(high)} employees` : low !== null ? `${formatCount(low)}+ employees` : null;
+  const size = low !== null && high !== null ? t('sidepanel_company_size_range', low, high) : low !== null ? t('sidepanel_company_size_min', low) : null;
   return (
-    <article className="sp-profile" aria-label={`Company: ${name}`} data-testid="company-profile">
+    <article className="sp-profile" aria-label={t('sidepanel_company_label', name)} data-testid="company-profile">
       <header className="sp-profile__header">
-        <SafeImage src={o?.profile_pic_url} alt={`Logo of ${name}`} size={56} shape="square" fallback={initials(name)} />
+        <SafeImage src={o?.profile_pic_url} alt={t('sidepanel_company_logo_of', name)} size={56} shape="square" fallback={initials(name)} />
         <div className="sp-profile__who">
           <h2 className="sp-profile__name">{name}</h2>
           {o?.tagline && <p className="sp-profile__headline">{o.tagline}</p>}
           <p className="sp-profile__meta">{joinText([o?.industry, size])}</p>
           <div className="sp-profile__links">
             {website && <SafeLink href={website} website />}
-            {o?.pnet_url && <SafeLink href={o.pnet_url}>Profile</SafeLink>}
+            {o?.pnet_url && <SafeLink href={o.pnet_url}>{t('sidepanel_card_profile')}</SafeLink>}
           </div>
         </div>
       </header>
@@ -50,26 +50,26 @@ export function CompanyProfile({ company, status, actions, canPay }: CompanyProf
       <div className="sp-profile__actions">{actions}</div>
 
       {o && (
-        <Section title="Overview">
+        <Section title={t('sidepanel_company_overview')}>
           <div className="sp-stack">
             <DefinitionList
               items={[
-                ['Size', size],
-                ['On the network', o.company_size_on_pnet !== null ? `${formatCount(o.company_size_on_pnet)} members` : null],
-                ['Founded', o.founded_year !== null ? String(o.founded_year) : null],
-                ['Type', o.company_type],
-                ['Industry', o.industry],
-                ['HQ', addressText(o.hq)],
-                ['Followers', o.follower_count !== null ? formatCompact(o.follower_count) : null],
-                ['E-commerce', o.is_ecommerce === null ? null : o.is_ecommerce ? 'Yes' : 'No'],
-                ['Updated', o.last_updated],
+                [t('sidepanel_company_size'), size],
+                [t('sidepanel_company_on_network'), o.company_size_on_pnet !== null ? tn('sidepanel_company_members', o.company_size_on_pnet) : null],
+                [t('sidepanel_profile_founded'), o.founded_year !== null ? String(o.founded_year) : null],
+                [t('sidepanel_company_type'), o.company_type],
+                [t('sidepanel_profile_industry'), o.industry],
+                [t('sidepanel_company_hq'), addressText(o.hq)],
+                [t('sidepanel_company_followers'), o.follower_count !== null ? formatCompact(o.follower_count) : null],
+                [t('sidepanel_company_ecommerce'), o.is_ecommerce === null ? null : o.is_ecommerce ? t('sidepanel_yes') : t('sidepanel_no')],
+                [t('sidepanel_company_updated'), o.last_updated],
               ]}
             />
             {o.description && <LongText text={o.description} />}
             {o.specialities.length > 0 && (
               <div>
-                <p className="sp-label">Specialities</p>
-                <ChipList items={o.specialities} label="Specialities" max={20} />
+                <p className="sp-label">{t('sidepanel_company_specialities')}</p>
+                <ChipList items={o.specialities} label={t('sidepanel_company_specialities')} max={20} />
               </div>
             )}
             <Socials fields={o.social_fields} />
@@ -79,18 +79,18 @@ export function CompanyProfile({ company, status, actions, canPay }: CompanyProf
       <Technologies items={company.technologies} />
       <Funding company={company} />
       {o && o.locations.length > 0 && (
-        <Section title="Locations" meta={o.locations.length} collapsible defaultOpen={o.locations.length <= 6}>
+        <Section title={t('sidepanel_company_locations')} meta={o.locations.length} collapsible defaultOpen={o.locations.length <= 6}>
           <ul className="sp-list">
             {o.locations.slice(0, 50).map((a, i) => (
               <li key={i} className="sp-list__item">
-                <span>{addressText(a) ?? 'Address not listed'}</span>
-                {a.is_hq && <Chip tone="accent">HQ</Chip>}
+                <span>{addressText(a) ?? t('sidepanel_company_address_not_listed')}</span>
+                {a.is_hq && <Chip tone="accent">{t('sidepanel_company_hq')}</Chip>}
               </li>
             ))}
           </ul>
         </Section>
       )}
-      {company.employees.length > 0 && <CompanyPeople employees={company.employees} companyName={name} website={website} canPay={canPay} />}
+      <CompanyPeople employees={company.employees} companyName={name} website={website} canPay={canPay} />
       <OverviewSimilar company={company} />
     </article>
   );
@@ -106,11 +106,11 @@ function Socials({ fields }: { fields: Record<string, { value: string | null }> 
   if (entries.length === 0) return null;
   return (
     <div>
-      <p className="sp-label">Social</p>
+      <p className="sp-label">{t('sidepanel_company_social')}</p>
       <ul className="sp-list">
         {entries.map(([network, f]) => (
           <li key={network} className="sp-list__item">
-            <span className="sp-list__label">{network === 'pnet' ? 'Professional network' : humanKey(network)}</span>
+            <span className="sp-list__label">{network === 'pnet' ? t('sidepanel_profile_professional_network') : humanKey(network)}</span>
             <SafeLink href={f.value} website />
           </li>
         ))}
@@ -122,26 +122,26 @@ function Socials({ fields }: { fields: Record<string, { value: string | null }> 
 function Technologies({ items }: { items: Technology[] }) {
   if (items.length === 0) return null;
   const byCategory = new Map<string, Technology[]>();
-  for (const t of items) {
-    const categories = t.categories.length > 0 ? t.categories : ['Other'];
+  for (const tech of items) {
+    const categories = tech.categories.length > 0 ? tech.categories : [t('sidepanel_company_tech_other')];
     for (const c of categories) {
       const list = byCategory.get(c) ?? [];
-      list.push(t);
+      list.push(tech);
       byCategory.set(c, list);
     }
   }
   const sorted = [...byCategory.entries()].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
   return (
-    <Section title="Technologies" meta={items.length} collapsible defaultOpen>
+    <Section title={t('sidepanel_company_technologies')} meta={items.length} collapsible defaultOpen>
       <dl className="sp-tech">
         {sorted.map(([category, techs]) => (
           <div key={category} className="sp-tech__group">
             <dt>{category}</dt>
             <dd>
               <ul className="ui-chip-list" aria-label={category}>
-                {techs.map((t, i) => (
-                  <li key={`${i}-${t.name}`}>
-                    <Chip>{t.name ?? 'Unnamed'}</Chip>
+                {techs.map((tech, i) => (
+                  <li key={`${i}-${tech.name}`}>
+                    <Chip>{tech.name ?? t('sidepanel_profile_unnamed')}</Chip>
                   </li>
                 ))}
               </ul>
@@ -160,16 +160,16 @@ function Funding({ company }: { company: Company }) {
   const investorNames = investorNamesOf(f.investors ?? {});
   if (f.total_funding_amount === null && rounds.length === 0 && investorNames.length === 0) return null;
   return (
-    <Section title="Funding" meta={rounds.length > 0 ? `${rounds.length} rounds` : undefined}>
+    <Section title={t('sidepanel_company_funding')} meta={rounds.length > 0 ? tn('sidepanel_company_rounds', rounds.length) : undefined}>
       <div className="sp-stack">
-        <DefinitionList items={[['Total raised', f.total_funding_amount !== null ? formatMoney(f.total_funding_amount) : 'Not disclosed']]} />
+        <DefinitionList items={[[t('sidepanel_company_total_raised'), f.total_funding_amount !== null ? formatMoney(f.total_funding_amount) : t('sidepanel_company_not_disclosed')]]} />
         {rounds.length > 0 && (
           <ol className="sp-timeline">
             {rounds.slice(0, 30).map((round, i) => {
               const r = roundSummary(round);
               return (
                 <li key={i} className="sp-timeline__item">
-                  <p className="sp-timeline__title">{r.title ?? `Round ${i + 1}`}</p>
+                  <p className="sp-timeline__title">{r.title ?? t('sidepanel_company_round', i + 1)}</p>
                   <p className="sp-timeline__sub">{joinText([r.amount, r.date])}</p>
                   {r.investors && <p className="sp-timeline__meta">{r.investors}</p>}
                 </li>
@@ -179,8 +179,8 @@ function Funding({ company }: { company: Company }) {
         )}
         {investorNames.length > 0 && (
           <div>
-            <p className="sp-label">Investors</p>
-            <ChipList items={investorNames} label="Investors" max={20} />
+            <p className="sp-label">{t('sidepanel_company_investors')}</p>
+            <ChipList items={investorNames} label={t('sidepanel_company_investors')} max={20} />
           </div>
         )}
       </div>
@@ -227,26 +227,26 @@ export function OverviewSimilar({ company }: { company: Company }) {
   const items = company.overview?.similar_companies ?? [];
   if (items.length === 0) return null;
   return (
-    <Section title="Similar companies" meta={items.length} collapsible defaultOpen>
+    <Section title={t('sidepanel_company_similar')} meta={items.length} collapsible defaultOpen>
       <ul className="sp-people">
         {items.slice(0, 30).map((s, i) => (
           <li key={i} className="sp-people__item">
             <SafeImage src={null} alt="" size={28} shape="square" fallback={initials(s.name)} />
             <div className="sp-people__text">
-              <p className="sp-people__name">{s.name ?? 'Unnamed'}</p>
+              <p className="sp-people__name">{s.name ?? t('sidepanel_profile_unnamed')}</p>
               <p className="sp-people__sub">{joinText([s.industry, s.location])}</p>
             </div>
             {s.link && safeWebsiteUrl(s.link) ? (
               <button
                 type="button"
                 className="sp-linkbutton"
-                aria-label={`Open company ${s.name ?? s.link}`}
+                aria-label={t('sidepanel_company_open_named', s.name ?? s.link)}
                 onClick={() => nav.openCompany({ url: s.link as string, label: s.name ?? (s.link as string) })}
               >
-                Open
+                {t('sidepanel_open')}
               </button>
             ) : (
-              <SafeLink href={s.link}>Link</SafeLink>
+              <SafeLink href={s.link}>{t('sidepanel_profile_link')}</SafeLink>
             )}
           </li>
         ))}

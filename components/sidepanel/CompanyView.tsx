@@ -11,27 +11,28 @@ import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
 import { OverBudgetNote } from './OverBudgetNote';
 import { ProfileSkeleton } from './ProfileSkeleton';
+import { t } from '@/lib/i18n/t';
 
 /** The Company view: the open company, or how to open one. */
 export function CompanyView() {
   const nav = useNavigation();
   const { hasKey, state: accountState } = useAccount();
   const target = nav.company;
-  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what="Enriching a company" />;
+  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
   if (!target) {
     return (
       <div className="sp-view">
         <ViewLookupBox />
         <EmptyState
           icon="building"
-          title="No company open"
+          title={t('sidepanel_company_none_title')}
           actions={
             <Button variant="primary" onClick={() => nav.show('page')}>
-              Go to this page
+              {t('sidepanel_contact_go_page')}
             </Button>
           }
         >
-          <p>Open a company from a website or company profile found on the page, from a contact’s current job, or from your history.</p>
+          <p>{t('sidepanel_company_none_text')}</p>
         </EmptyState>
       </div>
     );
@@ -72,14 +73,14 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     if (target.autorun || cached) void run(false);
   }, [target, state.status, cached, run, ready, hasKey]);
 
-  if (!target.company && ready && !hasKey) return <NoKeyState what="Enriching a company" />;
+  if (!target.company && ready && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
   const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
 
   if (state.status === 'error') {
     return (
       <div className="sp-view">
         <div className="sp-target">
-          <p className="sp-eyebrow">Company</p>
+          <p className="sp-eyebrow">{t('sidepanel_tab_company')}</p>
           <h2 className="sp-target__label">{target.label}</h2>
         </div>
         <ErrorState error={state.error} onRetry={() => void run(refreshing)} />
@@ -97,12 +98,12 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     return (
       <div className="sp-view">
         <Card className="sp-confirm" data-testid="company-confirm">
-          <p className="sp-eyebrow">Look up this company</p>
+          <p className="sp-eyebrow">{t('sidepanel_company_confirm_eyebrow')}</p>
           <h2 className="sp-confirm__title">{target.label}</h2>
-          <p className="sp-confirm__text">Overview, technologies, funding, locations and people. Free again for 30 days once enriched.</p>
+          <p className="sp-confirm__text">{t('sidepanel_company_confirm_text')}</p>
           <div className="ui-button-row">
             <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
-              Enrich company
+              {t('sidepanel_company_enrich')}
             </PaidButton>
           </div>
           <OverBudgetNote estimate={estimate} />
@@ -113,9 +114,9 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   if (!outcome.found) {
     return (
       <div className="sp-view">
-        <EmptyState icon="building" title="No company found">
-          <p>{outcome.errorText || `The service has no company for ${target.label}.`}</p>
-          <p>No credit was spent. Try the company’s main website address.</p>
+        <EmptyState icon="building" title={t('sidepanel_company_not_found')}>
+          <p>{outcome.errorText || t('sidepanel_company_no_record', target.label)}</p>
+          <p>{t('sidepanel_company_no_charge')}</p>
         </EmptyState>
       </div>
     );
@@ -130,7 +131,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
         status={
           <>
             <ProvenanceChip provenance={outcome.provenance} />
-            {state.status === 'loading' && <ProgressBar label="Refreshing company" value={0} max={1} indeterminate detail="Refreshing…" />}
+            {state.status === 'loading' && <ProgressBar label={t('sidepanel_company_refreshing')} value={0} max={1} indeterminate detail={t('sidepanel_company_refreshing_detail')} />}
           </>
         }
         actions={
@@ -140,17 +141,17 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
               icon="sparkles"
               onClick={() => nav.openLookalikes({ kind: 'companies', url: website, label: outcome.company.overview?.name ?? target.label })}
             >
-              Lookalikes
+              {t('sidepanel_lookalikes')}
             </Button>
             <PaidButton
               size="sm"
               icon="refresh"
               estimate={refreshEstimate.estimate}
               disabled={state.status === 'loading' || !hasKey}
-              title="Ask the service again, bypassing the local cache"
+              title={t('sidepanel_company_refresh_hint')}
               onClick={() => void run(true)}
             >
-              Refresh
+              {t('sidepanel_company_refresh')}
             </PaidButton>
           </div>
         }

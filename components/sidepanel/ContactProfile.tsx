@@ -1,3 +1,6 @@
+// One unit (just over 400 lines) on purpose: every section of an enriched contact (lead, work, contact details,
+// education, skills, vCard) renders from the same record with the same empty-field rules; the sections are small
+// functions below, split out only where another view reuses them.
 import type { ReactNode } from 'react';
 import {
   Button,
@@ -18,6 +21,7 @@ import { LongText } from './LongText';
 import { personProfileUrl } from './lookup';
 import { useNavigation } from './navigation';
 import { dateRange, formatApiDate, joinText, locationText, objectTitle } from './text';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface ContactProfileProps {
   contact: EnrichedContact;
@@ -32,13 +36,13 @@ export interface ContactProfileProps {
  * (emails, phones, socials), what they do now, their history, skills, accomplishments, and the long tail.
  */
 export function ContactProfile({ contact, status, actions, canPay }: ContactProfileProps) {
-  const name = fullNameOf(contact) || 'Unnamed contact';
+  const name = fullNameOf(contact) || t('sidepanel_profile_unnamed_contact');
   const employment = contact.employment;
   const location = locationText(contact.location);
   return (
-    <article className="sp-profile" aria-label={`Contact: ${name}`} data-testid="contact-profile">
+    <article className="sp-profile" aria-label={t('sidepanel_profile_contact_label', name)} data-testid="contact-profile">
       <header className="sp-profile__header">
-        <SafeImage src={contact.profile_pic_url} alt={`Photo of ${name}`} size={56} fallback={initials(name)} />
+        <SafeImage src={contact.profile_pic_url} alt={t('sidepanel_profile_photo_of', name)} size={56} fallback={initials(name)} />
         <div className="sp-profile__who">
           <h2 className="sp-profile__name">{name}</h2>
           {contact.headline && <p className="sp-profile__headline">{contact.headline}</p>}
@@ -52,15 +56,15 @@ export function ContactProfile({ contact, status, actions, canPay }: ContactProf
       {employment && <CurrentJob employment={employment} />}
       {contact.experiences && contact.experiences.length > 0 && <Experience items={contact.experiences} />}
       {contact.education.length > 0 && (
-        <Section title="Education" meta={contact.education.length}>
+        <Section title={t('sidepanel_profile_education')} meta={contact.education.length}>
           <ul className="sp-timeline">
             {contact.education.map((e, i) => (
               <li key={i} className="sp-timeline__item">
                 <p className="sp-timeline__title">
-                  {e.school?.website ? <SafeLink href={e.school.website} website external={false}>{e.school.name ?? 'School'}</SafeLink> : (e.school?.name ?? 'School')}
+                  {e.school?.website ? <SafeLink href={e.school.website} website external={false}>{e.school.name ?? t('sidepanel_profile_school')}</SafeLink> : (e.school?.name ?? t('sidepanel_profile_school'))}
                 </p>
                 <p className="sp-timeline__sub">{joinText([e.degrees.join(', '), e.majors.join(', ')])}</p>
-                <p className="sp-timeline__meta">{joinText([dateRange(e.start_date, e.end_date), e.gpa ? `GPA ${e.gpa}` : null, e.school?.location])}</p>
+                <p className="sp-timeline__meta">{joinText([dateRange(e.start_date, e.end_date), e.gpa ? t('sidepanel_profile_gpa', e.gpa) : null, e.school?.location])}</p>
               </li>
             ))}
           </ul>
@@ -69,14 +73,14 @@ export function ContactProfile({ contact, status, actions, canPay }: ContactProf
       <SkillsSection contact={contact} />
       <Accomplishments contact={contact} />
       {contact.about && (
-        <Section title="About">
+        <Section title={t('sidepanel_profile_about')}>
           <LongText text={contact.about} />
         </Section>
       )}
       <PeopleAlsoViewed contact={contact} />
       <LongTail contact={contact} />
       <p className="sp-profile__footer">
-        {joinText([contact.last_updated ? `Profile last updated ${contact.last_updated}` : null, contact._id ? `ID ${contact._id}` : null])}
+        {joinText([contact.last_updated ? t('sidepanel_profile_last_updated', contact.last_updated) : null, contact._id ? t('sidepanel_profile_id', contact._id) : null])}
       </p>
     </article>
   );
@@ -102,13 +106,13 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
   const socials = contact.social_profiles.filter((p) => p.url);
   const empty = workEmails.length + personal.length + historical.length + phones.length + socials.length === 0;
   return (
-    <Section title="Contact details">
+    <Section title={t('sidepanel_profile_contact_details')}>
       {empty ? (
-        <p className="ui-subtle">No emails, phones or social profiles on record. A waterfall lookup searches more sources.</p>
+        <p className="ui-subtle">{t('sidepanel_profile_no_reach')}</p>
       ) : (
         <div className="sp-stack">
           {workEmails.length + personal.length > 0 && (
-            <ul className="sp-emails" aria-label="Emails">
+            <ul className="sp-emails" aria-label={t('sidepanel_found_emails')}>
               {workEmails.map((e) => (
                 <EmailRow key={e.email} email={e.email} status={e.status} kind="work" canPay={canPay} />
               ))}
@@ -119,12 +123,12 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
           )}
           {historical.length > 0 && (
             <div>
-              <p className="sp-label">Past emails</p>
-              <ChipList items={historical.map((h) => h.email)} label="Past emails" />
+              <p className="sp-label">{t('sidepanel_profile_past_emails')}</p>
+              <ChipList items={historical.map((h) => h.email)} label={t('sidepanel_profile_past_emails')} />
             </div>
           )}
           {phones.length > 0 && (
-            <ul className="sp-list" aria-label="Phone numbers">
+            <ul className="sp-list" aria-label={t('sidepanel_found_phones')}>
               {phones.map((p, i) => (
                 <li key={i} className="sp-list__item">
                   <span className="ui-mono">{p.E164 ?? p.national_number}</span>
@@ -136,7 +140,7 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
             </ul>
           )}
           {socials.length > 0 && (
-            <ul className="sp-list" aria-label="Social profiles">
+            <ul className="sp-list" aria-label={t('sidepanel_profile_social_profiles')}>
               {socials.map((p, i) => (
                 <li key={i} className="sp-list__item">
                   <span className="sp-list__label">{networkName(p.network)}</span>
@@ -152,8 +156,8 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
 }
 
 function networkName(network: string | null): string {
-  if (!network) return 'Profile';
-  if (network.toLowerCase() === 'pnet') return 'Professional network';
+  if (!network) return t('sidepanel_card_profile');
+  if (network.toLowerCase() === 'pnet') return t('sidepanel_profile_professional_network');
   return network.charAt(0).toUpperCase() + network.slice(1);
 }
 
@@ -164,11 +168,11 @@ function CurrentJob({ employment }: { employment: Employment }) {
   const companyTarget = [employment.website, employment.company_email_domain].find((u) => safeWebsiteUrl(u)) ?? null;
   return (
     <Section
-      title={employment.is_current_experience === false ? 'Latest job' : 'Current job'}
+      title={employment.is_current_experience === false ? t('sidepanel_profile_latest_job') : t('sidepanel_profile_current_job')}
       actions={
         companyTarget ? (
           <Button size="sm" variant="ghost" icon="building" onClick={() => nav.openCompany({ url: companyTarget, label: employment.name ?? companyTarget })}>
-            Company
+            {t('sidepanel_tab_company')}
           </Button>
         ) : null
       }
@@ -176,23 +180,23 @@ function CurrentJob({ employment }: { employment: Employment }) {
       <div className="sp-job">
         <SafeImage src={employment.profile_pic_url} alt="" size={32} shape="square" fallback={initials(employment.name)} />
         <div className="sp-job__text">
-          <p className="sp-job__title">{job?.title ?? 'Role not listed'}</p>
+          <p className="sp-job__title">{job?.title ?? t('sidepanel_profile_role_not_listed')}</p>
           <p className="sp-job__company">{joinText([employment.name, locationText(employment.location)])}</p>
         </div>
       </div>
       <DefinitionList
         items={[
-          ['Seniority', job?.seniority.join(', ')],
-          ['Department', job?.department.join(', ')],
-          ['Functions', job?.functions.join(', ')],
-          ['Since', dateRange(job?.start_date, job?.end_date, employment.is_current_experience ?? false)],
-          ['Experience', employment.inferred_years_experience !== null ? `${employment.inferred_years_experience} ${employment.inferred_years_experience === 1 ? 'year' : 'years'} (inferred)` : null],
-          ['Salary', employment.inferred_salary ? `${employment.inferred_salary} (inferred)` : null],
-          ['Industry', employment.industry],
-          ['Company size', employment.size],
-          ['Founded', employment.founded],
-          ['Website', website ? <SafeLink href={website} /> : null],
-          ['Email domain', employment.company_email_domain],
+          [t('sidepanel_profile_seniority'), job?.seniority.join(', ')],
+          [t('sidepanel_profile_department'), job?.department.join(', ')],
+          [t('sidepanel_profile_functions'), job?.functions.join(', ')],
+          [t('sidepanel_profile_since'), dateRange(job?.start_date, job?.end_date, employment.is_current_experience ?? false)],
+          [t('sidepanel_profile_experience'), employment.inferred_years_experience !== null ? tn('sidepanel_profile_years_inferred', employment.inferred_years_experience) : null],
+          [t('sidepanel_profile_salary'), employment.inferred_salary ? t('sidepanel_profile_inferred', employment.inferred_salary) : null],
+          [t('sidepanel_profile_industry'), employment.industry],
+          [t('sidepanel_profile_company_size'), employment.size],
+          [t('sidepanel_profile_founded'), employment.founded],
+          [t('sidepanel_profile_website'), website ? <SafeLink href={website} /> : null],
+          [t('sidepanel_profile_email_domain'), employment.company_email_domain],
         ]}
       />
       {job && job.summaries.length > 0 && <LongText text={job.summaries.join('\n\n')} max={240} className="sp-job__summary" />}
@@ -202,15 +206,15 @@ function CurrentJob({ employment }: { employment: Employment }) {
 
 function Experience({ items }: { items: Employment[] }) {
   return (
-    <Section title="Experience" meta={items.length} collapsible defaultOpen>
+    <Section title={t('sidepanel_profile_experience')} meta={items.length} collapsible defaultOpen>
       <ol className="sp-timeline">
         {items.map((e, i) => (
           <li key={i} className="sp-timeline__item">
             <p className="sp-timeline__title">
-              {e.job?.title ?? 'Role'}
+              {e.job?.title ?? t('sidepanel_profile_role')}
               {e.is_current_experience && (
                 <StatusChip tone="success" className="sp-timeline__chip">
-                  Current
+                  {t('sidepanel_profile_current')}
                 </StatusChip>
               )}
             </p>
@@ -226,22 +230,22 @@ function Experience({ items }: { items: Employment[] }) {
 function SkillsSection({ contact }: { contact: EnrichedContact }) {
   if (contact.skills.length + contact.languages.length + contact.interests.length === 0) return null;
   return (
-    <Section title="Skills and languages">
+    <Section title={t('sidepanel_profile_skills_languages')}>
       <div className="sp-stack">
-        {contact.skills.length > 0 && <ChipList items={contact.skills} label="Skills" max={30} tone="accent" />}
+        {contact.skills.length > 0 && <ChipList items={contact.skills} label={t('sidepanel_profile_skills')} max={30} tone="accent" />}
         {contact.languages.length > 0 && (
           <div>
-            <p className="sp-label">Languages</p>
+            <p className="sp-label">{t('sidepanel_profile_languages')}</p>
             <ChipList
               items={contact.languages.map((l) => (l.proficiency !== null ? `${l.name ?? '?'} · ${proficiencyWord(l.proficiency)}` : (l.name ?? '?')))}
-              label="Languages"
+              label={t('sidepanel_profile_languages')}
             />
           </div>
         )}
         {contact.interests.length > 0 && (
           <div>
-            <p className="sp-label">Interests</p>
-            <ChipList items={contact.interests} label="Interests" max={20} />
+            <p className="sp-label">{t('sidepanel_profile_interests')}</p>
+            <ChipList items={contact.interests} label={t('sidepanel_profile_interests')} max={20} />
           </div>
         )}
       </div>
@@ -250,35 +254,41 @@ function SkillsSection({ contact }: { contact: EnrichedContact }) {
 }
 
 function proficiencyWord(level: number): string {
-  const words = ['elementary', 'limited working', 'professional working', 'full professional', 'native'];
+  const words = [
+    t('sidepanel_proficiency_elementary'),
+    t('sidepanel_proficiency_limited'),
+    t('sidepanel_proficiency_professional'),
+    t('sidepanel_proficiency_full'),
+    t('sidepanel_proficiency_native'),
+  ];
   return words[Math.min(Math.max(level, 1), 5) - 1] ?? String(level);
 }
 
 function Accomplishments({ contact }: { contact: EnrichedContact }) {
   const groups: Array<[string, Array<{ title: string; detail?: string | null; url?: string | null }>]> = [
-    ['Certifications', contact.certifications.map((c) => ({ title: c }))],
+    [t('sidepanel_profile_certifications'), contact.certifications.map((c) => ({ title: c }))],
     [
-      'Honors and awards',
-      contact.accomplishment_honors_awards.map((h) => ({ title: h.title ?? 'Award', detail: joinText([h.issuer, formatApiDate(h.issued_on)]) })),
+      t('sidepanel_profile_honors'),
+      contact.accomplishment_honors_awards.map((h) => ({ title: h.title ?? t('sidepanel_profile_award'), detail: joinText([h.issuer, formatApiDate(h.issued_on)]) })),
     ],
-    ['Courses', contact.accomplishment_courses.map((c) => ({ title: c.name ?? 'Course', detail: c.number }))],
+    [t('sidepanel_profile_courses'), contact.accomplishment_courses.map((c) => ({ title: c.name ?? t('sidepanel_profile_course'), detail: c.number }))],
     [
-      'Projects',
+      t('sidepanel_profile_projects'),
       contact.accomplishment_projects.map((p) => ({
-        title: p.title ?? 'Project',
+        title: p.title ?? t('sidepanel_profile_project'),
         detail: joinText([formatApiDate(p.starts_at), p.description]),
         url: p.url,
       })),
     ],
-    ['Publications', contact.accomplishment_publications.map((p) => ({ title: objectTitle(p) ?? 'Publication' }))],
-    ['Patents', contact.accomplishment_patents.map((p) => ({ title: objectTitle(p) ?? 'Patent' }))],
-    ['Organisations', contact.accomplishment_organisations.map((p) => ({ title: objectTitle(p) ?? 'Organisation' }))],
+    [t('sidepanel_profile_publications'), contact.accomplishment_publications.map((p) => ({ title: objectTitle(p) ?? t('sidepanel_profile_publication') }))],
+    [t('sidepanel_profile_patents'), contact.accomplishment_patents.map((p) => ({ title: objectTitle(p) ?? t('sidepanel_profile_patent') }))],
+    [t('sidepanel_profile_organisations'), contact.accomplishment_organisations.map((p) => ({ title: objectTitle(p) ?? t('sidepanel_profile_organisation') }))],
   ];
   const shown = groups.filter(([, items]) => items.length > 0);
   if (shown.length === 0) return null;
   const total = shown.reduce((n, [, items]) => n + items.length, 0);
   return (
-    <Section title="Certifications and accomplishments" meta={total} collapsible defaultOpen={total <= 8}>
+    <Section title={t('sidepanel_profile_accomplishments')} meta={total} collapsible defaultOpen={total <= 8}>
       <div className="sp-stack">
         {shown.map(([label, items]) => (
           <div key={label}>
@@ -302,7 +312,7 @@ function PeopleAlsoViewed({ contact }: { contact: EnrichedContact }) {
   const nav = useNavigation();
   if (contact.people_also_viewed.length === 0) return null;
   return (
-    <Section title="People also viewed" meta={contact.people_also_viewed.length} collapsible defaultOpen>
+    <Section title={t('sidepanel_profile_also_viewed')} meta={contact.people_also_viewed.length} collapsible defaultOpen>
       <ul className="sp-people">
         {contact.people_also_viewed.slice(0, 20).map((p, i) => {
           const profile = personProfileUrl(p.link);
@@ -310,20 +320,20 @@ function PeopleAlsoViewed({ contact }: { contact: EnrichedContact }) {
             <li key={i} className="sp-people__item">
               <SafeImage src={null} alt="" size={28} fallback={initials(p.name)} />
               <div className="sp-people__text">
-                <p className="sp-people__name">{p.name ?? 'Unnamed'}</p>
+                <p className="sp-people__name">{p.name ?? t('sidepanel_profile_unnamed')}</p>
                 <p className="sp-people__sub">{joinText([p.summary, p.location])}</p>
               </div>
               {profile ? (
                 <Button
                   size="sm"
                   variant="ghost"
-                  aria-label={`Open ${p.name ?? 'this person'}`}
+                  aria-label={t('sidepanel_open_named', p.name ?? t('sidepanel_profile_this_person'))}
                   onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: p.name ?? profile })}
                 >
-                  Open
+                  {t('sidepanel_open')}
                 </Button>
               ) : (
-                <SafeLink href={p.link}>Link</SafeLink>
+                <SafeLink href={p.link}>{t('sidepanel_profile_link')}</SafeLink>
               )}
             </li>
           );
@@ -336,18 +346,18 @@ function PeopleAlsoViewed({ contact }: { contact: EnrichedContact }) {
 function LongTail({ contact }: { contact: EnrichedContact }) {
   const activities = contact.activities.filter((a) => a.title);
   const articles = contact.articles.map((a) => ({ title: objectTitle(a), link: typeof a.link === 'string' ? a.link : typeof a.url === 'string' ? a.url : null }));
-  const volunteer = contact.volunteer_work.map(objectTitle).filter((t): t is string => Boolean(t));
-  const groups = contact.groups.map(objectTitle).filter((t): t is string => Boolean(t));
+  const volunteer = contact.volunteer_work.map(objectTitle).filter((title): title is string => Boolean(title));
+  const groups = contact.groups.map(objectTitle).filter((title): title is string => Boolean(title));
   const count = activities.length + articles.length + volunteer.length + groups.length + contact.recommendations.length;
-  const personal = joinText([contact.gender, contact.birth_date ? `born ${contact.birth_date}` : null]);
+  const personal = joinText([contact.gender, contact.birth_date ? t('sidepanel_profile_born', contact.birth_date) : null]);
   if (count === 0 && !personal) return null;
   return (
-    <Section title="More" meta={count || undefined} collapsible defaultOpen={false}>
+    <Section title={t('sidepanel_profile_more')} meta={count || undefined} collapsible defaultOpen={false}>
       <div className="sp-stack">
-        {personal && <DefinitionList items={[['Personal', personal]]} />}
+        {personal && <DefinitionList items={[[t('sidepanel_profile_personal'), personal]]} />}
         {activities.length > 0 && (
           <div>
-            <p className="sp-label">Activity</p>
+            <p className="sp-label">{t('sidepanel_profile_activity')}</p>
             <ul className="sp-list">
               {activities.slice(0, 15).map((a, i) => (
                 <li key={i} className="sp-list__item sp-list__item--stack">
@@ -360,11 +370,11 @@ function LongTail({ contact }: { contact: EnrichedContact }) {
         )}
         {articles.length > 0 && (
           <div>
-            <p className="sp-label">Articles</p>
+            <p className="sp-label">{t('sidepanel_profile_articles')}</p>
             <ul className="sp-list">
               {articles.slice(0, 15).map((a, i) => (
                 <li key={i} className="sp-list__item">
-                  {a.link ? <SafeLink href={a.link}>{a.title ?? 'Article'}</SafeLink> : (a.title ?? 'Article')}
+                  {a.link ? <SafeLink href={a.link}>{a.title ?? t('sidepanel_profile_article')}</SafeLink> : (a.title ?? t('sidepanel_profile_article'))}
                 </li>
               ))}
             </ul>
@@ -372,7 +382,7 @@ function LongTail({ contact }: { contact: EnrichedContact }) {
         )}
         {contact.recommendations.length > 0 && (
           <div>
-            <p className="sp-label">Recommendations</p>
+            <p className="sp-label">{t('sidepanel_profile_recommendations')}</p>
             <ul className="sp-list">
               {contact.recommendations.slice(0, 5).map((r, i) => (
                 <li key={i} className="sp-list__item">
@@ -384,14 +394,14 @@ function LongTail({ contact }: { contact: EnrichedContact }) {
         )}
         {volunteer.length > 0 && (
           <div>
-            <p className="sp-label">Volunteering</p>
-            <ChipList items={volunteer} label="Volunteering" max={12} />
+            <p className="sp-label">{t('sidepanel_profile_volunteering')}</p>
+            <ChipList items={volunteer} label={t('sidepanel_profile_volunteering')} max={12} />
           </div>
         )}
         {groups.length > 0 && (
           <div>
-            <p className="sp-label">Groups</p>
-            <ChipList items={groups} label="Groups" max={12} />
+            <p className="sp-label">{t('sidepanel_profile_groups')}</p>
+            <ChipList items={groups} label={t('sidepanel_profile_groups')} max={12} />
           </div>
         )}
       </div>

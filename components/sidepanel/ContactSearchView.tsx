@@ -27,6 +27,7 @@ import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { joinText, locationText } from './text';
+import { t } from '@/lib/i18n/t';
 
 type Filters = Required<Pick<RequestInput<'contact/search'>, 'job_title' | 'seniority' | 'location' | 'skills' | 'interests' | 'industry'>>;
 
@@ -60,7 +61,7 @@ export function ContactSearchView() {
   });
   const { state, run } = search;
 
-  if (accountState.status === 'success' && !hasKey) return <NoKeyState what="Contact search" />;
+  if (accountState.status === 'success' && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_search')} />;
 
   const active = Object.values(filters).some((v) => v.length > 0);
   const submit = (event?: FormEvent) => {
@@ -80,12 +81,12 @@ export function ContactSearchView() {
           title={describeError({ kind: 'plan_required', message: '' }).title}
           actions={
             <Button onClick={() => setPlanRequired(false)} variant="secondary">
-              Back to the filters
+              {t('sidepanel_search_back_to_filters')}
             </Button>
           }
         >
-          <p>Contact search is part of the Enterprise plan. Your current key is on a standard plan, so the service refused the search; nothing was charged.</p>
-          <p>Everything else — enriching contacts and companies, lookalikes, verification, bulk — keeps working.</p>
+          <p>{t('sidepanel_search_plan_text')}</p>
+          <p>{t('sidepanel_search_plan_rest')}</p>
         </EmptyState>
       </div>
     );
@@ -96,57 +97,57 @@ export function ContactSearchView() {
     <div className="sp-view">
       {!editing && data && (
         <Card padding="sm" className="sp-filters-summary">
-          <ChipList items={Object.values(filters).flat()} label="Active filters" max={8} tone="accent" />
+          <ChipList items={Object.values(filters).flat()} label={t('sidepanel_search_active_filters')} max={8} tone="accent" />
           <Button size="sm" icon="filter" onClick={() => setEditing(true)}>
-            Edit filters
+            {t('sidepanel_search_edit_filters')}
           </Button>
         </Card>
       )}
-      <form className="sp-search-form" onSubmit={submit} aria-label="Contact search filters" hidden={!editing && Boolean(data)}>
-        <TokenInput label="Job title" values={filters.job_title} onChange={set('job_title')} placeholder="e.g. Head of Sales — Enter to add" />
-        <TokenInput label="Seniority" values={filters.seniority} onChange={set('seniority')} suggestions={SENIORITY_LEVELS} placeholder="director, vp…" />
-        <TokenInput label="Location" values={filters.location} onChange={set('location')} placeholder="City, region or country" />
-        <TokenInput label="Skills" values={filters.skills} onChange={set('skills')} placeholder="e.g. Python" />
-        <TokenInput label="Interests" values={filters.interests} onChange={set('interests')} placeholder="e.g. sailing" />
+      <form className="sp-search-form" onSubmit={submit} aria-label={t('sidepanel_search_filters_label')} hidden={!editing && Boolean(data)}>
+        <TokenInput label={t('sidepanel_search_job_title')} values={filters.job_title} onChange={set('job_title')} placeholder={t('sidepanel_search_job_title_placeholder')} />
+        <TokenInput label={t('sidepanel_profile_seniority')} values={filters.seniority} onChange={set('seniority')} suggestions={SENIORITY_LEVELS} placeholder={t('sidepanel_search_seniority_placeholder')} />
+        <TokenInput label={t('sidepanel_card_location')} values={filters.location} onChange={set('location')} placeholder={t('sidepanel_search_location_placeholder')} />
+        <TokenInput label={t('sidepanel_profile_skills')} values={filters.skills} onChange={set('skills')} placeholder={t('sidepanel_search_skills_placeholder')} />
+        <TokenInput label={t('sidepanel_profile_interests')} values={filters.interests} onChange={set('interests')} placeholder={t('sidepanel_search_interests_placeholder')} />
         <TokenInput
-          label="Industry"
+          label={t('sidepanel_profile_industry')}
           values={filters.industry}
           onChange={set('industry')}
           suggestions={INDUSTRIES}
-          placeholder="Type to pick from the catalogue"
-          hint="From the service’s industry catalogue; other names are sent as typed."
+          placeholder={t('sidepanel_search_industry_placeholder')}
+          hint={t('sidepanel_search_industry_hint')}
         />
         <div className="sp-search-form__footer">
-          <Select label="Results per page" inline value={String(pageSize)} onChange={(e) => setPageSize(Number(e.target.value))} options={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))} />
+          <Select label={t('sidepanel_search_page_size')} inline value={String(pageSize)} onChange={(e) => setPageSize(Number(e.target.value))} options={PAGE_SIZES.map((s) => ({ value: String(s), label: String(s) }))} />
           <div className="ui-button-row">
             {active && (
               <Button variant="ghost" size="sm" onClick={() => setFilters(EMPTY)}>
-                Clear
+                {t('sidepanel_search_clear')}
               </Button>
             )}
             <PaidButton type="submit" variant="primary" icon="search" upTo estimate={estimate} disabled={!active} loading={state.status === 'loading'}>
-              Search
+              {t('sidepanel_tab_search')}
             </PaidButton>
           </div>
         </div>
         <p className="sp-search-form__note">
-          <Icon name="info" size={12} /> Enterprise plans only. Each page costs one credit per contact returned.
+          <Icon name="info" size={12} /> {t('sidepanel_search_note')}
         </p>
       </form>
 
       {state.status === 'idle' && (
-        <EmptyState icon="search" title="Search the contact database" compact>
-          <p>Add at least one filter. Values in one filter are alternatives; different filters must all match.</p>
+        <EmptyState icon="search" title={t('sidepanel_search_idle_title')} compact>
+          <p>{t('sidepanel_search_idle_text')}</p>
         </EmptyState>
       )}
-      {state.status === 'loading' && <SkeletonList rows={6} label="Searching contacts" />}
+      {state.status === 'loading' && <SkeletonList rows={6} label={t('sidepanel_search_searching')} />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => submit()} />}
       {data && <SearchResults data={data.result} provenance={data.provenance} input={data.input} onPage={(page) => void run({ ...data.input, page })} />}
       {data && data.result.results.length > 0 && (
         <p className="sp-hint">
-          Results open in the Contact view without another charge.{' '}
+          {t('sidepanel_search_results_hint')}{' '}
           <button type="button" className="sp-linkbutton" onClick={() => nav.show('history')}>
-            Past searches are in History.
+            {t('sidepanel_search_past_in_history')}
           </button>
         </p>
       )}
@@ -173,25 +174,25 @@ function SearchResults({
   const { estimate } = useEstimate({ action: 'contact/search', pageSize: size });
   if (data.results.length === 0) {
     return (
-      <EmptyState icon="users" title="No contacts match these filters" compact>
-        <p>Remove a filter or use broader words. No credit was spent.</p>
+      <EmptyState icon="users" title={t('sidepanel_search_no_results')} compact>
+        <p>{t('sidepanel_search_no_results_text')}</p>
       </EmptyState>
     );
   }
   return (
-    <section className="sp-results" aria-label="Search results">
+    <section className="sp-results" aria-label={t('sidepanel_search_results_label')}>
       <div className="sp-toolbar">
         <p className="sp-toolbar__label ui-num">
-          {formatCount(total)} found · page {page} of {formatCount(pages)}
+          {t('sidepanel_search_found_page', total, page, pages)}
         </p>
         <ProvenanceChip provenance={provenance} />
       </div>
       <div className="sp-toolbar">
-        <ExportActions what="search results" fileBase="contact search" json={() => data.results} table={() => contactsTable(data.results)} />
+        <ExportActions what={t('sidepanel_search_export_what')} fileBase={t('sidepanel_search_export_file')} json={() => data.results} table={() => contactsTable(data.results)} />
       </div>
       <ul className="sp-cards">
         {data.results.map((c, i) => {
-          const name = fullNameOf(c) || 'Unnamed contact';
+          const name = fullNameOf(c) || t('sidepanel_profile_unnamed_contact');
           const lookup = lookupForContact(c);
           return (
             <li key={c._id ?? i}>
@@ -214,16 +215,16 @@ function SearchResults({
           );
         })}
       </ul>
-      <nav className="sp-pager" aria-label="Result pages">
+      <nav className="sp-pager" aria-label={t('sidepanel_search_pages_label')}>
         {/* Going back runs the search again: it is priced like Next. */}
         <PaidButton size="sm" icon="chevronLeft" estimate={estimate} upTo disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
+          {t('sidepanel_search_previous')}
         </PaidButton>
         <span className="sp-pager__where ui-num">
           {page} / {formatCount(pages)}
         </span>
         <PaidButton size="sm" estimate={estimate} upTo disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
+          {t('sidepanel_search_next')}
         </PaidButton>
       </nav>
     </section>

@@ -25,30 +25,31 @@ import { NoKeyState } from './NoKeyState';
 import { OverBudgetNote } from './OverBudgetNote';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { AddContactToList } from './lists/AddToListButton';
+import { t, uiLanguage } from '@/lib/i18n/t';
 
 /** The Contact view: the open contact, or how to open one. */
 export function ContactView() {
   const nav = useNavigation();
   const { hasKey, state: accountState } = useAccount();
   const target = nav.contact;
-  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what="Enriching a contact" />;
+  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
   if (!target) {
     return (
       <div className="sp-view">
         <ViewLookupBox />
         <EmptyState
           icon="user"
-          title="No contact open"
+          title={t('sidepanel_contact_none_title')}
           actions={
             <>
               <Button variant="primary" onClick={() => nav.show('page')}>
-                Go to this page
+                {t('sidepanel_contact_go_page')}
               </Button>
-              <Button onClick={() => nav.show('history')}>Open from history</Button>
+              <Button onClick={() => nav.show('history')}>{t('sidepanel_contact_open_history')}</Button>
             </>
           }
         >
-          <p>Enrich a person from “This page”, a search result or your history, or right-click a name, email or profile link on any page.</p>
+          <p>{t('sidepanel_contact_none_text')}</p>
         </EmptyState>
       </div>
     );
@@ -105,7 +106,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     if (target.autorun || cached) void run({});
   }, [target, state.status, cached, run, settingsReady, hasKey]);
 
-  if (!target.contact && settingsReady && !hasKey) return <NoKeyState what="Enriching a contact" />;
+  if (!target.contact && settingsReady && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
   const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
 
@@ -124,7 +125,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <div className="sp-view">
           <ProfileSkeleton
             label={target.label}
-            note={(lastRun.extra?.realtime ?? options.realtime) ? 'live data takes about 15 s' : null}
+            note={(lastRun.extra?.realtime ?? options.realtime) ? t('sidepanel_contact_live_note') : null}
             testId="contact-loading"
           />
         </div>
@@ -133,16 +134,17 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     return (
       <div className="sp-view">
         <Card className="sp-confirm" data-testid="contact-confirm">
-          <p className="sp-eyebrow">Look up this contact</p>
+          <p className="sp-eyebrow">{t('sidepanel_contact_confirm_eyebrow')}</p>
           <h2 className="sp-confirm__title">{target.label}</h2>
           <p className="sp-confirm__text">
-            The lookup is charged only when a match is found. Your default options apply
-            {options.realtime ? ' (realtime +1 credit)' : ''}
-            {options.waterfall ? ' (waterfall +1 credit)' : ''}.
+            {t(
+              'sidepanel_contact_confirm_text',
+              `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
+            )}
           </p>
           <div className="ui-button-row">
             <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
-              Enrich
+              {t('sidepanel_enrich')}
             </PaidButton>
             {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
               <CheaperEnrich lookup={lookup} options={options} onRun={(extra) => void run({ extra })} />
@@ -160,11 +162,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <TargetHeader label={target.label} />
         <EmptyState
           icon="search"
-          title="No match found"
+          title={t('sidepanel_contact_no_match')}
           actions={<WaterfallButton lookup={lookup} options={options} onRun={(extra) => void run({ extra })} disabled={state.status === 'loading'} />}
         >
-          <p>{outcome.errorText || 'The service has no record for this lookup.'}</p>
-          <p>No credit was spent. A waterfall lookup asks additional sources.</p>
+          <p>{outcome.errorText || t('sidepanel_contact_no_record')}</p>
+          <p>{t('sidepanel_contact_no_charge')}</p>
         </EmptyState>
       </div>
     );
@@ -181,11 +183,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
             <ProvenanceChip provenance={outcome.provenance} />
             {refreshing && (
               <ProgressBar
-                label="Refreshing contact"
+                label={t('sidepanel_contact_refreshing')}
                 value={0}
                 max={1}
                 indeterminate
-                detail={lastRun.extra?.realtime ? 'Fetching live data · about 15 s' : 'Looking up…'}
+                detail={lastRun.extra?.realtime ? t('sidepanel_contact_fetching_live') : t('sidepanel_contact_looking_up')}
               />
             )}
           </>
@@ -212,7 +214,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
 function TargetHeader({ label }: { label: string }) {
   return (
     <div className="sp-target">
-      <p className="sp-eyebrow">Contact</p>
+      <p className="sp-eyebrow">{t('sidepanel_tab_contact')}</p>
       <h2 className="sp-target__label">{label}</h2>
     </div>
   );
@@ -221,7 +223,7 @@ function TargetHeader({ label }: { label: string }) {
 export function ProvenanceChip({ provenance }: { provenance: Provenance }) {
   const now = useNow();
   return (
-    <StatusChip tone={provenance.source === 'cache' ? 'success' : 'accent'} title={new Date(provenance.fetchedAt).toLocaleString()}>
+    <StatusChip tone={provenance.source === 'cache' ? 'success' : 'accent'} title={new Date(provenance.fetchedAt).toLocaleString(uiLanguage())}>
       {provenanceLabel(provenance, now)}
     </StatusChip>
   );
@@ -241,8 +243,8 @@ function WaterfallButton({
   const extra = { waterfall: true };
   const { estimate } = useEstimate(enrichCost(lookup, { ...options, ...extra }));
   return (
-    <PaidButton icon="layers" estimate={estimate} disabled={disabled} onClick={() => onRun(extra)} title="Queries additional sources for more email and phone coverage">
-      Waterfall
+    <PaidButton icon="layers" estimate={estimate} disabled={disabled} onClick={() => onRun(extra)} title={t('sidepanel_contact_waterfall_hint')}>
+      {t('sidepanel_contact_waterfall')}
     </PaidButton>
   );
 }
@@ -264,25 +266,25 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
   const realtime = useEstimate(enrichCost(lookup, { ...options, realtime: true }));
   const waterfall = useEstimate(enrichCost(lookup, { ...options, waterfall: true }));
   const history = useEstimate(options.includeAllExperiences ? null : enrichCost(lookup, { ...options, includeAllExperiences: true }));
-  const name = fullNameOf(contact) || 'contact';
+  const name = fullNameOf(contact) || t('sidepanel_contact_file_fallback');
   return (
     <div className="sp-actions">
       <div className="ui-button-row">
         <Button size="sm" icon="users" onClick={() => nav.openLookalikes({ kind: 'contacts', lookup, label: name })}>
-          Lookalikes
+          {t('sidepanel_lookalikes')}
         </Button>
-        <CopyButton value={() => contactText(contact)} label="Copy" showLabel variant="secondary" />
+        <CopyButton value={() => contactText(contact)} label={t('sidepanel_copy')} showLabel variant="secondary" />
         <span className="sp-vcard">
           <Button
             size="sm"
             icon="download"
             onClick={() => downloadText(fileNameFor(name, 'vcf'), 'text/vcard', toVCard(contact, { version }))}
-            aria-label={`Export vCard ${version}`}
+            aria-label={t('sidepanel_contact_vcard_export', version)}
           >
-            vCard
+            {t('sidepanel_format_vcard')}
           </Button>
           <Select
-            label="vCard version"
+            label={t('sidepanel_contact_vcard_version')}
             hideLabel
             inline
             value={version}
@@ -299,23 +301,23 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
           size="sm"
           icon="refresh"
           estimate={realtime.estimate}
-          note="~15 s"
+          note={t('sidepanel_contact_note_15s')}
           disabled={busy || !canPay}
-          title="Fetch live data from the source (realtime, +1 credit, about 15 s)"
+          title={t('sidepanel_contact_refresh_live_hint')}
           onClick={() => onRun({ refresh: true, lookup, extra: { realtime: true } })}
         >
-          Refresh live
+          {t('sidepanel_contact_refresh_live')}
         </PaidButton>
         <PaidButton
           size="sm"
           icon="layers"
           estimate={waterfall.estimate}
           disabled={busy || !canPay}
-          title="Query additional sources for more email and phone coverage (+1 credit)"
+          title={t('sidepanel_contact_waterfall_cost_hint')}
           // A waterfall answer has its own cache entry: when the price says "cached · free", the click is free too.
           onClick={() => onRun({ lookup, extra: { waterfall: true } })}
         >
-          Waterfall
+          {t('sidepanel_contact_waterfall')}
         </PaidButton>
         {!contact.experiences && !options.includeAllExperiences && (
           <PaidButton
@@ -323,10 +325,10 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
             icon="clock"
             estimate={history.estimate}
             disabled={busy || !canPay}
-            title="Look up again with the complete employment history"
+            title={t('sidepanel_contact_full_history_hint')}
             onClick={() => onRun({ lookup, extra: { includeAllExperiences: true } })}
           >
-            Full history
+            {t('sidepanel_contact_full_history')}
           </PaidButton>
         )}
       </div>
@@ -338,14 +340,14 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
 function contactText(contact: EnrichedContact): string {
   const row = flattenContact(contact);
   const lines: Array<[string, string]> = [
-    ['Name', row.full_name],
-    ['Title', row.job_title],
-    ['Company', row.company],
-    ['Location', row.location],
-    ['Work email', row.work_email],
-    ['Personal emails', row.personal_emails],
-    ['Phones', row.phones],
-    ['Profile', row.profile_url],
+    [t('sidepanel_card_name'), row.full_name],
+    [t('sidepanel_card_title'), row.job_title],
+    [t('sidepanel_card_company'), row.company],
+    [t('sidepanel_card_location'), row.location],
+    [t('sidepanel_card_work_email'), row.work_email],
+    [t('sidepanel_card_personal_emails'), row.personal_emails],
+    [t('sidepanel_card_phones'), row.phones],
+    [t('sidepanel_card_profile'), row.profile_url],
   ];
   return lines
     .filter(([, v]) => v)
@@ -358,8 +360,8 @@ function CheaperEnrich({ lookup, options, onRun }: { lookup: ContactLookupOf; op
   const extra: ContactOptions = { realtime: false, waterfall: false };
   const { estimate } = useEstimate(enrichCost(lookup, { ...options, ...extra }));
   return (
-    <PaidButton icon="zap" estimate={estimate} onClick={() => onRun(extra)} title="The same lookup without realtime and waterfall">
-      Enrich without extras
+    <PaidButton icon="zap" estimate={estimate} onClick={() => onRun(extra)} title={t('sidepanel_contact_cheaper_hint')}>
+      {t('sidepanel_contact_cheaper')}
     </PaidButton>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { CopyButton, EmailStatusChip, ErrorState, PaidButton, VerificationChip } from '@/components/ui';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface EmailRowProps {
   email: string;
@@ -31,8 +32,8 @@ export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
         <span className="sp-email__address" title={email}>
           {email}
         </span>
-        <span className="sp-email__kind">{kind}</span>
-        <CopyButton value={email} label={`Copy ${email}`} />
+        <span className="sp-email__kind">{emailKindWord(kind)}</span>
+        <CopyButton value={email} label={t('sidepanel_copy_value', email)} />
       </div>
       <div className="sp-email__status">
         {state.status === 'success' ? (
@@ -47,12 +48,12 @@ export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
               estimate={estimate}
               loading={state.status === 'loading'}
               disabled={!canPay}
-              aria-label={`Verify ${email}${estimate ? ` · ${estimate.credits === 1 ? '1 credit' : `${estimate.credits} credits`}` : ''}`}
+              aria-label={estimate ? t('sidepanel_verify_label_cost', email, tn('credits', estimate.credits)) : t('sidepanel_verify_label', email)}
               onClick={() => {
                 void run(false).then(invalidateEstimates);
               }}
             >
-              Verify
+              {t('sidepanel_verify')}
             </PaidButton>
           </>
         )}
@@ -60,4 +61,10 @@ export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(false)} compact />}
     </li>
   );
+}
+
+function emailKindWord(kind: EmailRowProps['kind']): string {
+  if (kind === 'work') return t('sidepanel_email_kind_work');
+  if (kind === 'personal') return t('sidepanel_email_kind_personal');
+  return t('sidepanel_email_kind_historical');
 }

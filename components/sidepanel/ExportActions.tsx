@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button, CopyButton } from '@/components/ui';
 import { fileNameFor, type Tabular, toCsv, toJson, toTsv } from '@/lib/export';
 import { downloadText } from './download';
+import { t } from '@/lib/i18n/t';
 
 export interface ExportActionsProps {
   /** Builds the table at click time (lists can be long); it may read first (a bulk job's final rows). */
@@ -32,25 +33,25 @@ export function ExportActions({ table, json, fileBase, what, disabled = false }:
     }
   };
   return (
-    <div className="sp-export" role="group" aria-label={`Export ${what}`}>
-      <Button size="sm" icon="download" disabled={disabled} loading={busy === 'csv'} aria-label={`Download ${what} as CSV`} onClick={() => void save('csv')}>
-        CSV
+    <div className="sp-export" role="group" aria-label={t('sidepanel_export_group', what)}>
+      <Button size="sm" icon="download" disabled={disabled} loading={busy === 'csv'} aria-label={t('sidepanel_export_csv', what)} onClick={() => void save('csv')}>
+        {t('sidepanel_format_csv')}
       </Button>
       <Button
         size="sm"
         icon="download"
         disabled={disabled}
         loading={busy === 'json'}
-        aria-label={`Download ${what} as JSON`}
+        aria-label={t('sidepanel_export_json', what)}
         onClick={() => void save('json')}
       >
-        JSON
+        {t('sidepanel_format_json')}
       </Button>
       {!disabled && (
         <CopyButton
           value={async () => toTsv(await table())}
-          label="Copy for sheets"
-          accessibleLabel={`Copy ${what} for spreadsheets`}
+          label={t('sidepanel_export_copy')}
+          accessibleLabel={t('sidepanel_export_copy_label', what)}
           showLabel
           variant="secondary"
         />

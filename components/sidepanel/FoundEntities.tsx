@@ -5,14 +5,16 @@ import { useAccount } from './account';
 import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
 import { useNavigation } from './navigation';
+import { t } from '@/lib/i18n/t';
 
 type Entities = EntityLists;
 
-const groups: ReadonlyArray<{ id: string; title: string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
-  { id: 'people', title: 'People', icon: 'user', kinds: [['profile', 'profiles']] },
-  { id: 'emails', title: 'Emails', icon: 'mail', kinds: [['email', 'emails']] },
-  { id: 'phones', title: 'Phones', icon: 'phone', kinds: [['phone', 'phones']] },
-  { id: 'companies', title: 'Companies', icon: 'building', kinds: [['companyProfile', 'companyProfiles'], ['domain', 'domains']] },
+// Titles are functions: the words come from the browser's i18n, asked at render time.
+const groups: ReadonlyArray<{ id: string; title: () => string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
+  { id: 'people', title: () => t('sidepanel_people'), icon: 'user', kinds: [['profile', 'profiles']] },
+  { id: 'emails', title: () => t('sidepanel_found_emails'), icon: 'mail', kinds: [['email', 'emails']] },
+  { id: 'phones', title: () => t('sidepanel_found_phones'), icon: 'phone', kinds: [['phone', 'phones']] },
+  { id: 'companies', title: () => t('sidepanel_found_companies'), icon: 'building', kinds: [['companyProfile', 'companyProfiles'], ['domain', 'domains']] },
 ];
 
 const ROW_HEIGHT = 44;
@@ -28,7 +30,12 @@ export interface FoundEntitiesProps {
   loose?: boolean;
 }
 
-const looseTitles: Record<string, string> = { people: 'Other profiles', emails: 'Other emails', phones: 'Other phones', companies: 'Other companies' };
+const looseTitles: Record<string, () => string> = {
+  people: () => t('sidepanel_found_other_profiles'),
+  emails: () => t('sidepanel_found_other_emails'),
+  phones: () => t('sidepanel_found_other_phones'),
+  companies: () => t('sidepanel_found_other_companies'),
+};
 
 /**
  * Identifiers found on the page, grouped (profiles, emails, phones, companies), each row with its action and its
@@ -45,11 +52,11 @@ export function FoundEntities({ entities, selected, onSelectionChange, exclude, 
         const selectable = group.id !== 'companies';
         // Selection is global across groups; each table edits only its own keys.
         const own = new Set(rows.map(entityKey));
-        const title = loose ? (looseTitles[group.id] ?? group.title) : group.title;
+        const title = (loose ? (looseTitles[group.id] ?? group.title) : group.title)();
         return (
           <Section key={group.id} title={title} meta={rows.length} className="sp-found__group">
             <Table<PageEntity>
-              label={`${title} found on this page`}
+              label={t('sidepanel_found_table_label', title)}
               rows={rows}
               rowKey={entityKey}
               rowHeight={ROW_HEIGHT}
@@ -64,7 +71,7 @@ export function FoundEntities({ entities, selected, onSelectionChange, exclude, 
                         for (const k of next) if (own.has(k)) merged.add(k);
                         onSelectionChange(merged);
                       },
-                      rowLabel: (row) => `Select ${row.value}`,
+                      rowLabel: (row) => t('sidepanel_select_value', row.value),
                     }
                   : undefined
               }
@@ -80,12 +87,12 @@ function entityColumns(icon: IconName): Array<Column<PageEntity>> {
   return [
     {
       id: 'value',
-      header: 'Found',
+      header: t('sidepanel_found_col_found'),
       cell: (row) => <EntityValue entity={row} icon={icon} />,
     },
     {
       id: 'action',
-      header: 'Action',
+      header: t('sidepanel_found_col_action'),
       hideHeader: true,
       width: 'auto',
       align: 'end',
@@ -137,15 +144,15 @@ function EntityAction({ entity }: { entity: PageEntity }) {
   const { hasKey } = useAccount();
   const { lookup, estimate } = useEntityCost(entity);
   const cached = estimate?.cached ?? false;
-  const cost = estimate ? costLabel(estimate) : 'estimating cost';
+  const cost = estimate ? costLabel(estimate) : t('sidepanel_estimating_cost');
   return (
     <span className="sp-entity__action">
-      {estimate?.blockedByBudget && <Chip tone="warning">Over budget</Chip>}
+      {estimate?.blockedByBudget && <Chip tone="warning">{t('sidepanel_over_budget')}</Chip>}
       <Button
         size="sm"
         variant={cached ? 'secondary' : 'primary'}
         disabled={!hasKey || !estimate || estimate.blockedByBudget}
-        aria-label={`${cached ? 'Open' : 'Enrich'} ${entity.value} · ${cost}`}
+        aria-label={t(cached ? 'sidepanel_open_value_cost' : 'sidepanel_enrich_value_cost', entity.value, cost)}
         title={estimate?.label}
         onClick={() =>
           lookup
@@ -153,7 +160,7 @@ function EntityAction({ entity }: { entity: PageEntity }) {
             : nav.openCompany({ url: entity.value, label: displayEntity(entity), autorun: true })
         }
       >
-        {cached ? 'Open' : 'Enrich'}
+        {cached ? t('sidepanel_open') : t('sidepanel_enrich')}
       </Button>
     </span>
   );

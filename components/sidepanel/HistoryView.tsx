@@ -8,15 +8,17 @@ import { ImportView } from './import/ImportView';
 import { ListsView } from './lists/ListsView';
 import { NoKeyState } from './NoKeyState';
 import './contacts/contacts.css';
+import { t } from '@/lib/i18n/t';
 
 type Part = 'book' | 'lists' | 'import' | 'events' | 'webhook';
 
-const PARTS: ReadonlyArray<TabItem<Part>> = [
-  { id: 'book', label: 'Contacts' },
-  { id: 'lists', label: 'Lists' },
-  { id: 'import', label: 'Import' },
-  { id: 'events', label: 'Lookups' },
-  { id: 'webhook', label: 'Webhook' },
+// A function, not a constant: the words come from the browser's i18n, asked at render time.
+const parts = (): ReadonlyArray<TabItem<Part>> => [
+  { id: 'book', label: t('book_tab_contacts') },
+  { id: 'lists', label: t('book_tab_lists') },
+  { id: 'import', label: t('book_tab_import') },
+  { id: 'events', label: t('book_tab_lookups') },
+  { id: 'webhook', label: t('book_tab_webhook') },
 ];
 
 /**
@@ -29,8 +31,8 @@ export function HistoryView({ active }: { active: boolean }) {
   const { hasKey, state: accountState } = useAccount();
   return (
     <div className="sp-view">
-      {accountState.status === 'success' && !hasKey && <NoKeyState what="Looking people and companies up" />}
-      <Tabs idBase="sp-book" label="Contacts" items={PARTS} value={part} onChange={setPart} />
+      {accountState.status === 'success' && !hasKey && <NoKeyState what={t('book_nokey_what')} />}
+      <Tabs idBase="sp-book" label={t('book_tab_contacts')} items={parts()} value={part} onChange={setPart} />
       <TabPanel idBase="sp-book" id="book" active={part === 'book'}>
         <BookView active={active && part === 'book'} />
       </TabPanel>

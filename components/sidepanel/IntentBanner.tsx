@@ -4,6 +4,7 @@ import type { PanelIntent, SelectionMeaning } from '@/lib/messaging/protocol';
 import { request, useBackgroundEvent } from './hooks';
 import { lookupForMeaning, meaningLabel } from './lookup';
 import { useNavigation } from './navigation';
+import { t } from '@/lib/i18n/t';
 
 /**
  * What the context menu or a shortcut asked for on this tab. A clear meaning opens its view (which states the cost
@@ -20,12 +21,15 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
       return;
     }
     const lookup = lookupForMeaning(meaning);
-    if (lookup) nav.openContact({ lookup, label: meaningLabel(meaning).replace(/^\w+ /, '') });
+    if (lookup) nav.openContact({ lookup, label: meaningLabel(meaning).replace(/^\S+ /, '') });
   };
 
   const handle = (intent: PanelIntent) => {
     if (intent.kind === 'lookup') openMeaning(intent.meaning);
-    else setPending(intent);
+    else {
+      nav.disarm();
+      setPending(intent);
+    }
   };
   const handleRef = useRef(handle);
   handleRef.current = handle;
@@ -55,7 +59,7 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
       <div className="sp-intent__body">
         {pending.kind === 'ambiguous' ? (
           <>
-            <p className="sp-intent__title">What is “{pending.text}”?</p>
+            <p className="sp-intent__title">{t('sidepanel_intent_which', pending.text)}</p>
             <div className="ui-button-row">
               {pending.choices.map((choice, i) => (
                 <Button key={i} size="sm" onClick={() => openMeaning(choice)}>
@@ -66,12 +70,12 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
           </>
         ) : (
           <>
-            <p className="sp-intent__title">Could not tell what “{pending.text}” is</p>
-            <p className="sp-intent__text">Select an email, a phone number, a profile link, a company website, or a name like “Ada Lovelace at Acme”.</p>
+            <p className="sp-intent__title">{t('sidepanel_intent_unknown', pending.text)}</p>
+            <p className="sp-intent__text">{t('sidepanel_intent_unknown_hint')}</p>
           </>
         )}
       </div>
-      <IconButton icon="x" size="sm" label="Dismiss" onClick={() => setPending(null)} />
+      <IconButton icon="x" size="sm" label={t('sidepanel_dismiss')} onClick={() => setPending(null)} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useAccount } from './account';
 import { contactOptions, costActionForMeaning, describeMeaning, lookupForMeaning } from './lookup';
 import { useNavigation } from './navigation';
 import './people/people.css';
+import { t } from '@/lib/i18n/t';
 
 /** Long enough to feel instant, short enough not to classify every keystroke. */
 const CLASSIFY_DELAY_MS = 200;
@@ -72,14 +73,14 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
   };
 
   return (
-    <form className="sp-lookupbox" role="search" aria-label="Look up a person or company" onSubmit={submit} data-testid="lookup-box">
+    <form className="sp-lookupbox" role="search" aria-label={t('sidepanel_lookup_label')} onSubmit={submit} data-testid="lookup-box">
       <div className="sp-lookupbox__row">
         <TextField
-          label="Look up a person or company"
+          label={t('sidepanel_lookup_label')}
           hideLabel
           value={text}
           maxLength={MAX_TEXT}
-          placeholder="Email, phone, profile, domain or “Jane Doe at Acme”"
+          placeholder={t('sidepanel_lookup_placeholder')}
           aria-describedby={hintId}
           autoComplete="off"
           spellCheck={false}
@@ -98,7 +99,7 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
       </div>
       {current.length > 1 && (
         <Select
-          label="Which one?"
+          label={t('sidepanel_lookup_which')}
           value={String(choice)}
           options={current.map((m, i) => ({ value: String(i), label: describeMeaning(m) }))}
           onChange={(e) => setChoice(Number(e.currentTarget.value))}
@@ -112,11 +113,11 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
 }
 
 function Understanding({ understood, text, meaning }: { understood: Understood; text: string; meaning: SelectionMeaning | null }) {
-  if (text === '') return <>Type an email, a phone, a profile or company link, a website, or “Jane Doe at Acme”.</>;
-  if (understood.status === 'error') return <>Could not read that: {understood.message}. Try again.</>;
-  if (understood.status !== 'done' || understood.text !== text) return <>Reading…</>;
+  if (text === '') return <>{t('sidepanel_lookup_hint')}</>;
+  if (understood.status === 'error') return <>{t('sidepanel_lookup_error', understood.message)}</>;
+  if (understood.status !== 'done' || understood.text !== text) return <>{t('sidepanel_lookup_reading')}</>;
   if (!meaning) {
-    return <>Not understood. Type an email, a phone with its country code, a profile or company link, a website, or a name with a company (“Jane Doe at Acme”).</>;
+    return <>{t('sidepanel_lookup_not_understood')}</>;
   }
   return <strong>{describeMeaning(meaning)}</strong>;
 }
@@ -128,7 +129,7 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
     <LookupBox
       options={options}
       disabled={disabled}
-      actionLabel="Look up"
+      actionLabel={t('sidepanel_lookup_action')}
       onOpen={(meaning) => {
         const lookup = lookupForMeaning(meaning);
         const label = describeMeaning(meaning).replace(/^[^:]+: /, '');

@@ -5,6 +5,7 @@ import type { ErrorData } from '@/lib/messaging/protocol';
 import { DEFAULT_API_BASE_URL } from '@/lib/settings/schema';
 import { useAccount } from './account';
 import { request, toErrorData } from './hooks';
+import { t } from '@/lib/i18n/t';
 
 /** The demo sandbox's standard key (documented in the README; it only works against the local sandbox). */
 const DEMO_KEY = 'test-standard';
@@ -46,26 +47,23 @@ export function NoKeyState({ what }: { what: string }) {
     <div className="sp-nokey" data-testid="no-key">
       <EmptyState
         icon="key"
-        title="Add an API key to start"
+        title={t('sidepanel_nokey_title')}
         actions={
           <>
             <Button variant="primary" icon="settings" onClick={() => void browser.runtime.openOptionsPage()}>
-              Open settings
+              {t('sidepanel_nokey_open_settings')}
             </Button>
             {canDemo && (
               <Button icon="sparkles" loading={busy} onClick={() => void startDemo()}>
-                Use the demo sandbox
+                {t('sidepanel_nokey_use_demo')}
               </Button>
             )}
           </>
         }
       >
-        <p>
-          {what} needs the enrichment service, which needs your API key. The key stays inside the extension’s
-          background and is only sent to the API address in the settings.
-        </p>
-        <p>Finding emails, phones and profiles on a page works without a key; nothing is sent until you click a priced action.</p>
-        {canDemo && <p>No account? The local demo sandbox answers with realistic sample data and costs nothing.</p>}
+        <p>{t('sidepanel_nokey_needs_key', what)}</p>
+        <p>{t('sidepanel_nokey_scan_free')}</p>
+        {canDemo && <p>{t('sidepanel_nokey_demo_hint')}</p>}
       </EmptyState>
       {error && <ErrorState error={error} compact />}
     </div>

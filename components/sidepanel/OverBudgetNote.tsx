@@ -4,6 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { Button } from '@/components/ui';
+import { t } from '@/lib/i18n/t';
 import type { CostEstimate } from '@/lib/messaging/protocol';
 
 export function OverBudgetNote({ estimate }: { estimate: CostEstimate | null | undefined }) {
@@ -13,7 +14,7 @@ export function OverBudgetNote({ estimate }: { estimate: CostEstimate | null | u
       <p className="sp-hint">{estimate.label}</p>
       <div className="ui-button-row">
         <Button size="sm" variant="ghost" icon="settings" onClick={() => void browser.runtime.openOptionsPage()}>
-          Daily budget settings
+          {t('progress_budget_settings')}
         </Button>
       </div>
     </div>

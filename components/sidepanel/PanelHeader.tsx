@@ -1,25 +1,26 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { formatCount, formatCredits, formatDuration, Icon, IconButton } from '@/components/ui';
+import { formatCount, formatDuration, Icon, IconButton } from '@/components/ui';
+import { t, tn } from '@/lib/i18n/t';
 import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
-import { request, useBackgroundEvent, useNow } from './hooks';
+import type { QueueEta } from '@/lib/queue/eta';
+import { request, useBackgroundEvent } from './hooks';
+import { useLiveQueue } from './progress/useQueueState';
 
 /**
  * The panel's top bar: credits spent today and the budget left, what the request queue is doing, and the way to
- * the settings. Kept live by 'event/credits' and 'event/queue'.
+ * the settings. Kept live by 'event/credits' and 'event/queue'; the queue's countdown ticks every second from the
+ * last state (lib/queue/eta.ts), without asking the background again.
  */
 export function PanelHeader() {
   const [credits, setCredits] = useState<CreditsSummary | null>(null);
-  const [queue, setQueue] = useState<QueueState | null>(null);
-  const now = useNow(1000);
+  const { queue, eta } = useLiveQueue();
 
   useEffect(() => {
     void request('credits/summary', {}).then(setCredits, () => undefined);
-    void request('queue/state', {}).then(setQueue, () => undefined);
   }, []);
   useBackgroundEvent((event) => {
     if (event.type === 'event/credits') setCredits(event.credits);
-    if (event.type === 'event/queue') setQueue(event.queue);
   });
 
   return (
@@ -29,31 +30,29 @@ export function PanelHeader() {
           <Icon name="sparkles" size={14} />
         </span>
         {/* Chrome titles the side panel with the extension's name already; keep it for assistive tech only. */}
-        <h1 className="ui-visually-hidden">In-Page Enrich</h1>
+        <h1 className="ui-visually-hidden">{t('ext_name')}</h1>
       </div>
       <div className="sp-header__stats">
         <CreditsStat credits={credits} />
-        <QueueStat queue={queue} now={now} />
+        <QueueStat queue={queue} eta={eta} />
       </div>
-      <IconButton icon="settings" label="Open settings" onClick={() => void browser.runtime.openOptionsPage()} />
+      <IconButton icon="settings" label={t('progress_header_open_settings')} onClick={() => void browser.runtime.openOptionsPage()} />
     </header>
   );
 }
 
 function CreditsStat({ credits }: { credits: CreditsSummary | null }) {
   if (!credits) return <span className="sp-stat sp-stat--loading" aria-hidden="true" />;
-  const spent = `${formatCount(credits.today)} today`;
-  const left = credits.budgetLeft === null ? null : `${formatCount(credits.budgetLeft)} left`;
+  const spent = t('progress_header_today', formatCount(credits.today));
+  const left = credits.budgetLeft === null ? null : t('progress_header_left', formatCount(credits.budgetLeft));
   const low = credits.budgetLeft !== null && credits.dailyBudget !== null && credits.budgetLeft <= credits.dailyBudget * 0.1;
+  const month = t('progress_header_month', tn('credits', credits.month));
+  const budget = credits.dailyBudget !== null ? t('progress_header_budget', credits.dailyBudget) : t('progress_header_no_budget');
   return (
-    <span
-      className={`sp-stat${low ? ' sp-stat--warning' : ''}`}
-      title={`This month: ${formatCredits(credits.month).replace('free', '0 credits')}${credits.dailyBudget !== null ? ` · daily budget ${credits.dailyBudget}` : ' · no daily budget set'}`}
-      data-testid="credits-stat"
-    >
+    <span className={`sp-stat${low ? ' sp-stat--warning' : ''}`} title={`${month} · ${budget}`} data-testid="credits-stat">
       <Icon name="coins" size={13} />
       <span className="ui-num">
-        <span className="ui-visually-hidden">Credits spent: </span>
+        <span className="ui-visually-hidden">{t('progress_header_spent')}</span>
         {spent}
         {left && <span className="sp-stat__sub"> · {left}</span>}
       </span>
@@ -61,25 +60,24 @@ function CreditsStat({ credits }: { credits: CreditsSummary | null }) {
   );
 }
 
-function QueueStat({ queue, now }: { queue: QueueState | null; now: number }) {
-  if (!queue) return <span className="sp-stat sp-stat--loading" aria-hidden="true" />;
+/** The header's queue words: the pause or the window named with its countdown, else what is queued and the ETA. */
+export function queueStatWords(queue: QueueState, eta: QueueEta): { text: string; tone: '' | 'busy' | 'warning' } {
   const busy = queue.pending + queue.running;
-  let text: string;
-  let tone = '';
-  if (queue.pausedUntil !== null && queue.pausedUntil > now) {
-    text = `Paused · ${formatDuration(queue.pausedUntil - now)}`;
-    tone = ' sp-stat--warning';
-  } else if (busy === 0) {
-    text = 'Idle';
-  } else {
-    text = `${busy} queued${queue.etaMs > 0 ? ` · ~${formatDuration(queue.etaMs)}` : ''}`;
-    tone = ' sp-stat--busy';
-  }
+  if (eta.wait === 'paused') return { text: t('progress_header_paused', formatDuration(eta.waitMs)), tone: 'warning' };
+  if (busy === 0) return { text: t('progress_header_idle'), tone: '' };
+  if (eta.wait === 'window') return { text: t('progress_header_window', formatCount(busy), formatDuration(eta.waitMs)), tone: 'busy' };
+  if (eta.totalMs === null || eta.totalMs === 0) return { text: t('progress_header_busy_no_eta', formatCount(busy)), tone: 'busy' };
+  return { text: t('progress_header_busy', formatCount(busy), formatDuration(eta.totalMs)), tone: 'busy' };
+}
+
+function QueueStat({ queue, eta }: { queue: QueueState | null; eta: QueueEta | null }) {
+  if (!queue || !eta) return <span className="sp-stat sp-stat--loading" aria-hidden="true" />;
+  const { text, tone } = queueStatWords(queue, eta);
   return (
     <span
-      className={`sp-stat${tone}`}
+      className={`sp-stat${tone ? ` sp-stat--${tone}` : ''}`}
       role="status"
-      title={`Requests: ${queue.running} running, ${queue.pending} waiting · ${queue.windowLeft} of ${queue.windowLimit} left this minute`}
+      title={t('progress_header_title', queue.running, queue.pending, queue.windowLeft, queue.windowLimit)}
       data-testid="queue-stat"
     >
       <Icon name="layers" size={13} />

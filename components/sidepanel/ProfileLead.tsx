@@ -3,6 +3,7 @@ import { useAccount } from './account';
 import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, profileHandle } from './lookup';
 import { useNavigation } from './navigation';
+import { t } from '@/lib/i18n/t';
 
 /** On a profile page, the person the page is about comes first, with the enrich action and its cost. */
 export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pageTitle: string }) {
@@ -10,7 +11,7 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
   const { settings, hasKey } = useAccount();
   const lookup = { social_profile: profileUrl };
   const { estimate } = useEstimate(enrichCost(lookup, contactOptions(settings)));
-  const name = nameFromTitle(pageTitle) ?? profileHandle(profileUrl) ?? 'This profile';
+  const name = nameFromTitle(pageTitle) ?? profileHandle(profileUrl) ?? t('sidepanel_lead_this_profile');
   return (
     <Card className="sp-lead" data-testid="profile-lead">
       <div className="sp-lead__head">
@@ -18,7 +19,7 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
           {initials(name)}
         </span>
         <div className="sp-lead__text">
-          <p className="sp-eyebrow">This page is a profile</p>
+          <p className="sp-eyebrow">{t('sidepanel_lead_eyebrow')}</p>
           <h2 className="sp-lead__name">{name}</h2>
           <SafeLink href={profileUrl} className="sp-lead__link" />
         </div>
@@ -31,10 +32,10 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
           disabled={!hasKey}
           onClick={() => nav.openContact({ lookup, label: name, autorun: true })}
         >
-          {estimate?.cached ? 'Open' : 'Enrich'}
+          {estimate?.cached ? t('sidepanel_open') : t('sidepanel_enrich')}
         </PaidButton>
         <Button icon="users" disabled={!hasKey} onClick={() => nav.openLookalikes({ kind: 'contacts', lookup, label: name })}>
-          Lookalikes
+          {t('sidepanel_lookalikes')}
         </Button>
       </div>
     </Card>

@@ -1,4 +1,6 @@
 import { Skeleton } from '@/components/ui';
+import { t } from '@/lib/i18n/t';
+import { WaitNotice } from './progress/WaitNotice';
 
 export interface ProfileSkeletonProps {
   /** What is being looked up, named in the status line. */
@@ -9,7 +11,11 @@ export interface ProfileSkeletonProps {
   testId?: string;
 }
 
-/** The loading state of a contact or company: the layout of the profile to come, and what is being looked up. */
+/**
+ * The loading state of a contact or company: the layout of the profile to come, what is being looked up, and, when
+ * the lookup waits for the rate limit or a 429 pause, why, for how long, and a way to cancel it (WaitNotice reads
+ * the queue itself, so the views that show this skeleton need no change).
+ */
 export function ProfileSkeleton({ label, note, shape = 'circle', testId }: ProfileSkeletonProps) {
   return (
     <div className="sp-skeleton-profile" role="status" aria-busy="true" aria-live="polite" data-testid={testId}>
@@ -22,9 +28,10 @@ export function ProfileSkeleton({ label, note, shape = 'circle', testId }: Profi
         </div>
       </div>
       <p className="sp-skeleton-profile__note">
-        Looking up <strong>{label}</strong>
+        {t('progress_looking_up')} <strong>{label}</strong>
         {note ? ` · ${note}` : '…'}
       </p>
+      <WaitNotice />
       {[0, 1, 2].map((i) => (
         <div key={i} className="sp-skeleton-profile__block">
           <Skeleton width="30%" height={11} />

@@ -12,14 +12,16 @@ import { PanelHeader } from './PanelHeader';
 import { ThisPageView } from './ThisPageView';
 import { useFollowedTab } from './useFollowedTab';
 import './sidepanel.css';
+import { t } from '@/lib/i18n/t';
 
-const TABS: ReadonlyArray<TabItem<ViewId>> = [
-  { id: 'page', label: 'Page' },
-  { id: 'contact', label: 'Contact' },
-  { id: 'company', label: 'Company' },
-  { id: 'lookalikes', label: 'Similar' },
-  { id: 'search', label: 'Search' },
-  { id: 'history', label: 'History' },
+// A function, not a constant: the words come from the browser's i18n, asked at render time.
+const tabs = (): ReadonlyArray<TabItem<ViewId>> => [
+  { id: 'page', label: t('sidepanel_tab_page') },
+  { id: 'contact', label: t('sidepanel_tab_contact') },
+  { id: 'company', label: t('sidepanel_tab_company') },
+  { id: 'lookalikes', label: t('sidepanel_tab_lookalikes') },
+  { id: 'search', label: t('sidepanel_tab_search') },
+  { id: 'history', label: t('sidepanel_tab_history') },
 ];
 
 /** The side panel: header, view tabs, and the views (kept mounted so each keeps its state across switches). */
@@ -40,8 +42,8 @@ function Shell({ fixedTabId }: { fixedTabId: number | null }) {
   return (
     <div className="sp-app">
       <PanelHeader />
-      <nav className="sp-nav" aria-label="Views">
-        <Tabs idBase="sp" label="Views" items={TABS} value={nav.view} onChange={nav.show} />
+      <nav className="sp-nav" aria-label={t('sidepanel_views_label')}>
+        <Tabs idBase="sp" label={t('sidepanel_views_label')} items={tabs()} value={nav.view} onChange={nav.show} />
       </nav>
       <IntentBanner tabId={tabId} />
       <main className="sp-main">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Button, EmptyState, ErrorState, formatCount, SkeletonList, timeAgo } from '@/components/ui';
+import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
 import { foundCount, looseIdentifiers, personBulkEntry, personDisplayName } from '@/lib/people';
@@ -14,6 +14,7 @@ import { NoKeyState } from './NoKeyState';
 import { CompaniesTable } from './people/CompaniesTable';
 import { PeopleTable, personKey } from './people/PeopleTable';
 import { ProfileLead } from './ProfileLead';
+import { t, tn } from '@/lib/i18n/t';
 
 const kinds: ReadonlyArray<[EntityKind, keyof EntityLists]> = [
   ['profile', 'profiles'],
@@ -23,12 +24,13 @@ const kinds: ReadonlyArray<[EntityKind, keyof EntityLists]> = [
   ['domain', 'domains'],
 ];
 
-const entityKindWords: Record<EntityKind, string> = {
-  profile: 'Person profile',
-  email: 'Email',
-  phone: 'Phone',
-  companyProfile: 'Company profile',
-  domain: 'Company website',
+// Functions, not strings: the words come from the browser's i18n, asked when the export runs.
+const entityKindWords: Record<EntityKind, () => string> = {
+  profile: () => t('sidepanel_kind_person_profile'),
+  email: () => t('sidepanel_kind_email'),
+  phone: () => t('sidepanel_kind_phone'),
+  companyProfile: () => t('sidepanel_kind_company_profile'),
+  domain: () => t('sidepanel_kind_company_website'),
 };
 
 const noPeople: PagePerson[] = [];
@@ -94,12 +96,12 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   ].filter((e) => e !== null);
 
   if (tabId === null) {
-    return <SkeletonList rows={4} label="Finding the active tab" />;
+    return <SkeletonList rows={4} label={t('sidepanel_page_finding_tab')} />;
   }
   if (page.state.status === 'idle' || (page.state.status === 'loading' && !data)) {
     return (
       <div className="sp-view">
-        <SkeletonList rows={5} label="Scanning this page" />
+        <SkeletonList rows={5} label={t('sidepanel_page_scanning')} />
       </div>
     );
   }
@@ -122,14 +124,14 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
       <div className="sp-view">
         <EmptyState
           icon="file"
-          title="This page has not been scanned"
+          title={t('sidepanel_page_not_scanned')}
           actions={
             <Button variant="primary" icon="search" onClick={load}>
-              Scan this page
+              {t('sidepanel_page_scan')}
             </Button>
           }
         >
-          <p>Nothing is read from a page until you ask. Scanning stays on your computer: only what it finds is kept, and nothing is sent to the API until you click a priced action.</p>
+          <p>{t('sidepanel_page_scan_privacy')}</p>
         </EmptyState>
       </div>
     );
@@ -146,43 +148,43 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.title || data.url}
           </p>
           <p className="sp-page__meta ui-num">
-            {count === 0 ? 'Nothing found' : `${formatCount(count)} found`}
+            {count === 0 ? t('sidepanel_page_nothing_found') : tn('sidepanel_page_found', count)}
             {' · '}
-            {data.complete ? `scanned ${timeAgo(data.scannedAt, now)}` : 'still scanning…'}
+            {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>
         </div>
-        <Button size="sm" variant="ghost" icon="refresh" onClick={load} loading={page.state.status === 'loading'} aria-label="Scan this page again">
-          Rescan
+        <Button size="sm" variant="ghost" icon="refresh" onClick={load} loading={page.state.status === 'loading'} aria-label={t('sidepanel_page_rescan_label')}>
+          {t('sidepanel_page_rescan')}
         </Button>
       </div>
-      {accountState.status === 'success' && !hasKey && <NoKeyState what="Enriching what this page mentions" />}
+      {accountState.status === 'success' && !hasKey && <NoKeyState what={t('sidepanel_nokey_what_page')} />}
       {job && <BulkJobPanel key={job.id} initialJob={job} onDismiss={() => setJob(null)} />}
       {lead && <ProfileLead profileUrl={lead} pageTitle={data.title} />}
       {count === 0 ? (
-        <EmptyState icon="search" title="No contacts or companies on this page">
-          <p>The scan looks for emails, phone numbers, profile links and company websites. Try a team page, a directory or a profile.</p>
-          <p>Selected text works too: right-click it and choose “Enrich”.</p>
+        <EmptyState icon="search" title={t('sidepanel_page_empty_title')}>
+          <p>{t('sidepanel_page_empty_text')}</p>
+          <p>{t('sidepanel_page_empty_selection')}</p>
         </EmptyState>
       ) : (
         <>
           {people.length > 0 && (
-            <PeopleTable title="People" label="People found on this page" people={people} selection={{ selected, onChange: setSelected }} />
+            <PeopleTable title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
           )}
           {companies.length > 0 && <CompaniesTable companies={companies} />}
           {loose && <FoundEntities entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
           <div className="sp-toolbar sp-page__export">
-            <span className="sp-toolbar__label">Export what was found</span>
+            <span className="sp-toolbar__label">{t('sidepanel_page_export_title')}</span>
             <ExportActions
-              what="what was found on this page"
-              fileBase={`found on ${data.title || 'page'}`}
+              what={t('sidepanel_page_export_what')}
+              fileBase={t('sidepanel_page_export_file', data.title || t('sidepanel_page_export_file_page'))}
               json={() => ({ url: data.url, title: data.title, scannedAt: new Date(data.scannedAt).toISOString(), people: allPeople, companies, entities })}
               table={() => ({
                 columns: ['kind', 'value', 'identifiers', 'page'],
-                labels: { kind: 'Kind', value: 'Value', identifiers: 'Identifiers', page: 'Found on' },
+                labels: { kind: t('sidepanel_export_col_kind'), value: t('sidepanel_export_col_value'), identifiers: t('sidepanel_export_col_identifiers'), page: t('sidepanel_export_col_page') },
                 rows: [
-                  ...allPeople.map((p) => ({ kind: 'Person', value: personDisplayName(p), identifiers: [...p.profiles, ...p.emails, ...p.phones].join('; '), page: data.url })),
-                  ...companies.map((c) => ({ kind: 'Company', value: c.name ?? c.id, identifiers: [...c.domains, ...c.companyPages].join('; '), page: data.url })),
-                  ...entities.map((e) => ({ kind: entityKindWords[e.kind], value: e.value, identifiers: '', page: data.url })),
+                  ...allPeople.map((p) => ({ kind: t('sidepanel_kind_person'), value: personDisplayName(p), identifiers: [...p.profiles, ...p.emails, ...p.phones].join('; '), page: data.url })),
+                  ...companies.map((c) => ({ kind: t('sidepanel_kind_company'), value: c.name ?? c.id, identifiers: [...c.domains, ...c.companyPages].join('; '), page: data.url })),
+                  ...entities.map((e) => ({ kind: entityKindWords[e.kind](), value: e.value, identifiers: '', page: data.url })),
                 ],
               })}
             />

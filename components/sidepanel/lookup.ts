@@ -7,6 +7,7 @@ import type { EnrichedContact } from '@/lib/api/schemas';
 import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/messaging/protocol';
 import type { Settings } from '@/lib/settings/schema';
 import { profileHandle } from '@/lib/people';
+import { t } from '@/lib/i18n/t';
 
 export { profileHandle };
 
@@ -125,15 +126,19 @@ export function lookupForMeaning(meaning: SelectionMeaning): ContactLookup | nul
 export function meaningLabel(meaning: SelectionMeaning): string {
   switch (meaning.kind) {
     case 'email':
-      return `Email ${meaning.email}`;
+      return t('sidepanel_meaning_email', meaning.email);
     case 'phone':
-      return `Phone ${meaning.phone}`;
+      return t('sidepanel_meaning_phone', meaning.phone);
     case 'profile':
-      return `Profile ${profileHandle(meaning.url) ?? meaning.url}`;
+      return t('sidepanel_meaning_profile', profileHandle(meaning.url) ?? meaning.url);
     case 'company':
-      return `Company ${meaning.url}`;
-    case 'person':
-      return `Person ${meaning.first_name} ${meaning.last_name}${meaning.company_name || meaning.company_domain ? ` at ${meaning.company_name ?? meaning.company_domain}` : ''}`;
+      return t('sidepanel_meaning_company', meaning.url);
+    case 'person': {
+      const company = meaning.company_name || meaning.company_domain ? (meaning.company_name ?? meaning.company_domain ?? '') : null;
+      return company !== null
+        ? t('sidepanel_meaning_person_at', meaning.first_name, meaning.last_name, company)
+        : t('sidepanel_meaning_person', meaning.first_name, meaning.last_name);
+    }
   }
 }
 

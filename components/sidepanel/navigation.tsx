@@ -47,6 +47,11 @@ export interface Navigation {
   openContact: (target: Without<ContactTarget>) => void;
   openCompany: (target: Without<CompanyTarget>) => void;
   openLookalikes: (target: Without<LookalikeTarget>) => void;
+  /**
+   * A new selection could not be read (or needs a choice): the contact and company the panel had open are no longer
+   * what the user is asking about, so neither stays armed with a live paid button under the question (issue 11).
+   */
+  disarm: () => void;
 }
 
 const NavigationContext = createContext<Navigation | null>(null);
@@ -72,9 +77,14 @@ export function NavigationProvider({ children, initialView = 'page' }: { childre
     setView('lookalikes');
   }, []);
 
+  const disarm = useCallback(() => {
+    setContact(null);
+    setCompany(null);
+  }, []);
+
   const value = useMemo(
-    () => ({ view, contact, company, lookalikes, show: setView, openContact, openCompany, openLookalikes }),
-    [view, contact, company, lookalikes, openContact, openCompany, openLookalikes],
+    () => ({ view, contact, company, lookalikes, show: setView, openContact, openCompany, openLookalikes, disarm }),
+    [view, contact, company, lookalikes, openContact, openCompany, openLookalikes, disarm],
   );
   return <NavigationContext.Provider value={value}>{children}</NavigationContext.Provider>;
 }

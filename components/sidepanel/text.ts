@@ -3,20 +3,22 @@
  * React (never as HTML), so these only pick and join.
  */
 import type { ApiDate, Location } from '@/lib/api/schemas';
+import { t, uiLanguage } from '@/lib/i18n/t';
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** {month: 3, year: 2019} → "Mar 2019". */
+/** {month: 3, year: 2019} → "Mar 2019" ("März 2019"): month names in the UI language. */
 export function formatApiDate(date: ApiDate | null | undefined): string | null {
   if (!date?.year) return null;
-  const month = date.month && date.month >= 1 && date.month <= 12 ? MONTHS[date.month - 1] : null;
-  return month ? `${month} ${date.year}` : String(date.year);
+  if (!(date.month && date.month >= 1 && date.month <= 12)) return String(date.year);
+  const at = new Date(0);
+  at.setUTCFullYear(date.year, date.month - 1, 1);
+  // Month and year formatted together: German writes "März 2019" there but "Mär" alone.
+  return new Intl.DateTimeFormat(uiLanguage(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
 }
 
 /** "Mar 2019 – present" from two loose date texts. */
 export function dateRange(start: string | null | undefined, end: string | null | undefined, current = false): string | null {
   const s = start?.trim() || null;
-  const e = end?.trim() || (current ? 'present' : null);
+  const e = end?.trim() || (current ? t('sidepanel_date_present') : null);
   if (!s && !e) return null;
   return `${s ?? '?'} – ${e ?? '?'}`;
 }

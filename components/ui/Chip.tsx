@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon, type IconName } from './Icon';
+import { t } from '@/lib/i18n/t';
 
 export type Tone = 'neutral' | 'accent' | 'success' | 'warning' | 'danger' | 'info';
 
@@ -51,7 +52,7 @@ export function ChipList({ items, tone, label, max }: { items: string[]; tone?: 
       ))}
       {rest > 0 && (
         <li>
-          <Chip>+{rest} more</Chip>
+          <Chip>{t('ui_more', rest)}</Chip>
         </li>
       )}
     </ul>

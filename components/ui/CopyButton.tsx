@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, type ButtonSize, IconButton } from './Button';
+import { t } from '@/lib/i18n/t';
 
 export interface CopyButtonProps {
   /** Text to copy, or a function producing it at click time (for big exports; it may read first). */
@@ -28,15 +29,15 @@ export function CopyButton({ value, label, showLabel = false, size = 'sm', varia
     // promise, so an export that first re-reads its rows still writes with it; writeText after an await would not.
     const written =
       typeof ClipboardItem === 'function' && typeof navigator.clipboard.write === 'function'
-        ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((t) => new Blob([t], { type: 'text/plain' })) })])
-        : text.then((t) => navigator.clipboard.writeText(t));
+        ? navigator.clipboard.write([new ClipboardItem({ 'text/plain': text.then((s) => new Blob([s], { type: 'text/plain' })) })])
+        : text.then((s) => navigator.clipboard.writeText(s));
     written
       .then(
         () => setState('copied'),
         () => setState('failed'),
       );
   };
-  const status = state === 'copied' ? 'Copied' : state === 'failed' ? 'Copy failed' : null;
+  const status = state === 'copied' ? t('ui_copied') : state === 'failed' ? t('ui_copy_failed') : null;
   return (
     <>
       {showLabel ? (

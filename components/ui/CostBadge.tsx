@@ -2,6 +2,7 @@ import type { CostEstimate } from '@/lib/messaging/protocol';
 import { Button, type ButtonProps } from './Button';
 import { Chip } from './Chip';
 import { costLabel } from './format';
+import { t } from '@/lib/i18n/t';
 
 export interface CostBadgeProps {
   estimate: CostEstimate | null | undefined;
@@ -16,14 +17,14 @@ export function CostBadge({ estimate, loading = false, upTo = false }: CostBadge
   if (loading || !estimate) {
     return (
       <Chip tone="neutral" className="ui-cost ui-cost--loading">
-        <span aria-label="Estimating cost">…</span>
+        <span aria-label={t('ui_estimating_cost')}>…</span>
       </Chip>
     );
   }
   if (estimate.blockedByBudget) {
     return (
       <Chip tone="warning" icon="alert" className="ui-cost" title={estimate.label}>
-        Over daily budget
+        {t('ui_over_daily_budget')}
       </Chip>
     );
   }
@@ -53,7 +54,7 @@ export interface PaidButtonProps extends Omit<ButtonProps, 'detail'> {
 export function PaidButton({ estimate, upTo = false, note, disabled, title, ...rest }: PaidButtonProps) {
   const cost = estimate
     ? estimate.blockedByBudget
-      ? 'over budget'
+      ? t('ui_over_budget')
       : costLabel(estimate, { upTo })
     : '…';
   const detail = note ? `${cost} · ${note}` : cost;

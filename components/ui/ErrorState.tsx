@@ -4,6 +4,7 @@ import { describeError, type ErrorAction, errorDetails, formatWait } from '@/lib
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { Button } from './Button';
 import { Icon } from './Icon';
+import { t } from '@/lib/i18n/t';
 
 export interface ErrorStateProps {
   error: ErrorData;
@@ -17,14 +18,14 @@ export interface ErrorStateProps {
   compact?: boolean;
 }
 
-const actionLabels: Record<ErrorAction, string> = {
-  'open-settings': 'Open settings',
-  retry: 'Try again',
-  'copy-details': 'Copy details',
-  'upgrade-plan': 'See plans',
-  wait: 'Waiting',
-  'add-credits': 'Add credits',
-  'grant-permission': 'Allow on this site',
+const actionLabels: Record<ErrorAction, () => string> = {
+  'open-settings': () => t('common_open_settings'),
+  retry: () => t('common_try_again'),
+  'copy-details': () => t('ui_copy_details'),
+  'upgrade-plan': () => t('ui_see_plans'),
+  wait: () => t('ui_waiting'),
+  'add-credits': () => t('ui_add_credits'),
+  'grant-permission': () => t('ui_allow_on_this_site'),
 };
 
 const severityClass = { info: 'info', warning: 'warning', error: 'danger' } as const;
@@ -73,7 +74,7 @@ export function ErrorState({ error, onRetry, actions = {}, compact = false }: Er
         <p className="ui-error__message">{description.message}</p>
         {remaining !== null && remaining > 0 && (
           <p className="ui-error__wait ui-num" aria-live="polite">
-            Resumes in {formatWait(remaining)}
+            {t('ui_resumes_in', formatWait(remaining))}
           </p>
         )}
         {available.length > 0 && (
@@ -86,7 +87,7 @@ export function ErrorState({ error, onRetry, actions = {}, compact = false }: Er
                 icon={action === 'copy-details' ? (copied ? 'check' : 'copy') : action === 'retry' ? 'refresh' : undefined}
                 onClick={() => run(action)}
               >
-                {action === 'copy-details' && copied ? 'Copied' : actionLabels[action]}
+                {action === 'copy-details' && copied ? t('ui_copied') : actionLabels[action]()}
               </Button>
             ))}
           </div>
@@ -103,9 +104,9 @@ function useCountdown(ms: number | undefined, onDone: (() => void) | undefined):
   useEffect(() => {
     if (deadline === null) return;
     const timer = setInterval(() => {
-      const t = Date.now();
-      setNow(t);
-      if (t >= deadline) {
+      const at = Date.now();
+      setNow(at);
+      if (at >= deadline) {
         clearInterval(timer);
         onDone?.();
       }

@@ -1,5 +1,6 @@
 import { type ReactNode, type UIEvent, useCallback, useMemo, useRef, useState } from 'react';
 import { Icon } from './Icon';
+import { t } from '@/lib/i18n/t';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
@@ -130,7 +131,7 @@ export function Table<Row>({
             <div className="ui-table__cell ui-table__cell--check" role="columnheader">
               <input
                 type="checkbox"
-                aria-label={allSelected ? 'Clear selection' : `Select all ${selectable.length}`}
+                aria-label={allSelected ? t('ui_clear_selection') : t('ui_select_all', selectable.length)}
                 checked={allSelected}
                 ref={(el) => {
                   if (el) el.indeterminate = selectedCount > 0 && !allSelected;

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Icon } from './Icon';
+import { t } from '@/lib/i18n/t';
 
 export interface TokenInputProps {
   label: string;
@@ -84,7 +85,7 @@ export function TokenInput({ label, values, onChange, suggestions, strict = fals
             <button
               type="button"
               className="ui-token__remove"
-              aria-label={`Remove ${value} from ${label}`}
+              aria-label={t('ui_remove_token', value, label)}
               onClick={() => onChange(values.filter((v) => v !== value))}
             >
               <Icon name="x" size={12} />
@@ -117,7 +118,7 @@ export function TokenInput({ label, values, onChange, suggestions, strict = fals
         />
       </div>
       {suggestions && (
-        <ul className="ui-tokens__list" id={`${id}-list`} role="listbox" aria-label={`${label} suggestions`} hidden={!showList}>
+        <ul className="ui-tokens__list" id={`${id}-list`} role="listbox" aria-label={t('ui_suggestions', label)} hidden={!showList}>
           {showList &&
             matches.map((m, i) => (
               <li

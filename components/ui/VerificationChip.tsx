@@ -1,5 +1,6 @@
 import { StatusChip, type Tone } from './Chip';
 import { timeAgo } from './format';
+import { t } from '@/lib/i18n/t';
 
 export type Verdict = 'deliverable' | 'risky' | 'undeliverable';
 
@@ -9,21 +10,22 @@ export function verdictOf(result: { verified: boolean; catch_all: boolean | null
   return result.verified ? 'deliverable' : 'undeliverable';
 }
 
-export const verdictWords: Record<Verdict, { label: string; tone: Tone; explanation: string }> = {
+/** Words are read when shown (getters), so they follow the UI language. */
+export const verdictWords: Record<Verdict, { readonly label: string; tone: Tone; readonly explanation: string }> = {
   deliverable: {
-    label: 'Deliverable',
+    get label() { return t('ui_verdict_deliverable'); },
     tone: 'success',
-    explanation: 'The mailbox was verified and the domain is not catch-all: safe to send.',
+    get explanation() { return t('ui_verdict_deliverable_explained'); },
   },
   risky: {
-    label: 'Risky · catch-all',
+    get label() { return t('ui_verdict_risky'); },
     tone: 'warning',
-    explanation: 'The domain accepts every address, so this mailbox cannot be confirmed. Mail may bounce.',
+    get explanation() { return t('ui_verdict_risky_explained'); },
   },
   undeliverable: {
-    label: 'Undeliverable',
+    get label() { return t('ui_verdict_undeliverable'); },
     tone: 'danger',
-    explanation: 'The mailbox could not be verified. Mail to it will most likely bounce.',
+    get explanation() { return t('ui_verdict_undeliverable_explained'); },
   },
 };
 
@@ -40,7 +42,7 @@ export interface VerificationChipProps {
 export function VerificationChip({ result, checkedAt, explain = false, now }: VerificationChipProps) {
   const verdict = verdictOf(result);
   const words = verdictWords[verdict];
-  const when = checkedAt !== undefined ? `checked ${timeAgo(checkedAt, now)}` : null;
+  const when = checkedAt !== undefined ? t('ui_checked_ago', timeAgo(checkedAt, now)) : null;
   return (
     <span className={`ui-verdict ui-verdict--${verdict}`} data-verdict={verdict}>
       <StatusChip tone={words.tone} title={words.explanation}>
@@ -58,7 +60,7 @@ export function EmailStatusChip({ status }: { status: string | null }) {
   const s = status.toLowerCase();
   const tone: Tone = s.includes('verified') || s === 'valid' ? 'success' : s.includes('invalid') || s.includes('bounce') ? 'danger' : 'neutral';
   return (
-    <StatusChip tone={tone} title="Status reported by the enrichment service">
+    <StatusChip tone={tone} title={t('ui_status_from_service')}>
       {status}
     </StatusChip>
   );

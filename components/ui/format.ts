@@ -1,7 +1,9 @@
 /*
  * Small pure formatters shared by the extension pages, so "3 days ago" and "1 credit" read the same everywhere.
+ * Words come from locales/<lang>/words.json; numbers and money are formatted by Intl in the UI language (issue 16).
  */
 import { cachedFreeLabel } from '@/lib/credits/words';
+import { t, tn, uiLanguage } from '@/lib/i18n/t';
 import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
 
 const MINUTE = 60_000;
@@ -14,47 +16,44 @@ export { timeAgo } from '@/lib/credits/words';
 /** "in 3 days", for expiry dates. */
 export function timeUntil(at: number, now: number = Date.now()): string {
   const ms = at - now;
-  if (ms <= 0) return 'expired';
-  if (ms < HOUR) return `in ${Math.max(1, Math.round(ms / MINUTE))} min`;
-  if (ms < DAY) return `in ${Math.round(ms / HOUR)} h`;
-  const days = Math.round(ms / DAY);
-  return days === 1 ? 'in 1 day' : `in ${days} days`;
+  if (ms <= 0) return t('words_expired');
+  if (ms < HOUR) return t('words_in_minutes', Math.max(1, Math.round(ms / MINUTE)));
+  if (ms < DAY) return t('words_in_hours', Math.round(ms / HOUR));
+  return tn('words_in_days', Math.round(ms / DAY));
 }
 
 /** "12 s", "2 min 5 s", "1 h 3 min": for ETAs. */
 export function formatDuration(ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  if (s < 60) return `${s} s`;
+  if (s < 60) return t('words_seconds', s);
   const m = Math.floor(s / 60);
-  if (m < 60) return s % 60 ? `${m} min ${s % 60} s` : `${m} min`;
+  if (m < 60) return s % 60 ? t('words_minutes_seconds', m, s % 60) : t('words_minutes', m);
   const h = Math.floor(m / 60);
-  return m % 60 ? `${h} h ${m % 60} min` : `${h} h`;
+  return m % 60 ? t('words_hours_minutes', h, m % 60) : t('words_hours', h);
 }
 
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const decimal = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "1,234" */
+/** "1,234" ("1.234" in German) */
 export function formatCount(n: number): string {
-  return integer.format(n);
+  return new Intl.NumberFormat(uiLanguage(), { maximumFractionDigits: 0 }).format(n);
 }
 
 /** "1 credit", "12 credits", "free". */
 export function formatCredits(n: number): string {
-  if (n === 0) return 'free';
-  const text = Number.isInteger(n) ? integer.format(n) : decimal.format(n);
-  return `${text} ${n === 1 ? 'credit' : 'credits'}`;
+  if (n === 0) return t('credits_free');
+  if (Number.isInteger(n)) return tn('credits', n);
+  // A fractional amount is never "one": it takes the plural form, with one decimal.
+  return t('credits_other', new Intl.NumberFormat(uiLanguage(), { maximumFractionDigits: 1 }).format(n));
 }
 
-/** "$12.5M" for funding amounts. */
+/** "$12.5M" for funding amounts (the amounts are in US dollars; the number format follows the UI language). */
 export function formatMoney(n: number): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(uiLanguage(), { style: 'currency', currency: 'USD', notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }
 
 /** Where an answer came from: "Cached 3 days ago · free" or "Live · 1 credit". */
 export function provenanceLabel(p: Provenance, now: number = Date.now()): string {
   if (p.source === 'cache') return cachedFreeLabel(p.fetchedAt, now);
-  return `Live · ${formatCredits(p.creditsCharged)}`;
+  return t('words_live', formatCredits(p.creditsCharged));
 }
 
 /**
@@ -63,14 +62,14 @@ export function provenanceLabel(p: Provenance, now: number = Date.now()): string
  */
 export function costLabel(estimate: CostEstimate, options: { upTo?: boolean; now?: number } = {}): string {
   if (estimate.cached) {
-    return estimate.cachedAt !== undefined ? cachedFreeLabel(estimate.cachedAt, options.now) : 'Cached · free';
+    return estimate.cachedAt !== undefined ? cachedFreeLabel(estimate.cachedAt, options.now) : t('words_cached_free_short');
   }
-  if (estimate.credits === 0) return 'free';
+  if (estimate.credits === 0) return t('credits_free');
   const credits = formatCredits(estimate.credits);
-  return options.upTo && estimate.credits > 1 ? `up to ${credits}` : credits;
+  return options.upTo && estimate.credits > 1 ? t('words_up_to', credits) : credits;
 }
 
 /** "12.3k" for follower counts. */
 export function formatCompact(n: number): string {
-  return new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(uiLanguage(), { notation: 'compact', maximumFractionDigits: 1 }).format(n);
 }

@@ -1,6 +1,6 @@
 /**
  * One handler per request of the protocol (lib/messaging/protocol.ts). Each one only translates: the work is
- * done by the engine (lib/scheduler), the stores and the page/intent modules. Inputs arrive parsed by the router.
+ * done by the engine (lib/engine, over the queue in lib/queue), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
 import { targetOfKey } from '@/lib/cache/keys';
 import { keyHint } from '@/lib/keystore';
@@ -13,6 +13,7 @@ import { createContactHandlers } from './contacts';
 import { setIntent, takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
+import { stagedUploads } from './staging';
 import type { Services } from './services';
 
 export function createHandlers(services: () => Promise<Services>): Handlers<SenderInfo> {
@@ -24,6 +25,16 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     }
   }
 
+  /** A staged upload becomes a job read page by page; the staged data is removed once the job exists. */
+  async function startStaged(stagedId: string) {
+    const staging = stagedUploads();
+    const meta = await staging.meta(stagedId);
+    if (meta.count === 0) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload has no entries to look up.' });
+    const job = await (await engine()).bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, meta.requiredFields);
+    await staging.discard(stagedId);
+    return job;
+  }
+
   return {
     ...createContactHandlers(services),
     'contact/enrich': async (input) => (await engine()).lookups.contactEnrich(input),
@@ -31,12 +42,25 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),
     'company/enrich': async (input) => (await engine()).lookups.companyEnrich(input),
     'lookups/cancel': async (input) => (await engine()).lookups.cancelGroup(input.group),
+    'lookups/cancel-waiting': async () => (await engine()).cancelWaitingLookups(),
     'company/similar': async (input) => (await engine()).lookups.companySimilar(input),
     'email/verify': async (input) => (await engine()).lookups.emailVerify(input),
 
     'bulk/start': async (input) => {
       await requireKey();
-      return (await engine()).bulk.start(input.entries, input.requiredFields);
+      if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields);
+      return startStaged(input.stagedId);
+    },
+    // Staged uploads (issue 14): a job too big for one message (./staging.ts).
+    'bulk/stage-open': async (input) => stagedUploads().open(input.requiredFields),
+    'bulk/stage-append': async (input) => stagedUploads().append(input.stagedId, input.entries),
+    'bulk/stage-preview': async (input) => {
+      const e = await engine();
+      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger });
+    },
+    'bulk/stage-discard': async (input) => {
+      await stagedUploads().discard(input.stagedId);
+      return { ok: true as const };
     },
     'bulk/get': async (input) => (await engine()).bulk.get(input.jobId),
     'bulk/rows': async (input) => (await engine()).bulk.rows(input.jobId, input.offset, input.limit),

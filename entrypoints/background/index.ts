@@ -3,7 +3,7 @@
  *
  * Composition only. Every listener is registered synchronously in `main()` (an MV3 worker woken by an event
  * must find its listener on the first turn); each awaits the services, which open IndexedDB and resume queued
- * work. Follow one lookup: protocol (lib/messaging) → handlers.ts → lib/scheduler/lookups.ts → queue/limiter →
+ * work. Follow one lookup: protocol (lib/messaging) → handlers.ts → lib/engine/lookups.ts → queue/limiter →
  * lib/api client → cache/ledger → reply.
  */
 import { browser } from 'wxt/browser';
@@ -68,7 +68,7 @@ export default defineBackground(() => {
     context: (sender) => sender,
     toErrorData,
     onContent: async (message, sender) => {
-      if (message.type === 'page/scan') return onPageScan(message, sender);
+      if (message.type === 'content/scan') return onPageScan(message, sender);
       openPanel(sender.tab?.id);
       return { ok: true };
     },

@@ -1,5 +1,5 @@
 /**
- * What was found on each tab: the content script reports raw candidates ('page/scan'), the background finalises
+ * What was found on each tab: the content script reports raw candidates ('content/scan'), the background finalises
  * them (re-validates: the content script runs in a process the page controls), stores the PageState per tab in
  * storage.session (survives worker restarts; trusted contexts only), shows the count on the toolbar badge and
  * tells the side panel ('event/page'). 'page/get' with `scan: true` injects the scanner when allowed.
@@ -40,8 +40,8 @@ export async function readPage(tabId: number): Promise<PageState | null> {
   return parsed.success ? parsed.data : null;
 }
 
-/** A 'page/scan' from a content script (or the answer to our 'page/rescan'). */
-export async function onPageScan(message: Extract<ContentMessage, { type: 'page/scan' }>, sender: SenderInfo): Promise<{ ok: true }> {
+/** A 'content/scan' from a content script (or the answer to our 'to-content/rescan'). */
+export async function onPageScan(message: Extract<ContentMessage, { type: 'content/scan' }>, sender: SenderInfo): Promise<{ ok: true }> {
   const tabId = sender.tab?.id;
   // Only the top frame speaks for the tab (frames of other sites must not overwrite it).
   if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return { ok: true };
@@ -74,13 +74,13 @@ function permissionNeeded(): HandledError {
   });
 }
 
-async function askContentScript(tabId: number): Promise<Extract<ContentMessage, { type: 'page/scan' }> | null> {
+async function askContentScript(tabId: number): Promise<Extract<ContentMessage, { type: 'content/scan' }> | null> {
   const reply = await Promise.race([
-    browser.tabs.sendMessage(tabId, { type: 'page/rescan' }, { frameId: 0 }),
+    browser.tabs.sendMessage(tabId, { type: 'to-content/rescan' }, { frameId: 0 }),
     new Promise((resolve) => setTimeout(() => resolve(null), RESCAN_TIMEOUT_MS)),
   ]).catch(() => null);
   const parsed = ContentMessageSchema.safeParse(reply);
-  return parsed.success && parsed.data.type === 'page/scan' ? parsed.data : null;
+  return parsed.success && parsed.data.type === 'content/scan' ? parsed.data : null;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function scanTab(tabId: number): Promise<PageState | null> {
   }
   const url = tab.url ?? tab.pendingUrl;
   if (url && !isScannableUrl(url)) throw notScannable();
-  const present = await browser.tabs.sendMessage(tabId, { type: 'page/ping' }, { frameId: 0 }).catch(() => null);
+  const present = await browser.tabs.sendMessage(tabId, { type: 'to-content/ping' }, { frameId: 0 }).catch(() => null);
   if (!present) {
     try {
       await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });

@@ -8,12 +8,13 @@ import { createIdbCacheStore } from '@/lib/cache/idb-store';
 import { createStorageLedgerStore } from '@/lib/credits/store';
 import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
 import type { BulkJob } from '@/lib/messaging/protocol';
-import { createIdbBulkStore } from '@/lib/scheduler/bulk-idb';
-import { createEngine, type Engine } from '@/lib/scheduler/engine';
+import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
+import { createEngine, type Engine } from '@/lib/engine/engine';
+import { createOffscreenPaidRequests, offscreenAvailable } from '../offscreen/paid-requests';
 import { onPaidAnswer } from './contacts';
-import { DEFAULT_LIMITER_CONFIG } from '@/lib/scheduler/limiter';
-import { loadLimiter } from '@/lib/scheduler/limiter-store';
-import { createSessionTaskStore } from '@/lib/scheduler/task-store';
+import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
+import { loadLimiter } from '@/lib/queue/limiter-store';
+import { createSessionTaskStore } from '@/lib/queue/task-store';
 import { createSettingsStore, type SettingsStore } from '@/lib/settings/store';
 
 export interface Services {
@@ -39,6 +40,9 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     onCredits: hooks.onCredits,
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules.
     onPaidAnswer,
+    // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
+    // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
+    ...(offscreenAvailable() ? { paidRequests: createOffscreenPaidRequests() } : {}),
   });
   await engine.start();
   return { settings, keystore, engine };

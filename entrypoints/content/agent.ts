@@ -1,5 +1,5 @@
 // Content-script glue: one scanner per page visit, its results sent to the background, and the
-// answers to the background's `page/ping` and `page/rescan`. Only entities leave the page.
+// answers to the background's `to-content/ping` and `to-content/rescan`. Only entities leave the page.
 import { browser } from 'wxt/browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createPageScanner, type PageScanner, type ScannerHost, type ScanUpdate } from '@/lib/detect/dom-scan';
@@ -25,7 +25,7 @@ interface Session {
 type InstanceHolder = { [INSTANCE]?: Session; [OWNER]?: object };
 
 const toMessage = (update: ScanUpdate): PageScanMessage => ({
-  type: 'page/scan',
+  type: 'content/scan',
   scan: update.scan,
   scanId: update.scanId,
   complete: update.complete,
@@ -48,7 +48,7 @@ function makeSchedule(ctx: ContentScriptContext): ScannerHost['schedule'] {
 }
 
 function send(message: PageScanMessage): void {
-  // No listener yet (the background starts lazily) is fine: it asks with `page/rescan` when it needs the result.
+  // No listener yet (the background starts lazily) is fine: it asks with `to-content/rescan` when it needs the result.
   browser.runtime.sendMessage(message).catch(() => undefined);
 }
 
@@ -124,8 +124,8 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   const onMessage = (message: unknown): Promise<unknown> | undefined => {
     if (typeof message !== 'object' || message === null) return undefined;
     const type = (message as { type?: unknown }).type;
-    if (type === 'page/ping') return Promise.resolve({ ok: true });
-    if (type === 'page/rescan') {
+    if (type === 'to-content/ping') return Promise.resolve({ ok: true });
+    if (type === 'to-content/rescan') {
       // Asked while the new view is settling: scan it now rather than answer for the old URL.
       if (pendingNavigation !== undefined) startAfterNavigation();
       return session.scanner.settled().then(toMessage);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { KEY_CHECK, TIMEOUTS_MS } from './decisions';
 import { ApiError, invalidRequestError, isApiError } from './errors';
-import { runBulkEnrich, type BulkOptions, type BulkRun } from './bulk';
+import { BULK_ROUTE, planBulkChunk, settleBulkChunk, type BulkEntry } from './bulk';
+import type { HttpAnswer } from './http';
 import { PATHS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from './limits';
 import {
   BulkRequiredFieldsSchema,
@@ -28,7 +29,6 @@ import {
   NotFoundBodySchema,
   SimilarCompaniesResponseSchema,
   SimilarContactsResponseSchema,
-  type BulkEnrichResult,
   type Company,
   type ContactSearchResult,
   type EmailVerificationResult,
@@ -36,7 +36,7 @@ import {
   type SimilarCompanyItem,
   type SimilarContactItem,
 } from './schemas';
-import { createTransport, type Call, type TransportOptions } from './transport';
+import { createTransport, type CallHooks, type CallSpec, type TransportOptions } from './transport';
 
 /*
  * The enrichment API client, grouped by the API's nouns. Every request is checked against its schema before it
@@ -48,8 +48,12 @@ import { createTransport, type Call, type TransportOptions } from './transport';
 /** Outcome of a lookup: 404 "no match" is a normal answer, not an exception. */
 export type Lookup<T> = { found: true; result: T } | { found: false; errorText: string };
 
-export interface CallOptions {
-  signal?: AbortSignal | undefined;
+/** Per call: abort signal, the task's gate and 429 hook, the transport (./transport.ts). */
+export type CallOptions = CallHooks;
+
+export interface BulkChunkOptions extends CallOptions {
+  /** Fields every enriched contact must contain (`required_fields`). */
+  requiredFields?: BulkRequiredField['field_type'][] | undefined;
 }
 
 export interface ClientOptions extends TransportOptions {
@@ -60,7 +64,13 @@ export interface ClientOptions extends TransportOptions {
 export interface EnrichmentClient {
   contacts: {
     enrich(params: EnrichParamsInput, opts?: CallOptions): Promise<Lookup<EnrichedContact>>;
-    bulkEnrich(inputs: readonly BulkQuery[], opts?: BulkOptions): Promise<BulkRun>;
+    /**
+     * One bulk chunk (≤ 1,000 inputs): one entry per input, in input order. A chunk-level failure throws; the
+     * scheduler (lib/engine/bulk.ts) owns chunking.
+     */
+    bulkEnrich(inputs: readonly BulkQuery[], opts?: BulkChunkOptions): Promise<BulkEntry[]>;
+    /** Reads a chunk's answer that arrived before the worker was stopped, as `bulkEnrich` would have. */
+    readBulkAnswer(inputs: readonly BulkQuery[], answer: HttpAnswer): Promise<BulkEntry[]>;
     similar(params: SimilarContactsParamsInput, opts?: CallOptions): Promise<Lookup<SimilarContactItem[]>>;
     /** Contact search (`POST /v1/prospector`); enterprise plans only. */
     search(body: ProspectorBodyInput, opts?: CallOptions): Promise<ContactSearchResult>;
@@ -77,26 +87,18 @@ export interface EnrichmentClient {
 }
 
 export function createEnrichmentClient(options: ClientOptions): EnrichmentClient {
-  const call = createTransport(options);
+  const transport = createTransport(options);
+  const call = transport.call;
   const timeouts = { ...TIMEOUTS_MS, ...options.timeouts };
 
-  const sendBulkChunk = async (
-    queryList: BulkQuery[],
-    requiredFields: BulkRequiredField[],
-    signal: AbortSignal | undefined,
-  ): Promise<BulkEnrichResult> => {
-    const { data } = await call({
-      endpoint: 'bulkEnrich',
-      method: 'post',
-      path: PATHS.bulkEnrich,
-      // The spec's calls send both as multipart fields holding JSON-encoded arrays.
-      form: { required_fields: JSON.stringify(requiredFields), query_list: JSON.stringify(queryList) },
-      schema: BulkEnrichResultSchema,
-      timeoutMs: timeouts.bulkChunk,
-      signal,
-    });
-    return data;
-  };
+  const bulkSpec = (sent: number): Omit<CallSpec<unknown>, 'schema'> & { schema: typeof BulkEnrichResultSchema } => ({
+    endpoint: 'bulkEnrich',
+    method: 'post',
+    path: PATHS.bulkEnrich,
+    schema: BulkEnrichResultSchema,
+    timeoutMs: timeouts.bulkChunk,
+    records: sent,
+  });
 
   return {
     contacts: {
@@ -110,15 +112,29 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             searchParams: toSearchParams(p),
             schema: EnrichResponseSchema,
             timeoutMs: p.realtime ? timeouts.enrichRealtime : timeouts.default,
-            signal: opts.signal,
+            records: 1,
+            hooks: opts,
           }).then((r) => r.data.result),
         );
       },
 
-      bulkEnrich(inputs, opts = {}) {
-        const route = `POST ${PATHS.bulkEnrich}`;
-        const required = validate(BulkRequiredFieldsSchema, (opts.requiredFields ?? []).map((field_type) => ({ field_type })), route);
-        return runBulkEnrich(inputs, { ...opts, required }, sendBulkChunk);
+      async bulkEnrich(inputs, opts = {}) {
+        const required = validate(BulkRequiredFieldsSchema, (opts.requiredFields ?? []).map((field_type) => ({ field_type })), BULK_ROUTE);
+        const plan = planBulkChunk(inputs);
+        if (plan.valid.length === 0) return settleBulkChunk(plan, null);
+        const { data } = await call({
+          ...bulkSpec(plan.valid.length),
+          // The spec's calls send both as multipart fields holding JSON-encoded arrays.
+          form: { required_fields: JSON.stringify(required), query_list: JSON.stringify(plan.valid.map((v) => v.query)) },
+          hooks: opts,
+        });
+        return settleBulkChunk(plan, data);
+      },
+
+      async readBulkAnswer(inputs, answer) {
+        const plan = planBulkChunk(inputs);
+        const { data } = await transport.read(bulkSpec(plan.valid.length), answer);
+        return settleBulkChunk(plan, data);
       },
 
       async similar(params, opts = {}) {
@@ -131,7 +147,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             searchParams: toSearchParams(p),
             schema: atMost(SimilarContactsResponseSchema, p.size ?? SIMILAR_CONTACTS_SIZE.max),
             timeoutMs: timeouts.default,
-            signal: opts.signal,
+            records: p.size ?? SIMILAR_CONTACTS_SIZE.max,
+            hooks: opts,
           }).then((r) => r.data),
         );
       },
@@ -145,7 +162,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
           json: b,
           schema: searchAtMost(b.page_size ?? PROSPECTOR_DEFAULT_PAGE_SIZE),
           timeoutMs: timeouts.default,
-          signal: opts.signal,
+          records: b.page_size ?? PROSPECTOR_DEFAULT_PAGE_SIZE,
+          hooks: opts,
         });
         return data;
       },
@@ -162,7 +180,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             searchParams: toSearchParams(p),
             schema: CompanyResponseSchema,
             timeoutMs: p.fetch_realtime ? timeouts.companyRealtime : timeouts.default,
-            signal: opts.signal,
+            records: 1,
+            hooks: opts,
           }).then((r) => r.data.result),
         );
       },
@@ -177,7 +196,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             searchParams: toSearchParams(p),
             schema: atMost(SimilarCompaniesResponseSchema, p.size ?? SIMILAR_COMPANIES_SIZE.default),
             timeoutMs: timeouts.default,
-            signal: opts.signal,
+            records: p.size ?? SIMILAR_COMPANIES_SIZE.default,
+            hooks: opts,
           }).then((r) => r.data);
         return lookup(async () => {
           try {
@@ -203,7 +223,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
           searchParams: toSearchParams(p),
           schema: EmailVerificationResultSchema,
           timeoutMs: timeouts.default,
-          signal: opts.signal,
+          records: 1,
+          hooks: opts,
         });
         return data;
       },
@@ -218,7 +239,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
           // Any JSON 2xx also proves the key passed authentication.
           schema: z.unknown(),
           timeoutMs: timeouts.default,
-          signal: opts.signal,
+          records: 1,
+          hooks: opts,
         });
         return { valid: true };
       } catch (err) {
@@ -241,7 +263,7 @@ const PROSPECTOR_DEFAULT_PAGE_SIZE = 25;
 /**
  * Bounds an answer by what was asked (issue 12.6): a list answer longer than the `size` asked for is cut to
  * `size` before its items are validated, so a hostile 100,000-item answer costs no more work than the asked one
- * and can never be booked above the asked price (lib/scheduler/plan.ts caps the charge at the preview).
+ * and can never be booked above the asked price (lib/engine/plan.ts caps the charge at the preview).
  */
 export function atMost<S extends z.ZodType>(schema: S, max: number) {
   return z.preprocess((value) => (Array.isArray(value) && value.length > max ? value.slice(0, max) : value), schema);
@@ -299,4 +321,27 @@ export function toSearchParams(params: Record<string, unknown>): Record<string, 
   return out;
 }
 
-export type { Call };
+export type { Call } from './transport';
+
+/**
+ * The one client seen through one task's hooks (its limiter gate, 429 hook, key): a view, not a second client.
+ * Hooks given with a call itself win over the bound ones.
+ */
+export function withHooks(client: EnrichmentClient, bound: CallHooks): EnrichmentClient {
+  const h = <O extends CallHooks>(opts: O | undefined): O => ({ ...bound, ...opts }) as O;
+  return {
+    contacts: {
+      enrich: (params, opts) => client.contacts.enrich(params, h(opts)),
+      bulkEnrich: (inputs, opts) => client.contacts.bulkEnrich(inputs, h(opts)),
+      readBulkAnswer: (inputs, answer) => client.contacts.readBulkAnswer(inputs, answer),
+      similar: (params, opts) => client.contacts.similar(params, h(opts)),
+      search: (body, opts) => client.contacts.search(body, h(opts)),
+    },
+    companies: {
+      enrich: (params, opts) => client.companies.enrich(params, h(opts)),
+      similar: (params, opts) => client.companies.similar(params, h(opts)),
+    },
+    emails: { verify: (email, opts) => client.emails.verify(email, h(opts)) },
+    checkKey: (opts) => client.checkKey(h(opts)),
+  };
+}

@@ -162,6 +162,14 @@ function redirectTarget(location: string | null, baseUrl: string): string | unde
   }
 }
 
+/** An answer longer than anything the request could need (issue 12, item 6): not read, not parsed. */
+export const oversizeError = (route: string, maxBytes: number, status: number): ApiError =>
+  new ApiError(
+    'bad_response',
+    `The API's answer is larger than ${Math.ceil(maxBytes / 1024)} kB, more than the request can need (${route}); it was not read. Check the API base URL in the settings.`,
+    { status },
+  );
+
 /** A 2xx response that is not JSON or does not match the contract. */
 export function badResponseError(
   route: string,

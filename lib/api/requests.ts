@@ -162,6 +162,9 @@ export const ProspectorBodySchema = z
     skills: filterValues(),
     interests: filterValues(),
     industry: filterValues(),
+    // Not in the spec: the people of one company (docs/api-decisions.md, "Contact search by company").
+    company_domain: filterValues(),
+    company_name: filterValues(),
     page: z.int().min(PROSPECTOR_PAGE.minPage).default(PROSPECTOR_PAGE.defaultPage),
     page_size: z.int().min(PROSPECTOR_PAGE.minSize).max(PROSPECTOR_PAGE.maxSize).default(PROSPECTOR_PAGE.defaultSize),
   })

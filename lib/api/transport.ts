@@ -1,4 +1,3 @@
-import ky, { type KyInstance } from 'ky';
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER, RETRY_POLICY, type Endpoint } from './decisions';
 import {
@@ -7,15 +6,20 @@ import {
   badResponseError,
   errorFromResponse,
   networkError,
+  oversizeError,
   redirectedError,
   timeoutError,
 } from './errors';
-import { API_KEY_HEADER } from './limits';
+import { createDirectSend, encodeForm, type HttpAnswer, type HttpRequest, type HttpSend } from './http';
+import { API_KEY_HEADER, maxAnswerBytes } from './limits';
 import { decideRetry, type RetryPolicy } from './retry';
 
 /*
- * One HTTP call to the API: key header, per-attempt timeout, abort, the retry policy, and validation of the
- * answer against its schema. Everything endpoint-specific lives in ./client.ts.
+ * One HTTP call to the API: key header, per-attempt timeout, abort, the retry policy, a byte cap on the answer
+ * and validation of the answer against its schema. Everything endpoint-specific lives in ./client.ts.
+ *
+ * The transport is created once. What belongs to one call (its task's gate and 429 hook, its abort signal, the
+ * offscreen document that carries a paid bulk chunk on Chrome) is passed with that call (`CallHooks`).
  */
 
 export interface AttemptInfo {
@@ -29,19 +33,32 @@ export interface RetryInfo extends AttemptInfo {
   error: ApiError;
 }
 
-export interface TransportOptions {
-  baseUrl: string;
-  /** Called once per call; `undefined` fails the call locally as `invalid_key`. */
-  getApiKey: () => Promise<string | undefined>;
-  fetch?: typeof globalThis.fetch;
-  retry?: Partial<RetryPolicy>;
+/** What belongs to one call. */
+export interface CallHooks {
+  signal?: AbortSignal | undefined;
   /**
    * Awaited before every HTTP attempt, retries included: the background's rate limiter takes its token
    * here, so retries count against the 200 requests per minute too.
    */
-  beforeAttempt?: (info: AttemptInfo) => Promise<void> | void;
+  beforeAttempt?: ((info: AttemptInfo) => Promise<void> | void) | undefined;
   /** Told before each retry, e.g. to show "retrying in 3 s". */
-  onRetry?: (info: RetryInfo) => void;
+  onRetry?: ((info: RetryInfo) => void) | undefined;
+  /** Sends this call's HTTP request instead of the direct fetch (Chrome: the offscreen document, bulk chunks). */
+  send?: HttpSend | undefined;
+  /** This call's key instead of the stored one (testing a candidate key before saving it). */
+  apiKey?: string | undefined;
+}
+
+export interface TransportOptions {
+  /** Read at every call, so a changed address applies to the next request without a new client. */
+  baseUrl: string | (() => string);
+  /** Called once per call; `undefined` fails the call locally as `invalid_key`. */
+  getApiKey: () => Promise<string | undefined>;
+  fetch?: typeof globalThis.fetch;
+  retry?: Partial<RetryPolicy>;
+  /** Hooks for every call that names none of its own (tests, scripts). */
+  beforeAttempt?: CallHooks['beforeAttempt'];
+  onRetry?: CallHooks['onRetry'];
 }
 
 export interface CallSpec<T> {
@@ -54,7 +71,9 @@ export interface CallSpec<T> {
   form?: Record<string, string>;
   schema: z.ZodType<T>;
   timeoutMs: number;
-  signal?: AbortSignal | undefined;
+  /** Records the call asks for at most: bounds the bytes read of the answer (limits.ts, maxAnswerBytes). */
+  records: number;
+  hooks?: CallHooks | undefined;
 }
 
 export interface CallResult<T> {
@@ -63,105 +82,116 @@ export interface CallResult<T> {
   requestId: string | undefined;
 }
 
-export type Call = <T>(spec: CallSpec<T>) => Promise<CallResult<T>>;
+export interface Transport {
+  call<T>(spec: CallSpec<T>): Promise<CallResult<T>>;
+  /** Reads an answer that arrived earlier (stored by the offscreen document) exactly as a live one is read. */
+  read<T>(spec: Pick<CallSpec<T>, 'endpoint' | 'method' | 'path' | 'schema' | 'records'>, answer: HttpAnswer): Promise<CallResult<T>>;
+}
 
-export function createTransport(options: TransportOptions): Call {
+export type Call = Transport['call'];
+
+export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { ...RETRY_POLICY, ...options.retry };
-  const http: KyInstance = ky.create({
-    prefixUrl: options.baseUrl.replace(/\/+$/, ''),
-    retry: 0,
-    // Our own timer covers headers *and* body; ky's covers only the headers.
-    timeout: false,
-    throwHttpErrors: false,
-    // Never follow a redirect: fetch would carry X-API-Key to wherever the API points (another origin, plain
-    // http), and a 308 would be cached for later calls (issue 12, item 1). A redirect fails the call instead.
-    redirect: 'manual',
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
+  const direct = createDirectSend(options.fetch);
+  const baseUrl = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl).replace(/\/+$/, '');
 
-  return async function call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
-    const route = `${spec.method.toUpperCase()} ${spec.path}`;
-    const apiKey = await options.getApiKey();
-    if (!apiKey) throw new ApiError('invalid_key', 'No API key is set. Add your key in the options page.');
+  return {
+    async call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
+      const hooks = spec.hooks ?? {};
+      const route = routeOf(spec);
+      const apiKey = hooks.apiKey ?? (await options.getApiKey());
+      if (!apiKey) throw new ApiError('invalid_key', 'No API key is set. Add your key in the options page.');
+      const base = baseUrl();
+      const request = await buildRequest(spec, base, apiKey);
+      const send = hooks.send ?? direct;
+      const beforeAttempt = hooks.beforeAttempt ?? options.beforeAttempt;
+      const onRetry = hooks.onRetry ?? options.onRetry;
 
-    for (let attempt = 0; ; attempt++) {
-      if (spec.signal?.aborted) throw abortedError(route);
-      await options.beforeAttempt?.({ endpoint: spec.endpoint, attempt });
-      try {
-        return await attemptOnce(http, spec, route, apiKey, options.baseUrl);
-      } catch (err) {
-        const error = err instanceof ApiError ? err : networkError(route, err);
-        const decision = decideRetry(error, attempt, spec.endpoint, policy);
-        if (!decision.retry) throw error;
-        options.onRetry?.({ endpoint: spec.endpoint, attempt, delayMs: decision.delayMs, error });
-        await sleep(decision.delayMs, spec.signal, route);
+      for (let attempt = 0; ; attempt++) {
+        if (hooks.signal?.aborted) throw abortedError(route);
+        await beforeAttempt?.({ endpoint: spec.endpoint, attempt });
+        try {
+          const answer = await attemptOnce(send, request, spec.timeoutMs, hooks.signal, route);
+          return interpret(answer, spec, { route, secrets: [apiKey], baseUrl: base, maxBodyBytes: request.maxBodyBytes });
+        } catch (err) {
+          const error = err instanceof ApiError ? err : networkError(route, err);
+          const decision = decideRetry(error, attempt, spec.endpoint, policy);
+          if (!decision.retry) throw error;
+          onRetry?.({ endpoint: spec.endpoint, attempt, delayMs: decision.delayMs, error });
+          await sleep(decision.delayMs, hooks.signal, route);
+        }
       }
-    }
+    },
+
+    async read(spec, answer) {
+      const apiKey = await options.getApiKey();
+      return interpret(answer, spec, { route: routeOf(spec), secrets: apiKey ? [apiKey] : [], baseUrl: baseUrl(), maxBodyBytes: maxAnswerBytes(spec.records) });
+    },
   };
 }
 
-async function attemptOnce<T>(
-  http: KyInstance,
-  spec: CallSpec<T>,
-  route: string,
-  apiKey: string,
-  baseUrl: string,
-): Promise<CallResult<T>> {
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), spec.timeoutMs);
-  const signal = spec.signal ? AbortSignal.any([spec.signal, timer.signal]) : timer.signal;
-  const secrets = [apiKey];
-  try {
-    let response: Response;
-    let bodyText: string;
-    try {
-      response = await http(spec.path.replace(/^\//, ''), {
-        method: spec.method,
-        headers: { [API_KEY_HEADER]: apiKey, accept: 'application/json' },
-        signal,
-        ...(spec.searchParams ? { searchParams: spec.searchParams } : {}),
-        ...(spec.json !== undefined ? { json: spec.json } : {}),
-        ...(spec.form ? { body: toFormData(spec.form) } : {}),
-      });
-      // Browsers hide a manual redirect behind an opaque response (status 0, no Location); Node shows the 30x.
-      if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
-        void response.body?.cancel().catch(() => undefined);
-        throw redirectedError(route, response.status, response.headers.get('location'), baseUrl);
-      }
-      bodyText = await response.text();
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      if (spec.signal?.aborted) throw abortedError(route);
-      if (timer.signal.aborted) throw timeoutError(route, spec.timeoutMs);
-      throw networkError(route, err);
-    }
+const routeOf = (spec: { method: string; path: string }) => `${spec.method.toUpperCase()} ${spec.path}`;
 
-    if (!response.ok) {
-      throw errorFromResponse(
-        { status: response.status, headers: response.headers, bodyText },
-        { endpoint: spec.endpoint, route, secrets },
-      );
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(bodyText) as unknown;
-    } catch {
-      throw badResponseError(route, { status: response.status, headers: response.headers, bodyText, secrets });
-    }
-    const parsed = spec.schema.safeParse(json);
-    if (!parsed.success) {
-      throw badResponseError(route, { status: response.status, headers: response.headers, issues: parsed.error.issues });
-    }
-    return { data: parsed.data, status: response.status, requestId: response.headers.get(REQUEST_ID_HEADER) ?? undefined };
+async function buildRequest(spec: CallSpec<unknown>, base: string, apiKey: string): Promise<HttpRequest> {
+  const url = new URL(`${base}/${spec.path.replace(/^\//, '')}`);
+  for (const [name, value] of Object.entries(spec.searchParams ?? {})) url.searchParams.set(name, value);
+  const headers: Record<string, string> = { [API_KEY_HEADER]: apiKey, accept: 'application/json' };
+  let body: string | undefined;
+  if (spec.json !== undefined) {
+    body = JSON.stringify(spec.json);
+    headers['content-type'] = 'application/json';
+  } else if (spec.form) {
+    const encoded = await encodeForm(spec.form);
+    body = encoded.body;
+    headers['content-type'] = encoded.contentType;
+  }
+  return {
+    url: url.toString(),
+    method: spec.method === 'get' ? 'GET' : 'POST',
+    headers,
+    ...(body !== undefined ? { body } : {}),
+    maxBodyBytes: maxAnswerBytes(spec.records),
+  };
+}
+
+/** One attempt with its own timer (headers *and* body); failures without an answer become ApiErrors. */
+async function attemptOnce(send: HttpSend, request: HttpRequest, timeoutMs: number, userSignal: AbortSignal | undefined, route: string): Promise<HttpAnswer> {
+  const timer = new AbortController();
+  const timeout = setTimeout(() => timer.abort(), timeoutMs);
+  const signal = userSignal ? AbortSignal.any([userSignal, timer.signal]) : timer.signal;
+  try {
+    return await send(request, signal);
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    if (userSignal?.aborted) throw abortedError(route);
+    if (timer.signal.aborted) throw timeoutError(route, timeoutMs);
+    throw networkError(route, err);
   } finally {
     clearTimeout(timeout);
   }
 }
 
-function toFormData(fields: Record<string, string>): FormData {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return form;
+/** An answer → the call's result, or the one ApiError that describes it. */
+function interpret<T>(
+  answer: HttpAnswer,
+  spec: Pick<CallSpec<T>, 'endpoint' | 'schema'>,
+  how: { route: string; secrets: string[]; baseUrl: string; maxBodyBytes: number },
+): CallResult<T> {
+  const { route, secrets } = how;
+  if (answer.redirected) throw redirectedError(route, answer.status, answer.location, how.baseUrl);
+  const headers = new Headers(answer.headers);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (answer.oversize && ok) throw oversizeError(route, how.maxBodyBytes, answer.status);
+  if (!ok) throw errorFromResponse({ status: answer.status, headers, bodyText: answer.bodyText }, { endpoint: spec.endpoint, route, secrets });
+  let json: unknown;
+  try {
+    json = JSON.parse(answer.bodyText) as unknown;
+  } catch {
+    throw badResponseError(route, { status: answer.status, headers, bodyText: answer.bodyText, secrets });
+  }
+  const parsed = spec.schema.safeParse(json);
+  if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues });
+  return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined };
 }
 
 /** Waits between attempts; a user abort ends the wait at once. */

@@ -7,9 +7,9 @@ import { labelForKey } from '../cache/keys';
 import type { ContactBook } from './book';
 import type { BookKind } from './schema';
 
-/** What the engine reports after storing a live answer (its one definition is lib/scheduler/paid-answer.ts). */
-export type { PaidAnswer } from '../scheduler/paid-answer';
-import type { PaidAnswer } from '../scheduler/paid-answer';
+/** What the engine reports after storing a live answer (its one definition is lib/engine/paid-answer.ts). */
+export type { PaidAnswer } from '../engine/paid-answer';
+import type { PaidAnswer } from '../engine/paid-answer';
 
 const KIND_OF_ENDPOINT: Record<string, BookKind> = {
   'contact/enrich': 'person',

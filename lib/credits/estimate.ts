@@ -1,5 +1,5 @@
 /**
- * The cost preview shown before every paid action: the lookup plan's price (lib/scheduler/plan.ts, the same
+ * The cost preview shown before every paid action: the lookup plan's price (lib/engine/plan.ts, the same
  * computation the run and the ledger use), plus whether today's budget would block it and, when it would, the
  * sentence that says the price, what is left and the cheaper choice.
  */
@@ -7,7 +7,7 @@ import { estimateCost } from '../api/pricing';
 import { bulkEntryKey } from '../cache/keys';
 import type { Cache } from '../cache/cache';
 import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
-import { planFromCache, type LookupRequest, type PlanSettings } from '../scheduler/plan';
+import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
 import { plural } from './words';
 import type { Ledger } from './ledger';
 
@@ -72,11 +72,20 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   const keys = [...new Set(action.entries.map((e) => bulkEntryKey(e, action.requiredFields ?? [])))];
   let cachedCount = 0;
   for (const key of keys) if ((await deps.cache.read(key)) !== null) cachedCount++;
-  const credits = estimateCost({ kind: 'bulkEnrich', inputs: keys.length - cachedCount });
+  return estimateBulkCounts({ entries: action.entries.length, unique: keys.length, cached: cachedCount }, deps.ledger);
+}
+
+/**
+ * The bulk price from counts: `entries` given, `unique` distinct keys, `cached` of them answered free. Shared by
+ * the preview above and the staged upload's (lib/engine/bulk-staging.ts), which counts page by page.
+ */
+export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number }, ledger: Ledger): Promise<CostEstimate> {
+  const credits = estimateCost({ kind: 'bulkEnrich', inputs: counts.unique - counts.cached });
   const parts = [`Up to ${plural(credits)} (1 per enriched record)`];
-  if (cachedCount) parts.push(`${cachedCount} cached · free`);
-  if (keys.length < action.entries.length) parts.push(`${action.entries.length - keys.length} duplicates skipped`);
-  return done(credits, parts.join(' · '));
+  if (counts.cached) parts.push(`${counts.cached} cached · free`);
+  if (counts.unique < counts.entries) parts.push(`${counts.entries - counts.unique} duplicates skipped`);
+  const blocked = !(await ledger.allows(credits));
+  return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, ledger) : parts.join(' · '), blockedByBudget: blocked };
 }
 
 /** The price of the same contact lookup without realtime and waterfall, when that is cheaper and within budget. */

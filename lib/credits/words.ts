@@ -1,11 +1,15 @@
 /**
  * The words for money and age, one wording each: the price preview, the provenance chip and the history all say
- * "Cached 3 days ago · free" the same way (issue 11: two functions used to round differently).
+ * "Cached 3 days ago · free" the same way (issue 11: two functions used to round differently). Worded through the
+ * browser's i18n (locales/<lang>/words.json, issue 16), so the background's previews follow the browser's language.
  */
+import { t, tn } from '@/lib/i18n/t';
+
 const DAY_MS = 86_400_000;
 
-export function plural(n: number, word = 'credit'): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
+/** "1 credit", "12 credits", in the UI language. */
+export function plural(n: number): string {
+  return tn('credits', n);
 }
 
 /** "just now", "5 min ago", "3 h ago", "3 days ago": the one wording of an age (the UI's timeAgo is this). */
@@ -13,19 +17,17 @@ export function timeAgo(at: number, now: number = Date.now()): string {
   const ms = Math.max(0, now - at);
   const minute = 60_000;
   const hour = 60 * minute;
-  if (ms < 45_000) return 'just now';
-  if (ms < hour) return `${Math.max(1, Math.round(ms / minute))} min ago`;
-  if (ms < DAY_MS) return `${Math.round(ms / hour)} h ago`;
+  if (ms < 45_000) return t('words_just_now');
+  if (ms < hour) return t('words_minutes_ago', Math.max(1, Math.round(ms / minute)));
+  if (ms < DAY_MS) return t('words_hours_ago', Math.round(ms / hour));
   const days = Math.round(ms / DAY_MS);
-  if (days < 45) return days === 1 ? '1 day ago' : `${days} days ago`;
+  if (days < 45) return tn('words_days_ago', days);
   const months = Math.round(days / 30);
-  if (months < 18) return months === 1 ? '1 month ago' : `${months} months ago`;
-  const years = Math.round(days / 365);
-  return years === 1 ? '1 year ago' : `${years} years ago`;
+  if (months < 18) return tn('words_months_ago', months);
+  return tn('words_years_ago', Math.round(days / 365));
 }
 
 /** "Cached 3 days ago · free": the one wording of a cached answer, for previews and provenance alike. */
 export function cachedFreeLabel(fetchedAt: number, now: number = Date.now()): string {
-  return `Cached ${timeAgo(fetchedAt, now)} · free`;
+  return t('words_cached_free', timeAgo(fetchedAt, now));
 }
-

@@ -115,7 +115,7 @@ const ScanId = z.string().min(1).max(64);
 
 /** Content script → background, after the first full pass and after each (debounced) update. */
 export const PageScanMessageSchema = z.strictObject({
-  type: z.literal('page/scan'),
+  type: z.literal('content/scan'),
   scan: RawPageScanSchema,
   scanId: ScanId,
   /** False while the first full pass is still running (a progress update). */
@@ -124,8 +124,8 @@ export const PageScanMessageSchema = z.strictObject({
 export type PageScanMessage = z.infer<typeof PageScanMessageSchema>;
 
 /** Background → content script: answer with the latest `PageScanMessage` once the pass is complete. */
-export const PageRescanRequestSchema = z.strictObject({ type: z.literal('page/rescan') });
+export const PageRescanRequestSchema = z.strictObject({ type: z.literal('to-content/rescan') });
 /** Background → content script: is the scanner already injected? Answer `{ ok: true }`. */
-export const PagePingRequestSchema = z.strictObject({ type: z.literal('page/ping') });
+export const PagePingRequestSchema = z.strictObject({ type: z.literal('to-content/ping') });
 export type PageRescanRequest = z.infer<typeof PageRescanRequestSchema>;
 export type PagePingRequest = z.infer<typeof PagePingRequestSchema>;

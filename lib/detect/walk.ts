@@ -1,3 +1,5 @@
+// One unit (over 400 lines) on purpose: the walk's cursors (anchors, blocks, text nodes, queued mutations) share
+// one budget per unit and one resume state; split, each part would have to re-check where the others stopped.
 // The DOM walk: the work of one scan as small units (anchors, blocks, text nodes, queued changes),
 // fed to the pure scanners. No timers and no observer here: `dom-scan.ts` decides when each unit
 // runs (time slices, MutationObserver), so this file is only about what a unit reads (issue 11).
@@ -191,13 +193,17 @@ export class ScanEngine {
   /** Editable regions or our UI exist in the page: only then do elements need checking for them. */
   private regionsPresent = false;
   /**
-   * The full pass starts with two native queries, each its own unit of work so a slice can end between them: is
-   * there any excluded region, then every anchor. Both are linear and cheap per node, but on a 50 MB page
-   * (685k elements) one combined attribute-prefix query took 55 ms in one block — a visible jank — while
-   * `querySelector(regions)` takes ~30 ms and `querySelectorAll('a')` ~6 ms (the browser's tag fast path);
-   * measured with bench/stress.ts. Same-site relative hrefs are then dropped by `readHref` in JavaScript.
+   * The full pass starts by finding out whether the page has any excluded region, then queries every anchor. One
+   * `querySelector(regions)` over a 50 MB page (685k elements) was the scanner's longest task: 48–88 ms of thread
+   * CPU (issue 17). So the regions query is sliced per subtree (`regionQueue`, a few subtrees per unit of work):
+   * wrappers and wide lists are split, each block below them is asked natively on its own. Then one
+   * `querySelectorAll('a')` (~6 ms there, the browser's tag fast path); same-site relative hrefs are dropped by
+   * `readHref` in JavaScript.
    */
   private prepare: 'regions' | 'links' | null = null;
+  /** Subtrees still to ask for an excluded region (depth-first, as a stack), with their depths. */
+  private regionQueue: Element[] = [];
+  private regionDepths: number[] = [];
   /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
   private linkIndex = 0;
@@ -260,6 +266,8 @@ export class ScanEngine {
     this.blocksChecked = 0;
     this.blocksWithTriggers = 0;
     this.prepare = null;
+    this.regionQueue = [];
+    this.regionDepths = [];
     this.links = null;
     this.linkIndex = 0;
     this.regionsPresent = false;
@@ -276,6 +284,8 @@ export class ScanEngine {
     // (regions precede their anchors in document order, so each anchor knows in time). Anchors
     // in <template>/<noscript> are not parsed as elements by browsers.
     this.prepare = 'regions';
+    this.regionQueue = [root];
+    this.regionDepths = [0];
     this.pushFrame(root, 0, true);
   }
 
@@ -294,9 +304,10 @@ export class ScanEngine {
         const root = this.root;
         if (root === null) this.prepare = null;
         else if (this.prepare === 'regions') {
-          this.regionsPresent = root.querySelector(EXCLUDED_REGIONS) !== null;
-          this.prepare = 'links';
-          n |= 1; // the next iteration checks the deadline first
+          if (this.findRegions()) {
+            this.prepare = 'links';
+            n |= 1; // the next iteration checks the deadline first
+          }
         } else {
           this.links = root.querySelectorAll('a');
           this.prepare = null;
@@ -341,6 +352,39 @@ export class ScanEngine {
       this.pendingIndex = 0;
       return true;
     }
+  }
+
+  /**
+   * One unit of the sliced regions query: up to 32 subtrees. Page wrappers (the top levels, single-child chains)
+   * and wide elements are split into their children; anything else is asked with one native `querySelector`.
+   * True when done (a region was found, or none exists).
+   */
+  private findRegions(): boolean {
+    const queue = this.regionQueue;
+    const depths = this.regionDepths;
+    for (let i = 0; i < 32 && queue.length > 0; i++) {
+      const el = queue.pop() as Element;
+      const depth = depths.pop() as number;
+      if (el.matches(EXCLUDED_REGIONS)) {
+        this.regionsPresent = true;
+        break;
+      }
+      const children = el.childElementCount;
+      if (children === 0) continue;
+      if (depth < BLIND_DEPTH || children === 1 || children >= WIDE) {
+        for (let c = el.lastElementChild; c !== null; c = c.previousElementSibling) {
+          queue.push(c);
+          depths.push(depth + 1);
+        }
+      } else if (el.querySelector(EXCLUDED_REGIONS) !== null) {
+        this.regionsPresent = true;
+        break;
+      }
+    }
+    if (!this.regionsPresent && queue.length > 0) return false;
+    this.regionQueue = [];
+    this.regionDepths = [];
+    return true;
   }
 
   private pushFrame(parent: Node, depth: number, linksDone: boolean): void {

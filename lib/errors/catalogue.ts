@@ -3,6 +3,7 @@
  * Every UI (side panel, popup, options, onboarding) shows errors through `describeError`, so the same failure
  * reads the same everywhere. Words say what happened and what to do; they never include the API key.
  */
+import { t } from '@/lib/i18n/t';
 import type { ErrorData, ErrorKind } from '../messaging/protocol';
 
 export type ErrorAction =
@@ -28,140 +29,132 @@ export interface ErrorDescription {
 /** "in 12 s", "in 2 min": for rate-limit and service waits. */
 export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  if (seconds < 90) return `${seconds} s`;
-  return `${Math.ceil(seconds / 60)} min`;
+  if (seconds < 90) return t('words_seconds', seconds);
+  return t('words_minutes', Math.ceil(seconds / 60));
 }
 
 type Describer = (error: ErrorData) => ErrorDescription;
 
 const catalogue: Record<ErrorKind, Describer> = {
   bad_request: (e) => ({
-    title: 'The service could not read this request',
-    message: `${e.errorText ?? 'Some input was not in a form the service accepts.'} Check what you typed (email, phone, profile address) and try again.`,
+    title: t('errors_bad_request_title'),
+    message: t('errors_bad_request_message', e.errorText ?? t('errors_bad_request_default')),
     actions: ['retry', 'copy-details'],
     severity: 'error',
   }),
   invalid_key: () => ({
-    title: 'Your API key was not accepted',
-    message: 'The enrichment service rejected the key. Open the settings, paste a valid key and test it.',
+    title: t('errors_invalid_key_title'),
+    message: t('errors_invalid_key_message'),
     actions: ['open-settings'],
     severity: 'error',
   }),
   no_key: () => ({
-    title: 'No API key yet',
-    message:
-      'Add your API key in the settings to start enriching, or point the extension at the local demo sandbox to try it without an account.',
+    title: t('errors_no_key_title'),
+    message: t('errors_no_key_message'),
     actions: ['open-settings'],
     severity: 'warning',
   }),
   out_of_credits: () => ({
-    title: 'Out of credits',
-    message:
-      'Your account has no credits left, so the service refused this lookup. Add credits in your account portal; cached results stay free meanwhile.',
+    title: t('errors_out_of_credits_title'),
+    message: t('errors_out_of_credits_message'),
     actions: ['add-credits', 'open-settings'],
     severity: 'error',
   }),
   plan_required: () => ({
-    title: 'Contact search needs an Enterprise plan',
-    message: 'Your current plan does not include contact search. Upgrade to an Enterprise plan to use it; enrichment keeps working.',
+    title: t('errors_plan_required_title'),
+    message: t('errors_plan_required_message'),
     actions: ['upgrade-plan'],
     severity: 'warning',
   }),
   not_found: (e) => ({
-    title: 'No match found',
-    message: `${e.errorText ?? 'The service has no record for this lookup.'} No credit was spent. Try another email, phone or profile address.`,
+    title: t('errors_not_found_title'),
+    message: t('errors_not_found_message', e.errorText ?? t('errors_not_found_default')),
     actions: [],
     severity: 'info',
   }),
   rate_limited: (e) => {
     const wait = e.retryAfterMs ?? 60_000;
     return {
-      title: 'Queued: rate limit reached',
-      message: `The service allows 200 requests per minute. Your lookups are queued and resume in ${formatWait(wait)}; nothing is lost and nothing is charged twice.`,
+      title: t('errors_rate_limited_title'),
+      message: t('errors_rate_limited_message', formatWait(wait)),
       actions: ['wait'],
       retryInMs: wait,
       severity: 'info',
     };
   },
   server: (e) => ({
-    title: 'The enrichment service had a problem',
+    title: t('errors_server_title'),
     message:
       e.retryAfterMs !== undefined
-        ? `The service failed on its side. Retrying in ${formatWait(e.retryAfterMs)}; if it keeps failing, try again later.`
-        : 'The service failed on its side and automatic retries did not help. Try again in a minute.',
+        ? t('errors_server_retrying', formatWait(e.retryAfterMs))
+        : t('errors_server_message'),
     actions: ['retry', 'copy-details'],
     ...(e.retryAfterMs !== undefined ? { retryInMs: e.retryAfterMs } : {}),
     severity: 'error',
   }),
   network: () => ({
-    title: 'Cannot reach the enrichment service',
-    message:
-      'You seem to be offline, or the API address in the settings is wrong. Check your connection and the API base URL, then retry.',
+    title: t('errors_network_title'),
+    message: t('errors_network_message'),
     actions: ['retry', 'open-settings'],
     severity: 'error',
   }),
   timeout: () => ({
-    title: 'The service took too long to answer',
-    message:
-      'The request timed out, so we did not repeat it on our own: the service may still have finished it and charged for it. Try again when you are ready (a retry is a new paid lookup), or turn realtime off to get the stored data faster.',
+    title: t('errors_timeout_title'),
+    message: t('errors_timeout_message'),
     actions: ['retry'],
     severity: 'error',
   }),
   redirected: (e) => ({
-    title: 'The API address redirects elsewhere',
-    message: `${e.message} Check the API base URL in the settings and enter the address the service gives you.`,
+    title: t('errors_redirected_title'),
+    message: t('errors_redirected_message', e.message),
     actions: ['open-settings', 'copy-details'],
     severity: 'error',
   }),
   aborted: () => ({
-    title: 'Cancelled',
-    message: 'The request was cancelled before it finished. Nothing more will be charged for it.',
+    title: t('errors_aborted_title'),
+    message: t('errors_aborted_message'),
     actions: ['retry'],
     severity: 'info',
   }),
   bad_response: () => ({
-    title: 'Unexpected answer from the service',
-    message:
-      'The service answered in a form this extension does not understand. Copy the details and report them; retrying may help.',
+    title: t('errors_bad_response_title'),
+    message: t('errors_bad_response_message'),
     actions: ['copy-details', 'retry'],
     severity: 'error',
   }),
   budget_exceeded: () => ({
-    title: 'Daily budget reached',
-    message:
-      'This action would go over the daily credit budget you set, so it was not sent. Raise or remove the budget in the settings, or try again tomorrow.',
+    title: t('errors_budget_exceeded_title'),
+    message: t('errors_budget_exceeded_message'),
     actions: ['open-settings'],
     severity: 'warning',
   }),
   permission_needed: () => ({
-    title: 'Permission needed for this site',
-    message:
-      'The extension may only read this page after you allow it. Click the toolbar icon or grant access to this site, then try again.',
+    title: t('errors_permission_needed_title'),
+    message: t('errors_permission_needed_message'),
     actions: ['grant-permission'],
     severity: 'warning',
   }),
   not_scannable: () => ({
-    title: 'This page cannot be scanned',
-    message:
-      'Browser pages (chrome://, the extension store, PDF viewers) are closed to extensions. Open a normal web page to find contacts.',
+    title: t('errors_not_scannable_title'),
+    message: t('errors_not_scannable_message'),
     actions: [],
     severity: 'info',
   }),
   invalid_message: () => ({
-    title: 'Request refused',
-    message: 'The extension received a request it could not accept. Reload the extension; if it happens again, copy the details and report it.',
+    title: t('errors_invalid_message_title'),
+    message: t('errors_invalid_message_message'),
     actions: ['copy-details'],
     severity: 'error',
   }),
   forbidden: () => ({
-    title: 'Not allowed',
-    message: 'This part of the extension may not make that request. Use the side panel or the options page instead.',
+    title: t('errors_forbidden_title'),
+    message: t('errors_forbidden_message'),
     actions: ['copy-details'],
     severity: 'error',
   }),
   internal: () => ({
-    title: 'Something went wrong in the extension',
-    message: 'An unexpected error happened. Retry; if it happens again, reload the extension and copy the details into a bug report.',
+    title: t('errors_internal_title'),
+    message: t('errors_internal_message'),
     actions: ['retry', 'copy-details'],
     severity: 'error',
   }),

@@ -4,6 +4,7 @@
  * scrubbed detail; our own refusals (HandledError) and the background's answers in the UI (RequestFailed) pass as
  * they are; anything else is an internal error whose message is ours, never a raw payload.
  */
+import { t } from '@/lib/i18n/t';
 import { ApiError } from '../api/errors';
 import { RequestFailed } from '../messaging/client';
 import { HandledError } from '../messaging/router';
@@ -15,10 +16,10 @@ export function toErrorData(error: unknown): ErrorData {
   if (error instanceof ApiError) return apiErrorData(error);
   if (isErrorData(error)) return error;
   if (typeof error === 'object' && error !== null && (error as { kind?: unknown }).kind === 'aborted') {
-    return { kind: 'aborted', message: 'Cancelled before it finished.' };
+    return { kind: 'aborted', message: t('errors_cancelled_before_finished') };
   }
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return { kind: 'internal', message: 'Something went wrong in the extension.', detail: detail.slice(0, 2000) };
+  return { kind: 'internal', message: t('errors_internal_short'), detail: detail.slice(0, 2000) };
 }
 
 /** An API error as data, every text bounded as ErrorDataSchema requires. */

@@ -48,7 +48,9 @@ export interface PlanSummary {
 
 /**
  * Plans rows in order, keeping state between calls so a file can be planned chunk by chunk: `bulkIndex` is the
- * position of the row's entry in the bulk job (the job keeps first occurrences in order, lib/scheduler/bulk.ts).
+ * position of the row's entry in the bulk job (the job keeps first occurrences in order, lib/engine/bulk.ts).
+ * `entries` holds the new entries not yet taken: `take()` hands them on (to a staged upload) and forgets them, so
+ * only the key → index map grows with the file.
  */
 export function createRowPlanner(options: Parameters<typeof planRow>[2] = {}) {
   const indexOfKey = new Map<string, number>();
@@ -57,6 +59,10 @@ export function createRowPlanner(options: Parameters<typeof planRow>[2] = {}) {
   return {
     entries,
     summary,
+    /** The entries added since the last take, in bulk-index order. */
+    take(): BulkEntry[] {
+      return entries.splice(0, entries.length);
+    },
     /** The bulk index of this row's entry, or the reason it is not sent. */
     add(row: readonly string[], mapping: Mapping): { bulkIndex: number } | { skipped: string } {
       summary.rows++;
@@ -70,7 +76,7 @@ export function createRowPlanner(options: Parameters<typeof planRow>[2] = {}) {
         summary.duplicates++;
         return { bulkIndex: known };
       }
-      const index = entries.length;
+      const index = summary.unique;
       indexOfKey.set(plan.key, index);
       entries.push(plan.entry);
       summary.unique++;

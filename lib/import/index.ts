@@ -5,3 +5,4 @@ export { MAX_CELL_CHARS, MAX_COLUMNS, PARSE_CHUNK_ROWS, parseDelimited, type Par
 export { importExportHeader, importExportRow } from './export';
 export { createImportStore, ImportMetaSchema, ImportRowSchema, type ImportMeta, type ImportRow, type ImportStore } from './store';
 export { writeImportExport } from './write-export';
+export { APPEND_BYTE_BUDGET, APPEND_MAX_ENTRIES, appendBatches } from './stage';

@@ -1,5 +1,5 @@
 /**
- * Background → content script: `page/ping` (is the scanner there?) and `page/rescan` (send your latest scan).
+ * Background → content script: `to-content/ping` (is the scanner there?) and `to-content/rescan` (send your latest scan).
  * The schemas are the detector's (lib/detect/schema.ts). The content script stays small and zod-free, so it
  * checks these with `readBackgroundToContent`, a literal comparison, after checking that the sender is the
  * background (our id, no tab: another content script's message carries its tab).
@@ -19,5 +19,5 @@ export function readBackgroundToContent(
   if (sender.id !== ownId || sender.tab !== undefined) return null;
   if (typeof message !== 'object' || message === null || Object.keys(message).length !== 1) return null;
   const type = (message as { type?: unknown }).type;
-  return type === 'page/ping' || type === 'page/rescan' ? { type } : null;
+  return type === 'to-content/ping' || type === 'to-content/rescan' ? { type } : null;
 }

@@ -33,6 +33,15 @@ export const WebhookSendReportSchema = z.strictObject({
 });
 export type WebhookSendReport = z.infer<typeof WebhookSendReportSchema>;
 
+/** What an import preview counts (the whole file at once, or the entries staged for it): one shape for both. */
+export const ImportPreviewSchema = z.strictObject({
+  entries: z.number().int(),
+  unique: z.number().int(),
+  duplicates: z.number().int(),
+  cached: z.number().int(),
+  estimate: CostEstimateSchema,
+});
+
 export const contactRequests = {
   'contacts/list': {
     input: z.strictObject({
@@ -66,13 +75,7 @@ export const contactRequests = {
   /** Preview of a file import before anything is sent: distinct entries, duplicates, cached (free), most it can cost. */
   'contacts/import-preview': {
     input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(100_000) }),
-    output: z.strictObject({
-      entries: z.number().int(),
-      unique: z.number().int(),
-      duplicates: z.number().int(),
-      cached: z.number().int(),
-      estimate: CostEstimateSchema,
-    }),
+    output: ImportPreviewSchema,
   },
   /** The webhook destination without its secret (only whether one is set and the header name). */
   'webhook/get': {

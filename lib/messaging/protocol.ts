@@ -3,10 +3,14 @@
  * split is re-exported here, so existing imports keep working. New code imports the module for its direction:
  *
  * - `ui-to-background.ts`: requests from extension pages and their replies (`requests`, `Reply`).
- * - `content-to-background.ts`: the only messages a content script may send (`page/scan`, `panel/open`).
- * - `background-to-content.ts`: `page/ping`, `page/rescan`.
+ * - `content-to-background.ts`: the only messages a content script may send (`content/scan`, `content/open-panel`).
+ * - `background-to-content.ts`: `to-content/ping`, `to-content/rescan`.
  * - `background-to-ui.ts`: broadcasts (`event/*`), accepted by pages only from the background.
  * - `lib/model/`: the domain schemas below them (errors as data, lookups, queue/credits/bulk/page state).
+ *
+ * Names carry the direction (tests/unit/messaging/names.test.ts): `content/*` from a content script, `to-content/*`
+ * to one, `event/*` broadcasts to pages; every other name (`page/get`, `contact/enrich`, …) is a UI → background
+ * request.
  *
  * Every incoming message is parsed with these schemas (strict objects, bounded sizes) before anything acts on it,
  * after a cheap size check (lib/messaging/size.ts).

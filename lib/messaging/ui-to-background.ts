@@ -32,7 +32,7 @@ import {
 import { BulkJobSchema, BulkRowSchema, CreditsSummarySchema, PageStateSchema, QueueStateSchema } from '../model/state';
 import { EmailTextSchema as email, ShortTextSchema as shortText } from '../model/text';
 import { SettingsPatchSchema, SettingsSchema } from '../settings/schema';
-import { contactRequests } from './contacts-requests';
+import { contactRequests, ImportPreviewSchema } from './contacts-requests';
 
 export { ApiKeySchema };
 
@@ -63,6 +63,9 @@ export const requests = {
       skills: z.array(shortText).max(20).optional(),
       interests: z.array(shortText).max(20).optional(),
       industry: z.array(shortText).max(20).optional(),
+      /** The people of one company (domain search); not a filter the spec shows (docs/api-decisions.md). */
+      company_domain: z.array(shortText).max(20).optional(),
+      company_name: z.array(shortText).max(20).optional(),
       page: z.number().int().min(1).max(10_000).optional(),
       page_size: z.number().int().min(1).max(100).optional(),
     }),
@@ -80,6 +83,8 @@ export const requests = {
   },
   /** Stops a batch's queued lookups (those not sent yet fail as `aborted`, uncharged); says how many. */
   'lookups/cancel': { input: z.strictObject({ group: z.string().max(64) }), output: z.strictObject({ cancelled: z.number().int().nonnegative() }) },
+  /** Stops the single lookups (no batch) waiting for the rate limit or a 429 pause; none was processed, none is charged. */
+  'lookups/cancel-waiting': { input: empty, output: z.strictObject({ cancelled: z.number().int().nonnegative() }) },
   'company/similar': {
     input: z.strictObject({
       url: shortText,
@@ -93,13 +98,37 @@ export const requests = {
     input: z.strictObject({ email, refresh: z.boolean().optional() }),
     output: sourced(EmailVerificationResultSchema),
   },
+  /** A job from entries sent whole (page selections, small pastes) or from a staged upload (`stagedId`), not both. */
   'bulk/start': {
-    input: z.strictObject({
-      entries: z.array(BulkEntrySchema).min(1).max(100_000),
-      requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
-    }),
+    input: z
+      .strictObject({
+        entries: z.array(BulkEntrySchema).min(1).max(100_000).optional(),
+        requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+        /** From 'bulk/stage-open'; the staged upload's own required fields apply. */
+        stagedId: z.string().max(100).optional(),
+      })
+      .refine((input) => (input.entries === undefined) !== (input.stagedId === undefined), { message: 'Give either entries or a stagedId.' }),
     output: BulkJobSchema,
   },
+  /**
+   * Staged upload (issue 14), for jobs too big for one message: open, append entries in pages of ≤ 2,000 (each
+   * message far under the 2 MB limit), preview, then 'bulk/start' with the stagedId. Staged data expires an hour
+   * after its last append (lib/engine/bulk-staging.ts); start and discard remove it at once.
+   */
+  'bulk/stage-open': {
+    input: z.strictObject({ requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional() }),
+    output: z.strictObject({ stagedId: z.string(), expiresAt: z.number() }),
+  },
+  'bulk/stage-append': {
+    input: z.strictObject({ stagedId: z.string().max(100), entries: z.array(BulkEntrySchema).min(1).max(2_000) }),
+    output: z.strictObject({ staged: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative(), expiresAt: z.number() }),
+  },
+  /** The same figures as 'contacts/import-preview', counted from the staged entries. */
+  'bulk/stage-preview': {
+    input: z.strictObject({ stagedId: z.string().max(100) }),
+    output: ImportPreviewSchema,
+  },
+  'bulk/stage-discard': { input: z.strictObject({ stagedId: z.string().max(100) }), output: ok },
   'bulk/get': { input: z.strictObject({ jobId: z.string().max(100) }), output: BulkJobSchema },
   'bulk/rows': {
     input: z.strictObject({

@@ -70,7 +70,7 @@ export const BulkEntrySchema = z.strictObject({
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 
-/** "Refresh" previews: the cache cannot answer, the company free-repeat window still applies (lib/scheduler/plan.ts). */
+/** "Refresh" previews: the cache cannot answer, the company free-repeat window still applies (lib/engine/plan.ts). */
 const refreshFlag = z.boolean().optional();
 
 /** One paid action, for cost previews ("Enrich · 1 credit"). */

@@ -5,15 +5,50 @@ import { PageEntitiesSchema } from '../detect';
 import { ErrorDataSchema } from './errors';
 import { BulkEntrySchema } from './lookup';
 
-export const QueueStateSchema = z.strictObject({
+/** One HTTP request the queue has sent and whose answer is not in yet. */
+export const InFlightRequestSchema = z.strictObject({
+  kind: z.string().max(40),
+  /** The bulk job or lookup batch it belongs to, when it belongs to one. */
+  group: z.string().max(100).optional(),
+  /** When it was sent (ms since epoch, the background's clock). */
+  since: z.number(),
+});
+
+/** Tasks of one kind and priority: how many wait, how many are started, how many may run at once. */
+export const QueueLaneSchema = z.strictObject({
+  kind: z.string().max(40),
+  priority: z.enum(['interactive', 'bulk', 'prefetch']),
   pending: z.number().int().nonnegative(),
   running: z.number().int().nonnegative(),
-  /** Requests still allowed in the current 60 s window. */
+  concurrency: z.number().int().positive(),
+});
+
+/**
+ * The queue's real state (issue 11), in absolute times so a page can count down between events with its own clock
+ * (lib/queue/eta.ts computes the time left from it, in the background and in the panel alike).
+ */
+export const QueueStateSchema = z.strictObject({
+  /** When this state was taken. */
+  at: z.number(),
+  /** Tasks not sent yet (queued, or waiting at the gate for a rate-limit slot). */
+  pending: z.number().int().nonnegative(),
+  /** HTTP requests in flight. */
+  running: z.number().int().nonnegative(),
+  /** Requests still allowed in the current window. */
   windowLeft: z.number().int().nonnegative(),
   windowLimit: z.number().int().positive(),
+  windowMs: z.number().int().positive(),
+  /** Set while something waits and the window is used up: when its next slot frees. */
+  nextSlotAt: z.number().nullable(),
   /** Set while the whole queue waits for a 429's Retry-After. */
   pausedUntil: z.number().nullable(),
-  /** Estimated time until the queue is empty. */
+  /** When the last pending task may be sent at the earliest (the window's log and the pause decide); null if none. */
+  sendAllBy: z.number().nullable(),
+  inFlight: z.array(InFlightRequestSchema).max(64),
+  lanes: z.array(QueueLaneSchema).max(32),
+  /** Measured latency by task kind (moving average of recent requests); a kind never measured is absent. */
+  latencyMs: z.record(z.string().max(40), z.number().nonnegative()),
+  /** Estimated time until the queue is empty (lib/queue/eta.ts at `at`; 0 when unknown or idle). */
   etaMs: z.number().nonnegative(),
 });
 export type QueueState = z.infer<typeof QueueStateSchema>;

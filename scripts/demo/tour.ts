@@ -51,6 +51,25 @@ async function settleQueue(panel: Page, timeoutMs = 3_000): Promise<string> {
   return ` [header still says "${shown}" after ${timeoutMs / 1000} s]`;
 }
 
+/** Follows a started bulk job's progress bar to its end; fails unless it finished. The values seen, first to last. */
+async function finishBulk(panel: Page, timeoutMs: number): Promise<{ progress: Locator; seen: string[] }> {
+  const page = view(panel, 'Page');
+  const progress = await visible(page.getByRole('progressbar', { name: 'Bulk enrichment progress' }), 'The bulk progress bar');
+  const seen: string[] = [];
+  const finishedHeading = page.getByRole('heading', { name: /^Bulk enrichment (finished|cancelled|failed)$/ });
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const now = await progress.getAttribute('aria-valuenow').catch(() => null);
+    if (now !== null && seen.at(-1) !== now) seen.push(now);
+    if (await finishedHeading.isVisible()) break;
+    if (Date.now() > deadline) throw new Error(`the bulk job did not finish within ${timeoutMs / 1000} s (progress seen: ${seen.join(' → ')})`);
+    await panel.waitForTimeout(50);
+  }
+  const heading = await text(finishedHeading);
+  if (heading !== 'Bulk enrichment finished') throw new Error(`the bulk job ended as "${heading}"`);
+  return { progress, seen };
+}
+
 interface TourState {
   sandboxUrl: string;
   /** The page to picture if a step fails. */
@@ -112,21 +131,53 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       s.current = panel;
       s.panel = panel;
       const page = view(panel, 'Page');
-      for (const group of ['People', 'Emails', 'Phones', 'Companies']) {
-        await visible(page.getByRole('heading', { name: new RegExp(`^${group}`) }), `The "${group}" group of the scan`);
-      }
+      // People first (issue 13): one card per person, then companies, then loose identifiers.
+      const people = await visible(page.getByRole('table', { name: 'People found on this page' }), 'The "People" cards of the scan');
+      const rows = Number(await people.getAttribute('aria-rowcount')) - 1;
       const ms = performance.now() - started;
       const state = await send(panel, 'page/get', { tabId });
       if (!state) throw new Error('the background has no scan for the team page');
       const e = state.entities;
+      const persons = e.people ?? [];
+      if (persons.length !== rows) throw new Error(`the panel shows ${rows} person rows, the background reports ${persons.length} people`);
+      const names = (await people.locator('.sp-person__name').allTextContents()).slice(0, 3);
+      const titled = persons.filter((p) => p.title).length;
       const settled = await settleQueue(panel);
       const { credits: spent } = await meter.spent();
       return {
         page: panel,
         summary:
-          `"${await tab.title()}": ${plural(e.profiles.length, 'profile')}, ${plural(e.emails.length, 'email')}, ${plural(e.phones.length, 'phone')}, ` +
-          `${plural(e.companyProfiles.length, 'company page')}, ${plural(e.domains.length, 'domain')} found in ${(ms / 1000).toFixed(1)} s ` +
+          `"${await tab.title()}": ${plural(persons.length, 'person card')} (${names.join(', ')}, …; ${titled} with a title), ` +
+          `${plural((e.companies ?? []).length, 'company', 'companies')}, then loose identifiers; found in ${(ms / 1000).toFixed(1)} s ` +
           `(tab and panel opened, scanned in the page); ${credits(spent)}${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'bulk-team-people',
+    async () => {
+      const panel = s.panel as Page;
+      const page = view(panel, 'Page');
+      const people = page.getByRole('table', { name: 'People found on this page' });
+      const count = Number(await people.getAttribute('aria-rowcount')) - 1;
+      await people.getByRole('checkbox', { name: /^Select all/ }).check();
+      const start = await visible(
+        page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · / }),
+        'The bulk "Enrich N selected" button with its cost',
+      );
+      const preview = ((await start.getAttribute('aria-label')) ?? '').replace(/^Enrich /, '');
+      await start.click();
+      await finishBulk(panel, 60_000);
+      const { credits: spent } = await meter.spent();
+      if (spent !== count) throw new Error(`"Select all" on ${plural(count, 'person', 'people')} charged ${credits(spent)} in the sandbox ledger`);
+      await panel.evaluate(() => window.scrollTo(0, 0));
+      const settled = await settleQueue(panel);
+      return {
+        page: panel,
+        fullPage: false,
+        summary: `"Select all" on ${plural(count, 'person', 'people')}; preview "${preview}"; sandbox ledger: ${credits(spent)} = ${plural(count, 'person', 'people')}${settled}`,
       };
     },
     lastPage,
@@ -136,9 +187,12 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
     'enrich-contact',
     async () => {
       const panel = s.panel as Page;
-      const emails = view(panel, 'Page').getByRole('table', { name: 'Emails found on this page' });
-      const button = await visible(emails.getByRole('button', { name: /^Enrich \S+@\S+ · 1 credit$/ }), 'A priced "Enrich <email> · 1 credit" button');
-      const email = ((await button.getAttribute('aria-label')) ?? '').replace(/^Enrich (\S+) .*$/, '$1');
+      // A person card with an email: its one priced button (after "Select all", the cached answer opens for free).
+      const people = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
+      const row = people.getByRole('row').filter({ has: panel.locator('.sp-person__chip[title*="@"]') }).first();
+      const email = (await row.locator('.sp-person__chip[title*="@"]').first().getAttribute('title')) ?? '';
+      const button = await visible(row.getByRole('button', { name: /^(Enrich|Open) .+ · / }), 'A person card\'s priced "Enrich <name>" button');
+      const label = (await button.getAttribute('aria-label')) ?? '';
       await button.click();
       const profile = await visible(view(panel, 'Contact').getByTestId('contact-profile'), 'The enriched contact', 20_000);
       const name = await text(profile.locator('.sp-profile__name'));
@@ -156,7 +210,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const { credits: spent, balance } = await meter.spent();
       return {
         page: panel,
-        summary: `${email} → ${name}, ${title} (${company}); panel says "${provenance}", ledger: ${credits(spent)} (balance ${balance.toLocaleString('en-US')})${settled}`,
+        summary: `"${label}" (${email}) → ${name}, ${title} (${company}); panel says "${provenance}", ledger: ${credits(spent)} (balance ${balance.toLocaleString('en-US')})${settled}`,
       };
     },
     lastPage,
@@ -257,9 +311,9 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       s.current = panel;
       bulkPanel = panel;
       const page = view(panel, 'Page');
-      const emails = await visible(page.getByRole('table', { name: 'Emails found on this page' }), "The directory's email table");
-      const found = Number(await emails.getAttribute('aria-rowcount')) - 1;
-      await emails.getByRole('checkbox', { name: /^Select all/ }).check();
+      const people = await visible(page.getByRole('table', { name: 'People found on this page' }), "The directory's person cards");
+      const found = Number(await people.getAttribute('aria-rowcount')) - 1;
+      await people.getByRole('checkbox', { name: /^Select all/ }).check();
       const start = await visible(
         page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · / }),
         'The bulk "Enrich N selected" button with its cost',
@@ -268,23 +322,10 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const bulkRequestsBefore = await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich');
       const started = performance.now();
       await start.click();
-      // Follow the progress bar while the job runs: the values the user saw, first to last.
-      const progress = await visible(page.getByRole('progressbar', { name: 'Bulk enrichment progress' }), 'The bulk progress bar');
-      const seen: string[] = [];
-      const finishedHeading = page.getByRole('heading', { name: /^Bulk enrichment (finished|cancelled|failed)$/ });
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const now = await progress.getAttribute('aria-valuenow').catch(() => null);
-        if (now !== null && seen.at(-1) !== now) seen.push(now);
-        if (await finishedHeading.isVisible()) break;
-        if (Date.now() > deadline) throw new Error(`the bulk job did not finish within 60 s (progress seen: ${seen.join(' → ')})`);
-        await panel.waitForTimeout(50);
-      }
+      const { progress, seen } = await finishBulk(panel, 90_000);
       const ms = performance.now() - started;
       const last = await progress.getAttribute('aria-valuenow');
       if (last !== null && seen.at(-1) !== last) seen.push(last);
-      const heading = await text(finishedHeading);
-      if (heading !== 'Bulk enrichment finished') throw new Error(`the bulk job ended as "${heading}"`);
       const max = await progress.getAttribute('aria-valuemax');
       const detail = (await progress.getAttribute('aria-valuetext')) ?? '';
       const bulkRequests = (await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich')) - bulkRequestsBefore;
@@ -295,8 +336,8 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
         page: panel,
         fullPage: false,
         summary:
-          `${plural(found, 'email')} in the directory, all selected; preview "${preview}"; finished in ${(ms / 1000).toFixed(1)} s ` +
-          `over ${plural(bulkRequests, 'bulk request')}, progress bar seen at ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)}${settled}`,
+          `${plural(found, 'person card')} in the directory, all selected; preview "${preview}"; finished in ${(ms / 1000).toFixed(1)} s ` +
+          `over ${plural(bulkRequests, 'bulk request')}, progress bar seen at ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)} for ${plural(found, 'person', 'people')}${settled}`,
       };
     },
     lastPage,

@@ -83,7 +83,7 @@ for (const via of ['file', 'paste'] as const) {
       await expect(panel.getByTestId('preview-duplicates')).toHaveText(String(cachedRows - 10));
       await expect(panel.getByTestId('preview-cached')).toHaveText('10');
       await expect(panel.getByTestId('preview-unique')).toHaveText(String(unique));
-      await expect(panel.getByTestId('preview-credits')).toHaveText(`${unique - 10} credits`);
+      await expect(panel.getByTestId('preview-credits')).toHaveText(`${(unique - 10).toLocaleString('en-US')} credits`);
     });
 
     await test.step('run the job: 3 bulk requests, the ledger charges only the new people', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page, Worker } from '@playwright/test';
-import { finalisePageScan, scanListing, type PageScanMessage } from '../../lib/detect';
-import { scanHtml } from '../../scripts/scan';
+import { finalisePageScan, scanListing, type PageScanMessage } from '@/lib/detect';
+import { scanHtml } from '@/scripts/scan';
 import { expect, test } from './fixtures';
 
 // The real content script in real Chromium: every fixture page gives what the CLI gives (the
@@ -30,7 +30,7 @@ async function tabIdOf(worker: Worker, url: string): Promise<number> {
 async function injectAndAsk(worker: Worker, tabId: number): Promise<PageScanMessage> {
   return worker.evaluate(async (id) => {
     await chrome.scripting.executeScript({ target: { tabId: id }, files: ['content-scripts/content.js'] });
-    return chrome.tabs.sendMessage(id, { type: 'page/rescan' });
+    return chrome.tabs.sendMessage(id, { type: 'to-content/rescan' });
   }, tabId) as Promise<PageScanMessage>;
 }
 
@@ -51,7 +51,7 @@ for (const fixture of LOCAL) {
     const url = `${pageServer.url}/${fixture.page}`;
     const tabId = await open(page, serviceWorker, url);
     const reply = await injectAndAsk(serviceWorker, tabId);
-    expect(reply).toMatchObject({ type: 'page/scan', complete: true });
+    expect(reply).toMatchObject({ type: 'content/scan', complete: true });
     expect(reply.scan.url).toBe(url);
     const expected = JSON.parse(readFileSync(new URL(fixture.expected, PAGES), 'utf8')) as unknown;
     expect(scanListing(finalisePageScan(reply.scan))).toEqual(expected);
@@ -65,14 +65,14 @@ test('the content script answers ping, and a second injection adopts the running
 }) => {
   const page = await context.newPage();
   const tabId = await open(page, serviceWorker, `${pageServer.url}/team.html`);
-  expect(await ask(serviceWorker, tabId, { type: 'page/ping' }).catch(() => null)).toBeNull(); // not there yet
+  expect(await ask(serviceWorker, tabId, { type: 'to-content/ping' }).catch(() => null)).toBeNull(); // not there yet
   const first = await injectAndAsk(serviceWorker, tabId);
-  expect(await ask(serviceWorker, tabId, { type: 'page/ping' })).toEqual({ ok: true });
+  expect(await ask(serviceWorker, tabId, { type: 'to-content/ping' })).toEqual({ ok: true });
   const second = await injectAndAsk(serviceWorker, tabId);
   expect(second.scanId).toBe(first.scanId);
   expect(second.scan).toEqual(first.scan);
   // Still exactly one listener answering (two would race; one is enough to check the answer is whole).
-  expect(await ask(serviceWorker, tabId, { type: 'page/ping' })).toEqual({ ok: true });
+  expect(await ask(serviceWorker, tabId, { type: 'to-content/ping' })).toEqual({ ok: true });
 });
 
 test('content added later is picked up by the incremental rescan', async ({ context, serviceWorker, pageServer }) => {
@@ -92,7 +92,7 @@ test('content added later is picked up by the incremental rescan', async ({ cont
     card.append(name, mail, link);
     document.querySelector('article')?.append(card);
   });
-  const after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
+  const after = (await ask(serviceWorker, tabId, { type: 'to-content/rescan' })) as PageScanMessage;
   expect(after.scanId).toBe(before.scanId);
   expect(after.scan.emails).toContain('new.author@fresh-co.com');
   expect(after.scan.profiles).toContain('https://www.linkedin.com/in/guest-author');
@@ -114,7 +114,7 @@ test('a single-page-app navigation starts a fresh scan for the new URL', async (
   let after: PageScanMessage | null = null;
   await expect
     .poll(async () => {
-      after = (await ask(serviceWorker, tabId, { type: 'page/rescan' })) as PageScanMessage;
+      after = (await ask(serviceWorker, tabId, { type: 'to-content/rescan' })) as PageScanMessage;
       return after.scanId !== before.scanId;
     })
     .toBe(true);
@@ -178,7 +178,7 @@ for (const demo of DEMO_PAGES) {
     const found = await test.step('scan it with the real content script', async () => {
       const tabId = await open(page, serviceWorker, url);
       const reply = await injectAndAsk(serviceWorker, tabId);
-      expect(reply).toMatchObject({ type: 'page/scan', complete: true });
+      expect(reply).toMatchObject({ type: 'content/scan', complete: true });
       return finalisePageScan(reply.scan);
     });
     await test.step('one person per card or row, with its name and profile', () => {
@@ -233,7 +233,7 @@ test('a page that forges "a newer copy started" does not silence the scanner', a
   await page.evaluate(() => document.body.append(Object.assign(document.createElement('p'), { textContent: 'late.author@fresh-co.com' })));
   // Asked without re-injecting: the scanner still answers, and saw the change.
   await expect
-    .poll(async () => ((await ask(serviceWorker, tabId, { type: 'page/rescan' }).catch(() => null)) as PageScanMessage | null)?.scan.emails ?? [])
+    .poll(async () => ((await ask(serviceWorker, tabId, { type: 'to-content/rescan' }).catch(() => null)) as PageScanMessage | null)?.scan.emails ?? [])
     .toContain('late.author@fresh-co.com');
 });
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
-import type { SettingsPatch } from '../../lib/settings/schema';
+import type { SettingsPatch } from '@/lib/settings/schema';
 import { chromiumPath, extensionArgs } from './support/chromium';
 
 /** The build under test: global setup builds a private copy per run (see global-setup.ts). */
@@ -28,6 +28,11 @@ export interface Fixtures {
    * background to be ready first. Use an isolated sandbox key per test, e.g. `test-standard-${Date.now()}`.
    */
   configure: (opts: { apiKey?: string; baseUrl?: string; settings?: SettingsPatch }) => Promise<void>;
+  /**
+   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it (issue 16). Chromium on
+   * Linux takes it from LANGUAGE/LANG and `--lang`; unset (the default) leaves the browser as it always was.
+   */
+  uiLanguage: string | undefined;
 }
 
 function requiredEnv(name: string): string {
@@ -37,13 +42,22 @@ function requiredEnv(name: string): string {
 }
 
 export const test = base.extend<Fixtures>({
-  context: async ({}, use, testInfo) => {
+  uiLanguage: [undefined, { option: true }],
+  context: async ({ uiLanguage }, use, testInfo) => {
     const profile = mkdtempSync(join(tmpdir(), 'ipe-profile-'));
+    const language = uiLanguage
+      ? {
+          args: [`--lang=${uiLanguage}`],
+          env: { ...process.env, LANGUAGE: uiLanguage, LANG: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8`, LC_ALL: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8` },
+          locale: uiLanguage,
+        }
+      : null;
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: true,
-      args: extensionArgs(EXTENSION_DIR),
+      args: [...extensionArgs(EXTENSION_DIR), ...(language?.args ?? [])],
       viewport: { width: 1280, height: 800 },
+      ...(language ? { env: language.env, locale: language.locale } : {}),
     });
     await use(context);
     // Every UI test leaves a picture of each extension page it had open, whatever it asserted.

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startSandbox } from '../../sandbox/server';
+import { startSandbox } from '@/sandbox/server';
 import { startStaticServer } from './support/static-server';
 
 /**

@@ -110,6 +110,9 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   const live = await requestsOf(sandbox.url, key);
   expect(live.filter((r) => r.path === '/v1/email-verification').map((r) => r.query.email)).toEqual([deliverable, risky, undeliverable]);
 
+  // While the verdict of the address in the box is shown, the button offers to check it again, free (from the
+  // cache): "free" never reads as the price of the check that says "1 credit charged" below it.
+  await expect(popup.getByRole('button', { name: /^Check again · free$/ })).toBeVisible();
   // The same address again: the button says free before the click, and no request is made.
   await box.fill(deliverable);
   await expect(verify).toContainText(/free/);

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { Page } from '@playwright/test';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server';
+import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { EXTENSION_DIR, expect, test } from './fixtures';
 import { apiRequests, enrichSelection, openPanelFor, type Reply, samplesOf, send, tabIdOf } from './support/reliability';
 
@@ -92,14 +92,14 @@ test('the key is unreachable from the page and from the content script, and forg
             // wrong shapes
             text: await ask('settings/get'),
             number: await ask(42),
-            list: await ask([{ type: 'panel/open' }]),
+            list: await ask([{ type: 'content/open-panel' }]),
             noType: await ask({ input: {} }),
-            panelExtra: await ask({ type: 'panel/open', url: 'https://evil.example' }),
-            scanBadField: await ask({ type: 'page/scan', scan: { ...validScan, emails: 'x' }, scanId: 'x', complete: true }),
+            panelExtra: await ask({ type: 'content/open-panel', url: 'https://evil.example' }),
+            scanBadField: await ask({ type: 'content/scan', scan: { ...validScan, emails: 'x' }, scanId: 'x', complete: true }),
             // too large
-            huge: await ask({ type: 'page/scan', scan: { ...validScan, emails: Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(700)}${i}@a.com`) }, scanId: 'x', complete: true }),
+            huge: await ask({ type: 'content/scan', scan: { ...validScan, emails: Array.from({ length: 3000 }, (_, i) => `${'x'.repeat(700)}${i}@a.com`) }, scanId: 'x', complete: true }),
             // well-formed, but it names another URL: accepted, and the browser's URL wins
-            forgedUrl: await ask({ type: 'page/scan', scan: validScan, scanId: 'forged', complete: true }),
+            forgedUrl: await ask({ type: 'content/scan', scan: validScan, scanId: 'forged', complete: true }),
           };
           let session: string;
           try {

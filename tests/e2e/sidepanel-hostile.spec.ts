@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { type RunningSandbox, startSandbox } from '../../sandbox/server';
+import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { expect, test } from './fixtures';
 
 // API data is hostile. A sandbox started with `hostile: true` serves records with markup in names

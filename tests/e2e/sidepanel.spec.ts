@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { SANDBOX_ADMIN_HEADERS } from '../../sandbox/admin-guard';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { apiRequests, ledgerOf } from './support/reliability';
 
 // The side panel against the real sandbox, in real Chromium. The panel is opened as a normal tab at 360 px wide

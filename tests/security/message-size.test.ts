@@ -13,7 +13,7 @@ describe('exceedsSize agrees with the serialised length on real messages', () =>
     ['a settings request', { type: 'settings/get', input: {} }],
     ['a lookup', { type: 'contact/enrich', input: { lookup: { email: 'jane@example.com' }, options: { realtime: true } } }],
     ['a 1,000-row bulk start', { type: 'bulk/start', input: { entries: entries(1000, 40) } }],
-    ['a page scan with 500 emails', { type: 'page/scan', scan: { emails: Array.from({ length: 500 }, (_, i) => `p${i}@example.com`) }, scanId: 'a', complete: true }],
+    ['a page scan with 500 emails', { type: 'content/scan', scan: { emails: Array.from({ length: 500 }, (_, i) => `p${i}@example.com`) }, scanId: 'a', complete: true }],
   ])('%s: a limit of exactly its length passes, one character less does not', (_why, message) => {
     const length = JSON.stringify(message).length;
     expect(exceedsSize(message, length)).toBe(false);

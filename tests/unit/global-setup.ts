@@ -1,5 +1,5 @@
 import type { TestProject } from 'vitest/node';
-import { startSandbox } from '../../sandbox/server';
+import { startSandbox } from '@/sandbox/server';
 
 declare module 'vitest' {
   export interface ProvidedContext {

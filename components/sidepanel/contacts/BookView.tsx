@@ -8,14 +8,18 @@ import { CrmExportButton } from './CrmExportButton';
 import { DeleteControls } from './DeleteControls';
 import { openRecord, peopleOf, recordsById } from './open-record';
 import { WebhookSendButton } from './WebhookSendButton';
+import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
-const SORT_LABELS: Record<BookSort, string> = {
-  'bought-desc': 'Newest first',
-  'bought-asc': 'Oldest first',
-  name: 'Name',
-  company: 'Company',
-  credits: 'Most credits',
+// Functions, not strings: the words come from the browser's i18n, asked at render time.
+const SORT_LABELS: Record<BookSort, () => string> = {
+  'bought-desc': () => t('book_sort_newest'),
+  'bought-asc': () => t('book_sort_oldest'),
+  name: () => t('book_sort_name'),
+  company: () => t('book_sort_company'),
+  credits: () => t('book_sort_credits'),
 };
+
+const boughtDate = (at: number): string => new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(at);
 
 /** Everything the user paid for, as people: "Weston Hills · Marketing Manager, Jones LLC", bought when, for how much. */
 export function BookView({ active }: { active: boolean }) {
@@ -27,34 +31,34 @@ export function BookView({ active }: { active: boolean }) {
   const entries = list.state.status === 'success' ? list.state.data.entries : [];
   const total = list.state.status === 'success' ? list.state.data.total : 0;
   const chosen = () => (selected.size ? [...selected] : entries.map((e) => e.id));
-  const scope = selected.size ? `${selected.size} selected` : `all ${entries.length}`;
+  const scope = selected.size ? tn('book_scope_selected', selected.size) : t('book_scope_all', entries.length);
 
   return (
     <div className="sp-view" data-testid="contact-book">
       <div className="sp-toolbar">
-        <SearchField label="Search contacts" value={query} onChange={(e) => setQuery(e.target.value)} className="sp-grow" />
-        <Select label="Sort" hideLabel inline value={sort} onChange={(e) => setSort(e.target.value as BookSort)} options={BOOK_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }))} />
+        <SearchField label={t('book_search_label')} value={query} onChange={(e) => setQuery(e.target.value)} className="sp-grow" />
+        <Select label={t('book_sort_label')} hideLabel inline value={sort} onChange={(e) => setSort(e.target.value as BookSort)} options={BOOK_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s]() }))} />
       </div>
-      {list.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label="Loading contacts" />}
+      {list.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label={t('book_loading')} />}
       {list.state.status === 'error' && <ErrorState error={list.state.error} onRetry={list.reload} />}
       {list.state.status === 'success' && entries.length === 0 && (
-        <EmptyState icon="users" title={debounced ? 'Nothing matches' : 'No contacts yet'}>
-          <p>{debounced ? `No contact matches “${debounced}”.` : 'Every person and company you pay to enrich is kept here until you delete it.'}</p>
+        <EmptyState icon="users" title={debounced ? t('book_nothing_matches') : t('book_empty_title')}>
+          <p>{debounced ? t('book_no_match_query', debounced) : t('book_empty_text')}</p>
         </EmptyState>
       )}
       {/* Delete stays mounted while the list reloads or empties: deleting the last contact shown keeps its Undo. */}
       <div className="sp-export">
         {entries.length > 0 && <AddToListButton recordIds={chosen} />}
         {entries.length > 0 && <WebhookSendButton source={() => ({ kind: 'contact', ids: chosen().slice(0, 1000) })} />}
-        <DeleteControls ids={[...selected]} what={selected.size === 1 ? 'this contact' : `${selected.size} contacts`} onChanged={() => { setSelected(new Set()); list.reload(); }} />
+        <DeleteControls ids={[...selected]} what={selected.size === 1 ? t('book_what_this_contact') : tn('book_what_contacts', selected.size)} onChanged={() => { setSelected(new Set()); list.reload(); }} />
       </div>
       {entries.length > 0 && (
         <>
           <p className="sp-hint">
-            {total} contact{total === 1 ? '' : 's'} · actions apply to {scope}
+            {tn('book_count_scope', total, scope)}
           </p>
-          <CrmExportButton what="contacts" fileBase="contacts" load={async () => peopleOf(await recordsById(chosen()))} />
-          <ul className="sp-history" aria-label="Contacts">
+          <CrmExportButton what={t('book_export_what')} fileBase={t('book_export_file')} load={async () => peopleOf(await recordsById(chosen()))} />
+          <ul className="sp-history" aria-label={t('book_tab_contacts')}>
             {entries.map((entry) => (
               <BookRow
                 key={entry.id}
@@ -76,19 +80,20 @@ function BookRow({ entry, checked, onCheck }: { entry: BookEntry; checked: boole
   return (
     <li className="sp-history__item" data-testid="book-row">
       <div className="sp-history__main">
-        <input type="checkbox" aria-label={`Select ${entry.name}`} checked={checked} onChange={(e) => onCheck(e.target.checked)} />
+        <input type="checkbox" aria-label={t('sidepanel_select_value', entry.name)} checked={checked} onChange={(e) => onCheck(e.target.checked)} />
         <div className="sp-history__text">
           <p className="sp-history__label" title={entry.line}>
             {entry.line}
           </p>
           <p className="sp-history__meta">
-            {entry.handle && `${entry.handle} · `}bought {new Date(entry.lastBoughtAt).toISOString().slice(0, 10)} · {entry.creditsSpent} credit{entry.creditsSpent === 1 ? '' : 's'}
-            {gone && ' · no longer available'}
+            {entry.handle && `${entry.handle} · `}
+            {t('book_row_bought', boughtDate(entry.lastBoughtAt), tn('credits', entry.creditsSpent))}
+            {gone && t('book_row_gone')}
           </p>
         </div>
         <div className="sp-history__actions">
-          <Button size="sm" detail="free" aria-label={`Open ${entry.name} · free`} onClick={() => void openRecord(entry.id, nav).then((ok) => setGone(!ok))}>
-            Open
+          <Button size="sm" detail={t('credits_free')} aria-label={t('book_open_free', entry.name)} onClick={() => void openRecord(entry.id, nav).then((ok) => setGone(!ok))}>
+            {t('sidepanel_open')}
           </Button>
         </div>
       </div>

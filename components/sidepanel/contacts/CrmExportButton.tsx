@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Checkbox, ErrorState, Select } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
-import { CRM_PRESET_NAMES, CRM_PRESETS, crmTable, fileNameFor, toCsv, type CrmPreset } from '@/lib/export';
+import { CRM_PRESETS, crmTable, fileNameFor, toCsv, type CrmPreset } from '@/lib/export';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { downloadText } from '../download';
 import { toErrorData } from '../hooks';
+import { t } from '@/lib/i18n/t';
 
 /**
  * CSV for a CRM: pick the import format (HubSpot, Salesforce, Pipedrive or plain) and whether Excel needs a BOM.
@@ -36,13 +37,27 @@ export function CrmExportButton({ load, fileBase, what, disabled = false }: {
   };
 
   return (
-    <div className="sp-export" role="group" aria-label={`Export ${what} for a CRM`}>
-      <Select label="CSV format" inline value={preset} onChange={(e) => setPreset(e.target.value as CrmPreset)} options={CRM_PRESETS.map((p) => ({ value: p, label: CRM_PRESET_NAMES[p] }))} />
-      <Checkbox label="For Excel (UTF-8 BOM)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
-      <Button size="sm" icon="download" loading={busy} disabled={disabled} onClick={() => void run()} aria-label={`Download ${what} as CSV`}>
-        CSV
+    <div className="sp-export" role="group" aria-label={t('book_crm_group', what)}>
+      <Select label={t('book_crm_format')} inline value={preset} onChange={(e) => setPreset(e.target.value as CrmPreset)} options={CRM_PRESETS.map((p) => ({ value: p, label: presetName(p) }))} />
+      <Checkbox label={t('book_crm_bom')} checked={bom} onChange={(e) => setBom(e.target.checked)} />
+      <Button size="sm" icon="download" loading={busy} disabled={disabled} onClick={() => void run()} aria-label={t('sidepanel_export_csv', what)}>
+        {t('sidepanel_format_csv')}
       </Button>
       {error && <ErrorState error={error} compact />}
     </div>
   );
+}
+
+/** The import formats by name (lib/export's CRM_PRESET_NAMES, in the UI language). */
+function presetName(preset: CrmPreset): string {
+  switch (preset) {
+    case 'plain':
+      return t('book_crm_plain');
+    case 'hubspot':
+      return t('book_crm_hubspot');
+    case 'salesforce':
+      return t('book_crm_salesforce');
+    case 'pipedrive':
+      return t('book_crm_pipedrive');
+  }
 }

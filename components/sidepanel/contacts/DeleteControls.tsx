@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Button, ErrorState } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
+import { t } from '@/lib/i18n/t';
 
 /**
  * Deleting asks first and says what it means: the record leaves the contact book and its lists, but the cached
@@ -46,30 +47,27 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
     <>
       {!asking && !undo && (
         <Button size="sm" variant="ghost" icon="trash" disabled={ids.length === 0} onClick={() => setAsking(true)}>
-          Delete
+          {t('book_delete')}
         </Button>
       )}
       {asking && (
-        <div className="sp-confirm" role="alertdialog" aria-label={`Delete ${what}?`}>
-          <p>
-            Delete {what}? {ids.length === 1 ? 'It leaves' : 'They leave'} your contacts and saved lists. The cached answer stays until it expires, so
-            looking {ids.length === 1 ? 'it' : 'them'} up again before then is free.
-          </p>
+        <div className="sp-confirm" role="alertdialog" aria-label={t('book_delete_ask', what)}>
+          <p>{ids.length === 1 ? t('book_delete_confirm_single', what) : t('book_delete_confirm_many', what)}</p>
           <div className="sp-export">
             <Button size="sm" variant="danger" onClick={() => void remove()}>
-              Delete {what}
+              {t('book_delete_what', what)}
             </Button>
             <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
-              Keep
+              {t('book_delete_keep')}
             </Button>
           </div>
         </div>
       )}
       {undo && (
         <div className="sp-confirm" role="status">
-          <span>Deleted {undo.what}.</span>
+          <span>{t('book_deleted', undo.what)}</span>
           <Button size="sm" onClick={() => void restore()}>
-            Undo
+            {t('book_undo')}
           </Button>
         </div>
       )}

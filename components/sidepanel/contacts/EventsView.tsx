@@ -4,15 +4,17 @@ import type { LookupEvent } from '@/lib/contacts/schema';
 import { useDebounced, useNow, useRequest } from '../hooks';
 import { useNavigation } from '../navigation';
 import { openRecord } from './open-record';
+import { t, tn } from '@/lib/i18n/t';
 
-const ENDPOINT_WORDS: Record<string, string> = {
-  'contact/enrich': 'Contact',
-  'bulk/enrich': 'Bulk',
-  'contact/similar': 'Lookalike contacts',
-  'contact/search': 'Search',
-  'company/enrich': 'Company',
-  'company/similar': 'Lookalike companies',
-  'email/verify': 'Verification',
+// Functions, not strings: the words come from the browser's i18n, asked at render time.
+const ENDPOINT_WORDS: Record<string, () => string> = {
+  'contact/enrich': () => t('book_event_contact'),
+  'bulk/enrich': () => t('book_event_bulk'),
+  'contact/similar': () => t('book_event_lookalike_contacts'),
+  'contact/search': () => t('book_event_search'),
+  'company/enrich': () => t('book_event_company'),
+  'company/similar': () => t('book_event_lookalike_companies'),
+  'email/verify': () => t('book_event_verification'),
 };
 
 /** Every paid lookup as an event, newest first: misses and verifications stay visible after the cache forgets them. */
@@ -23,16 +25,16 @@ export function EventsView({ active }: { active: boolean }) {
   const now = useNow();
   return (
     <div className="sp-view">
-      <SearchField label="Search lookups" value={query} onChange={(e) => setQuery(e.target.value)} />
-      {events.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label="Loading lookups" />}
+      <SearchField label={t('book_events_search')} value={query} onChange={(e) => setQuery(e.target.value)} />
+      {events.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label={t('book_events_loading')} />}
       {events.state.status === 'error' && <ErrorState error={events.state.error} onRetry={events.reload} />}
       {events.state.status === 'success' && events.state.data.length === 0 && (
-        <EmptyState icon="clock" title="No lookups yet">
-          <p>Each paid lookup is listed here, found or not.</p>
+        <EmptyState icon="clock" title={t('book_events_empty_title')}>
+          <p>{t('book_events_empty_text')}</p>
         </EmptyState>
       )}
       {events.state.status === 'success' && events.state.data.length > 0 && (
-        <ul className="sp-history" aria-label="Past lookups">
+        <ul className="sp-history" aria-label={t('book_events_label')}>
           {events.state.data.map((event) => (
             <EventRow key={event.id} event={event} now={now} />
           ))}
@@ -53,19 +55,19 @@ function EventRow({ event, now }: { event: LookupEvent; now: number }) {
             {event.label}
           </p>
           <p className="sp-history__meta">
-            {ENDPOINT_WORDS[event.endpoint] ?? event.endpoint} · {timeAgo(event.at, now)} · {event.creditsCharged} credit{event.creditsCharged === 1 ? '' : 's'}
-            {gone && ' · deleted from your contacts'}
+            {ENDPOINT_WORDS[event.endpoint]?.() ?? event.endpoint} · {timeAgo(event.at, now)} · {tn('credits', event.creditsCharged)}
+            {gone && t('book_event_gone')}
           </p>
           {!event.found && (
             <StatusChip tone="neutral" className="sp-history__chip">
-              No match
+              {t('book_event_no_match')}
             </StatusChip>
           )}
         </div>
         {event.recordId && !gone && (
           <div className="sp-history__actions">
-            <Button size="sm" detail="free" onClick={() => void openRecord(event.recordId ?? '', nav).then((ok) => setGone(!ok))}>
-              Open
+            <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(event.recordId ?? '', nav).then((ok) => setGone(!ok))}>
+              {t('sidepanel_open')}
             </Button>
           </div>
         )}

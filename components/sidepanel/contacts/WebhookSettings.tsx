@@ -4,6 +4,7 @@ import { Button, ErrorState, TextField } from '@/components/ui';
 import type { ErrorData, WebhookSendReport } from '@/lib/messaging/protocol';
 import { originPattern, WebhookDestinationSchema } from '@/lib/webhook';
 import { request, toErrorData, useRequest } from '../hooks';
+import { t } from '@/lib/i18n/t';
 
 /**
  * Where "Send to webhook" goes (Zapier, Make, n8n, a CRM intake). Saving asks the browser for access to exactly
@@ -26,7 +27,7 @@ export function WebhookSettings() {
     setSaved(false);
     const parsed = WebhookDestinationSchema.safeParse({ url, ...(headerName.trim() ? { secretHeader: { name: headerName.trim(), value: headerValue } } : {}) });
     if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Check the address.');
+      setProblem(parsed.error.issues[0]?.message ?? t('book_webhook_check_address'));
       return;
     }
     setBusy('save');
@@ -34,7 +35,7 @@ export function WebhookSettings() {
       // Asked in the click (browsers only grant permissions during a user gesture).
       const granted = await browser.permissions.request({ origins: [originPattern(parsed.data.url)] });
       if (!granted) {
-        setProblem('The browser did not allow access to this address, so nothing can be sent there.');
+        setProblem(t('book_webhook_denied'));
         return;
       }
       await request('webhook/set', { destination: parsed.data });
@@ -62,25 +63,31 @@ export function WebhookSettings() {
 
   const data = current.state.status === 'success' ? current.state.data : null;
   return (
-    <section className="sp-stack" aria-label="Webhook">
+    <section className="sp-stack" aria-label={t('book_tab_webhook')}>
       <p className="sp-hint">
-        {data?.url ? `Sending to ${data.url}${data.secretHeaderName ? ` with the ${data.secretHeaderName} header` : ''}.` : 'No webhook set. Contacts are sent as JSON, at most 100 per request.'}
+        {data?.url
+          ? data.secretHeaderName
+            ? t('book_webhook_sending_header', data.url, data.secretHeaderName)
+            : t('book_webhook_sending', data.url)
+          : t('book_webhook_none')}
       </p>
-      <TextField label="Webhook address" placeholder="https://hooks.example.com/…" value={url} onChange={(e) => setUrl(e.target.value)} error={problem ?? undefined} />
-      <TextField label="Secret header name (optional)" placeholder="X-Webhook-Secret" value={headerName} onChange={(e) => setHeaderName(e.target.value)} />
-      {headerName.trim() && <TextField label="Secret header value" type="password" value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />}
+      <TextField label={t('book_webhook_address')} placeholder={t('book_webhook_address_placeholder')} value={url} onChange={(e) => setUrl(e.target.value)} error={problem ?? undefined} />
+      <TextField label={t('book_webhook_header_name')} placeholder={t('book_webhook_header_placeholder')} value={headerName} onChange={(e) => setHeaderName(e.target.value)} />
+      {headerName.trim() && <TextField label={t('book_webhook_header_value')} type="password" value={headerValue} onChange={(e) => setHeaderValue(e.target.value)} />}
       <div className="sp-export">
         <Button size="sm" variant="primary" loading={busy === 'save'} onClick={() => void save()}>
-          Save webhook
+          {t('book_webhook_save')}
         </Button>
-        <Button size="sm" loading={busy === 'test'} disabled={!data?.url} detail="free" onClick={() => void sendTest()}>
-          Send a test
+        <Button size="sm" loading={busy === 'test'} disabled={!data?.url} detail={t('credits_free')} onClick={() => void sendTest()}>
+          {t('book_webhook_test')}
         </Button>
       </div>
-      {saved && <p role="status" className="sp-hint">Saved.</p>}
+      {saved && <p role="status" className="sp-hint">{t('book_webhook_saved')}</p>}
       {test && (
         <p role="status" className="sp-hint">
-          {test.batches[0]?.ok ? `The test arrived (answer ${test.batches[0].status ?? 200}).` : `The test did not arrive: ${test.batches[0]?.error ?? 'no answer'}. Check the address and that the receiver is running.`}
+          {test.batches[0]?.ok
+            ? t('book_webhook_test_ok', String(test.batches[0].status ?? 200))
+            : t('book_webhook_test_failed', test.batches[0]?.error ?? t('book_webhook_no_answer'))}
         </p>
       )}
       {error && <ErrorState error={error} compact />}

@@ -5,6 +5,7 @@ import type { BookRecordView } from '@/lib/messaging/protocol';
 import { request } from '../hooks';
 import { lookupForContact } from '../lookup';
 import type { Navigation } from '../navigation';
+import { t } from '@/lib/i18n/t';
 
 export async function recordsById(ids: string[]): Promise<BookRecordView[]> {
   const out: BookRecordView[] = [];
@@ -30,7 +31,7 @@ export async function openRecord(id: string, nav: Navigation): Promise<boolean> 
     const contact = EnrichedContactSchema.safeParse(record.value);
     const lookup = contact.success ? lookupForContact(contact.data) : null;
     if (!contact.success || !lookup) return false;
-    nav.openContact({ lookup, label: fullNameOf(contact.data) || 'Contact', contact: contact.data, provenance });
+    nav.openContact({ lookup, label: fullNameOf(contact.data) || t('sidepanel_tab_contact'), contact: contact.data, provenance });
     return true;
   }
   const company = CompanySchema.safeParse(record.value);

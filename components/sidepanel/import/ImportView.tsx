@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { fileNameFor } from '@/lib/export';
+import { t, tn } from '@/lib/i18n/t';
 import {
-  COLUMN_KIND_LABELS,
+  appendBatches,
   COLUMN_KINDS,
   createImportStore,
   createRowPlanner,
@@ -14,22 +15,26 @@ import {
   type ImportMeta,
   type PlanSummary,
 } from '@/lib/import';
-import { type BulkEntry, type BulkJob, type ErrorData, MAX_MESSAGE_BYTES, type RequestOutput } from '@/lib/messaging/protocol';
+import type { BulkJob, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import { request, toErrorData, useBackgroundEvent } from '../hooks';
 
 const SAMPLE_ROWS = 50;
+
+const credits = (n: number) => tn('import_credits', n);
+const upToCredits = (n: number) => tn('import_up_to_credits', n);
 const FINAL: ReadonlyArray<BulkJob['status']> = ['done', 'cancelled', 'failed'];
 
 type Stage =
   | { step: 'input' }
   | { step: 'reading'; rows: number }
   | { step: 'mapping' }
-  | { step: 'planning'; done: number }
-  | { step: 'preview'; summary: PlanSummary; preview: RequestOutput<'contacts/import-preview'> }
+  | { step: 'staging'; done: number; total: number }
+  | { step: 'preview'; summary: PlanSummary; preview: RequestOutput<'bulk/stage-preview'> }
   | { step: 'job'; job: BulkJob };
 
 /**
- * Bulk from a file or a paste (issue 14): read in chunks into IndexedDB, detect the columns (adjustable), preview
+ * Bulk from a file or a paste (issue 14): read in chunks into IndexedDB, detect the columns (adjustable), stage the
+ * entries in the background page by page (a 100,000-row file is far more than one message may carry), preview
  * what is cached, duplicated and the most it can cost, run the queued bulk job, and export the user's rows in
  * their order with their columns followed by the enriched columns.
  */
@@ -43,7 +48,10 @@ export function ImportView() {
   const [error, setError] = useState<ErrorData | null>(null);
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
   const [bom, setBom] = useState(false);
-  const entries = useRef<BulkEntry[]>([]);
+  /** The background builds a large job's rows in batches: a 100,000-row start takes a while. */
+  const [starting, setStarting] = useState(false);
+  /** The staged upload in the background (bulk/stage-open), until the job starts or it is discarded. */
+  const staged = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
 
   useBackgroundEvent((event) => {
@@ -78,12 +86,12 @@ export function ImportView() {
       if (result.aborted || result.rows === 0) {
         await store.remove(id);
         setStage({ step: 'input' });
-        if (result.rows === 0) setError({ kind: 'invalid_message', message: 'The file or text has no rows. Paste rows with an email, a phone or a profile URL.' });
+        if (result.rows === 0) setError({ kind: 'invalid_message', message: t('import_error_no_rows') });
         return;
       }
       const header = !firstRowIsData(firstRows[0] ?? []);
       const width = Math.max(...firstRows.map((r) => r.length));
-      const headers = header ? Array.from({ length: width }, (_, i) => firstRows[0]?.[i] ?? `Column ${i + 1}`) : Array.from({ length: width }, (_, i) => `Column ${i + 1}`);
+      const headers = header ? Array.from({ length: width }, (_, i) => firstRows[0]?.[i] ?? t('import_column_n', i + 1)) : Array.from({ length: width }, (_, i) => t('import_column_n', i + 1));
       const body = header ? firstRows.slice(1) : firstRows;
       const guesses = detectColumns(headers, body);
       const next: ImportMeta = { id, name, createdAt: Date.now(), headers, mapping: guesses.map((g) => g.kind), rows: result.rows, jobId: null };
@@ -98,50 +106,77 @@ export function ImportView() {
     }
   };
 
+  /** Drops the staged upload (Back, Start over, Cancel): nothing of it stays in the background. */
+  const discardStaged = () => {
+    const id = staged.current;
+    staged.current = null;
+    if (id) void request('bulk/stage-discard', { stagedId: id }).catch(() => undefined);
+  };
+
   const plan = async () => {
     if (!meta) return;
     setError(null);
+    discardStaged();
     const planner = createRowPlanner();
-    setStage({ step: 'planning', done: 0 });
+    const first = hasHeader ? 1 : 0;
+    const total = meta.rows - first;
+    abort.current = new AbortController();
+    const signal = abort.current.signal;
+    setStage({ step: 'staging', done: 0, total });
     try {
-      for (let from = hasHeader ? 1 : 0; from < meta.rows; from += 1000) {
+      const { stagedId } = await request('bulk/stage-open', {});
+      staged.current = stagedId;
+      for (let from = first; from < meta.rows; from += 1000) {
+        if (signal.aborted) {
+          discardStaged();
+          setStage({ step: 'mapping' });
+          return;
+        }
         const rows = await store.rows(meta.id, from, Math.min(meta.rows, from + 1000));
         await store.putRows(rows.map((row) => {
           const outcome = planner.add(row.cells, meta.mapping);
           return 'bulkIndex' in outcome ? { ...row, bulkIndex: outcome.bulkIndex } : { ...row, bulkIndex: null, skipped: outcome.skipped };
         }));
-        setStage({ step: 'planning', done: from });
+        // The new entries go to the background in messages far under the size limit, then are forgotten here.
+        for (const batch of appendBatches(planner.take())) {
+          const reply = await request('bulk/stage-append', { stagedId, entries: batch });
+          // The background dedupes too; the export maps rows by index, so both must count the same entries.
+          if (reply.staged > planner.summary.unique) throw new Error(t('import_error_staging_mismatch'));
+        }
+        setStage({ step: 'staging', done: Math.min(meta.rows, from + 1000) - first, total });
       }
-      entries.current = planner.entries;
-      if (planner.entries.length === 0) {
-        setError({ kind: 'invalid_message', message: 'No row has an email, a phone or a profile URL in the chosen columns. Check the column choices.' });
+      if (planner.summary.unique === 0) {
+        discardStaged();
+        setError({ kind: 'invalid_message', message: t('import_error_no_entries') });
         setStage({ step: 'mapping' });
         return;
       }
-      if (JSON.stringify({ type: 'bulk/start', input: { entries: planner.entries } }).length > MAX_MESSAGE_BYTES) {
-        setError({ kind: 'invalid_message', message: `${planner.entries.length} entries are more than one bulk job can carry. Split the file in two and import each part.` });
-        setStage({ step: 'mapping' });
-        return;
-      }
-      const preview = await request('contacts/import-preview', { entries: planner.entries });
+      const preview = await request('bulk/stage-preview', { stagedId });
+      if (preview.unique !== planner.summary.unique) throw new Error(t('import_error_staging_mismatch'));
       setStage({ step: 'preview', summary: { ...planner.summary }, preview });
     } catch (cause) {
+      discardStaged();
       setError(toErrorData(cause));
       setStage({ step: 'mapping' });
     }
   };
 
   const start = async () => {
-    if (!meta) return;
+    if (!meta || !staged.current) return;
     setError(null);
+    setStarting(true);
     try {
-      const job = await request('bulk/start', { entries: entries.current });
+      const job = await request('bulk/start', { stagedId: staged.current });
+      // The background removed the staged entries when the job was created.
+      staged.current = null;
       const next = { ...meta, jobId: job.id };
       await store.putMeta(next);
       setMeta(next);
       setStage({ step: 'job', job });
     } catch (cause) {
       setError(toErrorData(cause));
+    } finally {
+      setStarting(false);
     }
   };
 
@@ -152,7 +187,7 @@ export function ImportView() {
       // The job's final state, read now: a row the service answered is never exported as pending.
       const job = await request('bulk/get', { jobId: meta.jobId });
       if (!FINAL.includes(job.status)) {
-        setError({ kind: 'invalid_message', message: 'The job is still running. Export it when it has finished.' });
+        setError({ kind: 'invalid_message', message: t('import_error_still_running') });
         return;
       }
       abort.current = new AbortController();
@@ -170,7 +205,7 @@ export function ImportView() {
       const url = URL.createObjectURL(blob);
       const a = document.createElement('a');
       a.href = url;
-      a.download = fileNameFor(`${meta.name.replace(/\.(csv|tsv|txt)$/i, '')} enriched`, 'csv');
+      a.download = fileNameFor(t('import_file_name', meta.name.replace(/\.(csv|tsv|txt)$/i, '')), 'csv');
       document.body.append(a);
       a.click();
       a.remove();
@@ -190,49 +225,48 @@ export function ImportView() {
   };
 
   const reset = () => {
+    discardStaged();
     if (meta && !meta.jobId) void store.remove(meta.id);
     setMeta(null);
     setStage({ step: 'input' });
   };
 
   return (
-    <section className="sp-stack" aria-label="Bulk from a file" data-testid="import-view">
+    <section className="sp-stack" aria-label={t('import_section')} data-testid="import-view">
       {error && <ErrorState error={error} compact />}
       {stage.step === 'input' && (
         <>
           <label className="sp-label" htmlFor="ipe-import-file">
-            CSV or TSV file
+            {t('import_file_label')}
           </label>
           <input id="ipe-import-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => { const f = e.target.files?.[0]; if (f) void read(f, f.name); }} />
           <label className="sp-label" htmlFor="ipe-import-paste">
-            Or paste rows (from a spreadsheet or a CSV)
+            {t('import_paste_label')}
           </label>
-          <textarea id="ipe-import-paste" className="ui-input" rows={5} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={'Email,Name,Company\nana@acme.com,Ana Ruiz,Acme'} />
-          <Button size="sm" disabled={!paste.trim()} onClick={() => void read(paste, 'pasted rows')}>
-            Read pasted rows
+          <textarea id="ipe-import-paste" className="ui-input" rows={5} value={paste} onChange={(e) => setPaste(e.target.value)} placeholder={t('import_paste_example')} />
+          <Button size="sm" disabled={!paste.trim()} onClick={() => void read(paste, t('import_pasted_name'))}>
+            {t('import_read_paste')}
           </Button>
         </>
       )}
       {stage.step === 'reading' && (
         <div className="sp-export">
-          <ProgressBar value={0} max={1} indeterminate label={`Reading… ${stage.rows} rows`} />
+          <ProgressBar value={0} max={1} indeterminate label={tn('import_reading', stage.rows)} />
           <Button size="sm" variant="ghost" icon="stop" onClick={() => abort.current?.abort()}>
-            Stop
+            {t('import_stop')}
           </Button>
         </div>
       )}
-      {meta && (stage.step === 'mapping' || stage.step === 'planning') && (
+      {meta && stage.step === 'mapping' && (
         <>
-          <p className="sp-hint">
-            {meta.rows - (hasHeader ? 1 : 0)} rows in {meta.name}. Check what each column holds; nothing is sent until you start.
-          </p>
-          <Checkbox label="The first row is a header" checked={hasHeader} onChange={(e) => setHasHeader(e.target.checked)} />
+          <p className="sp-hint">{t('import_rows_in_file', meta.rows - (hasHeader ? 1 : 0), meta.name)}</p>
+          <Checkbox label={t('import_first_row_header')} checked={hasHeader} onChange={(e) => setHasHeader(e.target.checked)} />
           <table className="sp-import-map">
             <thead>
               <tr>
-                <th scope="col">Column</th>
-                <th scope="col">Holds</th>
-                <th scope="col">Example</th>
+                <th scope="col">{t('import_col_column')}</th>
+                <th scope="col">{t('import_col_holds')}</th>
+                <th scope="col">{t('import_col_example')}</th>
               </tr>
             </thead>
             <tbody>
@@ -240,7 +274,7 @@ export function ImportView() {
                 <tr key={i} data-testid="import-column">
                   <td>{header}</td>
                   <td>
-                    <Select label={`What column ${header} holds`} hideLabel value={meta.mapping[i] ?? 'ignore'} onChange={(e) => setKind(i, e.target.value as ColumnKind)} options={COLUMN_KINDS.map((k) => ({ value: k, label: COLUMN_KIND_LABELS[k] }))} />
+                    <Select label={t('import_column_holds_label', header)} hideLabel value={meta.mapping[i] ?? 'ignore'} onChange={(e) => setKind(i, e.target.value as ColumnKind)} options={COLUMN_KINDS.map((k) => ({ value: k, label: t(`import_kind_${k}`) }))} />
                   </td>
                   <td className="sp-hint">{sample[0]?.[i] ?? ''}</td>
                 </tr>
@@ -248,63 +282,80 @@ export function ImportView() {
             </tbody>
           </table>
           <div className="sp-export">
-            <Button size="sm" variant="primary" loading={stage.step === 'planning'} onClick={() => void plan()}>
-              Preview cost
+            <Button size="sm" variant="primary" onClick={() => void plan()}>
+              {t('import_preview_cost')}
             </Button>
             <Button size="sm" variant="ghost" onClick={reset}>
-              Start over
+              {t('import_start_over')}
             </Button>
           </div>
         </>
       )}
+      {stage.step === 'staging' && (
+        <div className="sp-export" data-testid="import-staging">
+          <ProgressBar value={stage.done} max={Math.max(1, stage.total)} label={t('import_staging', stage.done, stage.total)} />
+          <Button size="sm" variant="ghost" icon="stop" onClick={() => abort.current?.abort()}>
+            {t('import_cancel')}
+          </Button>
+        </div>
+      )}
       {stage.step === 'preview' && (
         <>
           <dl className="sp-import-preview" data-testid="import-preview">
-            <dt>Rows</dt>
-            <dd data-testid="preview-rows">{stage.summary.rows}</dd>
-            <dt>To look up</dt>
-            <dd data-testid="preview-unique">{stage.preview.unique}</dd>
-            <dt>Duplicates</dt>
-            <dd data-testid="preview-duplicates">{stage.summary.duplicates}</dd>
-            <dt>Already cached (free)</dt>
-            <dd data-testid="preview-cached">{stage.preview.cached}</dd>
-            <dt>Without an email, phone or profile</dt>
-            <dd data-testid="preview-skipped">{stage.summary.skipped}</dd>
-            <dt>Most it can cost</dt>
-            <dd data-testid="preview-credits">{stage.preview.estimate.credits} credits</dd>
+            {/* Figures as plain digits: the e2e compares them with the sandbox ledger as written. */}
+            <dt>{t('import_preview_rows')}</dt>
+            <dd data-testid="preview-rows">{String(stage.summary.rows)}</dd>
+            <dt>{t('import_preview_unique')}</dt>
+            <dd data-testid="preview-unique">{String(stage.preview.unique)}</dd>
+            <dt>{t('import_preview_duplicates')}</dt>
+            <dd data-testid="preview-duplicates">{String(stage.summary.duplicates + stage.preview.duplicates)}</dd>
+            <dt>{t('import_preview_cached')}</dt>
+            <dd data-testid="preview-cached">{String(stage.preview.cached)}</dd>
+            <dt>{t('import_preview_skipped')}</dt>
+            <dd data-testid="preview-skipped">{String(stage.summary.skipped)}</dd>
+            <dt>{t('import_preview_credits')}</dt>
+            <dd data-testid="preview-credits">{credits(stage.preview.estimate.credits)}</dd>
           </dl>
           <p className="sp-hint">{stage.preview.estimate.label}</p>
           <div className="sp-export">
-            <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget} detail={`up to ${stage.preview.estimate.credits} credits`} onClick={() => void start()}>
-              Start bulk enrichment
+            <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
+              {t('import_start')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setStage({ step: 'mapping' })}>
-              Back
+            <Button
+              size="sm"
+              variant="ghost"
+              disabled={starting}
+              onClick={() => {
+                discardStaged();
+                setStage({ step: 'mapping' });
+              }}
+            >
+              {t('import_back')}
             </Button>
           </div>
         </>
       )}
       {stage.step === 'job' && (
         <>
-          <ProgressBar value={stage.job.done} max={stage.job.total} label={`${stage.job.done} of ${stage.job.total} · ${stage.job.enriched} enriched · ${stage.job.creditsCharged} credits`} />
+          <ProgressBar value={stage.job.done} max={stage.job.total} label={t('import_job_progress', stage.job.done, stage.job.total, stage.job.enriched, stage.job.creditsCharged)} />
           <p className="sp-hint" data-testid="import-job-status">
-            {stage.job.status === 'done' ? 'Finished.' : stage.job.status === 'cancelled' ? 'Cancelled.' : stage.job.status === 'failed' ? 'Failed: retry from the bulk view.' : 'Running… you can close the panel; the job continues.'}
+            {stage.job.status === 'done' ? t('import_status_done') : stage.job.status === 'cancelled' ? t('import_status_cancelled') : stage.job.status === 'failed' ? t('import_status_failed') : t('import_status_running')}
           </p>
           <div className="sp-export">
             {!FINAL.includes(stage.job.status) && (
               <Button size="sm" variant="ghost" icon="stop" onClick={() => void request('bulk/cancel', { jobId: stage.job.id }).then((job) => setStage({ step: 'job', job }), (c: unknown) => setError(toErrorData(c)))}>
-                Cancel
+                {t('import_cancel')}
               </Button>
             )}
-            <Checkbox label="For Excel (UTF-8 BOM)" checked={bom} onChange={(e) => setBom(e.target.checked)} />
+            <Checkbox label={t('import_bom')} checked={bom} onChange={(e) => setBom(e.target.checked)} />
             <Button size="sm" icon="download" disabled={!FINAL.includes(stage.job.status)} loading={exporting !== null} onClick={() => void download()}>
-              Download enriched CSV
+              {t('import_download')}
             </Button>
             <Button size="sm" variant="ghost" onClick={reset}>
-              New import
+              {t('import_new')}
             </Button>
           </div>
-          {exporting && <ProgressBar value={exporting.done} max={exporting.total} label={`Writing ${exporting.done} of ${exporting.total} rows`} />}
+          {exporting && <ProgressBar value={exporting.done} max={exporting.total} label={t('import_writing', exporting.done, exporting.total)} />}
         </>
       )}
     </section>

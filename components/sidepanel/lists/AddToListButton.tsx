@@ -4,6 +4,7 @@ import type { EnrichedContact } from '@/lib/api/schemas';
 import { recordIdFor } from '@/lib/contacts/record';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
+import { t } from '@/lib/i18n/t';
 
 const NEW = '__new__';
 
@@ -11,7 +12,7 @@ const NEW = '__new__';
  * "Add to list" for any view: give it the contact book ids of what is shown (lib/contacts recordIdFor) and it
  * offers the saved lists or a new one. Only what is in the book can be listed (what was paid for).
  */
-export function AddToListButton({ recordIds, label = 'Add to list' }: { recordIds: () => string[]; label?: string }) {
+export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { recordIds: () => string[]; label?: string }) {
   const [open, setOpen] = useState(false);
   const [lists, setLists] = useState<Array<{ id: string; name: string; count: number }>>([]);
   const [choice, setChoice] = useState(NEW);
@@ -42,7 +43,7 @@ export function AddToListButton({ recordIds, label = 'Add to list' }: { recordId
       const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
       if (!list) return;
       const { added } = await request('lists/add', { id: list.id, recordIds: ids });
-      setDone(`Added ${added} to “${list.name}”${added < ids.length ? ` (${ids.length - added} already there or not in your contacts)` : ''}.`);
+      setDone(added < ids.length ? t('book_list_added_partly', added, list.name, ids.length - added) : t('book_list_added', added, list.name));
       setOpen(false);
     } catch (cause) {
       setError(toErrorData(cause));
@@ -66,14 +67,14 @@ export function AddToListButton({ recordIds, label = 'Add to list' }: { recordId
     );
   }
   return (
-    <div className="sp-addtolist sp-export" role="group" aria-label="Add to a saved list">
-      <Select label="List" inline value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: 'New list…' }]} />
-      {choice === NEW && <TextField label="New list name" hideLabel placeholder="New list name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
+    <div className="sp-addtolist sp-export" role="group" aria-label={t('book_list_add_group')}>
+      <Select label={t('book_list_label')} inline value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: t('book_list_new_option') }]} />
+      {choice === NEW && <TextField label={t('book_list_new_name')} hideLabel placeholder={t('book_list_new_name')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
       <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={() => void add()}>
-        Add
+        {t('book_list_add')}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-        Cancel
+        {t('book_cancel')}
       </Button>
       {error && <ErrorState error={error} compact />}
     </div>

@@ -9,6 +9,7 @@ import { request, toErrorData, useRequest } from '../hooks';
 import { lookupForContact } from '../lookup';
 import { useNavigation } from '../navigation';
 import { PaidListAction, type PaidStep } from './PaidListAction';
+import { t, tn } from '@/lib/i18n/t';
 
 /** Saved lists: create, open, export (CRM presets), send to the webhook, verify all emails, refresh, remove. */
 export function ListsView({ active }: { active: boolean }) {
@@ -33,33 +34,33 @@ export function ListsView({ active }: { active: boolean }) {
   return (
     <div className="sp-view" data-testid="saved-lists">
       <div className="sp-toolbar">
-        <TextField label="New list" hideLabel placeholder="New list name" value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="sp-grow" />
+        <TextField label={t('book_lists_new')} hideLabel placeholder={t('book_list_new_name')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} className="sp-grow" />
         <Button size="sm" icon="plus" disabled={!name.trim()} onClick={() => void create()}>
-          Create list
+          {t('book_lists_create')}
         </Button>
       </div>
       {error && <ErrorState error={error} compact />}
-      {lists.state.status === 'loading' && <SkeletonList rows={3} avatar={false} label="Loading lists" />}
+      {lists.state.status === 'loading' && <SkeletonList rows={3} avatar={false} label={t('book_lists_loading')} />}
       {lists.state.status === 'error' && <ErrorState error={lists.state.error} onRetry={lists.reload} />}
       {lists.state.status === 'success' && lists.state.data.length === 0 && (
-        <EmptyState icon="layers" title="No lists yet">
-          <p>Create a list, then add people from your contacts, a profile or bulk results.</p>
+        <EmptyState icon="layers" title={t('book_lists_empty_title')}>
+          <p>{t('book_lists_empty_text')}</p>
         </EmptyState>
       )}
       {lists.state.status === 'success' && lists.state.data.length > 0 && (
-        <ul className="sp-history" aria-label="Saved lists">
+        <ul className="sp-history" aria-label={t('book_lists_label')}>
           {lists.state.data.map((l) => (
             <li key={l.id} className="sp-history__item">
               <div className="sp-history__main">
                 <div className="sp-history__text">
                   <p className="sp-history__label">{l.name}</p>
                   <p className="sp-history__meta">
-                    {l.count} {l.count === 1 ? 'entry' : 'entries'}
+                    {tn('book_lists_entries', l.count)}
                   </p>
                 </div>
                 <div className="sp-history__actions">
-                  <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={`Open list ${l.name}`}>
-                    Open
+                  <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={t('book_lists_open_named', l.name)}>
+                    {t('sidepanel_open')}
                   </Button>
                 </div>
               </div>
@@ -119,7 +120,7 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
     <div className="sp-view" data-testid="saved-list">
       <div className="sp-toolbar">
         <Button size="sm" variant="ghost" onClick={onBack}>
-          ← Lists
+          ← {t('book_tab_lists')}
         </Button>
         <h2 className="sp-strong">{data?.list.name ?? ''}</h2>
       </div>
@@ -127,36 +128,36 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
       {error && <ErrorState error={error} compact />}
       {data && (
         <>
-          <p className="sp-hint">{data.entries.length} in this list</p>
-          <CrmExportButton what={`list ${data.list.name}`} fileBase={data.list.name} disabled={data.entries.length === 0} load={people} />
+          <p className="sp-hint">{t('book_lists_in_list', data.entries.length)}</p>
+          <CrmExportButton what={t('book_lists_export_what', data.list.name)} fileBase={data.list.name} disabled={data.entries.length === 0} load={people} />
           <div className="sp-export">
             <WebhookSendButton disabled={data.entries.length === 0} source={() => ({ kind: 'list', id })} />
             {!steps && (
               <Button size="sm" disabled={data.entries.length === 0} onClick={() => void prepare()}>
-                Verify or refresh…
+                {t('book_lists_verify_or_refresh')}
               </Button>
             )}
-            {steps && <PaidListAction label="Verify all emails" steps={() => steps.verify} />}
-            {steps && <PaidListAction label="Refresh all" steps={() => steps.refresh} onDone={members.reload} />}
+            {steps && <PaidListAction label={t('book_lists_verify_all')} steps={() => steps.verify} />}
+            {steps && <PaidListAction label={t('book_lists_refresh_all')} steps={() => steps.refresh} onDone={members.reload} />}
             <Button size="sm" variant="ghost" disabled={selected.size === 0} onClick={() => void removeSelected()}>
-              Remove from list
+              {t('book_lists_remove')}
             </Button>
             <Button size="sm" variant="ghost" icon="trash" onClick={() => void deleteList()}>
-              Delete list
+              {t('book_lists_delete')}
             </Button>
           </div>
-          <ul className="sp-history" aria-label="List members">
+          <ul className="sp-history" aria-label={t('book_lists_members')}>
             {data.entries.map((e) => (
               <li key={e.id} className="sp-history__item" data-testid="list-row">
                 <div className="sp-history__main">
-                  <input type="checkbox" aria-label={`Select ${e.name}`} checked={selected.has(e.id)} onChange={(ev) => setSelected((s) => { const n = new Set(s); if (ev.target.checked) n.add(e.id); else n.delete(e.id); return n; })} />
+                  <input type="checkbox" aria-label={t('sidepanel_select_value', e.name)} checked={selected.has(e.id)} onChange={(ev) => setSelected((s) => { const n = new Set(s); if (ev.target.checked) n.add(e.id); else n.delete(e.id); return n; })} />
                   <div className="sp-history__text">
                     <p className="sp-history__label">{e.line}</p>
                     <p className="sp-history__meta">{e.handle}</p>
                   </div>
                   <div className="sp-history__actions">
-                    <Button size="sm" detail="free" onClick={() => void openRecord(e.id, nav)}>
-                      Open
+                    <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(e.id, nav)}>
+                      {t('sidepanel_open')}
                     </Button>
                   </div>
                 </div>

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, ErrorState, ProgressBar } from '@/components/ui';
 import type { CostAction, ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
+import { t, tn } from '@/lib/i18n/t';
 
 export interface PaidStep {
   /** The estimate of this step (the one pricing module prices it; cached answers are free). */
@@ -59,13 +60,13 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
     return (
       <span className="sp-export" role="group" aria-label={label}>
         <span className="sp-hint">
-          {label}: {planned.current.length} request{planned.current.length === 1 ? '' : 's'} · up to {credits} credit{credits === 1 ? '' : 's'}
+          {t('book_paid_summary', label, tn('book_paid_requests', planned.current.length), tn('credits', credits))}
         </span>
-        <Button size="sm" variant="primary" onClick={() => void run()} detail={`${credits} credit${credits === 1 ? '' : 's'}`}>
-          Confirm
+        <Button size="sm" variant="primary" onClick={() => void run()} detail={tn('credits', credits)}>
+          {t('book_paid_confirm')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setPhase('idle')}>
-          Cancel
+          {t('book_cancel')}
         </Button>
       </span>
     );
@@ -73,9 +74,9 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
   if (phase === 'running') {
     return (
       <span className="sp-export" role="group" aria-label={label}>
-        <ProgressBar value={progress.done} max={progress.total} label={`${label}: ${progress.done} of ${progress.total}`} />
+        <ProgressBar value={progress.done} max={progress.total} label={t('book_paid_progress', label, progress.done, progress.total)} />
         <Button size="sm" variant="ghost" icon="stop" onClick={() => (stop.current = true)}>
-          Stop
+          {t('book_paid_stop')}
         </Button>
       </span>
     );

@@ -1,7 +1,7 @@
 // Lookalike companies: 10–500 ranked by similarity, sortable, exportable, the chosen ones enriched as a
 // cancellable batch (issue 11: one file per kind of lookalike).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCount, formatCredits, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
+import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
 import { estimateCost } from '@/lib/api/pricing';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
 import type { ErrorData, Provenance } from '@/lib/messaging/protocol';
@@ -10,6 +10,7 @@ import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
 import { invalidateEstimates, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
 import { type LookalikeTarget, useNavigation } from '../navigation';
+import { t, tn } from '@/lib/i18n/t';
 
 const SIZES = [10, 25, 50, 100, 250, 500] as const;
 
@@ -92,7 +93,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const columns: Array<Column<{ item: SimilarCompanyItem; key: string }>> = [
     {
       id: 'name',
-      header: 'Company',
+      header: t('sidepanel_tab_company'),
       sortValue: (r) => (r.item.name ?? '').toLowerCase(),
       cell: (r) => {
         const status = statuses.get(r.key);
@@ -106,13 +107,13 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
                   className="ui-cell-button"
                   onClick={() => nav.openCompany({ url: r.item.website ?? '', label: r.item.name ?? '', company: status.company, provenance: status.provenance })}
                 >
-                  {r.item.name ?? 'Unnamed'}
+                  {r.item.name ?? t('sidepanel_profile_unnamed')}
                 </button>
               ) : (
-                <span className="sp-strong">{r.item.name ?? 'Unnamed'}</span>
+                <span className="sp-strong">{r.item.name ?? t('sidepanel_profile_unnamed')}</span>
               )}
               <span className="ui-cell-stack__sub">
-                {status?.state === 'done' && <span className="sp-done">Enriched · </span>}
+                {status?.state === 'done' && <span className="sp-done">{t('lookalikes_enriched_prefix')}</span>}
                 {[r.item.website ? displayUrl(safeWebsiteUrl(r.item.website) ?? r.item.website) : null, r.item.industry[0]].filter(Boolean).join(' · ')}
               </span>
             </span>
@@ -122,7 +123,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
     },
     {
       id: 'score',
-      header: 'Score',
+      header: t('lookalikes_col_score'),
       width: '92px',
       sortValue: (r) => r.item.similarity_score,
       cell: (r) => {
@@ -130,11 +131,11 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
         if (status && status.state !== 'done') {
           return (
             <StatusChip tone={status.state === 'pending' ? 'info' : status.state === 'notfound' ? 'neutral' : 'danger'}>
-              {status.state === 'pending' ? 'Queued' : status.state === 'notfound' ? 'No match' : 'Failed'}
+              {status.state === 'pending' ? t('lookalikes_status_queued') : status.state === 'notfound' ? t('book_event_no_match') : t('lookalikes_status_failed')}
             </StatusChip>
           );
         }
-        return <ScoreBar score={r.item.similarity_score} label={`Similarity ${r.item.similarity_score ?? '?'}`} />;
+        return <ScoreBar score={r.item.similarity_score} label={t('lookalikes_similarity_value', r.item.similarity_score ?? '?')} />;
       },
     },
   ];
@@ -142,39 +143,39 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   return (
     <div className="sp-view">
       <div className="sp-target">
-        <p className="sp-eyebrow">Lookalike companies</p>
+        <p className="sp-eyebrow">{t('lookalikes_companies_title')}</p>
         <h2 className="sp-target__label">{target.label}</h2>
       </div>
       {!target.items && (
         <Card padding="sm" className="sp-controls">
           <div className="sp-controls__row">
             <Select
-              label="How many"
+              label={t('lookalikes_how_many')}
               inline
               value={String(size)}
               onChange={(e) => setSize(Number(e.target.value))}
               options={SIZES.map((s) => ({ value: String(s), label: String(s) }))}
             />
-            <Checkbox label="Reveal all details" description="1 credit per company instead of 1 per 10" checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
+            <Checkbox label={t('lookalikes_reveal_all')} description={t('lookalikes_reveal_all_hint')} checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
           </div>
           <div className="ui-button-row">
             <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll)}>
-              {items.length > 0 ? 'Search again' : 'Find lookalikes'}
+              {items.length > 0 ? t('lookalikes_search_again') : t('lookalikes_find')}
             </PaidButton>
           </div>
         </Card>
       )}
-      {state.status === 'loading' && <SkeletonList rows={6} label="Finding lookalike companies" />}
+      {state.status === 'loading' && <SkeletonList rows={6} label={t('lookalikes_companies_finding')} />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll)} />}
       {state.status === 'success' && !state.data.found && (
-        <EmptyState icon="building" title="Company not found">
+        <EmptyState icon="building" title={t('lookalikes_company_not_found')}>
           <p>{state.data.errorText}</p>
-          <p>No credit was spent. Try the company’s main website.</p>
+          <p>{t('lookalikes_company_not_found_text')}</p>
         </EmptyState>
       )}
       {state.status === 'success' && state.data.found && items.length === 0 && (
-        <EmptyState icon="sparkles" title="No lookalikes found" compact>
-          <p>The service found no companies similar enough.</p>
+        <EmptyState icon="sparkles" title={t('lookalikes_none')} compact>
+          <p>{t('lookalikes_none_text')}</p>
         </EmptyState>
       )}
       {items.length > 0 && state.status === 'success' && (
@@ -182,12 +183,19 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
           <div className="sp-toolbar">
             <ProvenanceChip provenance={state.data.provenance} />
             <ExportActions
-              what="lookalike companies"
-              fileBase={`lookalikes ${target.label}`}
+              what={t('lookalikes_companies_export_what')}
+              fileBase={t('lookalikes_companies_export_file', target.label)}
               json={() => items}
               table={() => ({
                 columns: ['name', 'website', 'similarity_score', 'industry', 'specialities', 'description'],
-                labels: { name: 'Name', website: 'Website', similarity_score: 'Score', industry: 'Industry', specialities: 'Specialities', description: 'Description' },
+                labels: {
+                  name: t('sidepanel_card_name'),
+                  website: t('sidepanel_profile_website'),
+                  similarity_score: t('lookalikes_col_score'),
+                  industry: t('sidepanel_profile_industry'),
+                  specialities: t('sidepanel_company_specialities'),
+                  description: t('lookalikes_col_description'),
+                },
                 rows: items.map((i) => ({
                   name: i.name,
                   website: i.website,
@@ -201,23 +209,23 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
           </div>
           {statuses.size > 0 && (
             <ProgressBar
-              label="Enriching chosen companies"
+              label={t('lookalikes_enriching_chosen')}
               value={doneCount}
               max={statuses.size}
               tone={running ? 'accent' : 'success'}
-              detail={`${formatCount(doneCount)} of ${formatCount(statuses.size)} companies enriched${running ? ' · queued in the background' : ' · open one from the list'}`}
+              detail={tn(running ? 'lookalikes_progress_running' : 'lookalikes_progress_done', statuses.size, doneCount)}
             />
           )}
           {running && (
             <div className="ui-button-row">
-              <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancelBatch()} title="Stops the lookups not sent yet; those already sent finish and may be charged">
-                Cancel the rest
+              <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancelBatch()} title={t('lookalikes_cancel_rest_hint')}>
+                {t('lookalikes_cancel_rest')}
               </Button>
             </div>
           )}
           {firstError && <ErrorState error={firstError.error} compact />}
           <Table
-            label="Lookalike companies"
+            label={t('lookalikes_companies_title')}
             rows={keyed}
             rowKey={(r) => r.key}
             rowHeight={48}
@@ -227,7 +235,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
             selection={{
               selected,
               onChange: setSelected,
-              rowLabel: (r) => `Select ${r.item.name ?? 'company'}`,
+              rowLabel: (r) => t('sidepanel_select_value', r.item.name ?? t('lookalikes_company_fallback')),
               isSelectable: (r) => safeWebsiteUrl(r.item.website) !== null && !statuses.has(r.key),
             }}
           />
@@ -242,16 +250,16 @@ function SelectionEnrichBar({ count, disabled, onEnrich }: { count: number; disa
   if (count === 0) return null;
   // Company lookups are priced per company (lib/api/pricing); cached ones turn out free, so this is an upper bound.
   const credits = estimateCost({ kind: 'company' }) * count;
-  const estimate = { credits, cached: false, label: `up to ${formatCredits(credits)}`, blockedByBudget: false };
+  const estimate = { credits, cached: false, label: t('lookalikes_up_to', formatCredits(credits)), blockedByBudget: false };
   return (
-    <div className="sp-bulkbar" role="region" aria-label="Selection">
+    <div className="sp-bulkbar" role="region" aria-label={t('lookalikes_selection')}>
       <div className="sp-bulkbar__row">
-        <span className="sp-bulkbar__count ui-num">{formatCount(count)} selected</span>
-        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={`Enrich ${count} companies · up to ${formatCredits(credits)}`}>
-          Enrich companies
+        <span className="sp-bulkbar__count ui-num">{tn('lookalikes_selected', count)}</span>
+        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={tn('lookalikes_enrich_label', count, formatCredits(credits))}>
+          {t('lookalikes_enrich_companies')}
         </PaidButton>
       </div>
-      <p className="sp-bulkbar__note">1 credit per company; free for companies enriched in the last 30 days.</p>
+      <p className="sp-bulkbar__note">{t('lookalikes_enrich_note')}</p>
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { ExportActions } from '../ExportActions';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from '../hooks';
 import { personProfileUrl } from '../lookup';
 import { type LookalikeTarget, useNavigation } from '../navigation';
+import { t } from '@/lib/i18n/t';
 
 type ContactTargetOf = Extract<LookalikeTarget, { kind: 'contacts' }>;
 
@@ -36,24 +37,24 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
   return (
     <div className="sp-view">
       <div className="sp-target">
-        <p className="sp-eyebrow">Lookalike contacts</p>
+        <p className="sp-eyebrow">{t('lookalikes_contacts_title')}</p>
         <h2 className="sp-target__label">{target.label}</h2>
       </div>
       {state.status === 'idle' && (
         <Card className="sp-confirm">
-          <p className="sp-confirm__text">Up to 10 people with a similar title, seniority, skills and location, best match first.</p>
+          <p className="sp-confirm__text">{t('lookalikes_contacts_text')}</p>
           <div className="ui-button-row">
             <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run()}>
-              Find lookalikes
+              {t('lookalikes_find')}
             </PaidButton>
           </div>
         </Card>
       )}
-      {state.status === 'loading' && <SkeletonList rows={5} label="Finding lookalike contacts" />}
+      {state.status === 'loading' && <SkeletonList rows={5} label={t('lookalikes_contacts_finding')} />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run()} />}
       {state.status === 'success' && items.length === 0 && (
-        <EmptyState icon="users" title="No lookalike contacts" compact>
-          <p>The service found nobody similar enough. No credit was spent.</p>
+        <EmptyState icon="users" title={t('lookalikes_contacts_none')} compact>
+          <p>{t('lookalikes_contacts_none_text')}</p>
         </EmptyState>
       )}
       {state.status === 'success' && items.length > 0 && (
@@ -61,30 +62,30 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
           <div className="sp-toolbar">
             <ProvenanceChip provenance={state.data.provenance} />
             <ExportActions
-              what="lookalike contacts"
-              fileBase={`lookalike contacts ${target.label}`}
+              what={t('lookalikes_contacts_export_what')}
+              fileBase={t('lookalikes_contacts_export_file', target.label)}
               json={() => items}
               table={() => ({
                 columns: ['name', 'job_title', 'location', 'similarity_score', 'profile'],
-                labels: { name: 'Name', job_title: 'Job title', location: 'Location', similarity_score: 'Score', profile: 'Profile' },
+                labels: { name: t('sidepanel_card_name'), job_title: t('sidepanel_search_job_title'), location: t('sidepanel_card_location'), similarity_score: t('lookalikes_col_score'), profile: t('sidepanel_card_profile') },
                 rows: items.map((i) => ({ name: i.name, job_title: i.job_title, location: i.location, similarity_score: i.similarity_score, profile: i.pnet[0] })),
               })}
             />
           </div>
-          <ol className="sp-people sp-people--ranked" aria-label="Lookalike contacts, best match first">
+          <ol className="sp-people sp-people--ranked" aria-label={t('lookalikes_contacts_list_label')}>
             {items.map((c, i) => {
               const profile = c.pnet.map(personProfileUrl).find(Boolean) ?? null;
               return (
                 <li key={`${i}-${c.name}`} className="sp-people__item">
                   <SafeImage src={null} alt="" size={28} fallback={initials(c.name)} />
                   <div className="sp-people__text">
-                    <p className="sp-people__name">{c.name ?? 'Unnamed'}</p>
+                    <p className="sp-people__name">{c.name ?? t('sidepanel_profile_unnamed')}</p>
                     <p className="sp-people__sub">{[c.job_title, c.location].filter(Boolean).join(' · ')}</p>
-                    <ScoreBar score={c.similarity_score} label="Similarity" />
+                    <ScoreBar score={c.similarity_score} label={t('lookalikes_similarity')} />
                   </div>
                   {profile && (
-                    <Button size="sm" variant="ghost" aria-label={`Open ${c.name ?? 'contact'}`} onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: c.name ?? profile })}>
-                      Open
+                    <Button size="sm" variant="ghost" aria-label={t('sidepanel_open_named', c.name ?? t('sidepanel_contact_file_fallback'))} onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: c.name ?? profile })}>
+                      {t('sidepanel_open')}
                     </Button>
                   )}
                 </li>

@@ -2,6 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button, EmptyState, TextField, displayUrl, safeWebsiteUrl } from '@/components/ui';
 import { useNavigation } from '../navigation';
+import { t } from '@/lib/i18n/t';
 
 /** No target yet: ask for a company website. */
 export function LookalikeStart() {
@@ -12,20 +13,20 @@ export function LookalikeStart() {
     event.preventDefault();
     const safe = safeWebsiteUrl(url);
     if (!safe) {
-      setError('Enter a website like acme.com, or a company profile address.');
+      setError(t('lookalikes_start_invalid'));
       return;
     }
     nav.openLookalikes({ kind: 'companies', url: url.trim(), label: displayUrl(safe) });
   };
   return (
     <div className="sp-view">
-      <EmptyState icon="sparkles" title="Find lookalike companies">
-        <p>Companies similar in industry, specialities, technologies and size, ranked by a similarity score. Open one from a company, or enter a website.</p>
+      <EmptyState icon="sparkles" title={t('lookalikes_start_title')}>
+        <p>{t('lookalikes_start_text')}</p>
       </EmptyState>
       <form className="sp-inline-form" onSubmit={submit}>
-        <TextField label="Company website" placeholder="acme.com" value={url} onChange={(e) => setUrl(e.target.value)} error={error} />
+        <TextField label={t('lookalikes_start_website')} placeholder={t('lookalikes_start_placeholder')} value={url} onChange={(e) => setUrl(e.target.value)} error={error} />
         <Button type="submit" variant="primary">
-          Continue
+          {t('lookalikes_start_continue')}
         </Button>
       </form>
     </div>

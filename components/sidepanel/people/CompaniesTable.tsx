@@ -1,28 +1,28 @@
-import { Chip, costLabel, PaidButton, Section, Table } from '@/components/ui';
+import { PaidButton, Section, Table } from '@/components/ui';
 import type { PageCompany } from '@/lib/detect/schema';
+import { t } from '@/lib/i18n/t';
 import { companyLookupUrl, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
 import { useEstimate } from '../hooks';
 import { useNavigation } from '../navigation';
+import { EntityCell, enrichLabel } from './PersonRow';
 import './people.css';
 
-const ROW_HEIGHT = 60;
+/** Name line and a line of chips beside the button (no subtitle): see people.css. */
+const ROW_HEIGHT = 84;
 const VISIBLE_ROWS = 6;
 
 /** Companies the page shows as such: name, website and company page as chips, one priced Enrich each. */
 export function CompaniesTable({ companies }: { companies: readonly PageCompany[] }) {
   return (
-    <Section title="Companies" meta={companies.length} className="sp-found__group sp-companies">
+    <Section title={t('people_section_companies')} meta={companies.length} className="sp-found__group sp-companies">
       <Table<PageCompany>
-        label="Companies found on this page"
+        label={t('people_companies_label')}
         rows={companies}
         rowKey={(c) => `company:${c.id}`}
         rowHeight={ROW_HEIGHT}
         maxHeight={Math.min(companies.length, VISIBLE_ROWS) * ROW_HEIGHT}
-        columns={[
-          { id: 'company', header: 'Company', cell: (row) => <CompanyCell company={row} /> },
-          { id: 'action', header: 'Action', hideHeader: true, width: 'auto', align: 'end', cell: (row) => <CompanyEnrichButton company={row} /> },
-        ]}
+        columns={[{ id: 'company', header: t('people_column_company'), cell: (row) => <CompanyCell company={row} /> }]}
       />
     </Section>
   );
@@ -33,27 +33,11 @@ function companyName(company: PageCompany): string {
 }
 
 function CompanyCell({ company }: { company: PageCompany }) {
-  const name = companyName(company);
   const chips = [
     ...company.domains.map((d) => ({ icon: 'globe' as const, text: d, value: d })),
     ...company.companyPages.map((u) => ({ icon: 'building' as const, text: profileHandle(u) ?? u, value: u })),
   ];
-  return (
-    <span className="sp-person">
-      <span className="sp-person__name" title={name}>
-        {name}
-      </span>
-      {chips.length > 0 && (
-        <span className="sp-person__ids" aria-label={`Identifiers of ${name}`}>
-          {chips.slice(0, 3).map((chip) => (
-            <Chip key={chip.value} icon={chip.icon} title={chip.value} className="sp-person__chip">
-              {chip.text}
-            </Chip>
-          ))}
-        </span>
-      )}
-    </span>
-  );
+  return <EntityCell name={companyName(company)} subtitle={null} chips={chips} action={<CompanyEnrichButton company={company} />} />;
 }
 
 function CompanyEnrichButton({ company }: { company: PageCompany }) {
@@ -61,7 +45,7 @@ function CompanyEnrichButton({ company }: { company: PageCompany }) {
   const { hasKey } = useAccount();
   const url = companyLookupUrl(company);
   const { estimate } = useEstimate(url ? { action: 'company/enrich', url } : null);
-  if (!url) return <span className="sp-person__none">Nothing to look up</span>;
+  if (!url) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
   const name = companyName(company);
   const cached = estimate?.cached ?? false;
   return (
@@ -71,9 +55,9 @@ function CompanyEnrichButton({ company }: { company: PageCompany }) {
       estimate={estimate}
       disabled={!hasKey}
       onClick={() => nav.openCompany({ url, label: name, autorun: true })}
-      aria-label={`${cached ? 'Open' : 'Enrich'} ${name} · ${estimate ? (estimate.blockedByBudget ? 'over budget' : costLabel(estimate)) : 'estimating cost'}`}
+      aria-label={enrichLabel(name, cached, estimate)}
     >
-      {cached ? 'Open' : 'Enrich'}
+      {cached ? t('people_open') : t('people_enrich')}
     </PaidButton>
   );
 }

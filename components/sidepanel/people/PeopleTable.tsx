@@ -1,11 +1,15 @@
 import { Section, Table } from '@/components/ui';
-import { personBulkEntry } from '@/lib/people';
+import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
+import { personBulkEntry } from '@/lib/people';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
 import './people.css';
 
-/** Name, subtitle and a line of chips: every row this tall keeps windowing cheap for a 300-member directory. */
-const ROW_HEIGHT = 76;
+/**
+ * Name line, subtitle line, and up to two wrapped lines of chips beside the button (people.css): every row this
+ * tall keeps windowing cheap for a 300-member directory and leaves nothing clipped at 320 px.
+ */
+export const PERSON_ROW_HEIGHT = 100;
 const VISIBLE_ROWS = 6;
 
 /** The selection key of a person row (people and loose identifiers share one selection). */
@@ -22,7 +26,10 @@ export interface PeopleTableProps {
   fallbackLookup?: (person: PersonRowData) => ContactLookup | null;
 }
 
-/** People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. */
+/**
+ * People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. One column: the
+ * button lives inside the person's cell, under the name, so it never takes width from the name.
+ */
 export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
   const own = new Set(people.map(personKey));
   return (
@@ -31,11 +38,14 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup }:
         label={label}
         rows={people}
         rowKey={personKey}
-        rowHeight={ROW_HEIGHT}
-        maxHeight={Math.min(people.length, VISIBLE_ROWS) * ROW_HEIGHT}
+        rowHeight={PERSON_ROW_HEIGHT}
+        maxHeight={Math.min(people.length, VISIBLE_ROWS) * PERSON_ROW_HEIGHT}
         columns={[
-          { id: 'person', header: 'Person', cell: (row) => <PersonCell person={row} /> },
-          { id: 'action', header: 'Action', hideHeader: true, width: 'auto', align: 'end', cell: (row) => <PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} /> },
+          {
+            id: 'person',
+            header: t('people_column_person'),
+            cell: (row) => <PersonCell person={row} action={<PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} />} />,
+          },
         ]}
         selection={
           selection
@@ -46,7 +56,7 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup }:
                   for (const k of next) if (own.has(k)) merged.add(k);
                   selection.onChange(merged);
                 },
-                rowLabel: (row) => `Select ${row.name?.trim() || row.id}`,
+                rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
                 // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
                 isSelectable: (row) => personBulkEntry(row) !== null,
               }

@@ -1,10 +1,16 @@
 /*
  * One person as a row: name, title and company, their identifiers as small chips, and one Enrich with its price
  * (issue 13). Shared by "This page" (people found on the page) and a company's people (domain search).
+ *
+ * Layout (people.css): the name and the title each own a full line, so a narrow (320 px) panel never squeezes the
+ * name to make room for the button; the chips wrap below, and the priced button sits at the end of the chip line.
  */
+import type { ReactNode } from 'react';
 import { Chip, costLabel, type IconName, PaidButton } from '@/components/ui';
 import type { PagePerson } from '@/lib/detect/schema';
+import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { CostEstimate } from '@/lib/model/lookup';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
 import { useEstimate } from '../hooks';
@@ -14,13 +20,18 @@ import { useNavigation } from '../navigation';
 /** A person as a row needs only these (a page's person, or an employee from a company answer). */
 export type PersonRowData = Pick<PagePerson, 'id' | 'name' | 'title' | 'company' | 'emails' | 'phones' | 'profiles'>;
 
-/** More chips than this would wrap at 320 px; the rest are counted. */
+/** Chips shown; the rest are counted in a "+N" chip whose tooltip lists them. Two wrapped lines hold three. */
 const MAX_CHIPS = 3;
 
-export function PersonCell({ person }: { person: PersonRowData }) {
-  const name = personDisplayName(person);
-  const subtitle = personSubtitle(person);
-  const chips = identifierChips(person);
+export interface IdentifierChip {
+  icon: IconName;
+  text: string;
+  value: string;
+}
+
+/** Name line, optional subtitle line, then the chips (wrapping) with `action` at the end of their line. */
+export function EntityCell({ name, subtitle, chips, action }: { name: string; subtitle: string | null; chips: readonly IdentifierChip[]; action: ReactNode }) {
+  const hidden = chips.slice(MAX_CHIPS);
   return (
     <span className="sp-person">
       <span className="sp-person__name" title={name}>
@@ -31,18 +42,33 @@ export function PersonCell({ person }: { person: PersonRowData }) {
           {subtitle}
         </span>
       )}
-      {chips.length > 0 && (
-        <span className="sp-person__ids" aria-label={`Identifiers of ${name}`}>
+      <span className="sp-person__foot">
+        <span className="sp-person__ids" role="group" aria-label={t('people_identifiers_of', name)}>
           {chips.slice(0, MAX_CHIPS).map((chip) => (
             <Chip key={`${chip.icon}:${chip.value}`} icon={chip.icon} title={chip.value} className="sp-person__chip">
               {chip.text}
             </Chip>
           ))}
-          {chips.length > MAX_CHIPS && <Chip className="sp-person__chip">+{chips.length - MAX_CHIPS}</Chip>}
+          {hidden.length > 0 && (
+            <Chip className="sp-person__chip" title={t('people_more_identifiers_title', hidden.length, hidden.map((c) => c.value).join(', '))}>
+              {t('people_more_identifiers', hidden.length)}
+            </Chip>
+          )}
         </span>
-      )}
+        <span className="sp-person__action">{action}</span>
+      </span>
     </span>
   );
+}
+
+export function PersonCell({ person, action }: { person: PersonRowData; action: ReactNode }) {
+  return <EntityCell name={personDisplayName(person)} subtitle={personSubtitle(person)} chips={identifierChips(person)} action={action} />;
+}
+
+/** "Enrich Jane Doe · 1 credit" / "Open Jane Doe · Cached 3 days ago · free": the button's accessible name. */
+export function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | null | undefined): string {
+  const cost = estimate ? (estimate.blockedByBudget ? t('people_over_budget') : costLabel(estimate)) : t('people_estimating');
+  return t('people_button_label', cached ? t('people_open') : t('people_enrich'), name, cost);
 }
 
 /**
@@ -55,7 +81,7 @@ export function PersonEnrichButton({ person, fallback }: { person: PersonRowData
   const planned = personLookup(person) ?? (fallback ? { lookup: fallback } : null);
   const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, contactOptions(settings)) : null);
   if (!planned) {
-    return <span className="sp-person__none">Nothing to look up</span>;
+    return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
   }
   const name = personDisplayName(person);
   const cached = estimate?.cached ?? false;
@@ -73,17 +99,11 @@ export function PersonEnrichButton({ person, fallback }: { person: PersonRowData
           ...('alsoKnownAs' in planned && planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
         })
       }
-      aria-label={`${cached ? 'Open' : 'Enrich'} ${name} · ${estimate ? (estimate.blockedByBudget ? 'over budget' : costLabel(estimate)) : 'estimating cost'}`}
+      aria-label={enrichLabel(name, cached, estimate)}
     >
-      {cached ? 'Open' : 'Enrich'}
+      {cached ? t('people_open') : t('people_enrich')}
     </PaidButton>
   );
-}
-
-interface IdentifierChip {
-  icon: IconName;
-  text: string;
-  value: string;
 }
 
 function identifierChips(person: PersonRowData): IdentifierChip[] {

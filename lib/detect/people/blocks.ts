@@ -13,20 +13,38 @@ export type HitKind = keyof typeof KIND_BIT;
 const MAX_UP = 12;
 const SIBLINGS = 6;
 
+/**
+ * Beside the kind bits, each node's number counts how many of its children hold each kind (0, 1, or
+ * 2 for "two or more"), two bits per kind above the kind bits. A record needs a sibling holding the
+ * same kind, so where a parent has only one such child no sibling needs looking at: most levels
+ * between an identifier and its record (the link in a line, the line in a card) are passed at once.
+ */
+const COUNT_SHIFT = 5;
+
+function childCountShift(bit: number): number {
+  return COUNT_SHIFT + 2 * (31 - Math.clz32(bit));
+}
+
 /** Marks `el` and its ancestors (up to `root`) as holding an identifier of kind `bit`. */
-export function markAncestors(masks: Map<Element, number>, el: Element, root: Element, bit: number): void {
+export function markAncestors(masks: Map<Node, number>, el: Element, root: Element, bit: number): void {
+  const shift = childCountShift(bit);
   let cur: Element | null = el;
   for (let depth = 0; cur !== null && depth <= MAX_UP + 1; depth++) {
     const mask = masks.get(cur) ?? 0;
     // Marked already: everything above was marked by the same walk from a sibling.
     if ((mask & bit) !== 0) return;
     masks.set(cur, mask | bit);
+    const parent = cur.parentNode;
+    if (parent !== null) {
+      const counts = masks.get(parent) ?? 0;
+      if (((counts >>> shift) & 3) < 2) masks.set(parent, counts + (1 << shift));
+    }
     if (cur === root) return;
     cur = cur.parentElement;
   }
 }
 
-function similarSibling(el: Element, masks: ReadonlyMap<Element, number>, bit: number, backwards: boolean): boolean {
+function similarSibling(el: Element, masks: ReadonlyMap<Node, number>, bit: number, backwards: boolean): boolean {
   const tag = el.localName;
   let s = backwards ? el.previousElementSibling : el.nextElementSibling;
   for (let i = 0; s !== null && i < SIBLINGS; i++) {
@@ -36,11 +54,23 @@ function similarSibling(el: Element, masks: ReadonlyMap<Element, number>, bit: n
   return false;
 }
 
+/** May a sibling of `el` hold kind `bit` (per the counts `markAncestors` keeps)? */
+function siblingsHold(el: Element, masks: ReadonlyMap<Node, number>, bit: number, shift: number): boolean {
+  const parent = el.parentNode;
+  if (parent === null) return false;
+  const holding = ((masks.get(parent) ?? 0) >>> shift) & 3;
+  // `el` itself is one of them unless a capped walk left it unmarked.
+  return holding >= 2 || (holding === 1 && ((masks.get(el) ?? 0) & bit) === 0);
+}
+
 /** The record that holds an identifier of kind `bit` found at `el`, or null (it belongs to nobody). */
-export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Element, number>, bit: number): Element | null {
+export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, number>, bit: number): Element | null {
+  const shift = childCountShift(bit);
   let cur: Element | null = el;
   for (let depth = 0; cur !== null && cur !== root && depth < MAX_UP; depth++) {
-    if (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false)) return definitionEntry(cur);
+    if (siblingsHold(cur, masks, bit, shift) && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
+      return definitionEntry(cur);
+    }
     cur = cur.parentElement;
   }
   return null;

@@ -4,7 +4,6 @@
 import { companyName, lastNameIn, matchesHints, personName, squash, titleText } from './names';
 import { recordParts } from './blocks';
 
-const SHOW_ELEMENT_AND_TEXT = 1 | 4;
 const MAX_NODES = 300;
 const MAX_LINES = 40;
 const SKIP: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'textarea', 'button', 'svg']);
@@ -18,48 +17,129 @@ interface Line {
   rank: number;
 }
 
-function rankOf(node: Node, part: Element): number | null {
-  let rank = 2;
-  for (let p = node.parentElement; p !== null; p = p.parentElement) {
-    const tag = p.localName;
-    if (SKIP.has(tag) || p.hasAttribute('data-in-page-enrich')) return null;
-    if (STRONG.has(tag)) rank = 0;
-    else if (tag === 'a' && rank > 1) rank = 1;
-    if (p === part) break;
+const ELEMENT_NODE = 1;
+const TEXT_NODE = 3;
+
+/** How strongly an element's own tag says "name" for the text below it, given its parent's rank. */
+function rankBelow(tag: string, rank: number): number {
+  if (STRONG.has(tag)) return 0;
+  return tag === 'a' && rank > 1 ? 1 : rank;
+}
+
+/**
+ * A record's visible lines in document order (text nodes and photo captions), read on demand: a
+ * person's card usually shows its name first, and the rest of the card need not be read once the
+ * name and the line after it are known. A text node ranks 0 under heading or strong markup (up to
+ * the part, the part included), else 1 under a link, else 2; text under a skipped element or our own
+ * UI is no line. The walk is top-down, carrying each level's rank and skip state, so no text node
+ * looks its ancestors up again. Like a TreeWalker over elements and text nodes, it visits at most
+ * MAX_NODES nodes per part (those inside skipped elements included) and keeps at most MAX_LINES lines.
+ */
+export class LineReader {
+  readonly lines: Line[] = [];
+  private readonly parts: Element[];
+  private partIndex = -1;
+  private part: Element | null = null;
+  private node: Node | null = null;
+  private n = 0;
+  private ranks: number[] = [];
+  private skips: boolean[] = [];
+
+  constructor(record: Element) {
+    this.parts = recordParts(record);
+    this.nextPart();
   }
-  return rank;
+
+  private nextPart(): void {
+    const part = this.parts[++this.partIndex] ?? null;
+    this.part = part;
+    this.n = 0;
+    if (part === null) {
+      this.node = null;
+      return;
+    }
+    this.ranks = [rankBelow(part.localName, 2)];
+    this.skips = [SKIP.has(part.localName) || part.hasAttribute('data-in-page-enrich')];
+    this.node = part.firstChild;
+  }
+
+  /**
+   * Is line `i` there and final? A line is final once the next one has started (only the last line
+   * grows, when the next text node continues it) or the record is read to its end.
+   */
+  has(i: number): boolean {
+    while (this.lines.length <= i + 1 && this.part !== null) this.step();
+    return i < this.lines.length;
+  }
+
+  /** Every line. */
+  all(): Line[] {
+    while (this.part !== null) this.step();
+    return this.lines;
+  }
+
+  /** Visits one node (or ends the current part). */
+  private step(): void {
+    const lines = this.lines;
+    const node = this.node;
+    if (node === null || this.n >= MAX_NODES || lines.length >= MAX_LINES) {
+      if (lines.length >= MAX_LINES) this.partIndex = this.parts.length;
+      this.nextPart();
+      return;
+    }
+    const top = this.ranks.length - 1;
+    const skipped = this.skips[top] as boolean;
+    const type = node.nodeType;
+    let child: Node | null = null;
+    if (type === ELEMENT_NODE) {
+      this.n++;
+      const el = node as Element;
+      const tag = el.localName;
+      if (tag === 'img' && !skipped) {
+        const alt = el.getAttribute('alt');
+        if (alt !== null && alt.trim() !== '') lines.push({ text: squash(alt.slice(0, 200)), raw: '', rank: 1 });
+      }
+      child = el.firstChild;
+      if (child !== null) {
+        this.ranks.push(rankBelow(tag, this.ranks[top] as number));
+        this.skips.push(skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich'));
+      }
+    } else if (type === TEXT_NODE) {
+      this.n++;
+      const data = (node as Text).data;
+      if (!skipped && data.trim() !== '') {
+        const prev = node.previousSibling;
+        const last = lines[lines.length - 1];
+        // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
+        if (prev !== null && prev.nodeType === TEXT_NODE && last !== undefined && last.raw.length < 400) {
+          last.raw += data.slice(0, 400);
+          last.text = squash(last.raw);
+        } else {
+          lines.push({ text: squash(data.slice(0, 400)), raw: data.slice(0, 400), rank: this.ranks[top] as number });
+        }
+      }
+    }
+    if (child !== null) {
+      this.node = child;
+      return;
+    }
+    // Next in document order: the next sibling, else the next sibling of the nearest ancestor below the part.
+    let next: Node | null = node.nextSibling;
+    let up: Node | null = node;
+    while (next === null) {
+      up = up.parentNode;
+      if (up === null || up === this.part) break;
+      this.ranks.pop();
+      this.skips.pop();
+      next = up.nextSibling;
+    }
+    this.node = next;
+  }
 }
 
 /** The record's visible lines in document order (text nodes and photo captions), bounded. */
 export function linesOf(record: Element): Line[] {
-  const lines: Line[] = [];
-  for (const part of recordParts(record)) {
-    const doc = part.ownerDocument;
-    const walker = doc.createTreeWalker(part, SHOW_ELEMENT_AND_TEXT);
-    for (let n = 0, node = walker.nextNode(); node !== null && n < MAX_NODES && lines.length < MAX_LINES; n++, node = walker.nextNode()) {
-      if (node.nodeType === 1) {
-        const el = node as Element;
-        if (el.localName !== 'img') continue;
-        const alt = el.getAttribute('alt');
-        if (alt !== null && alt.trim() !== '' && rankOf(el, part) !== null) lines.push({ text: squash(alt.slice(0, 200)), raw: '', rank: 1 });
-        continue;
-      }
-      const data = (node as Text).data;
-      if (data.trim() === '') continue;
-      const rank = rankOf(node, part);
-      if (rank === null) continue;
-      const prev = node.previousSibling;
-      const last = lines[lines.length - 1];
-      // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
-      if (prev !== null && prev.nodeType === 3 && last !== undefined && last.raw.length < 400) {
-        last.raw += data.slice(0, 400);
-        last.text = squash(last.raw);
-      } else {
-        lines.push({ text: squash(data.slice(0, 400)), raw: data.slice(0, 400), rank });
-      }
-    }
-  }
-  return lines;
+  return new LineReader(record).all();
 }
 
 export interface PersonLabel {
@@ -76,15 +156,25 @@ function splitNameLine(text: string): [string, string | null] {
 }
 
 /** The person a record shows: best name by markup, then by the hints; the title is the next line. */
-export function describePerson(lines: readonly Line[], hints: readonly string[]): PersonLabel {
+export function describePerson(reader: LineReader, hints: readonly string[]): PersonLabel {
+  const lines = reader.lines;
   let best = -1;
   let bestName: string | null = null;
   let bestTitle: string | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
-  for (let i = 0; i < lines.length; i++) {
+  // Each line's name (of its part before a ", " or " – "), read once: the title search below reads them again.
+  const names: Array<string | null> = [];
+  const nameAt = (i: number): string | null => {
+    while (names.length <= i) {
+      const line = lines[names.length] as Line;
+      names.push(personName(splitNameLine(line.text)[0]));
+    }
+    return names[i] as string | null;
+  };
+  // A heading or strong name the identifiers' hints confirm (score 0) cannot be beaten: stop reading there.
+  for (let i = 0; bestScore > 0 && reader.has(i); i++) {
     const line = lines[i] as Line;
-    const [head, tail] = splitNameLine(line.text);
-    const name = personName(head);
+    const name = nameAt(i);
     if (name === null) continue;
     // A heading or strong text decides first. Below that, link text and plain text weigh the same and
     // the identifiers' hints break the tie (a directory row links the company, not the person).
@@ -93,6 +183,7 @@ export function describePerson(lines: readonly Line[], hints: readonly string[])
       bestScore = score;
       best = i;
       bestName = name;
+      const tail = splitNameLine(line.text)[1];
       bestTitle = tail === null ? null : titleText(tail);
     }
   }
@@ -100,8 +191,8 @@ export function describePerson(lines: readonly Line[], hints: readonly string[])
   // The title is the line right after the name (a farther line is a department, a company, an
   // address), not counting the name shown again (a photo's alt, then the name as a link).
   let after = best + 1;
-  while (after < lines.length && personName(splitNameLine((lines[after] as Line).text)[0]) === bestName) after++;
-  const next = lines[after];
+  while (reader.has(after) && nameAt(after) === bestName) after++;
+  const next = reader.has(after) ? lines[after] : undefined;
   if (bestTitle === null && next !== undefined && personName(next.text) === null) bestTitle = titleText(next.text);
   return { name: bestName, title: bestTitle };
 }
@@ -113,11 +204,12 @@ export function describePerson(lines: readonly Line[], hints: readonly string[])
  */
 export function describeCompany(anchors: readonly Element[], lines: readonly Line[], hints: readonly string[]): string | null {
   for (const a of anchors) {
-    const alt = a.querySelector('img[alt]')?.getAttribute('alt') ?? '';
-    for (const text of [a.textContent ?? '', alt]) {
-      const label = companyName(text.slice(0, 200));
-      if (label !== null && matchesHints(label, hints)) return label;
-    }
+    const text = companyName((a.textContent ?? '').slice(0, 200));
+    if (text !== null && matchesHints(text, hints)) return text;
+    // A logo's alt, looked for only when the link has elements inside (most links hold just text).
+    const alt = a.firstElementChild === null ? '' : (a.querySelector('img[alt]')?.getAttribute('alt') ?? '');
+    const label = companyName(alt.slice(0, 200));
+    if (label !== null && matchesHints(label, hints)) return label;
   }
   let name: string | null = null;
   let rank = Number.POSITIVE_INFINITY;

@@ -5,7 +5,7 @@
 // rescans add identifiers and only their records are read again.
 import type { RawCompany, RawPerson } from '../schema';
 import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
-import { describeCompany, describePerson, linesOf, nameBefore } from './describe';
+import { describeCompany, describePerson, LineReader, linesOf, nameBefore } from './describe';
 import { hintWords, isRoleMailbox, lastNameIn } from './names';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
@@ -16,10 +16,17 @@ const MAX_PER_PERSON = 50;
 const UNIT_MARK = 128;
 const UNIT_PLACE = 64;
 const UNIT_DESCRIBE = 8;
+/** Records counted or assembled per unit of the result build. */
+const UNIT_RESULT = 500;
 /** More records than this are listed in the order found rather than sorted into document order. */
 const SORT_LIMIT = 2000;
 /** A company card or list item is short; a record with more text than this is prose. */
 const MAX_COMPANY_TEXT = 400;
+
+/** Marks an identifier two or more records show (see `result`). */
+const SHARED = Symbol('shared');
+/** Per identifier of one kind: the one record showing it, or SHARED. */
+type Owners = Map<string, string | typeof SHARED>;
 
 const INLINE: ReadonlySet<string> = new Set('a abbr b bdi cite code em font i mark q s small span strong sub sup u'.split(' '));
 
@@ -69,12 +76,16 @@ export class PeopleGrouper {
   private hits: Hit[] = [];
   private marked = 0;
   private placed = 0;
-  private readonly masks = new Map<Element, number>();
+  private readonly masks = new Map<Node, number>();
   private readonly records = new Map<Node, RecordData>();
   private dirty: RecordData[] = [];
   /** Identifiers with no repeated record of their own kind, placed once every other identifier is. */
   private orphans: Hit[] = [];
+  /** The result for the records as they are now; null while it is (to be) rebuilt. */
   private cache: GroupedEntities | null = { people: [], companies: [] };
+  /** The last finished result, reported while a new one is built. */
+  private last: GroupedEntities = this.cache as GroupedEntities;
+  private building: Build | null = null;
   /** Bumped whenever the result may have changed. */
   revision = 0;
 
@@ -86,9 +97,9 @@ export class PeopleGrouper {
     this.hits.push({ kind, value, el });
   }
 
-  /** Work left: identifiers not yet placed or records not yet described. */
+  /** Work left: identifiers not yet placed, records not yet described, or the result not yet built. */
   get busy(): boolean {
-    return this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0;
+    return this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0 || this.cache === null;
   }
 
   /** One bounded unit of work. */
@@ -116,7 +127,11 @@ export class PeopleGrouper {
       for (const hit of this.orphans.splice(0, UNIT_PLACE)) this.adopt(hit);
       return;
     }
-    for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
+    if (this.dirty.length > 0) {
+      for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
+      return;
+    }
+    if (this.cache === null) this.buildSome();
   }
 
   private place(hit: Hit, root: Element): void {
@@ -165,11 +180,13 @@ export class PeopleGrouper {
     }
     record.hits.push(hit);
     this.cache = null;
+    this.building = null;
     this.revision++;
   }
 
   private describe(record: RecordData): void {
     this.cache = null;
+    this.building = null;
     this.revision++;
     record.queued = false;
     record.people = null;
@@ -184,7 +201,7 @@ export class PeopleGrouper {
       if (record.textOnly) return;
       const hints = personHits.flatMap((h) => (h.kind === 'phone' ? [] : hintWords(h.value)));
       const label =
-        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(linesOf(record.el), hints);
+        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(new LineReader(record.el), hints);
       const person = emptyPerson(label.name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
       // A link to a company's site or page in the person's row names where they work.
@@ -210,57 +227,36 @@ export class PeopleGrouper {
     record.company = company;
   }
 
-  /** The people and companies so far, in page order. Identifiers several named records share belong to none. */
+  /**
+   * The people and companies in page order, as of the last finished build. Building is part of the
+   * work (`work()` does it in units once every record is described), so a report during the pass
+   * never runs a whole build at once: until the build finishes, the previous result stands.
+   */
   result(): GroupedEntities {
-    if (this.cache !== null) return this.cache;
-    const records = this.ordered();
-    const owners = new Map<string, Set<string>>();
-    const count = (key: string, owner: string): void => {
-      let set = owners.get(key);
-      if (set === undefined) owners.set(key, (set = new Set()));
-      set.add(owner);
-    };
-    records.forEach((record, i) => {
-      for (const person of record.people ?? []) {
-        const owner = person.name ?? `#${i}`;
-        for (const v of person.emails) count(`e:${v}`, owner);
-        for (const v of person.phones) count(`p:${v}`, owner);
-        for (const v of person.profiles) count(`l:${v}`, owner);
-      }
-      if (record.company !== null) {
-        const owner = record.company.name ?? `#${i}`;
-        for (const v of record.company.hosts) count(`h:${v}`, owner);
-        for (const v of record.company.companyPages) count(`c:${v}`, owner);
-      }
-    });
-    // An office phone or a shared mailbox printed on several people's cards is nobody's own.
-    const own = (key: string): boolean => (owners.get(key)?.size ?? 0) <= 1;
-    const people: RawPerson[] = [];
-    const companies: RawCompany[] = [];
-    for (const record of records) {
-      for (const p of record.people ?? []) {
-        const person: RawPerson = {
-          ...p,
-          emails: p.emails.filter((v) => own(`e:${v}`)),
-          phones: p.phones.filter((v) => own(`p:${v}`)),
-          profiles: p.profiles.filter((v) => own(`l:${v}`)),
-        };
-        const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
-        // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
-        if (hasId && (person.name !== null || person.profiles.length > 0)) people.push(person);
-      }
-      const c = record.company;
-      if (c !== null) {
-        const company: RawCompany = {
-          ...c,
-          hosts: c.hosts.filter((v) => own(`h:${v}`)),
-          companyPages: c.companyPages.filter((v) => own(`c:${v}`)),
-        };
-        if (company.name !== null && company.hosts.length + company.companyPages.length > 0) companies.push(company);
-      }
+    return this.cache ?? this.last;
+  }
+
+  /** One unit of the result build: put the records in page order, count owners, or assemble people. */
+  private buildSome(): void {
+    const b = this.building;
+    if (b === null) {
+      this.building = newBuild(this.ordered());
+      return;
     }
-    this.cache = { people, companies };
-    return this.cache;
+    const end = Math.min(b.records.length, b.index + UNIT_RESULT);
+    if (b.counting) {
+      for (; b.index < end; b.index++) countOwners(b, b.records[b.index] as RecordData, b.index);
+      if (b.index >= b.records.length) {
+        b.counting = false;
+        b.index = 0;
+      }
+      return;
+    }
+    for (; b.index < end; b.index++) assemble(b, b.records[b.index] as RecordData);
+    if (b.index < b.records.length) return;
+    this.cache = this.last = { people: b.people, companies: b.companies };
+    this.building = null;
+    this.revision++;
   }
 
   private ordered(): RecordData[] {
@@ -271,6 +267,78 @@ export class PeopleGrouper {
       // Node.DOCUMENT_POSITION_FOLLOWING = 4: b comes after a.
       return (a.el.compareDocumentPosition(b.el) & 4) !== 0 ? -1 : 1;
     });
+  }
+}
+
+/** A result build in progress (see `PeopleGrouper.result`). */
+interface Build {
+  records: RecordData[];
+  counting: boolean;
+  index: number;
+  emails: Owners;
+  phones: Owners;
+  profiles: Owners;
+  hosts: Owners;
+  pages: Owners;
+  people: RawPerson[];
+  companies: RawCompany[];
+}
+
+function newBuild(records: RecordData[]): Build {
+  return {
+    records,
+    counting: true,
+    index: 0,
+    emails: new Map(),
+    phones: new Map(),
+    profiles: new Map(),
+    hosts: new Map(),
+    pages: new Map(),
+    people: [],
+    companies: [],
+  };
+}
+
+/** Who shows each identifier: the one owner so far, or SHARED once a second one does. */
+function count(map: Owners, values: readonly string[], owner: string): void {
+  for (const v of values) {
+    const seen = map.get(v);
+    if (seen === undefined) map.set(v, owner);
+    else if (seen !== owner) map.set(v, SHARED);
+  }
+}
+
+function countOwners(b: Build, record: RecordData, i: number): void {
+  for (const person of record.people ?? []) {
+    const owner = person.name ?? `#${i}`;
+    count(b.emails, person.emails, owner);
+    count(b.phones, person.phones, owner);
+    count(b.profiles, person.profiles, owner);
+  }
+  if (record.company !== null) {
+    const owner = record.company.name ?? `#${i}`;
+    count(b.hosts, record.company.hosts, owner);
+    count(b.pages, record.company.companyPages, owner);
+  }
+}
+
+/** The identifiers only this record shows: an office phone or a shared mailbox on several people's cards is nobody's own. */
+function own(map: Owners, values: string[]): string[] {
+  for (const v of values) if (map.get(v) === SHARED) return values.filter((w) => map.get(w) !== SHARED);
+  return values.slice();
+}
+
+function assemble(b: Build, record: RecordData): void {
+  for (const p of record.people ?? []) {
+    const person: RawPerson = { ...p, emails: own(b.emails, p.emails), phones: own(b.phones, p.phones), profiles: own(b.profiles, p.profiles) };
+    const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
+    // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
+    if (hasId && (person.name !== null || person.profiles.length > 0)) b.people.push(person);
+  }
+  const c = record.company;
+  if (c !== null) {
+    const company: RawCompany = { ...c, hosts: own(b.hosts, c.hosts), companyPages: own(b.pages, c.companyPages) };
+    if (company.name !== null && company.hosts.length + company.companyPages.length > 0) b.companies.push(company);
   }
 }
 

@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:net';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 
 export type Reply<T = unknown> = { ok: true; data: T } | { ok: false; error: { kind: string; message: string; detail?: string } };
 

@@ -6,10 +6,10 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox, type RunningSandbox } from '../../../sandbox/server';
-import { isApiError, type ApiError } from '../../../lib/api/errors';
-import { BULK_MAX_INPUTS, PATHS } from '../../../lib/api/limits';
-import type { RetryInfo } from '../../../lib/api/transport';
+import { startSandbox, type RunningSandbox } from '@/sandbox/server';
+import { isApiError, type ApiError } from '@/lib/api/errors';
+import { PATHS } from '@/lib/api/limits';
+import type { RetryInfo } from '@/lib/api/transport';
 import { addFault, clearFaults, clientFor, ledgerOf, newKey, requestsOf, samples, type Samples } from './sandbox';
 
 const RATE = { max: 4, windowMs: 2000 };
@@ -142,28 +142,14 @@ describe('malformed and slow answers', () => {
   });
 });
 
-describe('bulk chunk isolation', () => {
-  it('fails only the entries of the chunk that failed, and keeps going', async () => {
+describe('bulk chunk failure', () => {
+  it('a 500 on a paid chunk throws server and is not sent again (the service may have charged it)', async () => {
     const key = newKey('test-standard', 'bulk-fault');
-    const inputs = Array.from({ length: 2500 }, (_, i) => ({
-      field_type: 'email' as const,
-      value: i % 500 === 0 ? data.emails[i / 500]! : `nobody-${i}@unknown-domain.example`,
-    }));
-    let bulkAttempts = 0;
-    const client = clientFor(base, key, {
-      // Break exactly the second request, from inside the client's own attempt hook.
-      beforeAttempt: async ({ endpoint }) => {
-        if (endpoint === 'bulkEnrich' && ++bulkAttempts === 2) await addFault(base, { mode: '500', count: 1, paths: [PATHS.bulkEnrich] });
-      },
-    });
-    const run = await client.contacts.bulkEnrich(inputs);
-
-    expect(await statuses(key)).toEqual([200, 500, 200]);
-    expect(run.chunks.map((c) => c.error?.kind)).toEqual([undefined, 'server', undefined]);
-    expect(run.entries.slice(0, BULK_MAX_INPUTS).every((e) => e.status !== 'failed')).toBe(true);
-    expect(run.entries.slice(BULK_MAX_INPUTS, 2 * BULK_MAX_INPUTS).every((e) => e.status === 'failed')).toBe(true);
-    expect(run.entries.slice(2 * BULK_MAX_INPUTS).every((e) => e.status !== 'failed')).toBe(true);
-    expect([run.enriched, run.failed]).toEqual([3, 1000]);
+    const inputs = Array.from({ length: 10 }, (_, i) => ({ field_type: 'email' as const, value: i === 0 ? data.emails[0]! : `nobody-${i}@unknown-domain.example` }));
+    await addFault(base, { mode: '500', count: 1, paths: [PATHS.bulkEnrich] });
+    const err = await failure(clientFor(base, key).contacts.bulkEnrich(inputs));
+    expect([err.kind, err.status]).toEqual(['server', 500]);
+    expect(await statuses(key)).toEqual([500]);
   });
 });
 

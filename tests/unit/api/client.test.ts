@@ -4,10 +4,10 @@
  * Fault injection is global to a sandbox, so those tests live in client-faults.test.ts on a private instance.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BULK_MAX_INPUTS, PATHS } from '../../../lib/api/limits';
-import { createTransport } from '../../../lib/api/transport';
-import { NotFoundBodySchema } from '../../../lib/api/schemas';
-import { isApiError, type ApiError } from '../../../lib/api/errors';
+import { BULK_MAX_INPUTS, PATHS } from '@/lib/api/limits';
+import { createTransport } from '@/lib/api/transport';
+import { NotFoundBodySchema } from '@/lib/api/schemas';
+import { isApiError, type ApiError } from '@/lib/api/errors';
 import { clientFor, ledgerOf, newKey, requestsOf, samples, type Samples } from './sandbox';
 
 const base = inject('sandboxUrl');
@@ -104,9 +104,9 @@ describe('errors from the sandbox', () => {
 
   it('400 from the server → bad_request with its errorText', async () => {
     // The client refuses malformed calls itself, so this goes through the transport directly.
-    const call = createTransport({ baseUrl: base, getApiKey: async () => newKey('test-standard', 'bad') });
+    const { call } = createTransport({ baseUrl: base, getApiKey: async () => newKey('test-standard', 'bad') });
     const err = await failure(
-      call({ endpoint: 'enrich', method: 'get', path: PATHS.enrich, searchParams: { first_name: 'Ana' }, schema: NotFoundBodySchema, timeoutMs: 10_000 }),
+      call({ endpoint: 'enrich', method: 'get', path: PATHS.enrich, searchParams: { first_name: 'Ana' }, schema: NotFoundBodySchema, timeoutMs: 10_000, records: 1 }),
     );
     expect([err.kind, err.status]).toEqual(['bad_request', 400]);
     expect(err.errorText).toBeTruthy();
@@ -211,30 +211,20 @@ describe('contacts.similar, emails.verify, contacts.search', () => {
 });
 
 describe('contacts.bulkEnrich', () => {
-  it('sends 2,500 inputs as 3 requests in order and keeps results aligned with inputs', async () => {
+  it('sends one chunk of 1,000 inputs as one request and keeps results aligned with inputs', async () => {
     const key = newKey('test-standard', 'bulk');
     const known = data.emails.slice(0, 20);
-    // Every 100th input is a known email; the rest are unique misses, so each chunk's first value is identifiable.
-    const inputs = Array.from({ length: 2500 }, (_, i) => ({
+    // Every 100th input is a known email; the rest are unique misses.
+    const inputs = Array.from({ length: BULK_MAX_INPUTS }, (_, i) => ({
       field_type: 'email' as const,
       value: i % 100 === 0 ? known[(i / 100) % known.length]! : `nobody-${i}@unknown-domain.example`,
     }));
-    const progress: number[] = [];
-    const run = await clientFor(base, key).contacts.bulkEnrich(inputs, { onProgress: (p) => progress.push(p.done) });
+    const entries = await clientFor(base, key).contacts.bulkEnrich(inputs);
 
     const logged = (await requestsOf(base, key)).filter((r) => r.path === PATHS.bulkEnrich);
-    expect(logged.map((r) => r.status)).toEqual([200, 200, 200]);
-    const firstValues = [0, BULK_MAX_INPUTS, 2 * BULK_MAX_INPUTS].map((i) => inputs[i]!.value);
-    logged.forEach((r, chunk) => expect(r.body).toContain(JSON.stringify(firstValues[chunk])));
-
-    expect(run.chunks.map((c) => [c.first, c.last, c.size, c.error])).toEqual([
-      [0, 999, 1000, undefined],
-      [1000, 1999, 1000, undefined],
-      [2000, 2499, 500, undefined],
-    ]);
-    expect(progress).toEqual([1000, 2000, 2500]);
-    expect(run.entries.map((e) => e.index)).toEqual(inputs.map((_, i) => i));
-    run.entries.forEach((entry, i) => {
+    expect(logged.map((r) => r.status)).toEqual([200]);
+    expect(entries.map((e) => e.index)).toEqual(inputs.map((_, i) => i));
+    entries.forEach((entry, i) => {
       expect(entry.input).toEqual(inputs[i]);
       if (i % 100 === 0) {
         expect(entry.status).toBe('enriched');
@@ -243,8 +233,16 @@ describe('contacts.bulkEnrich', () => {
         expect(entry.status).toBe('not_enriched');
       }
     });
-    expect(run.enriched).toBe(25);
-    expect((await ledgerOf(base, key)).balance).toBe(100_000 - 25);
+    expect(entries.filter((e) => e.status === 'enriched')).toHaveLength(10);
+    expect((await ledgerOf(base, key)).balance).toBe(100_000 - 10);
+  });
+
+  it('refuses more than 1,000 inputs locally: chunking is the scheduler\'s job, nothing is sent', async () => {
+    const key = newKey('test-standard', 'bulk-over');
+    const inputs = Array.from({ length: BULK_MAX_INPUTS + 1 }, (_, i) => ({ field_type: 'email' as const, value: `n${i}@unknown-domain.example` }));
+    const err = await failure(clientFor(base, key).contacts.bulkEnrich(inputs));
+    expect(err.kind).toBe('bad_request');
+    expect(await requestsOf(base, key)).toEqual([]);
   });
 
   it('sends the required fields and skips invalid inputs locally, reporting them', async () => {
@@ -254,17 +252,16 @@ describe('contacts.bulkEnrich', () => {
       { field_type: 'email' as const, value: '   ' },
       { field_type: 'phone' as const, value: data.phones[1]! },
     ];
-    const run = await clientFor(base, key).contacts.bulkEnrich(inputs, { requiredFields: ['phone'] });
-    expect(run.entries.map((e) => e.status)).toEqual([expect.stringMatching(/enriched/), 'failed', expect.stringMatching(/enriched/)]);
+    const entries = await clientFor(base, key).contacts.bulkEnrich(inputs, { requiredFields: ['phone'] });
+    expect(entries.map((e) => e.status)).toEqual([expect.stringMatching(/enriched/), 'failed', expect.stringMatching(/enriched/)]);
     const [logged] = await requestsOf(base, key);
     expect(logged?.body).toContain('[{"field_type":"phone"}]');
     expect(logged?.body).not.toContain('"   "');
   });
 
-  it('reports a failed chunk on its own entries (out of credits)', async () => {
-    const run = await clientFor(base, newKey('test-empty', 'bulk')).contacts.bulkEnrich([{ field_type: 'email', value: data.emails[9]! }]);
-    expect(run.entries[0]).toMatchObject({ status: 'failed', error: { kind: 'out_of_credits' } });
-    expect(run.failed).toBe(1);
+  it('a failed chunk throws its error (out of credits); the scheduler fails the chunk\'s rows with it', async () => {
+    const err = await failure(clientFor(base, newKey('test-empty', 'bulk')).contacts.bulkEnrich([{ field_type: 'email', value: data.emails[9]! }]));
+    expect(err.kind).toBe('out_of_credits');
   });
 });
 

@@ -4,10 +4,10 @@ import {
   invalidRequestError,
   parseRetryAfter,
   type ApiErrorKind,
-} from '../../../lib/api/errors';
-import { toErrorData } from '../../../lib/errors/to-error-data';
-import { ErrorDataSchema as ApiErrorDataSchema } from '../../../lib/model/errors';
-import { EnrichParamsSchema } from '../../../lib/api/requests';
+} from '@/lib/api/errors';
+import { toErrorData } from '@/lib/errors/to-error-data';
+import { ErrorDataSchema as ApiErrorDataSchema } from '@/lib/model/errors';
+import { EnrichParamsSchema } from '@/lib/api/requests';
 
 const NOW = Date.parse('2026-11-21T12:00:00Z');
 const html429 = '<html><head><title>429 Too Many Requests</title></head><body><h1>Too Many Requests</h1><p>200 per 1 minute</p></body></html>';

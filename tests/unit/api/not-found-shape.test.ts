@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createEnrichmentClient } from '../../../lib/api/client';
+import { createEnrichmentClient } from '@/lib/api/client';
 
 // A base URL that points at some other web server (a proxy, a docs site): its 404 page is not the API's
 // "no match", and must not be cached as one.

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
-import { buildOpenApiDocument } from '../../../lib/api/openapi';
-import { PATHS } from '../../../lib/api/limits';
+import { buildOpenApiDocument } from '@/lib/api/openapi';
+import { PATHS } from '@/lib/api/limits';
 
 const doc = buildOpenApiDocument();
 type Operation = { parameters?: { name: string; required: boolean }[]; responses: Record<string, { content?: Record<string, unknown> }> };

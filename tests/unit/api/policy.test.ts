@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RETRY_POLICY, type Endpoint } from '../../../lib/api/decisions';
-import { ApiError, type ApiErrorKind } from '../../../lib/api/errors';
-import { estimateCost, type CostAction } from '../../../lib/api/pricing';
-import { decideRetry } from '../../../lib/api/retry';
+import { RETRY_POLICY, type Endpoint } from '@/lib/api/decisions';
+import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
+import { estimateCost, type CostAction } from '@/lib/api/pricing';
+import { decideRetry } from '@/lib/api/retry';
 
 const err = (kind: ApiErrorKind, status?: number, retryAfterMs?: number) => new ApiError(kind, kind, { status, retryAfterMs });
 const half = () => 0.5;

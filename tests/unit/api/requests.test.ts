@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { PROSPECTOR_FILTERS } from '../../../lib/api/decisions';
+import { PROSPECTOR_FILTERS } from '@/lib/api/decisions';
 import {
   BulkEnrichBodySchema,
   CompanyParamsSchema,
@@ -9,7 +9,7 @@ import {
   ProspectorBodySchema,
   SimilarCompaniesParamsSchema,
   SimilarContactsParamsSchema,
-} from '../../../lib/api/requests';
+} from '@/lib/api/requests';
 
 const ok = <S extends z.ZodType>(schema: S, input: unknown): z.output<S> => {
   const parsed = schema.safeParse(input);

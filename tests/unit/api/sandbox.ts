@@ -2,8 +2,8 @@
  * Small helpers for talking to the sandbox's own routes (`/_sandbox/...`) from the client tests.
  */
 import { randomUUID } from 'node:crypto';
-import { createEnrichmentClient, type ClientOptions } from '../../../lib/api/client';
-import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
+import { createEnrichmentClient, type ClientOptions } from '@/lib/api/client';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 
 export interface Samples {
   emails: string[];

@@ -11,7 +11,7 @@ import {
   NotFoundBodySchema,
   SimilarCompaniesResponseSchema,
   SimilarContactsResponseSchema,
-} from '../../../lib/api/schemas';
+} from '@/lib/api/schemas';
 import { fullCompany, fullContact } from './samples';
 
 describe('enriched contact', () => {

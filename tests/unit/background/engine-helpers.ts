@@ -1,13 +1,13 @@
 /** An engine with in-memory stores against a real sandbox (Node has no IndexedDB; the logic is the same). */
-import { createMemoryCacheStore } from '../../../lib/cache/store';
-import { createMemoryLedgerStore } from '../../../lib/credits/ledger';
-import { createMemoryKeyStore } from '../../../lib/keystore';
-import { createMemoryBulkStore } from '../../../lib/scheduler/bulk-store';
-import { createEngine, type EngineSettings } from '../../../lib/scheduler/engine';
-import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '../../../lib/scheduler/limiter';
-import type { OnPaidAnswer } from '../../../lib/scheduler/paid-answer';
-import { createMemoryTaskStore } from '../../../lib/scheduler/task-store';
-import { DEFAULT_SETTINGS } from '../../../lib/settings/schema';
+import { createMemoryCacheStore } from '@/lib/cache/store';
+import { createMemoryLedgerStore } from '@/lib/credits/ledger';
+import { createMemoryKeyStore } from '@/lib/keystore';
+import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
+import { createEngine, type EngineSettings } from '@/lib/engine/engine';
+import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '@/lib/queue/limiter';
+import type { OnPaidAnswer } from '@/lib/engine/paid-answer';
+import { createMemoryTaskStore } from '@/lib/queue/task-store';
+import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 
 export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings>; onPaidAnswer?: OnPaidAnswer } = {}) {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { SANDBOX_ADMIN_HEADERS } from '../../../sandbox/admin-guard';
-import { startSandbox } from '../../../sandbox/server';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { startSandbox } from '@/sandbox/server';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');

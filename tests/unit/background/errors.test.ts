@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIBED_KINDS, describeError, errorDetails, formatWait } from '../../../lib/errors/catalogue';
-import { type ErrorData, ErrorKindSchema } from '../../../lib/messaging/protocol';
+import { DESCRIBED_KINDS, describeError, errorDetails, formatWait } from '@/lib/errors/catalogue';
+import { type ErrorData, ErrorKindSchema } from '@/lib/messaging/protocol';
 
 describe('error catalogue', () => {
   it('describes every kind in the protocol', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyHint } from '../../../lib/keystore';
+import { keyHint } from '@/lib/keystore';
 
 describe('key hint', () => {
   it.each<[string | null, string | null]>([

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { DEFAULT_LIMITER_CONFIG, type LimiterConfig, limiterConfigFor, SlidingLogLimiter } from '../../../lib/scheduler/limiter';
-import { defineLimiterItem, loadLimiter, type PersistentLimiter } from '../../../lib/scheduler/limiter-store';
+import { DEFAULT_LIMITER_CONFIG, type LimiterConfig, limiterConfigFor, SlidingLogLimiter } from '@/lib/queue/limiter';
+import { defineLimiterItem, loadLimiter, type PersistentLimiter } from '@/lib/queue/limiter-store';
 
 /** The service's rule (spec: 200 requests per minute). */
 const SERVICE = { max: 200, windowMs: 60_000 };

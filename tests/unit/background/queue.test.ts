@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createMemoryLimiter, loadLimiter } from '../../../lib/scheduler/limiter-store';
-import { createTaskQueue, type Priority, type TaskContext, type TaskKind } from '../../../lib/scheduler/queue';
-import { createMemoryTaskStore, createSessionTaskStore } from '../../../lib/scheduler/task-store';
+import { createMemoryLimiter, loadLimiter } from '@/lib/queue/limiter-store';
+import { createTaskQueue, type Priority, type TaskContext, type TaskKind } from '@/lib/queue/queue';
+import { createMemoryTaskStore, createSessionTaskStore } from '@/lib/queue/task-store';
 
 /** A task kind that "calls the API": takes a gate slot, waits `latency` ms, answers per a script. */
 function scriptedKind(opts: { latency?: number; answers?: Map<string, Array<'ok' | { rateLimitedFor?: number }>> } = {}) {

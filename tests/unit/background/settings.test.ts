@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { migrateSettingsV1toV2 } from '../../../lib/settings/migrations';
-import { DEFAULT_SETTINGS, readSettings } from '../../../lib/settings/schema';
-import { createMemoryApiAddressStore } from '../../../lib/settings/origin-store';
-import { createSettingsStore } from '../../../lib/settings/store';
+import { migrateSettingsV1toV2 } from '@/lib/settings/migrations';
+import { DEFAULT_SETTINGS, readSettings } from '@/lib/settings/schema';
+import { createMemoryApiAddressStore } from '@/lib/settings/origin-store';
+import { createSettingsStore } from '@/lib/settings/store';
 
 describe('settings migrations', () => {
   it.each<[string, unknown, Partial<ReturnType<typeof readSettings>>]>([

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { companyAliasKeys, contactAliasKeys, contactAliasLookups } from '../../../lib/cache/aliases';
-import { createCache } from '../../../lib/cache/cache';
-import { companyEnrichKey, contactEnrichKey } from '../../../lib/cache/keys';
-import { createMemoryCacheStore } from '../../../lib/cache/store';
+import { companyAliasKeys, contactAliasKeys, contactAliasLookups } from '@/lib/cache/aliases';
+import { createCache } from '@/lib/cache/cache';
+import { companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
+import { createMemoryCacheStore } from '@/lib/cache/store';
 
 const DAY = 86_400_000;
 

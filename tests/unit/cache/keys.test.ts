@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createCache } from '../../../lib/cache/cache';
-import { bulkEntryKey, companyEnrichKey, contactEnrichKey, emailVerifyKey, labelForKey } from '../../../lib/cache/keys';
-import { createMemoryCacheStore } from '../../../lib/cache/store';
+import { createCache } from '@/lib/cache/cache';
+import { bulkEntryKey, companyEnrichKey, contactEnrichKey, emailVerifyKey, labelForKey } from '@/lib/cache/keys';
+import { createMemoryCacheStore } from '@/lib/cache/store';
 
 describe('cache keys', () => {
   it.each<[string, string, string]>([

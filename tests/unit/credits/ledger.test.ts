@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { createCache } from '../../../lib/cache/cache';
-import { contactEnrichKey } from '../../../lib/cache/keys';
-import { createMemoryCacheStore } from '../../../lib/cache/store';
-import { estimateAction } from '../../../lib/credits/estimate';
-import { createLedger, createMemoryLedgerStore, dayKey } from '../../../lib/credits/ledger';
-import { readLedger } from '../../../lib/credits/store';
-import type { CostAction } from '../../../lib/messaging/protocol';
+import { createCache } from '@/lib/cache/cache';
+import { contactEnrichKey } from '@/lib/cache/keys';
+import { createMemoryCacheStore } from '@/lib/cache/store';
+import { estimateAction } from '@/lib/credits/estimate';
+import { createLedger, createMemoryLedgerStore, dayKey } from '@/lib/credits/ledger';
+import { readLedger } from '@/lib/credits/store';
+import type { CostAction } from '@/lib/messaging/protocol';
 
 const NOON = new Date(2026, 10, 21, 12, 0, 0).getTime();
 

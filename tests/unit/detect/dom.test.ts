@@ -20,6 +20,17 @@ describe('only what a reader could see', () => {
     expect(entitiesOfHtml(`<main><p>Nothing here.</p>${html}</main>`)).toEqual(NONE);
   });
 
+  // The regions query is sliced per subtree (issue 17): a region deep in a wide list, behind single-child wrappers,
+  // or in a small block between them must still keep its anchors out (anchors are read before the walk).
+  it.each<[string, (region: string) => string]>([
+    ['in the 150th item of a wide list', (r) => `<ul>${Array.from({ length: 200 }, (_, i) => `<li>item ${i}${i === 150 ? r : ''}</li>`).join('')}</ul>`],
+    ['behind single-child wrappers', (r) => `<div><div><div><div><section>${r}</section></div></div></div></div>`],
+    ['inside a small block of a narrow parent', (r) => `<div><article><h2>t</h2><p>x</p><div><p>y</p>${r}</div></article><aside>z</aside></div>`],
+  ])('keeps the anchors of an excluded region %s out', (_where, wrap) => {
+    const region = '<div contenteditable="true"><a href="https://www.linkedin.com/in/hidden-person">x</a><a href="mailto:hidden@acme.com">m</a></div>';
+    expect(entitiesOfHtml(`<main><p>Nothing here.</p>${wrap(region)}</main>`)).toEqual(NONE);
+  });
+
   it('reads a region marked contenteditable="false" inside the page', () => {
     expect(entitiesOfHtml('<div contenteditable="false">jane@acme.com</div>').emails).toEqual(['jane@acme.com']);
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { companyDomainOf, exclusionOf } from '../../../lib/detect';
-import { hasRealPublicSuffix, registrableDomain } from '../../../lib/identity';
+import { companyDomainOf, exclusionOf } from '@/lib/detect';
+import { hasRealPublicSuffix, registrableDomain } from '@/lib/identity';
 import { entitiesOfHtml } from './helpers';
 
 /** `checkPublicSuffix(input, expected)` lines of the Public Suffix List's own test file, as they are. */

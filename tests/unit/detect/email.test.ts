@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailsFromMailto, isFileName, normaliseEmail } from '../../../lib/detect';
+import { emailsFromMailto, isFileName, normaliseEmail } from '@/lib/detect';
 import { entitiesOfHtml, entitiesOfText } from './helpers';
 
 describe('emails in visible text', () => {

@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { PageEntitiesSchema } from '../../../lib/detect';
-import { scanHtml, scanHtmlFile } from '../../../scripts/scan';
+import { PageEntitiesSchema } from '@/lib/detect';
+import { scanHtml, scanHtmlFile } from '@/scripts/scan';
 
 const run = promisify(execFile);
 const PAGES = new URL('../../fixtures/pages/', import.meta.url);

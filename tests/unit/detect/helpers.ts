@@ -1,6 +1,6 @@
-import { createCollector } from '../../../lib/detect/collector';
-import { entityLists, finalisePageScan, scanText, type EntityLists, type RawPageScan } from '../../../lib/detect';
-import { scanHtml } from '../../../scripts/scan';
+import { createCollector } from '@/lib/detect/collector';
+import { entityLists, finalisePageScan, scanText, type EntityLists, type RawPageScan } from '@/lib/detect';
+import { scanHtml } from '@/scripts/scan';
 
 /** What the content script would collect from one string of visible text. */
 export function rawOfText(text: string, url = 'file:///page.html'): RawPageScan {

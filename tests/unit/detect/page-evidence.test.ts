@@ -1,9 +1,9 @@
 // The content side of the country evidence (issue 15): hreflangs and address parts, read once per pass and bounded.
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { EVIDENCE_LIMITS, readCountryEvidence } from '../../../lib/detect/page-evidence';
-import { RawPageScanSchema } from '../../../lib/detect/schema';
-import { scanDocumentSync } from '../../../lib/detect/dom-scan';
+import { EVIDENCE_LIMITS, readCountryEvidence } from '@/lib/detect/page-evidence';
+import { RawPageScanSchema } from '@/lib/detect/schema';
+import { scanDocumentSync } from '@/lib/detect/dom-scan';
 
 const doc = (head: string, body: string): Document =>
   parseHTML(`<!doctype html><html><head>${head}</head><body>${body}</body></html>`).document as unknown as Document;

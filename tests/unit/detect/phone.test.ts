@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePhone, phoneFromTelHref } from '../../../lib/detect';
+import { normalisePhone, phoneFromTelHref } from '@/lib/detect';
 import { entitiesOfHtml, entitiesOfText } from './helpers';
 
 describe('international numbers in text → E.164', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NETWORKS, normaliseProfileUrl } from '../../../lib/detect';
+import { NETWORKS, normaliseProfileUrl } from '@/lib/detect';
 import { entitiesOfHtml, entitiesOfText } from './helpers';
 
 describe('normaliseProfileUrl', () => {

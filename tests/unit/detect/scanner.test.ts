@@ -1,6 +1,6 @@
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
-import { createPageScanner, scanDocumentSync, type ScanUpdate } from '../../../lib/detect';
+import { createPageScanner, scanDocumentSync, type ScanUpdate } from '@/lib/detect';
 
 const PAGE = `<!doctype html><html><head><title>Team</title></head><body><main>
   ${Array.from({ length: 60 }, (_, i) => `<div class="card"><h3>Person ${i}</h3><p>p${i}@acme.com</p><p>+1 415 555 01${String(i).padStart(2, '0')}</p><a href="https://www.linkedin.com/in/p-${i}">in</a></div>`).join('\n')}

@@ -6,8 +6,8 @@ import {
   PageScanMessageSchema,
   RawPageScanSchema,
   type RawPageScan,
-} from '../../../lib/detect';
-import { createCollector } from '../../../lib/detect/collector';
+} from '@/lib/detect';
+import { createCollector } from '@/lib/detect/collector';
 
 const raw = (over: Partial<RawPageScan> = {}): RawPageScan => ({
   url: 'https://www.acme.com/team',
@@ -44,7 +44,7 @@ describe('RawPageScanSchema (the trust boundary with the page)', () => {
   });
 
   it('the message the content script sends', () => {
-    const message = { type: 'page/scan', scan: raw(), scanId: 'abc123', complete: true };
+    const message = { type: 'content/scan', scan: raw(), scanId: 'abc123', complete: true };
     expect(PageScanMessageSchema.parse(message)).toEqual(message);
     expect(PageScanMessageSchema.safeParse({ ...message, extra: 1 }).success).toBe(false);
   });

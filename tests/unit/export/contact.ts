@@ -1,4 +1,4 @@
-import { type EnrichedContact, EnrichedContactSchema } from '../../../lib/api/schemas';
+import { type EnrichedContact, EnrichedContactSchema } from '@/lib/api/schemas';
 
 /** A spec-shaped contact (missing fields filled in by the lenient schema, as real responses are). */
 export function contact(fields: Record<string, unknown> = {}): EnrichedContact {

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { contactsTable, flattenContact, neutraliseFormula, toCsv, toJson, toTsv } from '../../../lib/export';
+import { contactsTable, flattenContact, neutraliseFormula, toCsv, toJson, toTsv } from '@/lib/export';
 import { contact } from './contact';
 
 const one = (value: string) => ({ columns: ['v'], rows: [{ v: value }] });

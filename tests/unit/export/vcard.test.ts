@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeText, fileNameFor, foldLine, paramToken, toVCard, toVCards } from '../../../lib/export';
+import { escapeText, fileNameFor, foldLine, paramToken, toVCard, toVCards } from '@/lib/export';
 import { contact } from './contact';
 
 const now = new Date('2026-01-02T03:04:05.678Z');

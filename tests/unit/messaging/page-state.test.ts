@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitPageState, MAX_STORED_PAGE_BYTES } from '../../../lib/messaging/page-state';
-import type { PageState } from '../../../lib/messaging/protocol';
+import { fitPageState, MAX_STORED_PAGE_BYTES } from '@/lib/messaging/page-state';
+import type { PageState } from '@/lib/messaging/protocol';
 
 function page(count: number, length: number): PageState {
   const item = (i: number) => `https://www.linkedin.com/in/${'x'.repeat(length)}-${i}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_MESSAGE_BYTES, requests } from '../../../lib/messaging/protocol';
-import { classifySender, createRouter, HandledError, type Handlers, type SenderInfo } from '../../../lib/messaging/router';
-import { toErrorData } from '../../../lib/errors/to-error-data';
+import { MAX_MESSAGE_BYTES, requests } from '@/lib/messaging/protocol';
+import { classifySender, createRouter, HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import { toErrorData } from '@/lib/errors/to-error-data';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';
 const ORIGIN = `chrome-extension://${ID}/`;
@@ -49,7 +49,7 @@ describe('router', () => {
     ['key/test', { type: 'key/test', input: {} }],
     ['key/set', { type: 'key/set', input: { key: 'attacker' } }],
     ['contact/enrich', { type: 'contact/enrich', input: { lookup: { email: 'a@b.com' } } }],
-    ['a scan with an extra field', { type: 'page/scan', scan: {}, scanId: 'x', complete: true, fetch: 'https://evil' }],
+    ['a scan with an extra field', { type: 'content/scan', scan: {}, scanId: 'x', complete: true, fetch: 'https://evil' }],
   ])('refuses %s from a content script, and never reaches a handler', async (_name, message) => {
     calls.length = 0;
     expect(await route(message, content)).toMatchObject({ ok: false, error: { kind: 'forbidden' } });
@@ -64,9 +64,9 @@ describe('router', () => {
     expect(calls).toEqual([]);
   });
 
-  it('passes a valid panel/open from a content script to onContent', async () => {
-    expect(await route({ type: 'panel/open' }, content)).toEqual({ ok: true });
-    expect(contentSeen).toContainEqual({ type: 'panel/open' });
+  it('passes a valid content/open-panel from a content script to onContent', async () => {
+    expect(await route({ type: 'content/open-panel' }, content)).toEqual({ ok: true });
+    expect(contentSeen).toContainEqual({ type: 'content/open-panel' });
   });
 
   it('refuses messages from other extensions', async () => {

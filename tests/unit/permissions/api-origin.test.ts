@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { originPattern, validateApiBaseUrl } from '../../../lib/permissions';
+import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 
 describe('validateApiBaseUrl', () => {
   it.each([

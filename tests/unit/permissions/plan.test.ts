@@ -10,7 +10,7 @@ import {
   type AccessSettings,
   type ScanChoice,
   scanOrigins,
-} from '../../../lib/permissions';
+} from '@/lib/permissions';
 import { installFakePermissions } from './fake-permissions';
 
 // The manifest's host permissions (wxt.config.ts).

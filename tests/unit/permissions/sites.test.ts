@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { siteLabel, sitePattern } from '../../../lib/permissions';
+import { siteLabel, sitePattern } from '@/lib/permissions';
 
 describe('sitePattern', () => {
   it.each([

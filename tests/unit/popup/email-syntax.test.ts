@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkEmailSyntax } from '../../../components/popup/email-syntax';
-import { readVerification, verificationEntries } from '../../../components/popup/verification-history';
-import type { HistoryEntry } from '../../../lib/messaging/protocol';
+import { checkEmailSyntax } from '@/components/popup/email-syntax';
+import { readVerification, verificationEntries } from '@/components/popup/verification-history';
+import type { HistoryEntry } from '@/lib/messaging/protocol';
 
 describe('checkEmailSyntax (nothing is sent unless this passes)', () => {
   it.each([

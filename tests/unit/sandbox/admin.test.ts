@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
-import { startSandbox } from '../../../sandbox/server';
+import { startSandbox } from '@/sandbox/server';
 import { call, freshKey, qs, samples, type SamplesBody } from './helpers';
 
 /* Faults, the request log and the rate limit are global to a sandbox: these tests start their own. */

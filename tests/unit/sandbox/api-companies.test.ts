@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { CompanyResponseSchema, ContactSearchResultSchema, SimilarCompaniesResponseSchema } from '../../../lib/api/schemas';
+import { CompanyResponseSchema, ContactSearchResultSchema, SimilarCompaniesResponseSchema } from '@/lib/api/schemas';
 import { call, freshKey, qs, samples, type SamplesBody } from './helpers';
 
 const url = inject('sandboxUrl');

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BulkEnrichResultSchema, EnrichResponseSchema, SimilarContactsResponseSchema } from '../../../lib/api/schemas';
+import { BulkEnrichResultSchema, EnrichResponseSchema, SimilarContactsResponseSchema } from '@/lib/api/schemas';
 import { call, freshKey, qs, samples, type SamplesBody } from './helpers';
 
 const url = inject('sandboxUrl');

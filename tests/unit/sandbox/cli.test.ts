@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCliArgs, parseRateLimit } from '../../../sandbox/cli';
+import { parseCliArgs, parseRateLimit } from '@/sandbox/cli';
 
 describe('sandbox CLI', () => {
   it('parses every option', () => {

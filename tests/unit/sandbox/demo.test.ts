@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseHTML } from 'linkedom';
-import { startSandbox } from '../../../sandbox/server';
+import { startSandbox } from '@/sandbox/server';
 import { call, freshKey, qs } from './helpers';
 
 const url = inject('sandboxUrl');

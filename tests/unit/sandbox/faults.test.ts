@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FaultQueue, FaultSpecSchema } from '../../../sandbox/faults';
+import { FaultQueue, FaultSpecSchema } from '@/sandbox/faults';
 
 const spec = (input: unknown) => FaultSpecSchema.parse(input);
 

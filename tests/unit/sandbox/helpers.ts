@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
-import { createSchema } from '../../../sandbox/db/schema';
-import { seedDatabase, type SeedParams } from '../../../sandbox/seed';
+import { createSchema } from '@/sandbox/db/schema';
+import { seedDatabase, type SeedParams } from '@/sandbox/seed';
 
 /** A fresh account per test: `test-standard-<unique>` starts with 100,000 credits and its own rate-limit bucket. */
 let counter = 0;

@@ -1,8 +1,8 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { accountTemplate, Accounts } from '../../../sandbox/accounts';
-import { createSchema } from '../../../sandbox/db/schema';
-import { Ledger } from '../../../sandbox/ledger';
+import { accountTemplate, Accounts } from '@/sandbox/accounts';
+import { createSchema } from '@/sandbox/db/schema';
+import { Ledger } from '@/sandbox/ledger';
 
 const DAY = 86_400_000;
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { cleanDomain, parseProfileUrl, phoneKey, socialKey } from '../../../sandbox/normalise';
+import { cleanDomain, parseProfileUrl, phoneKey, socialKey } from '@/sandbox/normalise';
 
 /** The Public Suffix List's own test vectors, used as they are (`checkPublicSuffix(input, expected)` lines). */
 const PSL_FILE = new URL('../../../../shared/vectors/psl-tests.txt', import.meta.url);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeWindow, SlidingLogLimiter } from '../../../sandbox/rate-limit';
+import { describeWindow, SlidingLogLimiter } from '@/sandbox/rate-limit';
 
 describe('sliding-log rate limiter', () => {
   it('allows max requests in any window and says when the next one fits', () => {

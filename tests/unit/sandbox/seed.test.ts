@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { CompanySchema, EnrichedContactSchema } from '../../../lib/api/schemas';
-import { INDUSTRIES } from '../../../sandbox/seed/industries';
-import { startSandbox } from '../../../sandbox/server';
-import { Store } from '../../../sandbox/store';
+import { CompanySchema, EnrichedContactSchema } from '@/lib/api/schemas';
+import { INDUSTRIES } from '@/sandbox/seed/industries';
+import { startSandbox } from '@/sandbox/server';
+import { Store } from '@/sandbox/store';
 import { call, freshKey, qs, seededMemoryDb } from './helpers';
 
 const db = seededMemoryDb({ seed: 11, companies: 300, contacts: 500 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { INDUSTRY_SECTORS } from '../../../sandbox/seed/industries';
-import { CompanySimilarity, ContactSimilarity, sizeProximity, SparseIndex, words, type CompanyVectorInput } from '../../../sandbox/similarity';
-import { Store } from '../../../sandbox/store';
+import { INDUSTRY_SECTORS } from '@/sandbox/seed/industries';
+import { CompanySimilarity, ContactSimilarity, sizeProximity, SparseIndex, words, type CompanyVectorInput } from '@/sandbox/similarity';
+import { Store } from '@/sandbox/store';
 import { seededMemoryDb } from './helpers';
 
 const company = (industry: string, specialities: string[], technologies: string[], size: [number, number], description = ''): CompanyVectorInput => ({

@@ -14,12 +14,15 @@ let base = '';
 
 beforeAll(async () => {
   server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const url = new URL(req.url ?? '/', 'http://x');
+    const path = url.pathname;
+    // 100,000 items when 50 are asked (past the byte cap: refused unread); 2,000 otherwise (trimmed).
+    const length = url.searchParams.get('size') === '50' ? HUGE : 2_000;
     const items =
       path === '/v2/similar-companies'
-        ? Array.from({ length: HUGE }, (_, i) => ({ name: `Co ${i}`, website: `https://co${i}.example`, score: 0.5 }))
+        ? Array.from({ length }, (_, i) => ({ name: `Co ${i}`, website: `https://co${i}.example`, score: 0.5 }))
         : path === '/v1/similar-contacts'
-          ? Array.from({ length: HUGE }, (_, i) => ({ name: `P ${i}` }))
+          ? Array.from({ length }, (_, i) => ({ name: `P ${i}` }))
           : null;
     const body =
       items ??
@@ -37,7 +40,6 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('answers bounded by what was asked', () => {
   it.each([
     ['lookalike companies, 25 asked', { action: 'company/similar' as const, url: 'acme.com', size: 25, revealAll: false }, 25],
-    ['lookalike companies revealed, 50 asked', { action: 'company/similar' as const, url: 'acme.com', size: 50, revealAll: true }, 50],
   ])('%s: the list is cut to the size asked and booked at most at the preview', async (_name, action, size) => {
     const { engine } = engineFor(base, 'hostile-key');
     await engine.start();
@@ -46,6 +48,13 @@ describe('answers bounded by what was asked', () => {
     expect(reply.found && reply.result.length).toBe(size);
     expect(reply.provenance.creditsCharged).toBeLessThanOrEqual(preview.credits);
     expect((await engine.ledger.summary()).today).toBe(reply.provenance.creditsCharged);
+  });
+
+  it('lookalike companies, 50 asked, 100,000 answered: refused past the byte cap with a clear error, nothing booked', async () => {
+    const { engine } = engineFor(base, 'hostile-key');
+    await engine.start();
+    await expect(engine.lookups.companySimilar({ url: 'acme.com', size: 50, revealAll: true })).rejects.toThrow(/larger than \d+ kB, more than the request can need/);
+    expect((await engine.ledger.summary()).today).toBe(0);
   });
 
   it('lookalike contacts: at most the 10 the API allows', async () => {

@@ -6,10 +6,10 @@ import { describe, expect, inject, it } from 'vitest';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
-import { createMemoryBulkStore } from '@/lib/scheduler/bulk-store';
-import { createEngine } from '@/lib/scheduler/engine';
-import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/scheduler/limiter';
-import { createMemoryTaskStore } from '@/lib/scheduler/task-store';
+import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
+import { createEngine } from '@/lib/engine/engine';
+import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
+import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { sandboxRequests, uniqueKey } from '../background/engine-helpers';
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { BulkEntry } from '@/lib/messaging/protocol';
-import { dedupeEntries } from '@/lib/scheduler/bulk';
-import type { PaidAnswer } from '@/lib/scheduler/paid-answer';
+import { dedupeEntries } from '@/lib/engine/bulk';
+import type { PaidAnswer } from '@/lib/engine/paid-answer';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
 
 const url = inject('sandboxUrl');

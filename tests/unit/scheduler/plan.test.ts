@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chargeOf, planKeys, planLookup, type CacheState, type LookupRequest } from '@/lib/scheduler/plan';
+import { chargeOf, planKeys, planLookup, type CacheState, type LookupRequest } from '@/lib/engine/plan';
 
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { classifySelection, intentFor } from '../../../lib/selection/classify';
-import type { SelectionMeaning } from '../../../lib/messaging/protocol';
-import { profileOfText as normaliseProfileUrl } from '../../../lib/identity';
+import { classifySelection, intentFor } from '@/lib/selection/classify';
+import type { SelectionMeaning } from '@/lib/messaging/protocol';
+import { profileOfText as normaliseProfileUrl } from '@/lib/identity';
 
 const US = { defaultCountry: 'US' as const };
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '../../../lib/settings/schema';
+import { DEFAULT_SETTINGS, type Settings } from '@/lib/settings/schema';
 import {
   EXPORT_FORMAT,
   exportFileName,
   MAX_IMPORT_BYTES,
   parseSettingsFile,
   serialiseSettings,
-} from '../../../lib/settings-transfer';
+} from '@/lib/settings-transfer';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const custom: Settings = {

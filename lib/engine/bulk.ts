@@ -11,12 +11,16 @@
  * 4. A chunk's results are stored (rows + job counters in one IndexedDB transaction) before the task is done,
  *    then written to the cache (so later single lookups are free) and the ledger.
  *
- * Double charges: before a chunk's request leaves, the chunk is written to `sentChunks`. A chunk found there
- * after a restart, without results, may have been processed and charged by the service: its rows are marked
- * interrupted and NOT re-sent on their own; 'bulk/retry' re-sends them when the user asks (docs/reliability.md).
+ * Double charges: before a chunk's request leaves, the chunk is written to `sentChunks`. The service charges a
+ * request on arrival, so a sent chunk is never re-sent on its own. Where the browser offers it (Chrome), the
+ * request runs in the offscreen document (`paidRequests`), which outlives the worker and stores the answer in
+ * IndexedDB before anything else: a restarted worker completes the chunk from the stored answer. A chunk found
+ * in `sentChunks` after a restart with no answer stored and none coming may have been charged: its rows are
+ * marked interrupted; 'bulk/retry' re-sends them only when the user asks (docs/reliability.md).
  */
-import type { BulkRun } from '../api/bulk';
-import type { ApiError } from '../api/errors';
+import type { BulkEntry as ApiBulkEntry } from '../api/bulk';
+import { ApiError } from '../api/errors';
+import type { HttpAnswer, HttpSend } from '../api/http';
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { contactAliasKeys } from '../cache/aliases';
 import type { Cache, CacheWrite } from '../cache/cache';
@@ -28,9 +32,11 @@ import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { aliasKeysOf } from './plan';
-import type { TaskContext, TaskKind, TaskQueue } from './queue';
+import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 
 export const BULK_CHUNK_KIND = 'bulk-chunk';
+/** Rows written per IndexedDB transaction when a job starts. */
+export const START_BATCH = 1_000;
 export type RequiredBulkField = BulkJobRecord['requiredFields'][number];
 
 export interface ChunkPayload {
@@ -38,12 +44,29 @@ export interface ChunkPayload {
   chunk: number;
 }
 
-/** Sends one chunk through the API client, with the task's gate (beforeAttempt) and 429 hook. */
-export type SendChunk = (
-  queries: Array<{ field_type: BulkEntry['field_type']; value: string }>,
-  requiredFields: RequiredBulkField[],
-  ctx: TaskContext,
-) => Promise<BulkRun>;
+type ChunkQueries = Array<{ field_type: BulkEntry['field_type']; value: string }>;
+
+/**
+ * Sends one chunk through the API client, with the task's gate (beforeAttempt) and 429 hook, over `send` when
+ * given (the offscreen document). One entry per query, in order; a chunk-level failure throws an ApiError.
+ */
+export type SendChunk = (queries: ChunkQueries, requiredFields: RequiredBulkField[], ctx: TaskContext, send: HttpSend | undefined) => Promise<ApiBulkEntry[]>;
+
+/** Reads a chunk's stored answer as `SendChunk` would have read it live. */
+export type ReadChunkAnswer = (queries: ChunkQueries, answer: HttpAnswer) => Promise<ApiBulkEntry[]>;
+
+/** Paid requests that outlive the worker (Chrome's offscreen document, entrypoints/offscreen). */
+export interface PaidRequests {
+  /** The transport for one chunk: its answer is stored under `id` before it is handed back. */
+  sendFor(id: string): HttpSend;
+  /** The stored answer of `id`, waiting while its request still runs; null when none is stored or coming. */
+  answerOf(id: string): Promise<HttpAnswer | null>;
+  /** Drops the stored answer once the chunk's rows are stored. */
+  forget(id: string): Promise<void>;
+}
+
+/** The id a chunk's paid request is stored under. */
+export const paidRequestId = (jobId: string, chunk: number): string => `bulk:${jobId}:${chunk}`;
 
 export interface BulkManagerOptions {
   store: BulkStore;
@@ -51,6 +74,9 @@ export interface BulkManagerOptions {
   ledger: Ledger;
   queue: () => TaskQueue;
   send: SendChunk;
+  /** With `paidRequests`: completes a chunk from the answer stored while the worker was stopped. */
+  readAnswer?: ReadChunkAnswer;
+  paidRequests?: PaidRequests;
   /** Turns a thrown error into data for a row (lib/errors). */
   toErrorData: (error: unknown) => ErrorData;
   onJob?: (job: BulkJob) => void;
@@ -66,6 +92,8 @@ export interface BulkManagerOptions {
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
   start(entries: BulkEntry[], requiredFields?: RequiredBulkField[]): Promise<BulkJob>;
+  /** A job from entries read page by page (a staged upload): already unique by key, in order (issue 14). */
+  startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[]): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
@@ -299,9 +327,10 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       emit(job);
     });
 
-    let run: BulkRun;
+    const paidId = paidRequestId(jobId, chunk);
+    let entries: ApiBulkEntry[];
     try {
-      run = await options.send(
+      entries = await options.send(
         rows.map((r) => ({ field_type: r.field_type, value: r.value })),
         initial.requiredFields,
         {
@@ -325,6 +354,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             ctx.rateLimited(ms);
           },
         },
+        options.paidRequests?.sendFor(paidId),
       );
     } catch (error) {
       reservation.release();
@@ -339,7 +369,18 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         });
         return;
       }
-      // Any other failure: the request is over (its rows fail in the task's error path below).
+      // A whole chunk refused with 429 was not processed (nor charged): let the queue pause and send it again.
+      if (error instanceof ApiError && error.kind === 'rate_limited') {
+        await unsend(jobId, chunk, rows.length);
+        await options.paidRequests?.forget(paidId).catch(() => undefined);
+        throw error;
+      }
+      if (error instanceof ApiError) {
+        await failChunk(jobId, chunk, rows, error);
+        await options.paidRequests?.forget(paidId).catch(() => undefined);
+        return;
+      }
+      // Anything else is a bug or a stop: the request is over, its rows stay pending for the task's error path.
       await withJob(jobId, async () => {
         const job = await load(jobId);
         if (!job.sentChunks.includes(chunk)) return;
@@ -349,30 +390,48 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       throw error;
     }
 
-    // A whole chunk refused with 429 was not processed: let the queue pause and send it again.
-    const failures = run.entries.filter((e) => e.status === 'failed');
-    const first = failures[0];
-    if (first && failures.length === run.entries.length && first.status === 'failed' && first.error.kind === 'rate_limited') {
-      reservation.release();
-      await withJob(jobId, async () => {
-        const job = await load(jobId);
-        if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
-        job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
-        await store.putJob(job);
-      });
-      throw first.error;
-    }
+    const enriched = await storeAnswer(jobId, chunk, rows, entries, initial.requiredFields);
+    await reservation.settle('bulk/enrich', enriched.count);
+    await afterAnswer(jobId, paidId, enriched);
+  }
 
+  /** A sent chunk goes back to unsent (its 429 answer says the service did not process it). */
+  async function unsend(jobId: string, chunk: number, size: number): Promise<void> {
+    await withJob(jobId, async () => {
+      const job = await load(jobId);
+      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - size);
+      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      await store.putJob(job);
+    });
+  }
+
+  /** A chunk whose answer was an error (or unreadable): its rows fail with it, and it is no longer in flight. */
+  async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown): Promise<void> {
+    await withJob(jobId, async () => {
+      const job = await load(jobId);
+      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
+      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      failRows(job, rows, options.toErrorData(error));
+      await store.putRowsAndJob(rows, job);
+      emit(job);
+    });
+  }
+
+  /**
+   * Stores a chunk's answer: rows and counters in one transaction first (after that nothing is lost or re-sent),
+   * then the cache. Returns what the ledger must book.
+   */
+  async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
     let enriched = 0;
     const settledAt = now();
     const cacheItems: CacheWrite[] = [];
     // Bulk answers are plain lookups with the job's required fields: their aliases serve exactly those.
-    const aliasOptions: ContactOptions = { required: [...initial.requiredFields] as ContactOptions['required'] };
+    const aliasOptions: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
     rows.forEach((row, i) => {
-      const entry = run.entries[i];
+      const entry = entries[i];
       if (!entry || entry.status === 'failed') {
         row.status = 'error';
-        row.error = options.toErrorData(entry?.status === 'failed' ? (entry.error as ApiError) : new Error('No result for this entry'));
+        row.error = options.toErrorData(entry?.status === 'failed' ? entry.error : new Error('No result for this entry'));
         return;
       }
       if (entry.status === 'enriched') {
@@ -402,7 +461,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       emit(job);
     });
     await cache.writeMany(cacheItems).catch(() => undefined);
-    await reservation.settle('bulk/enrich', enriched);
+    return { count: enriched, cacheItems, settledAt };
+  }
+
+  /** After the ledger: the contact book's hook, then the stored answer is no longer needed. */
+  async function afterAnswer(jobId: string, paidId: string, { cacheItems, settledAt }: { cacheItems: CacheWrite[]; settledAt: number }) {
     for (const item of cacheItems) {
       await notifyPaidAnswer(options.onPaidAnswer, {
         endpoint: 'contact/enrich',
@@ -414,6 +477,52 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         fetchedAt: settledAt,
         jobId,
       });
+    }
+    await options.paidRequests?.forget(paidId).catch(() => undefined);
+  }
+
+  /**
+   * After a restart, for a chunk that had left: complete it from its stored answer (waiting while the offscreen
+   * document still runs its request), or mark it interrupted when no answer is stored or coming. Never re-sends.
+   */
+  const settling = new Set<string>();
+  async function settleSent(jobId: string, chunk: number): Promise<void> {
+    const paidId = paidRequestId(jobId, chunk);
+    if (settling.has(paidId)) return;
+    settling.add(paidId);
+    try {
+      if (!(await store.getJob(jobId))?.sentChunks.includes(chunk)) return; // settled already
+      const answer = options.paidRequests && options.readAnswer ? await options.paidRequests.answerOf(paidId).catch(() => null) : null;
+      const job = await store.getJob(jobId);
+      if (!job?.sentChunks.includes(chunk)) return;
+      if (!answer) {
+        await withJob(jobId, async () => {
+          const fresh = await store.getJob(jobId);
+          if (fresh) await interruptChunk(fresh, chunk);
+        });
+        return;
+      }
+      const rows = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
+      let entries: ApiBulkEntry[];
+      try {
+        entries = await options.readAnswer!(rows.map((r) => ({ field_type: r.field_type, value: r.value })), answer);
+      } catch (error) {
+        if (error instanceof ApiError && error.kind === 'rate_limited') {
+          // Refused unprocessed: safe to send again, and the only way to get the answer.
+          await unsend(jobId, chunk, rows.length);
+          enqueueChunk(jobId, chunk);
+        } else {
+          await failChunk(jobId, chunk, rows, error);
+        }
+        await options.paidRequests?.forget(paidId).catch(() => undefined);
+        return;
+      }
+      const stored = await storeAnswer(jobId, chunk, rows, entries, job.requiredFields);
+      // No reservation survives a stop; the answer says what was charged, and the ledger books exactly that.
+      await ledger.record('bulk/enrich', stored.count);
+      await afterAnswer(jobId, paidId, stored);
+    } finally {
+      settling.delete(paidId);
     }
   }
 
@@ -430,9 +539,15 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const kind: TaskKind<ChunkPayload, void> = {
     run: runChunk,
     async onInterrupted(payload) {
+      const job = await store.getJob(payload.jobId);
+      if (job?.sentChunks.includes(payload.chunk) && options.paidRequests) {
+        // Not awaited: an answer still on its way must not hold up the queue's resume (resumeJobs skips it).
+        void settleSent(payload.jobId, payload.chunk).catch((error: unknown) => console.warn('In-Page Enrich: bulk chunk not settled', error));
+        return 'drop';
+      }
       await withJob(payload.jobId, async () => {
-        const job = await store.getJob(payload.jobId);
-        if (job) await interruptChunk(job, payload.chunk);
+        const fresh = await store.getJob(payload.jobId);
+        if (fresh) await interruptChunk(fresh, payload.chunk);
       });
       return 'drop';
     },
@@ -448,67 +563,108 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     return chunks;
   }
 
+  /**
+   * Builds a job from deduplicated entries arriving in batches (issue 14: 100,000 rows): each batch's rows are
+   * answered from the cache where possible, given their chunk, and written in one transaction, then dropped, so
+   * memory is bounded by a batch whatever the job's size. The job record is written last: until then the job does
+   * not exist (a refused budget or a failure removes the rows written so far).
+   */
+  async function startRows(batches: AsyncIterable<Array<{ entry: BulkEntry; key: string; aliases: string[] }>>, duplicates: number, requiredFields: RequiredBulkField[]): Promise<BulkJob> {
+    const jobId = newId();
+    const job: BulkJobRecord = {
+      id: jobId,
+      createdAt: now(),
+      status: 'queued',
+      total: 0,
+      done: 0,
+      enriched: 0,
+      creditsCharged: 0,
+      etaMs: null,
+      duplicates,
+      fromCache: 0,
+      interrupted: 0,
+      failed: 0,
+      requiredFields,
+      chunkCount: 0,
+      sentChunks: [],
+    };
+    let toSend = 0;
+    let fill = chunkSize;
+    try {
+      for await (const batch of batches) {
+        const rows: BulkRowRecord[] = batch.map(({ entry, key, aliases }, i) => ({
+          jobId,
+          index: job.total + i,
+          key,
+          chunk: null,
+          field_type: entry.field_type,
+          value: entry.value.trim(),
+          status: 'pending',
+          contact: null,
+          fromCache: false,
+          ...(aliases.length ? { aliases } : {}),
+        }));
+        // A batch's cache reads run together (one IndexedDB read each; awaited one by one, 100,000 take minutes).
+        const hits = await Promise.all(rows.map(cachedRow));
+        rows.forEach((row, i) => {
+          const hit = hits[i];
+          if (hit) {
+            job.done++;
+            job.fromCache = (job.fromCache ?? 0) + 1;
+            row.fromCache = true;
+            row.status = hit.found ? 'enriched' : 'not_found';
+            row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+            if (hit.found) job.enriched++;
+            return;
+          }
+          // Rows to send fill chunks of `chunkSize` in order.
+          if (fill >= chunkSize) {
+            job.chunkCount++;
+            fill = 0;
+          }
+          row.chunk = job.chunkCount - 1;
+          fill++;
+          toSend++;
+        });
+        await store.putRows(rows);
+        job.total += rows.length;
+      }
+      if (toSend > 0 && !(await ledger.allows(toSend))) {
+        const summary = await ledger.summary();
+        throw new HandledError({
+          kind: 'budget_exceeded',
+          message: `This bulk job can cost up to ${toSend} credits, but only ${summary.budgetLeft ?? 0} of your daily budget remain. Select fewer entries or raise the budget.`,
+        });
+      }
+    } catch (error) {
+      await store.deleteJob(jobId).catch(() => undefined);
+      throw error;
+    }
+    if (toSend === 0) job.status = 'done';
+    await store.putJob(job);
+    for (let chunk = 0; chunk < job.chunkCount; chunk++) enqueueChunk(jobId, chunk);
+    emit(job);
+    return publicJob(job);
+  }
+
   return {
     kind,
 
     async start(entries, requiredFields = []) {
-      const jobId = newId();
-      const rows: BulkRowRecord[] = dedupeEntries(entries, requiredFields).map(({ entry, key, aliases }, index) => ({
-        jobId,
-        index,
-        key,
-        chunk: null,
-        field_type: entry.field_type,
-        value: entry.value.trim(),
-        status: 'pending',
-        contact: null,
-        fromCache: false,
-        ...(aliases.length ? { aliases } : {}),
-      }));
-      let fromCache = 0;
-      let enrichedFromCache = 0;
-      const toSend: BulkRowRecord[] = [];
-      for (const row of rows) {
-        const hit = await cachedRow(row);
-        if (hit) {
-          fromCache++;
-          row.fromCache = true;
-          row.status = hit.found ? 'enriched' : 'not_found';
-          row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
-          if (hit.found) enrichedFromCache++;
-        } else {
-          toSend.push(row);
+      const unique = dedupeEntries(entries, requiredFields);
+      async function* batches() {
+        for (let i = 0; i < unique.length; i += START_BATCH) yield unique.slice(i, i + START_BATCH);
+      }
+      return startRows(batches(), entries.length - unique.length, requiredFields);
+    },
+
+    async startPaged(source, requiredFields = []) {
+      async function* batches() {
+        for await (const page of source.pages) {
+          for (let i = 0; i < page.length; i += START_BATCH) yield page.slice(i, i + START_BATCH).map((entry) => ({ entry, key: bulkEntryKey(entry, requiredFields), aliases: [] as string[] }));
         }
       }
-      if (toSend.length > 0 && !(await ledger.allows(toSend.length))) {
-        const summary = await ledger.summary();
-        throw new HandledError({
-          kind: 'budget_exceeded',
-          message: `This bulk job can cost up to ${toSend.length} credits, but only ${summary.budgetLeft ?? 0} of your daily budget remain. Select fewer entries or raise the budget.`,
-        });
-      }
-      const job: BulkJobRecord = {
-        id: jobId,
-        createdAt: now(),
-        status: toSend.length ? 'queued' : 'done',
-        total: rows.length,
-        done: fromCache,
-        enriched: enrichedFromCache,
-        creditsCharged: 0,
-        etaMs: null,
-        duplicates: entries.length - rows.length,
-        fromCache,
-        interrupted: 0,
-        failed: 0,
-        requiredFields,
-        chunkCount: 0,
-        sentChunks: [],
-      };
-      const chunks = await assignChunks(job, toSend);
-      await store.putRowsAndJob(rows, job);
-      for (const chunk of chunks) enqueueChunk(jobId, chunk);
-      emit(job);
-      return publicJob(job);
+      return startRows(batches(), source.duplicates, requiredFields);
     },
 
     async get(jobId) {
@@ -588,12 +744,17 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         if (job.status !== 'queued' && job.status !== 'running') continue;
         await withJob(job.id, async () => {
           const fresh = await load(job.id);
-          // Chunks that had left without a stored answer and that the queue no longer holds: interrupted.
-          for (const chunk of [...fresh.sentChunks]) {
-            if (!queued.has(`${fresh.id}:${chunk}`)) await interruptChunk(fresh, chunk);
+          // Chunks that had left and that the queue no longer holds: completed from their stored answer when
+          // the offscreen document kept one (not awaited: it may still be on its way), else interrupted.
+          const sent = new Set(fresh.sentChunks);
+          for (const chunk of sent) {
+            if (queued.has(`${fresh.id}:${chunk}`)) continue;
+            if (options.paidRequests) void settleSent(fresh.id, chunk).catch((error: unknown) => console.warn('In-Page Enrich: bulk chunk not settled', error));
+            else await interruptChunk(fresh, chunk);
           }
           const pending = await store.rowsWithStatus(fresh.id, 'pending');
-          const chunks = new Set(pending.map((r) => r.chunk).filter((c): c is number => c !== null));
+          // A sent chunk's rows stay pending until its answer is read: never enqueued again.
+          const chunks = new Set(pending.map((r) => r.chunk).filter((c): c is number => c !== null && !(options.paidRequests && sent.has(c))));
           for (const chunk of chunks) if (!queued.has(`${fresh.id}:${chunk}`)) enqueueChunk(fresh.id, chunk);
           settleStatus(fresh);
           await store.putJob(fresh);

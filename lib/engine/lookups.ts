@@ -17,7 +17,7 @@ import type { ParsedInput } from '../messaging/router';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { chargeOf, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
-import type { Priority, TaskContext, TaskKind, TaskQueue } from './queue';
+import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 
 export const LOOKUP_KIND = 'lookup';
 

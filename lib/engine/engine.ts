@@ -3,7 +3,7 @@
  * jobs. Pure: every store and the settings come in as parameters, so the same engine runs in the service worker
  * (IndexedDB, storage.session) and in Node (bench, sandbox tests) with in-memory stores.
  */
-import { createEnrichmentClient, type EnrichmentClient } from '../api/client';
+import { createEnrichmentClient, withHooks, type EnrichmentClient } from '../api/client';
 import { createCache, type CacheTtl } from '../cache/cache';
 import type { CacheStore } from '../cache/store';
 import { createLedger, type LedgerStore } from '../credits/ledger';
@@ -11,13 +11,13 @@ import type { KeyStore } from '../keystore';
 import { estimateAction } from '../credits/estimate';
 import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
 import { toErrorData } from '../errors/to-error-data';
-import { BULK_CHUNK_KIND, createBulkManager } from './bulk';
+import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk';
 import type { BulkStore } from './bulk-store';
-import type { PersistentLimiter } from './limiter';
+import type { PersistentLimiter } from '../queue/limiter';
 import { createInFlight } from './in-flight';
-import { createLookupService, LOOKUP_KIND } from './lookups';
+import { createLookupService, LOOKUP_KIND, LookupCancelledError } from './lookups';
 import type { OnPaidAnswer } from './paid-answer';
-import { createTaskQueue, type TaskContext, type TaskQueue, type TaskStore, type Timers } from './queue';
+import { createTaskQueue, type TaskContext, type TaskQueue, type TaskRecord, type TaskStore, type Timers } from '../queue/queue';
 
 export interface EngineSettings {
   apiBaseUrl: string;
@@ -40,6 +40,8 @@ export interface EngineOptions {
   onCredits?: () => void;
   /** Called after every live answer (single lookups and bulk rows) is stored: the contact book's hook. */
   onPaidAnswer?: OnPaidAnswer;
+  /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk.ts). */
+  paidRequests?: PaidRequests;
 }
 
 export function createEngine(options: EngineOptions) {
@@ -57,12 +59,20 @@ export function createEngine(options: EngineOptions) {
     ...(options.onCredits ? { onChange: options.onCredits } : {}),
   });
 
-  /** A client per task: cheap (ky.create), and it binds the task's gate and 429 hook to every attempt. */
+  /** One client; the address is read at each call, so a changed setting applies without a new one. */
+  const client = createEnrichmentClient({
+    baseUrl: () => {
+      if (baseUrl === null) throw new Error('Engine used before start()');
+      return baseUrl;
+    },
+    getApiKey: async () => (await options.keystore.get()) ?? undefined,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+
+  /** The client seen through one task's hooks: its gate and 429 hook on every attempt (transport hooks per call). */
   function clientFor(ctx: TaskContext, candidateKey?: string): EnrichmentClient {
-    if (baseUrl === null) throw new Error('Engine used before start()');
-    return createEnrichmentClient({
-      baseUrl,
-      getApiKey: candidateKey ? () => Promise.resolve(candidateKey) : async () => (await options.keystore.get()) ?? undefined,
+    return withHooks(client, {
+      ...(candidateKey ? { apiKey: candidateKey } : {}),
       beforeAttempt: () => ctx.beforeAttempt(),
       onRetry: (info) => {
         // The failed attempt's answer is in: its slot is logged now, not after the retry delay.
@@ -70,7 +80,6 @@ export function createEngine(options: EngineOptions) {
         // The client waits out short Retry-Afters itself; the whole queue must wait with it.
         if (info.error.kind === 'rate_limited') ctx.rateLimited(info.delayMs);
       },
-      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
   }
 
@@ -102,7 +111,9 @@ export function createEngine(options: EngineOptions) {
     toErrorData,
     inFlight,
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
-    send: (queries, requiredFields, ctx) => clientFor(ctx).contacts.bulkEnrich(queries, { requiredFields }),
+    send: (queries, requiredFields, ctx, send) => clientFor(ctx).contacts.bulkEnrich(queries, { requiredFields, send }),
+    readAnswer: (queries, answer) => client.contacts.readBulkAnswer(queries, answer),
+    ...(options.paidRequests ? { paidRequests: options.paidRequests } : {}),
     ...(options.onBulk ? { onJob: options.onBulk } : {}),
   });
 
@@ -110,6 +121,7 @@ export function createEngine(options: EngineOptions) {
     limiter: options.limiter,
     store: options.taskStore,
     kinds: { [LOOKUP_KIND]: lookups.kind, [BULK_CHUNK_KIND]: bulk.kind },
+    groupOf,
     ...(options.timers ? { timers: options.timers } : {}),
   });
 
@@ -129,6 +141,18 @@ export function createEngine(options: EngineOptions) {
       await options.cacheStore.purgeExpired(Date.now()).catch(() => 0);
       return resumed;
     },
+    /**
+     * Stops the single lookups (not part of a batch) that wait for a rate-limit slot or a 429 pause: the view that
+     * waits offers it. Only tasks nothing was sent for, or whose last attempt was refused with a 429, are stopped, so
+     * none can be charged; each caller gets LookupCancelledError ('aborted').
+     */
+    async cancelWaitingLookups(): Promise<{ cancelled: number }> {
+      const removed = await getQueue().cancel(
+        (task) => task.kind === LOOKUP_KIND && task.priority === 'interactive' && groupOf(task) === undefined,
+        new LookupCancelledError(),
+      );
+      return { cancelled: removed.length };
+    },
     /** Picks up a changed API base URL for the next requests. */
     async reloadSettings() {
       await settings();
@@ -137,3 +161,11 @@ export function createEngine(options: EngineOptions) {
 }
 
 export type Engine = ReturnType<typeof createEngine>;
+
+/** The job or batch a queued task belongs to, so the panel can show "chunk of 1,000 in flight · 8 s" for its job. */
+function groupOf(task: TaskRecord): string | undefined {
+  const payload = task.payload as { jobId?: unknown; group?: unknown } | null;
+  if (task.kind === BULK_CHUNK_KIND && typeof payload?.jobId === 'string') return payload.jobId;
+  if (task.kind === LOOKUP_KIND && typeof payload?.group === 'string') return payload.group;
+  return undefined;
+}

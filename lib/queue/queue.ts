@@ -13,31 +13,34 @@
  * - Persistence: every task is stored (pending / in-flight) before anything happens to it, so a restarted worker
  *   resumes pending tasks and asks each kind what to do with a task that was in flight when the worker died
  *   (docs/reliability.md explains why paid in-flight work is not simply repeated).
- * - Observable: `state()` gives pending, running, window left and an ETA; `subscribe` tells when it changed.
+ * - Observable: `state()` gives the real state (pending by lane, requests in flight with their start times, the
+ *   window and when its next slot frees, the 429 pause, measured latency by kind) and the ETA computed from it
+ *   (lib/queue/eta.ts); `subscribe` tells when it changed.
  *
  * Pure logic: the clock, timers, the limiter and the task store are passed in; no browser globals.
  */
-import type { QueueState } from '../messaging/protocol';
+import type { QueueState } from '../model/state';
+import { queueEta } from './eta';
 import type { PersistentLimiter } from './limiter';
 
 export type Priority = 'interactive' | 'bulk' | 'prefetch';
 const RANK: Record<Priority, number> = { interactive: 0, bulk: 1, prefetch: 2 };
 
 /** How many started tasks of each priority may be in progress at once (interactive clicks are never held back). */
-export const CONCURRENCY: Record<Priority, number> = { interactive: Number.POSITIVE_INFINITY, bulk: 2, prefetch: 2 };
+const CONCURRENCY: Record<Priority, number> = { interactive: Number.POSITIVE_INFINITY, bulk: 2, prefetch: 2 };
 
 /**
  * HTTP requests in flight at once, all priorities together. Browsers allow about 6 connections per host over
  * HTTP/1.1 anyway; holding the rest at our gate (instead of in the network stack) keeps each request's time in
- * flight short, so its rate-limit slot is logged and reused sooner (lib/scheduler/limiter.ts).
+ * flight short, so its rate-limit slot is logged and reused sooner (lib/queue/limiter.ts).
  */
-export const MAX_IN_FLIGHT = 8;
+const MAX_IN_FLIGHT = 8;
 
 /** After this many 429s in a row for one task it fails as rate limited instead of waiting forever. */
-export const MAX_RATE_LIMITED_REQUEUES = 30;
+const MAX_RATE_LIMITED_REQUEUES = 30;
 
 /** Pause after a 429 that carries no Retry-After: a whole window, the worst case. */
-export const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
+const DEFAULT_RATE_LIMIT_PAUSE_MS = 60_000;
 
 export interface TaskRecord {
   id: string;
@@ -99,7 +102,7 @@ export interface Timers {
   clearTimeout(handle: unknown): void;
 }
 
-export const realTimers: Timers = {
+const realTimers: Timers = {
   now: () => Date.now(),
   setTimeout: (fn, ms) => setTimeout(fn, ms),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
@@ -120,7 +123,17 @@ interface Live {
   started: boolean;
   /** Loaded from the store after a restart: nobody waits for its result. */
   resumed: boolean;
+  /**
+   * The last attempt was refused with a 429, which the service did not process: while the task waits at the gate
+   * for its next attempt, cancelling it cannot leave anything charged.
+   */
+  refused: boolean;
+  /** Cancelled while its kind waited out a 429 on its own: its next attempt throws this instead of going out. */
+  cancelled?: { reason: unknown };
 }
+
+/** Weight of the newest request in the latency average: recent enough to follow a slowing service. */
+const LATENCY_WEIGHT = 0.3;
 
 export interface EnqueueOptions {
   kind: string;
@@ -158,6 +171,8 @@ export function createTaskQueue(options: {
   timers?: Timers;
   newId?: () => string;
   maxInFlight?: number;
+  /** The bulk job or batch a task belongs to, shown with its requests in flight (e.g. a bulk job's chunk). */
+  groupOf?: (task: TaskRecord) => string | undefined;
 }): TaskQueue {
   const maxInFlight = options.maxInFlight ?? MAX_IN_FLIGHT;
   const timers = options.timers ?? realTimers;
@@ -171,9 +186,16 @@ export function createTaskQueue(options: {
   let pausedUntil = 0;
   let gateTimer: unknown = null;
   let draining = false;
-  let inFlightAttempts = 0;
-  /** Moving average of request latency, for ETAs. */
-  let latencyMs = 1000;
+  /** HTTP attempts sent and not answered yet, by attempt number. */
+  const attempts = new Map<number, { taskId: string; kind: string; group?: string; since: number }>();
+  let attemptSeq = 0;
+  /** Moving average of request latency by task kind (a bulk chunk takes far longer than one lookup). */
+  const latency = new Map<string, number>();
+  const measure = (kind: string, ms: number) => {
+    const previous = latency.get(kind);
+    // The first answer is the estimate: blending it with a made-up default would promise "1 s left" for 20 s.
+    latency.set(kind, previous === undefined ? ms : previous * (1 - LATENCY_WEIGHT) + ms * LATENCY_WEIGHT);
+  };
 
   const notify = () => {
     for (const listener of listeners) listener();
@@ -268,39 +290,45 @@ export function createTaskQueue(options: {
     const record = entry.record;
     const resumed = entry.resumed;
     const kind = kindOf(record.kind);
-    let attemptStart = 0;
+    let attempt = 0;
     let slot: string | null = null;
     const ctx: TaskContext = {
       resumed,
       beforeAttempt: async () => {
         endAttempt(); // a retry: the previous attempt's answer has arrived
+        if (entry.cancelled) throw entry.cancelled.reason;
         slot = await pass(record);
         if (record.state !== 'in-flight') {
           record.state = 'in-flight';
           // Stored before the request leaves, so a restart knows a paid request may have reached the service.
           await options.store.put(record);
         }
-        inFlightAttempts++;
-        attemptStart = timers.now();
+        entry.refused = false;
+        attempt = ++attemptSeq;
+        const group = options.groupOf?.(record);
+        attempts.set(attempt, { taskId: record.id, kind: record.kind, ...(group !== undefined ? { group } : {}), since: timers.now() });
         notify();
       },
       attemptEnded: () => endAttempt(),
       rateLimited: (retryAfterMs) => {
-        endAttempt();
+        // A 429 is an answer that says nothing about the latency of a processed request: not measured.
+        endAttempt(false);
+        entry.refused = true;
         pause(retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
       },
     };
     /** The answer to the current attempt arrived (or it failed): its slot is logged at this time. */
-    const endAttempt = () => {
+    const endAttempt = (measured = true) => {
       if (slot !== null) {
         limiter.release(slot, timers.now());
         slot = null;
         void drainGate();
       }
-      if (attemptStart === 0) return;
-      inFlightAttempts = Math.max(0, inFlightAttempts - 1);
-      latencyMs = latencyMs * 0.8 + (timers.now() - attemptStart) * 0.2;
-      attemptStart = 0;
+      const sent = attempts.get(attempt);
+      if (!sent) return;
+      attempts.delete(attempt);
+      if (measured) measure(record.kind, timers.now() - sent.since);
+      notify();
     };
 
     kind.run(record.payload, ctx).then(
@@ -310,8 +338,8 @@ export function createTaskQueue(options: {
         entry.resolve(value);
       },
       async (error: unknown) => {
-        endAttempt();
         const limited = rateLimitOf(error);
+        endAttempt(!limited);
         if (limited && record.rateLimited < MAX_RATE_LIMITED_REQUEUES) {
           // Not processed by the service (429): back in line, behind the pause.
           pause(limited.retryAfterMs ?? DEFAULT_RATE_LIMIT_PAUSE_MS);
@@ -348,7 +376,7 @@ export function createTaskQueue(options: {
     });
     // A resumed task may have nobody waiting; its kind stores the outcome itself.
     promise.catch(() => undefined);
-    const entry: Live = { record, promise, resolve, reject, started: false, resumed };
+    const entry: Live = { record, promise, resolve, reject, started: false, resumed, refused: false };
     live.set(record.id, entry);
     if (record.dedupeKey) byDedupe.set(record.dedupeKey, record.id);
     seq = Math.max(seq, record.seq + 1);
@@ -357,11 +385,11 @@ export function createTaskQueue(options: {
 
   // ----------------------------------------------------------------------------------------------- ETA
 
-  /** Tasks not yet past the gate, in the order they will pass. */
+  /** Tasks not yet past the gate (a 429-refused one waiting out its pause included), in the order they will pass. */
   function waitingOrder(): TaskRecord[] {
     const gate = new Set(gateWaiters.map((w) => w.task.id));
     return [...live.values()]
-      .filter((entry) => !entry.started || gate.has(entry.record.id))
+      .filter((entry) => !entry.started || entry.refused || gate.has(entry.record.id))
       .map((entry) => entry.record)
       .sort((a, b) => byOrder({ task: a }, { task: b }));
   }
@@ -446,13 +474,21 @@ export function createTaskQueue(options: {
           entry.reject(reason);
           continue;
         }
-        // Started but still waiting at the gate for its first slot (nothing sent): stopped there, so it takes
-        // no rate-limit slot and cannot be charged. Its task then ends with `reason`.
+        // Started but waiting at the gate for its first slot (nothing sent), or for its next one after a 429 (the
+        // service processed nothing): stopped there, so it takes no rate-limit slot and cannot be charged. Its task
+        // then ends with `reason`.
         const at = gateWaiters.findIndex((w) => w.task.id === entry.record.id);
-        if (at >= 0 && entry.record.state === 'pending') {
+        if (at >= 0 && (entry.record.state === 'pending' || entry.refused)) {
           const [waiter] = gateWaiters.splice(at, 1);
           removed.push(entry.record);
           waiter?.reject(reason);
+        } else if (at < 0 && entry.refused) {
+          // Refused with a 429 and waiting out its Retry-After inside its kind (the API client sleeps before the
+          // retry): its caller is answered now; the retry will throw at the gate instead of going out.
+          entry.cancelled = { reason };
+          removed.push(entry.record);
+          await finish(entry);
+          entry.reject(reason);
         }
       }
       if (removed.length) notify();
@@ -464,17 +500,38 @@ export function createTaskQueue(options: {
     state() {
       const now = timers.now();
       const waiting = waitingOrder();
-      const slots = waiting.length ? slotTimes(waiting.length) : [];
-      const last = slots[slots.length - 1];
-      const etaMs = last === undefined ? (inFlightAttempts > 0 ? latencyMs : 0) : Math.max(0, last - now) + latencyMs;
-      return {
+      const windowLeft = limiter.limiter.available(now);
+      const wait = waiting.length > 0 && windowLeft === 0 ? limiter.limiter.waitMs(now) : 0;
+      const lanes = new Map<string, QueueState['lanes'][number]>();
+      for (const entry of live.values()) {
+        const { kind, priority } = entry.record;
+        const key = `${priority} ${kind}`;
+        const lane = lanes.get(key) ?? { kind, priority, pending: 0, running: 0, concurrency: Math.min(CONCURRENCY[priority], maxInFlight) };
+        lanes.set(key, lane);
+        if (entry.started) lane.running++;
+      }
+      for (const task of waiting) {
+        const lane = lanes.get(`${task.priority} ${task.kind}`);
+        if (lane) lane.pending++;
+      }
+      const state: QueueState = {
+        at: now,
         pending: waiting.length,
-        running: inFlightAttempts,
-        windowLeft: limiter.limiter.available(now),
+        running: attempts.size,
+        windowLeft,
         windowLimit: limiter.limiter.config.limit,
+        windowMs: limiter.limiter.config.windowMs,
+        // Infinity: the window is full of requests still in flight; it frees when they are answered.
+        nextSlotAt: wait > 0 && Number.isFinite(wait) ? now + wait : null,
         pausedUntil: pausedUntil > now ? pausedUntil : null,
-        etaMs: Math.round(etaMs),
+        sendAllBy: waiting.length > 0 ? (slotTimes(waiting.length).at(-1) ?? null) : null,
+        inFlight: [...attempts.values()].map(({ kind, group, since }) => ({ kind, ...(group !== undefined ? { group } : {}), since })),
+        lanes: [...lanes.values()],
+        latencyMs: Object.fromEntries(latency),
+        etaMs: 0,
       };
+      state.etaMs = queueEta(state, now).totalMs ?? 0;
+      return state;
     },
 
     position(id) {
@@ -482,10 +539,17 @@ export function createTaskQueue(options: {
     },
 
     etaFor(id) {
+      const entry = live.get(id);
+      const typical = entry ? latency.get(entry.record.kind) : undefined;
+      // Never measured: no number rather than a made-up one.
+      if (!entry || typical === undefined) return null;
       const position = this.position(id);
-      if (position === 0) return live.has(id) ? Math.round(latencyMs) : null;
+      if (position === 0) {
+        const sent = [...attempts.values()].find((a) => a.taskId === id);
+        return Math.round(sent ? Math.max(0, sent.since + typical - timers.now()) : typical);
+      }
       const slots = slotTimes(position);
-      return Math.round(Math.max(0, (slots[position - 1] as number) - timers.now()) + latencyMs);
+      return Math.round(Math.max(0, (slots[position - 1] as number) - timers.now()) + typical);
     },
 
     busy() {

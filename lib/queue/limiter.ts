@@ -15,7 +15,7 @@
  * the service's side. Steady state: 198 per 60.25 s + one round trip ≈ 98.5 % of the allowed rate.
  *
  * The state is small (≤ limit numbers) and serialisable; the background writes it to `storage.session` before
- * every send, so a restarted worker starts from the same log (lib/scheduler/limiter-store.ts).
+ * every send, so a restarted worker starts from the same log (lib/queue/limiter-store.ts).
  */
 
 export interface LimiterConfig {
@@ -140,7 +140,7 @@ function clean(values: unknown[]): number[] {
   return values.filter((t): t is number => typeof t === 'number' && Number.isFinite(t)).sort((a, b) => a - b);
 }
 
-/** A limiter whose log is saved before each send (lib/scheduler/limiter-store.ts), or not (below). */
+/** A limiter whose log is saved before each send (lib/queue/limiter-store.ts), or not (below). */
 export interface PersistentLimiter {
   readonly limiter: SlidingLogLimiter;
   /** Takes a slot if one is free now and persists the log before returning its id; null when none is free. */

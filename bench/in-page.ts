@@ -1,0 +1,117 @@
+/**
+ * What the detection bench runs INSIDE the page (handed to `page.evaluate`, so each function is self-contained).
+ * The page has `globalThis.__bench` from the bundle `bench/detect.ts` injects: our scanner and linkifyjs.
+ *
+ * - ours: the scanner exactly as the content script runs it (`createPageScanner`, each slice a
+ *   `scheduler.postTask` task, 4 ms slices), timed as the sum of its own tasks (the work it puts on the page's
+ *   main thread; the yields between slices are the page's time, not ours). Each task is marked (`ipe-slice`) so
+ *   the Chromium trace can tell the scanner's tasks from the page's.
+ * - naive: `innerText` + a common email regex + a common phone regex + every anchor's resolved href.
+ * - linkify: linkifyjs (the peer library) over every text node, the way linkify-element walks a page.
+ * - floor: the least any scanner must do: walk every text node and read every anchor's href.
+ */
+
+export type Method = 'ours' | 'naive' | 'linkify' | 'floor';
+export const METHODS: readonly Method[] = ['ours', 'naive', 'linkify', 'floor'];
+
+export interface Timing {
+  /** Main-thread time of the method (ours: the sum of its tasks). */
+  ms: number;
+  /** Ours only: start to settled, yields included; the number of tasks and the longest (wall clock). */
+  wall: number;
+  tasks: number;
+  longest: number;
+}
+
+interface BenchGlobal {
+  createPageScanner: (o: object) => { start(): void; stop(): void; settled(): Promise<unknown> };
+  scanDocumentSync: (d: Document, u: string) => { emails: string[]; truncated: boolean };
+  linkifyFind: (text: string) => unknown[];
+}
+
+/** The common regexes of a hand-written page scanner (also used by the misses check). */
+export const NAIVE_EMAIL = '[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}';
+export const NAIVE_PHONE = '\\+?\\d{1,3}[\\s.-]?\\(?\\d{1,4}\\)?[\\s.-]?\\d{3,4}[\\s.-]?\\d{3,4}';
+
+/** Runs one method once; `page.evaluate(timeMethod, [method, NAIVE_EMAIL, NAIVE_PHONE])`. */
+export async function timeMethod([method, emailSource, phoneSource]: readonly [Method, string, string]): Promise<Timing> {
+  const bench = (globalThis as unknown as { __bench: BenchGlobal }).__bench;
+  if (method === 'ours') {
+    const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => Promise<void> } }).scheduler;
+    const post =
+      typeof scheduler?.postTask === 'function'
+        ? (cb: () => void) => void scheduler.postTask?.(cb, { priority: 'user-visible' })
+        : (cb: () => void) => void setTimeout(cb, 0);
+    let busy = 0;
+    let tasks = 0;
+    let longest = 0;
+    const timed = (task: () => void): void => {
+      performance.mark('ipe-slice');
+      const t0 = performance.now();
+      task();
+      const dt = performance.now() - t0;
+      busy += dt;
+      tasks++;
+      if (dt > longest) longest = dt;
+    };
+    const started = performance.now();
+    let scanner: ReturnType<BenchGlobal['createPageScanner']> | null = null;
+    timed(() => {
+      scanner = bench.createPageScanner({
+        root: document,
+        pageUrl: location.href,
+        schedule: (task: () => void) => post(() => timed(task)),
+        onUpdate: () => undefined,
+      });
+      scanner.start();
+    });
+    await (scanner as unknown as { settled(): Promise<unknown> }).settled();
+    const wall = performance.now() - started;
+    (scanner as unknown as { stop(): void }).stop();
+    return { ms: busy, wall, tasks, longest };
+  }
+  const t0 = performance.now();
+  let sink = 0;
+  if (method === 'naive') {
+    const text = document.body.innerText;
+    sink += (text.match(new RegExp(emailSource, 'g')) ?? []).length;
+    sink += (text.match(new RegExp(phoneSource, 'g')) ?? []).length;
+    const anchors = document.querySelectorAll('a');
+    for (let i = 0; i < anchors.length; i++) sink += (anchors[i] as HTMLAnchorElement).href.length;
+  } else if (method === 'linkify') {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) sink += bench.linkifyFind((n as Text).data).length;
+  } else {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) sink += (n as Text).data.length;
+    const anchors = document.querySelectorAll('a');
+    for (let i = 0; i < anchors.length; i++) sink += anchors[i]?.getAttribute('href')?.length ?? 0;
+  }
+  const ms = performance.now() - t0;
+  (globalThis as unknown as { __sink: number }).__sink = sink;
+  return { ms, wall: ms, tasks: 1, longest: ms };
+}
+
+/** Emails ours reports and emails the naive scan matches (its regex over innerText, plus mailto: hrefs). */
+export function emailsBoth(emailSource: string): { ours: string[]; naive: string[]; truncated: boolean } {
+  const bench = (globalThis as unknown as { __bench: BenchGlobal }).__bench;
+  const raw = bench.scanDocumentSync(document, location.href);
+  const naive = new Set((document.body.innerText.match(new RegExp(emailSource, 'g')) ?? []).map((e) => e.toLowerCase()));
+  for (const a of Array.from(document.querySelectorAll('a[href^="mailto:" i]'))) {
+    const to = decodeURIComponent((a.getAttribute('href') ?? '').slice(7).split('?')[0] ?? '');
+    for (const e of to.split(',')) if (e.trim() !== '') naive.add(e.trim().toLowerCase());
+  }
+  return { ours: raw.emails, naive: [...naive], truncated: raw.truncated };
+}
+
+/** Text and anchors of the page (for the table). */
+export function pageShape(): { textMb: number; textNodes: number; anchors: number; elements: number } {
+  let chars = 0;
+  let textNodes = 0;
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n !== null; n = walker.nextNode()) {
+    chars += (n as Text).data.length;
+    textNodes++;
+  }
+  return { textMb: chars / 1048576, textNodes, anchors: document.querySelectorAll('a').length, elements: document.getElementsByTagName('*').length };
+}

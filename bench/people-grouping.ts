@@ -1,0 +1,175 @@
+/**
+ * What the people grouping (lib/detect/people/) costs on top of the scan, on the bench's 5 MB staff
+ * directory (bench/detect.ts `directoryPage(5 MB, seed 7)`), the densest page the bench builds.
+ * Issue 13's bar: grouping adds at most 25 % to the scan, and no task runs longer than 50 ms.
+ *
+ * Measured in real Chromium (the scan engine bundled with esbuild, as bench/detect.ts does) and in
+ * Node on linkedom (what `npm run scan` uses). Each sample is one full pass on a freshly parsed page;
+ * the median of the samples is reported. See people-grouping-core.ts for how the pass is split.
+ *
+ * Alone: npx tsx bench/people-grouping.ts [--json] [--node-only]
+ * From the bench: import { measurePeopleGrouping } from './people-grouping';
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
+import { parseHTML } from 'linkedom';
+import { directoryPage } from './pages';
+import { longestSliceMs, measureOnce, type GroupingSample } from './people-grouping-core';
+
+const MB = 1024 * 1024;
+const PAGE_URL = 'https://www.acme-robotics.com/directory';
+
+export interface PeopleGroupingResult {
+  scan_ms: number;
+  grouping_ms: number;
+  mb: number;
+  people_grouping_ms_per_mb: number;
+  grouping_vs_scan: number;
+  longest_unit_ms: number;
+  /** The longest task of the sliced (content-script) mode, grouping included; 0 when not measured. */
+  longest_task_ms: number;
+  /** Where the numbers above were measured. */
+  env: 'chromium' | 'linkedom';
+}
+
+const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
+const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+function summarise(samples: GroupingSample[], mb: number, longestTask: number, env: PeopleGroupingResult['env']): PeopleGroupingResult {
+  const scan = median(samples.map((s) => s.scan_ms));
+  const grouping = median(samples.map((s) => s.grouping_ms));
+  return {
+    scan_ms: round(scan),
+    grouping_ms: round(grouping),
+    mb: round(mb, 3),
+    people_grouping_ms_per_mb: round(grouping / mb),
+    grouping_vs_scan: round(grouping / scan, 3),
+    longest_unit_ms: round(Math.max(...samples.map((s) => s.longest_unit_ms))),
+    longest_task_ms: round(longestTask),
+    env,
+  };
+}
+
+function linkedomDocument(html: string): Document {
+  const { document } = parseHTML(html);
+  // As scripts/scan.ts does: a browser keeps <template>/<noscript> content out of the tree.
+  for (const el of Array.from(document.querySelectorAll('template,noscript'))) el.remove();
+  return document as unknown as Document;
+}
+
+/** Node on linkedom: `samples` full passes, each on a fresh parse. */
+export async function measureInNode(html: string, samples = 3): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
+  const raw: GroupingSample[] = [];
+  for (let i = 0; i < samples; i++) raw.push(measureOnce(linkedomDocument(html), PAGE_URL, () => performance.now()));
+  const longestTask = await longestSliceMs(linkedomDocument(html), PAGE_URL, () => performance.now(), (task) => setImmediate(task));
+  return { result: summarise(raw, html.length / MB, longestTask, 'linkedom'), raw };
+}
+
+async function coreBundle(): Promise<string> {
+  const out = await build({
+    stdin: {
+      contents:
+        "import { measureOnce, longestSliceMs } from './bench/people-grouping-core';\n(globalThis).__grouping = { measureOnce, longestSliceMs };",
+      resolveDir: process.cwd(),
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    target: 'chrome120',
+  });
+  return out.outputFiles[0]?.text ?? '';
+}
+
+/** Real Chromium: `samples` fresh page loads, one full pass each, then one sliced pass for the longest task. */
+export async function measureInChromium(html: string, samples = 3): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
+  const server = createServer((req, res) => {
+    res.writeHead(req.url === '/directory.html' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(req.url === '/directory.html' ? html : 'not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/directory.html`;
+  const bundle = await coreBundle();
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  type Core = { measureOnce: typeof measureOnce; longestSliceMs: typeof longestSliceMs };
+  try {
+    const open = async () => {
+      const page = await browser.newPage();
+      await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+      // tsx's keepNames helper appears in functions handed to page.evaluate.
+      await page.addScriptTag({ content: 'globalThis.__name = (f) => f;' });
+      await page.addScriptTag({ content: bundle });
+      return page;
+    };
+    const raw: GroupingSample[] = [];
+    for (let i = 0; i < samples; i++) {
+      const page = await open();
+      raw.push(
+        await page.evaluate((pageUrl) => {
+          const core = (globalThis as unknown as { __grouping: Core }).__grouping;
+          return core.measureOnce(document, pageUrl, () => performance.now());
+        }, PAGE_URL),
+      );
+      await page.close();
+    }
+    const page = await open();
+    const longestTask = await page.evaluate(async (pageUrl) => {
+      const core = (globalThis as unknown as { __grouping: Core }).__grouping;
+      const channel = new MessageChannel();
+      const tasks: Array<() => void> = [];
+      channel.port1.onmessage = () => tasks.shift()?.();
+      return core.longestSliceMs(document, pageUrl, () => performance.now(), (task) => {
+        tasks.push(task);
+        channel.port2.postMessage(0);
+      });
+    }, PAGE_URL);
+    await page.close();
+    return { result: summarise(raw, html.length / MB, longestTask, 'chromium'), raw };
+  } finally {
+    await browser.close();
+    server.close();
+  }
+}
+
+/** The bench's page: the 5 MB staff directory of bench/detect.ts. */
+export function benchPage(): string {
+  return directoryPage(5 * MB, 7);
+}
+
+/**
+ * The numbers `npm run bench` reports as `people_grouping_ms_per_mb` (and the ratio to the scan):
+ * measured in Chromium, or on linkedom when Chromium cannot be started.
+ */
+export async function measurePeopleGrouping(): Promise<PeopleGroupingResult> {
+  const html = benchPage();
+  try {
+    return (await measureInChromium(html)).result;
+  } catch {
+    return (await measureInNode(html)).result;
+  }
+}
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const html = benchPage();
+  const rows: Record<string, PeopleGroupingResult> = {};
+  const node = await measureInNode(html);
+  rows.linkedom = node.result;
+  console.log('linkedom samples', node.raw.map((s) => ({ ...s, total_ms: round(s.total_ms), grouping_ms: round(s.grouping_ms), scan_ms: round(s.scan_ms), longest_unit_ms: round(s.longest_unit_ms), result_ms: round(s.result_ms) })));
+  if (!args.includes('--node-only')) {
+    const chrome = await measureInChromium(html);
+    rows.chromium = chrome.result;
+    console.log('chromium samples', chrome.raw.map((s) => ({ ...s, total_ms: round(s.total_ms), grouping_ms: round(s.grouping_ms), scan_ms: round(s.scan_ms), longest_unit_ms: round(s.longest_unit_ms), result_ms: round(s.result_ms) })));
+  }
+  console.table(rows);
+  if (args.includes('--json')) console.log(JSON.stringify(rows));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

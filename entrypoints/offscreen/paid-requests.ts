@@ -1,0 +1,77 @@
+/**
+ * The service worker's side of the offscreen document (./main.ts): creates it when a paid request is about to
+ * leave, hands it the request (URL, body, key: extension contexts only, never a page or content script), and
+ * finds an answer again after the service worker was stopped. Chrome only; Firefox's event page sends directly.
+ */
+import type { HttpAnswer } from '@/lib/api/http';
+import { createPaidAnswerStore, OffscreenReplySchema, type OffscreenRequest } from '@/lib/api/paid-answers';
+import type { PaidRequests } from '@/lib/engine/bulk';
+
+/** Chrome's own API: the offscreen namespace exists only there (MV3 with the `offscreen` permission). */
+type ChromeApi = typeof chrome;
+const chromeApi = (): ChromeApi | undefined => (globalThis as { chrome?: ChromeApi }).chrome;
+
+export function offscreenAvailable(): boolean {
+  return typeof chromeApi()?.offscreen?.createDocument === 'function';
+}
+
+const DOCUMENT = 'offscreen.html';
+/** Shown in chrome://extensions and reviewed by the store (docs/store.md). */
+const JUSTIFICATION =
+  'Runs paid enrichment requests in a worker so that their answers are kept when Chrome stops the service worker.';
+
+async function hasDocument(api: ChromeApi): Promise<boolean> {
+  const contexts = await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] } as unknown as Parameters<ChromeApi['runtime']['getContexts']>[0]);
+  return contexts.length > 0;
+}
+
+let creating: Promise<void> | null = null;
+async function ensureDocument(api: ChromeApi): Promise<void> {
+  if (await hasDocument(api)) return;
+  creating ??= api.offscreen
+    .createDocument({ url: DOCUMENT, reasons: ['WORKERS'], justification: JUSTIFICATION } as unknown as Parameters<ChromeApi['offscreen']['createDocument']>[0])
+    .catch(async (error: unknown) => {
+      // Two callers raced: the other one created it.
+      if (!(await hasDocument(api))) throw error;
+    })
+    .finally(() => (creating = null));
+  await creating;
+}
+
+async function ask(api: ChromeApi, message: OffscreenRequest) {
+  const parsed = OffscreenReplySchema.safeParse(await api.runtime.sendMessage(message));
+  if (!parsed.success) throw new Error('The offscreen document gave no usable answer.');
+  if (!parsed.data.ok) throw new Error(parsed.data.message);
+  return parsed.data.answer;
+}
+
+export function createOffscreenPaidRequests(): PaidRequests {
+  const api = chromeApi()!;
+  const answers = createPaidAnswerStore();
+  void answers.purge().catch(() => undefined);
+  return {
+    sendFor: (id) => async (request, signal) => {
+      await ensureDocument(api);
+      const onAbort = () => void api.runtime.sendMessage({ type: 'offscreen/abort', id } satisfies OffscreenRequest).catch(() => undefined);
+      signal.addEventListener('abort', onAbort, { once: true });
+      try {
+        const answer = await Promise.race([
+          ask(api, { type: 'offscreen/send', id, request }),
+          new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')), { once: true })),
+        ]);
+        if (!answer) throw new Error('The offscreen document returned no answer.');
+        return answer;
+      } finally {
+        signal.removeEventListener('abort', onAbort);
+      }
+    },
+    async answerOf(id): Promise<HttpAnswer | null> {
+      const stored = await answers.get(id);
+      if (stored) return stored;
+      // Not stored yet: the document may still be running it (it outlived the stopped worker); else none comes.
+      if (!(await hasDocument(api))) return null;
+      return ask(api, { type: 'offscreen/await', id });
+    },
+    forget: (id) => answers.delete(id),
+  };
+}

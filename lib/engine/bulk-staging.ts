@@ -1,0 +1,249 @@
+/**
+ * Staged bulk uploads (issue 14): a file of 100,000 rows cannot cross to the background in one message (the router
+ * refuses messages over 2 MB, lib/messaging/size.ts), so the panel sends its entries in pages: `bulk/stage-open`,
+ * `bulk/stage-append` (≤ STAGE_APPEND_MAX entries each), `bulk/stage-preview`, then `bulk/start {stagedId}` reads
+ * them back page by page (lib/engine/bulk.ts, `startPaged`). Nothing is held in memory between messages: the
+ * entries live in the store (IndexedDB in the extension, ./bulk-staging-idb.ts).
+ *
+ * Every appended entry is checked again here (schema, normalised value, the job's size limit) and deduplicated by its
+ * cache key, so whatever the panel sends, a staged upload never holds two entries for one lookup: the job built from
+ * it cannot pay twice for one person.
+ *
+ * Staged data expires STAGE_TTL_MS after its last append (a panel closed half-way leaves nothing behind for long):
+ * expired uploads are removed by `sweep`, which runs on every open; start and discard remove theirs at once.
+ */
+import { z } from 'zod';
+import { bulkEntryKey } from '../cache/keys';
+import type { Cache } from '../cache/cache';
+import { estimateBulkCounts } from '../credits/estimate';
+import type { Ledger } from '../credits/ledger';
+import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
+import { HandledError } from '../messaging/router';
+
+/** Entries per `bulk/stage-append` message: 2,000 entries of ≤ 2 kB stay well under the router's 2 MB. */
+export const STAGE_APPEND_MAX = 2_000;
+/** The largest job (bulk/start's own limit). */
+export const STAGE_MAX_ENTRIES = 100_000;
+/** Staged data is removed this long after its last append. */
+export const STAGE_TTL_MS = 60 * 60 * 1000;
+/** Entries read per page (preview, start): one IndexedDB read each, memory bounded by the page. */
+export const STAGE_PAGE = 1_000;
+
+const RequiredFieldsSchema = z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5);
+export type StagedRequiredFields = z.infer<typeof RequiredFieldsSchema>;
+
+export const StagedMetaSchema = z.strictObject({
+  id: z.string().max(100),
+  createdAt: z.number(),
+  /** Last append; the upload expires STAGE_TTL_MS after it. */
+  touchedAt: z.number(),
+  /** Unique entries stored (their indexes are 0 … count-1, in the order they arrived). */
+  count: z.number().int().nonnegative().max(STAGE_MAX_ENTRIES),
+  /** Appended entries dropped because an earlier one has the same key. */
+  duplicates: z.number().int().nonnegative(),
+  requiredFields: RequiredFieldsSchema,
+});
+export type StagedMeta = z.infer<typeof StagedMetaSchema>;
+
+export const StagedEntrySchema = z.strictObject({
+  stagedId: z.string().max(100),
+  index: z.number().int().nonnegative(),
+  key: z.string().max(8192),
+  field_type: BulkEntrySchema.shape.field_type,
+  value: BulkEntrySchema.shape.value,
+});
+export type StagedEntry = z.infer<typeof StagedEntrySchema>;
+
+/** Where staged uploads are kept. Each method is one transaction. */
+export interface StagingStore {
+  putMeta(meta: StagedMeta): Promise<void>;
+  meta(id: string): Promise<StagedMeta | null>;
+  listMeta(): Promise<StagedMeta[]>;
+  /** Of `keys`, those already staged under `stagedId`. */
+  knownKeys(stagedId: string, keys: readonly string[]): Promise<Set<string>>;
+  /** New entries and the updated meta, in one write. */
+  putEntries(entries: readonly StagedEntry[], meta: StagedMeta): Promise<void>;
+  /** Entries `from` ≤ index < `to`, in order (damaged ones left out). */
+  entries(stagedId: string, from: number, to: number): Promise<StagedEntry[]>;
+  remove(stagedId: string): Promise<void>;
+}
+
+export interface StagedPreview {
+  entries: number;
+  unique: number;
+  duplicates: number;
+  cached: number;
+  estimate: CostEstimate;
+}
+
+export interface BulkStagingOptions {
+  store: StagingStore;
+  now?: () => number;
+  newId?: () => string;
+}
+
+const gone = () => new HandledError({ kind: 'invalid_message', message: 'This upload is no longer staged (it expired or was discarded). Read the file again.' });
+
+export function createBulkStaging(options: BulkStagingOptions) {
+  const { store } = options;
+  const now = options.now ?? Date.now;
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  // Appends to one upload run one after another: the duplicate check and the count must see the previous append.
+  const locks = new Map<string, Promise<unknown>>();
+  const serial = <T>(id: string, fn: () => Promise<T>): Promise<T> => {
+    const next = (locks.get(id) ?? Promise.resolve()).then(fn, fn);
+    locks.set(id, next.catch(() => undefined));
+    void next.finally(() => {
+      if (locks.get(id) === next) locks.delete(id);
+    }).catch(() => undefined);
+    return next;
+  };
+
+  async function live(id: string): Promise<StagedMeta> {
+    const meta = await store.meta(id);
+    if (!meta) throw gone();
+    if (now() - meta.touchedAt > STAGE_TTL_MS) {
+      await store.remove(id);
+      throw gone();
+    }
+    return meta;
+  }
+
+  const staging = {
+    /** Removes uploads whose last append is older than STAGE_TTL_MS; returns how many. */
+    async sweep(): Promise<number> {
+      let removed = 0;
+      for (const meta of await store.listMeta()) {
+        if (now() - meta.touchedAt <= STAGE_TTL_MS) continue;
+        await store.remove(meta.id);
+        removed++;
+      }
+      return removed;
+    },
+
+    async open(requiredFields: StagedRequiredFields = []): Promise<{ stagedId: string; expiresAt: number }> {
+      await staging.sweep();
+      const at = now();
+      const meta: StagedMeta = { id: newId(), createdAt: at, touchedAt: at, count: 0, duplicates: 0, requiredFields: [...requiredFields] };
+      await store.putMeta(meta);
+      return { stagedId: meta.id, expiresAt: at + STAGE_TTL_MS };
+    },
+
+    /**
+     * Stores entries in arrival order; an entry whose key is already staged (earlier, or in the same append) is
+     * counted as a duplicate and not stored. Answers the totals so far.
+     */
+    append(stagedId: string, input: readonly BulkEntry[]): Promise<{ staged: number; duplicates: number; expiresAt: number }> {
+      if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: `At most ${STAGE_APPEND_MAX} entries per append.` }));
+      return serial(stagedId, async () => {
+        const meta = await live(stagedId);
+        const checked = input.map((raw) => {
+          // Parsed again here (not only by the router): the store holds exactly what a job may send.
+          const entry = BulkEntrySchema.parse(raw);
+          return { field_type: entry.field_type, value: entry.value.trim(), key: bulkEntryKey(entry, meta.requiredFields) };
+        });
+        const known = await store.knownKeys(stagedId, [...new Set(checked.map((e) => e.key))]);
+        const fresh: StagedEntry[] = [];
+        let duplicates = 0;
+        for (const e of checked) {
+          if (known.has(e.key)) {
+            duplicates++;
+            continue;
+          }
+          known.add(e.key);
+          fresh.push({ stagedId, index: meta.count + fresh.length, ...e });
+        }
+        if (meta.count + fresh.length > STAGE_MAX_ENTRIES) {
+          throw new HandledError({ kind: 'invalid_message', message: `One bulk job takes at most ${STAGE_MAX_ENTRIES.toLocaleString('en')} distinct entries. Split the file.` });
+        }
+        const next: StagedMeta = { ...meta, count: meta.count + fresh.length, duplicates: meta.duplicates + duplicates, touchedAt: now() };
+        await store.putEntries(fresh, next);
+        return { staged: next.count, duplicates: next.duplicates, expiresAt: next.touchedAt + STAGE_TTL_MS };
+      });
+    },
+
+    /** The staged entries page by page, in order (for the job and the preview). */
+    async *pages(stagedId: string, size = STAGE_PAGE): AsyncGenerator<BulkEntry[]> {
+      const meta = await live(stagedId);
+      for (let from = 0; from < meta.count; from += size) {
+        const to = Math.min(meta.count, from + size);
+        const page = await store.entries(stagedId, from, to);
+        // A job row's index is its entry's index (the panel's export maps rows by it): a gap must stop the job.
+        if (page.length !== to - from || page.some((e, i) => e.index !== from + i)) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload could not be read back whole. Read the file again.' });
+        yield page.map((e) => ({ field_type: e.field_type, value: e.value }));
+      }
+    },
+
+    /**
+     * The same figures and price as the preview of a job sent whole (`contacts/import-preview`): entries, unique
+     * keys, duplicates, cached keys, and the one bulk estimate (lib/credits/estimate.ts), counted page by page.
+     */
+    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger }): Promise<StagedPreview> {
+      const meta = await live(stagedId);
+      let cached = 0;
+      for (let from = 0; from < meta.count; from += STAGE_PAGE) {
+        const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
+        // A page's cache reads run together: awaited one by one, 100,000 IndexedDB reads take minutes.
+        cached += (await Promise.all(page.map((e) => deps.cache.read(e.key)))).filter((hit) => hit !== null).length;
+      }
+      const entries = meta.count + meta.duplicates;
+      const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached }, deps.ledger);
+      return { entries, unique: meta.count, duplicates: meta.duplicates, cached, estimate };
+    },
+
+    meta: live,
+
+    async discard(stagedId: string): Promise<void> {
+      await serial(stagedId, () => store.remove(stagedId));
+    },
+  };
+  return staging;
+}
+
+export type BulkStaging = ReturnType<typeof createBulkStaging>;
+
+/** In memory (unit tests, bench): the same contract, records cloned and validated on read like the IndexedDB one. */
+export function createMemoryStagingStore(): StagingStore & { writes: number[] } {
+  const metas = new Map<string, StagedMeta>();
+  const entries = new Map<string, StagedEntry[]>();
+  const keys = new Map<string, Set<string>>();
+  /** Size of every entry write, in order (tests check writes stay bounded). */
+  const writes: number[] = [];
+  return {
+    writes,
+    putMeta: (meta) => Promise.resolve(void metas.set(meta.id, structuredClone(meta))),
+    meta: (id) => {
+      const parsed = StagedMetaSchema.safeParse(metas.get(id));
+      return Promise.resolve(parsed.success ? parsed.data : null);
+    },
+    listMeta: () => Promise.resolve([...metas.values()].map((m) => structuredClone(m))),
+    knownKeys: (id, list) => Promise.resolve(new Set(list.filter((k) => keys.get(id)?.has(k)))),
+    putEntries: (list, meta) => {
+      writes.push(list.length);
+      const arr = entries.get(meta.id) ?? [];
+      const set = keys.get(meta.id) ?? new Set<string>();
+      for (const e of list) {
+        arr[e.index] = structuredClone(e);
+        set.add(e.key);
+      }
+      entries.set(meta.id, arr);
+      keys.set(meta.id, set);
+      metas.set(meta.id, structuredClone(meta));
+      return Promise.resolve();
+    },
+    entries: (id, from, to) =>
+      Promise.resolve(
+        (entries.get(id) ?? [])
+          .slice(from, to)
+          .map((e) => StagedEntrySchema.safeParse(e))
+          .filter((p) => p.success)
+          .map((p) => p.data),
+      ),
+    remove: (id) => {
+      metas.delete(id);
+      entries.delete(id);
+      keys.delete(id);
+      return Promise.resolve();
+    },
+  };
+}

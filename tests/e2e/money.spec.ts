@@ -1,0 +1,172 @@
+/**
+ * Numbers you can trust (issue 11): for each figure that once said one thing and did another, the screen's words
+ * before and after a click are compared with the sandbox's ledger and request log. Every test uses its own key, so
+ * its ledger holds only what it did.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { apiRequests, enrichSelection, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
+
+const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
+
+/** Credits a price label promises: "free" → 0, "1 credit" → 1, "up to 12 credits" → 12. */
+function creditsIn(label: string): number {
+  if (/\bfree\b/i.test(label)) return 0;
+  const match = /(\d[\d,]*)\s+credits?\b/.exec(label);
+  if (!match) throw new Error(`no price in "${label}"`);
+  return Number(match[1]!.replace(/,/g, ''));
+}
+
+/** What a screen reader (and the user) reads for a button: its label with its price. */
+async function nameOf(button: Locator): Promise<string> {
+  return button.evaluate((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText);
+}
+
+async function charged(sandboxUrl: string, key: string, endpoint?: string): Promise<number> {
+  const { entries } = await ledgerOf(sandboxUrl, key);
+  return entries.filter((e) => !endpoint || e.endpoint === endpoint).reduce((n, e) => n + e.credits, 0);
+}
+
+test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their labels said', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  test.setTimeout(90_000); // panel 15 s, two lookups 15 s each, slack for a busy machine
+  const key = `test-standard-money-company-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
+
+  await test.step('the first enrich says 1 credit and the ledger books 1', async () => {
+    const enrich = companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
+    await expect(enrich).toBeVisible({ timeout: 15_000 });
+    const promised = creditsIn(await nameOf(enrich));
+    await enrich.click();
+    await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key, 'company')).toBe(promised);
+  });
+
+  await test.step('"Refresh" states its own price, and the ledger moves by exactly that', async () => {
+    const refresh = view(panel, 'Company').getByRole('button', { name: /^Refresh · / });
+    await expect(refresh).toBeEnabled();
+    const label = await nameOf(refresh);
+    const before = await charged(sandbox.url, key, 'company');
+    const requestsBefore = (await apiRequests(sandbox.url, key)).length;
+    await refresh.click();
+    // The refresh really asks the service (it bypasses the cache): wait for its request, then for the screen.
+    await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: 15_000 }).toBe(requestsBefore + 1);
+    await expect(view(panel, 'Company').getByText('Refreshing…')).toBeHidden({ timeout: 15_000 });
+    await shot(panel, 'money-company-refreshed');
+    expect(await charged(sandbox.url, key, 'company')).toBe(before + creditsIn(label));
+  });
+});
+
+test('over budget: the button says so, the note gives the price, what is left and the cheaper choice, which costs what it said', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  test.setTimeout(90_000);
+  const key = `test-standard-money-budget-${Date.now()}`;
+  await configure({
+    apiKey: key,
+    settings: { dailyBudget: 2, lookupDefaults: { realtime: true, waterfall: true, includeAllExperiences: false, required: [] } },
+  });
+  const samples = await samplesOf(sandbox.url);
+  const email = samples.emails[5]!;
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const contact = view(panel, 'Contact');
+
+  await test.step('the full lookup (3 credits) is refused before anything is sent, and says why', async () => {
+    await enrichSelection(serviceWorker, tabId, email);
+    await expect(contact.getByTestId('contact-confirm')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByRole('button', { name: /^Enrich · over budget$/ })).toBeDisabled();
+    const note = contact.getByTestId('over-budget');
+    await expect(note).toContainText('this can cost up to 3 credits');
+    await expect(note).toContainText('2 credits of your daily budget of 2 credits are left');
+    await expect(note).toContainText('Without realtime and waterfall it costs 1 credit');
+    await expect(note.getByRole('button', { name: 'Daily budget settings' })).toBeVisible();
+    await shot(panel, 'money-over-budget');
+    expect(await apiRequests(sandbox.url, key)).toEqual([]);
+  });
+
+  await test.step('the cheaper choice says 1 credit, and the ledger books exactly 1', async () => {
+    const cheaper = contact.getByRole('button', { name: /^Enrich without extras · / });
+    const promised = creditsIn(await nameOf(cheaper));
+    expect(promised).toBe(1);
+    await cheaper.click();
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key)).toBe(promised);
+    const sent = await apiRequests(sandbox.url, key);
+    expect(sent.map((r) => [r.path, r.query.realtime ?? 'false', r.query.waterfall ?? 'false'])).toEqual([['/v1/enrich', 'false', 'false']]);
+  });
+});
+
+test('an unrecognised selection disarms the lookup it replaces: no live paid button stays under the question', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  test.setTimeout(60_000);
+  const key = `test-standard-money-disarm-${Date.now()}`;
+  await configure({ apiKey: key });
+  const samples = await samplesOf(sandbox.url);
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const contact = view(panel, 'Contact');
+
+  await test.step('an email arms a priced lookup', async () => {
+    await enrichSelection(serviceWorker, tabId, samples.emails[6]!);
+    await expect(contact.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
+  });
+
+  await test.step('words that are no identifier: the question shows, and the old lookup is gone', async () => {
+    await enrichSelection(serviceWorker, tabId, 'see you at the conference');
+    await expect(panel.getByTestId('intent-banner')).toContainText('Could not tell what');
+    await expect(contact.getByTestId('contact-confirm')).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: /^Enrich · 1 credit$/ })).toHaveCount(0);
+    await shot(panel, 'money-unrecognised-disarmed');
+    expect(await apiRequests(sandbox.url, key)).toEqual([]);
+  });
+});
+
+test('two companies on one hosting platform are two companies: neither is "cached · free" from the other', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  pageServer,
+}) => {
+  test.setTimeout(90_000);
+  const key = `test-standard-money-hosted-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${pageServer.url}/hosted-companies.html`);
+  const page = view(panel, 'Page');
+  const hosts = ['northwind-traders.azurewebsites.net', 'contoso-labs.azurewebsites.net'];
+
+  for (const [i, host] of hosts.entries()) {
+    await test.step(`${host}: its own price and its own request`, async () => {
+      const row = page.getByRole('row').filter({ hasText: host });
+      const enrich = row.getByRole('button', { name: /^Enrich / });
+      await expect(enrich).toBeVisible({ timeout: 15_000 });
+      // Neither row may borrow the other's cached answer: both are priced as new lookups.
+      await expect(enrich).toHaveText(/1 credit/);
+      await enrich.click();
+      await expect(view(panel, 'Company').getByText(/No company found|Overview/).first()).toBeVisible({ timeout: 15_000 });
+      const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company');
+      expect(sent).toHaveLength(i + 1);
+      expect(JSON.stringify(sent[i]!.query)).toContain(host);
+      await panel.getByRole('tab', { name: 'Page', exact: true }).click();
+    });
+  }
+});

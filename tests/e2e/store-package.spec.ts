@@ -1,0 +1,63 @@
+/**
+ * The Chrome Web Store package itself (`npm run zip` → `*-chrome.zip`; Edge takes the same file) loads in real
+ * Chromium as a store user gets it: unpacked from the zip, not from the build folder, its worker starts, its
+ * first run opens onboarding, and it asks for no localhost. Issue 16 ("`npm run zip` output loads in Chrome").
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+import { chromiumPath, extensionArgs } from './support/chromium';
+
+const work = resolve(`.output/e2e-store-zip-${process.pid}`);
+
+test.afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+test('the Chrome store zip, unpacked as the store does, installs, starts and opens onboarding', async () => {
+  // One production build and zip on a busy two-core machine can take a minute or two.
+  test.setTimeout(300_000);
+  const zip = await test.step('npm run zip, in production mode with nothing from this shell baked in', () => {
+    const env: NodeJS.ProcessEnv = { ...process.env, WXT_OUT_DIR: work };
+    delete env.WXT_API_BASE_URL;
+    delete env.WXT_DEMO;
+    delete env.WXT_LOCAL_SANDBOX;
+    execFileSync('npx', ['wxt', 'zip'], { stdio: 'ignore', env });
+    const name = readdirSync(work).find((f) => f.endsWith('-chrome.zip'));
+    expect(name, `a *-chrome.zip in ${work}`).toBeTruthy();
+    return join(work, name!);
+  });
+
+  const dir = await test.step('unpacked with a standard zip reader', () => {
+    const out = join(work, 'unpacked');
+    execFileSync('python3', ['-m', 'zipfile', '-e', zip, out]);
+    expect(existsSync(join(out, 'manifest.json'))).toBe(true);
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8')) as { manifest_version: number; host_permissions?: string[]; default_locale?: string };
+    expect(manifest.manifest_version).toBe(3);
+    expect(manifest.host_permissions ?? []).toEqual([]);
+    // Every language the package declares is in it (a store rejects a default_locale without its messages).
+    expect(existsSync(join(out, '_locales', manifest.default_locale ?? 'en', 'messages.json'))).toBe(true);
+    return out;
+  });
+
+  await test.step('Chromium loads it: the worker runs, onboarding opens with the address box', async () => {
+    const profile = mkdtempSync(join(tmpdir(), 'ipe-zip-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath(),
+      headless: true,
+      args: extensionArgs(dir),
+    });
+    try {
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+      expect(await worker.evaluate(() => chrome.runtime.getManifest().name)).toBe('In-Page Enrich');
+      const onboarding =
+        context.pages().find((p) => p.url().endsWith('/onboarding.html')) ??
+        (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: 20_000 }));
+      await expect(onboarding.getByRole('textbox', { name: 'API base URL' })).toBeVisible({ timeout: 20_000 });
+      await onboarding.screenshot({ path: 'test-results/screens/store-zip-chromium-onboarding.png', fullPage: true });
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
+  });
+});
