@@ -116,7 +116,7 @@ function EntityValue({ entity, icon }: { entity: PageEntity; icon: IconName }) {
     <span className="sp-entity">
       <Icon name={kindIcon} size={14} className="sp-entity__icon" />
       <span className="ui-cell-stack">
-        <span className="sp-entity__value" title={entity.value}>
+        <span className="sp-entity__value" title={entity.value} translate="no">
           {displayEntity(entity)}
         </span>
         <span className="ui-cell-stack__sub">

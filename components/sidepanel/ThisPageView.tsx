@@ -144,7 +144,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
     <div className="sp-view sp-page" data-testid="this-page">
       <div className="sp-page__summary">
         <div className="sp-page__title">
-          <p className="sp-page__name" title={data.url}>
+          <p className="sp-page__name" title={data.title ? `${data.title}\n${data.url}` : data.url} translate="no">
             {data.title || data.url}
           </p>
           <p className="sp-page__meta ui-num">

@@ -10,12 +10,17 @@ export interface ChipProps {
   icon?: IconName;
   title?: string;
   className?: string;
+  /**
+   * The chip shows a value from the page or the API (an email, a slug, a phone), not a UI word: it is marked
+   * `translate="no"` so the browser's page translation leaves it alone, and the German UI test skips it.
+   */
+  data?: boolean;
 }
 
 /** A small label: a skill, an industry, a count. */
-export function Chip({ children, tone = 'neutral', icon, title, className }: ChipProps) {
+export function Chip({ children, tone = 'neutral', icon, title, className, data = false }: ChipProps) {
   return (
-    <span className={`ui-chip ui-chip--${tone}${className ? ` ${className}` : ''}`} title={title}>
+    <span className={`ui-chip ui-chip--${tone}${className ? ` ${className}` : ''}`} title={title} translate={data ? 'no' : undefined}>
       {icon && <Icon name={icon} size={12} />}
       <span className="ui-chip__text">{children}</span>
     </span>

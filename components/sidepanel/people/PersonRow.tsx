@@ -34,18 +34,18 @@ export function EntityCell({ name, subtitle, chips, action }: { name: string; su
   const hidden = chips.slice(MAX_CHIPS);
   return (
     <span className="sp-person">
-      <span className="sp-person__name" title={name}>
+      <span className="sp-person__name" title={name} translate="no">
         {name}
       </span>
       {subtitle && (
-        <span className="sp-person__sub" title={subtitle}>
+        <span className="sp-person__sub" title={subtitle} translate="no">
           {subtitle}
         </span>
       )}
       <span className="sp-person__foot">
         <span className="sp-person__ids" role="group" aria-label={t('people_identifiers_of', name)}>
           {chips.slice(0, MAX_CHIPS).map((chip) => (
-            <Chip key={`${chip.icon}:${chip.value}`} icon={chip.icon} title={chip.value} className="sp-person__chip">
+            <Chip key={`${chip.icon}:${chip.value}`} icon={chip.icon} title={chip.value} className="sp-person__chip" data>
               {chip.text}
             </Chip>
           ))}
