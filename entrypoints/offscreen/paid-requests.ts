@@ -27,7 +27,11 @@ async function hasDocument(api: ChromeApi): Promise<boolean> {
 
 let creating: Promise<void> | null = null;
 async function ensureDocument(api: ChromeApi): Promise<void> {
-  if (await hasDocument(api)) return;
+  // The document's context exists as soon as its creation starts, but it listens only once it has loaded, which
+  // is when createDocument resolves: while a creation is under way, every caller waits for it. (Two chunks leave
+  // at once; the second one saw the context, sent at once, met "Receiving end does not exist", and its 1,000
+  // entries failed as "Could not reach the API".)
+  if (!creating && (await hasDocument(api)) && !creating) return;
   creating ??= api.offscreen
     .createDocument({ url: DOCUMENT, reasons: ['WORKERS'], justification: JUSTIFICATION } as unknown as Parameters<ChromeApi['offscreen']['createDocument']>[0])
     .catch(async (error: unknown) => {
