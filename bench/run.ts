@@ -5,7 +5,13 @@
  * `--quick` is for development: smaller pages and fewer samples, so its numbers are not the goals' numbers.
  */
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { readCatalogues } from '../lib/i18n/catalogue';
+import { useCatalogue } from '../lib/i18n/t';
 import { measurePeopleGrouping } from './people-grouping';
+
+// Node has no browser i18n: the engine's labels (prices, budget sentences) read the English catalogue directly.
+useCatalogue(readCatalogues(fileURLToPath(new URL('../locales', import.meta.url))).en!, 'en');
 
 type RunOptions = { json: boolean; quick: boolean };
 type Area = { run: (opts: RunOptions) => Promise<Record<string, number>> };
