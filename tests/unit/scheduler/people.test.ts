@@ -76,3 +76,29 @@ describe('one in-flight set for the whole background (real sandbox)', () => {
     expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/enrich')).toHaveLength(1);
   });
 });
+
+describe('the queue says what is really in flight (issue 11)', () => {
+  it('a bulk chunk stops counting as in flight when its answer is in, while the contact book is still being filled', async () => {
+    const key = uniqueKey();
+    let release!: () => void;
+    const bookBusy = new Promise<void>((resolve) => (release = resolve));
+    let heard = 0;
+    // The contact book's hook holds on: the demo's 300 contacts took ~4 s, and the header said "1 queued" all along.
+    const { engine } = engineFor(url, key, {
+      onPaidAnswer: async () => {
+        heard++;
+        await bookBusy;
+      },
+    });
+    await engine.start();
+    const { emails } = await samples(url);
+    const job = await engine.bulk.start([{ field_type: 'email', value: emails[3]! }]);
+    for (let i = 0; i < 400 && heard === 0; i++) await new Promise((r) => setTimeout(r, 25));
+    expect(heard).toBe(1);
+    expect((await engine.bulk.get(job.id)).status).toBe('done');
+    const state = engine.queue.state();
+    expect(state.inFlight).toEqual([]);
+    expect(state.running).toBe(0);
+    release();
+  });
+});
