@@ -15,7 +15,13 @@ import { t, tn } from '@/lib/i18n/t';
 const SIZES = [10, 25, 50, 100, 250, 500] as const;
 
 type CompanyTargetOf = Extract<LookalikeTarget, { kind: 'companies' }>;
-type RowStatus = { state: 'pending' } | { state: 'done'; company: Company; provenance: Provenance } | { state: 'notfound' } | { state: 'error'; error: ErrorData };
+type RowStatus =
+  | { state: 'pending' }
+  | { state: 'done'; company: Company; provenance: Provenance }
+  | { state: 'notfound' }
+  // Stopped by "Cancel the rest" before it was sent: nothing was charged for it.
+  | { state: 'cancelled' }
+  | { state: 'error'; error: ErrorData };
 
 const keyOf = (item: SimilarCompanyItem, index: number) => item.website ?? `${item.name ?? 'company'}#${index}`;
 
@@ -49,11 +55,16 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   // enrichment could not be cancelled).
   const batch = useRef<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
+  // The batch the user cancelled: its lookups that end 'aborted' were stopped before being sent, not failed.
+  const cancelledBatch = useRef<string | null>(null);
+  const [cancelRequested, setCancelRequested] = useState(false);
   const cancelBatch = async () => {
     if (!batch.current) return;
+    cancelledBatch.current = batch.current;
     setCancelling(true);
     try {
       await request('lookups/cancel', { group: batch.current });
+      setCancelRequested(true);
     } finally {
       setCancelling(false);
     }
@@ -62,6 +73,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const enrichSelected = async () => {
     const group = crypto.randomUUID();
     batch.current = group;
+    setCancelRequested(false);
     const chosen = keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website));
     setStatuses((prev) => {
       const next = new Map(prev);
@@ -77,7 +89,8 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
           const reply = await request('company/enrich', { url: item.website as string, group });
           status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
         } catch (cause) {
-          status = { state: 'error', error: toErrorData(cause) };
+          const error = toErrorData(cause);
+          status = error.kind === 'aborted' && cancelledBatch.current === group ? { state: 'cancelled' } : { state: 'error', error };
         }
         setStatuses((prev) => new Map(prev).set(key, status));
       }),
@@ -86,8 +99,19 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   };
 
   const statusList = [...statuses.values()];
-  const doneCount = statusList.filter((s) => s.state !== 'pending').length;
-  const running = statusList.some((s) => s.state === 'pending');
+  const count = (state: RowStatus['state']) => statusList.filter((s) => s.state === state).length;
+  const settledCount = statusList.length - count('pending');
+  const enrichedCount = count('done');
+  const pendingCount = count('pending');
+  const running = pendingCount > 0;
+  // Every outcome is named: "250 of 250 enriched" must not stand for 8 enriched and 242 cancelled (issue 11).
+  const progressDetail = [
+    tn(running ? 'lookalikes_progress_running' : 'lookalikes_progress_done', statuses.size, enrichedCount),
+    ...(count('notfound') > 0 ? [tn('lookalikes_progress_notfound', count('notfound'))] : []),
+    ...(count('cancelled') > 0 ? [tn('lookalikes_progress_cancelled', count('cancelled'))] : []),
+    ...(count('error') > 0 ? [tn('lookalikes_progress_failed', count('error'))] : []),
+    ...(running && cancelRequested ? [tn('lookalikes_progress_cancel_waiting', pendingCount)] : []),
+  ].join(t('lookalikes_progress_separator'));
   const firstError = statusList.find((s): s is Extract<RowStatus, { state: 'error' }> => s.state === 'error');
 
   const columns: Array<Column<{ item: SimilarCompanyItem; key: string }>> = [
@@ -124,14 +148,21 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
     {
       id: 'score',
       header: t('lookalikes_col_score'),
-      width: '92px',
+      // Wide enough for the longest status chip ("Cancelled", "Abgebrochen") without cutting it.
+      width: '112px',
       sortValue: (r) => r.item.similarity_score,
       cell: (r) => {
         const status = statuses.get(r.key);
         if (status && status.state !== 'done') {
           return (
-            <StatusChip tone={status.state === 'pending' ? 'info' : status.state === 'notfound' ? 'neutral' : 'danger'}>
-              {status.state === 'pending' ? t('lookalikes_status_queued') : status.state === 'notfound' ? t('book_event_no_match') : t('lookalikes_status_failed')}
+            <StatusChip tone={status.state === 'pending' ? 'info' : status.state === 'error' ? 'danger' : 'neutral'}>
+              {status.state === 'pending'
+                ? t('lookalikes_status_queued')
+                : status.state === 'notfound'
+                  ? t('book_event_no_match')
+                  : status.state === 'cancelled'
+                    ? t('lookalikes_status_cancelled')
+                    : t('lookalikes_status_failed')}
             </StatusChip>
           );
         }
@@ -210,13 +241,13 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
           {statuses.size > 0 && (
             <ProgressBar
               label={t('lookalikes_enriching_chosen')}
-              value={doneCount}
+              value={settledCount}
               max={statuses.size}
               tone={running ? 'accent' : 'success'}
-              detail={tn(running ? 'lookalikes_progress_running' : 'lookalikes_progress_done', statuses.size, doneCount)}
+              detail={progressDetail}
             />
           )}
-          {running && (
+          {running && !cancelRequested && (
             <div className="ui-button-row">
               <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancelBatch()} title={t('lookalikes_cancel_rest_hint')}>
                 {t('lookalikes_cancel_rest')}
