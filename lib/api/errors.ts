@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FORBIDDEN_DEFAULT, REQUEST_ID_HEADER } from './decisions';
 import { ErrorBodySchema } from './schemas';
+import { t } from '../i18n/t';
 
 /*
  * The typed error model. `errorFromResponse` is the one place a failed HTTP response becomes an error; the
@@ -97,29 +98,29 @@ export function errorFromResponse(res: ResponseFacts, ctx: ErrorContext): ApiErr
   const said = errorText ? `: ${errorText}` : '';
 
   if (status === 400 || status === 409 || status === 422 || status === 413)
-    return new ApiError('bad_request', `The API rejected the request as malformed (${ctx.route}, ${status})${said}`, base);
-  if (status === 401) return new ApiError('invalid_key', `The API key was not accepted (401)${said}`, base);
+    return new ApiError('bad_request', t('errors_api_malformed', ctx.route, status, said), base);
+  if (status === 401) return new ApiError('invalid_key', t('errors_api_invalid_key', said), base);
   if (status === 403) {
     const kind = forbiddenKind(errorCode, ctx.endpoint);
     return kind === 'plan_required'
-      ? new ApiError('plan_required', `This needs an enterprise plan (403, ${ctx.route})${said}`, base)
-      : new ApiError('out_of_credits', `Not enough credits for this request (403)${said}`, base);
+      ? new ApiError('plan_required', t('errors_api_plan_required', ctx.route, said), base)
+      : new ApiError('out_of_credits', t('errors_api_out_of_credits', said), base);
   }
-  if (status === 404) return new ApiError('not_found', errorText ?? `Nothing found (404, ${ctx.route})`, base);
+  if (status === 404) return new ApiError('not_found', errorText ?? t('errors_api_not_found', ctx.route), base);
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), ctx.now);
-    const wait = retryAfterMs === undefined ? '' : `; retry in ${Math.ceil(retryAfterMs / 1000)} s`;
-    return new ApiError('rate_limited', `Too many requests: the API allows 200 per minute (429)${wait}`, {
+    const wait = retryAfterMs === undefined ? '' : t('errors_api_retry_in', Math.ceil(retryAfterMs / 1000));
+    return new ApiError('rate_limited', t('errors_api_rate_limited', wait), {
       ...base,
       retryAfterMs,
     });
   }
   if (status >= 500) {
     const retryAfterMs = parseRetryAfter(res.headers.get('retry-after'), ctx.now);
-    return new ApiError('server', `The API failed on its side (${status}, ${ctx.route})${said}`, { ...base, retryAfterMs });
+    return new ApiError('server', t('errors_api_server', status, ctx.route, said), { ...base, retryAfterMs });
   }
-  if (status >= 400) return new ApiError('bad_request', `The API refused the request (${status}, ${ctx.route})${said}`, base);
-  return new ApiError('bad_response', `Unexpected response status ${status} (${ctx.route})`, base);
+  if (status >= 400) return new ApiError('bad_request', t('errors_api_refused', status, ctx.route, said), base);
+  return new ApiError('bad_response', t('errors_api_unexpected_status', status, ctx.route), base);
 }
 
 function forbiddenKind(errorCode: string | undefined, endpoint: string): 'plan_required' | 'out_of_credits' {
@@ -131,12 +132,12 @@ function forbiddenKind(errorCode: string | undefined, endpoint: string): 'plan_r
 // ---------------------------------------------------------------- without a usable response
 
 export const networkError = (route: string, cause: unknown): ApiError =>
-  new ApiError('network', `Could not reach the API (${route}). Check the connection and the API base URL.`, { cause });
+  new ApiError('network', t('errors_api_network', route), { cause });
 
 export const timeoutError = (route: string, timeoutMs: number): ApiError =>
-  new ApiError('timeout', `The API did not answer within ${Math.round(timeoutMs / 1000)} s (${route}).`);
+  new ApiError('timeout', t('errors_api_timeout', Math.round(timeoutMs / 1000), route));
 
-export const abortedError = (route: string): ApiError => new ApiError('aborted', `Request cancelled (${route}).`);
+export const abortedError = (route: string): ApiError => new ApiError('aborted', t('errors_api_cancelled', route));
 
 /**
  * The API answered with a redirect, which we never follow (it would carry the key to the new address). The
@@ -144,10 +145,10 @@ export const abortedError = (route: string): ApiError => new ApiError('aborted',
  */
 export function redirectedError(route: string, status: number, location: string | null, baseUrl: string): ApiError {
   const target = redirectTarget(location, baseUrl);
-  const where = target ? `redirects to ${target}` : 'redirects to another address';
+  const at = `${route}${status ? `, ${status}` : ''}`;
   return new ApiError(
     'redirected',
-    `The API address ${where}; update the address in settings (${route}${status ? `, ${status}` : ''}). Your API key was not sent there.`,
+    target ? t('errors_api_redirects_to', target, at) : t('errors_api_redirects_elsewhere', at),
     status ? { status } : {},
   );
 }
@@ -166,7 +167,8 @@ function redirectTarget(location: string | null, baseUrl: string): string | unde
 export const oversizeError = (route: string, maxBytes: number, status: number): ApiError =>
   new ApiError(
     'bad_response',
-    `The API's answer is larger than ${Math.ceil(maxBytes / 1024)} kB, more than the request can need (${route}); it was not read. Check the API base URL in the settings.`,
+    // A byte size in a technical message: plain digits, as logs and bug reports quote it.
+    t('errors_api_oversize', String(Math.ceil(maxBytes / 1024)), route),
     { status },
   );
 
@@ -176,8 +178,7 @@ export function badResponseError(
   facts: { status: number; headers: Headers; issues?: readonly z.core.$ZodIssue[]; bodyText?: string; secrets?: readonly string[] },
 ): ApiError {
   const requestId = facts.headers.get(REQUEST_ID_HEADER) ?? undefined;
-  const what = facts.issues ? 'does not match the expected shape' : 'is not valid JSON';
-  return new ApiError('bad_response', `The API's answer ${what} (${route}, ${facts.status}).`, {
+  return new ApiError('bad_response', t(facts.issues ? 'errors_api_bad_shape' : 'errors_api_not_json', route, facts.status), {
     status: facts.status,
     requestId,
     issues: facts.issues,
@@ -187,7 +188,7 @@ export function badResponseError(
 
 /** A request that fails our own contract never leaves the client: a local 400 without status. */
 export const invalidRequestError = (route: string, issues: readonly z.core.$ZodIssue[]): ApiError =>
-  new ApiError('bad_request', `Invalid request (${route}): ${issues.map(describeIssue).join('; ')}`, { issues });
+  new ApiError('bad_request', t('errors_api_invalid_request', route, issues.map(describeIssue).join('; ')), { issues });
 
 // ---------------------------------------------------------------- helpers
 

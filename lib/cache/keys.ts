@@ -9,6 +9,7 @@
  */
 import { type ContactLookup, type ContactOptions, type HistoryTarget, HistoryTargetSchema } from '../messaging/protocol';
 import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../identity';
+import { t } from '../i18n/t';
 
 export type CacheEndpoint =
   | 'contact/enrich'
@@ -86,7 +87,7 @@ export function labelForKey(key: string): string {
     params.get('phone') ??
     params.get('url') ??
     (params.get('first_name') ? `${params.get('first_name')} ${params.get('last_name') ?? ''} · ${params.get('company_domain') ?? params.get('company_name') ?? ''}` : null) ??
-    (params.get('job_title') ? `Search: ${params.get('job_title')}` : 'Search');
+    (params.get('job_title') ? t('sidepanel_history_search_for', params.get('job_title') ?? '') : t('sidepanel_history_search'));
   return main.slice(0, 200);
 }
 

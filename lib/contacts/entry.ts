@@ -5,6 +5,7 @@
 import { CompanySchema, EnrichedContactSchema, type Company, type EnrichedContact } from '../api/schemas';
 import { fullNameOf } from '../export/contact-rows';
 import type { BookEntry, BookRecord } from './schema';
+import { t } from '../i18n/t';
 
 const clean = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() : '');
 
@@ -30,7 +31,7 @@ export function entryOf(record: BookRecord): BookEntry | null {
     if (!parsed.success) return null;
     const c = parsed.data;
     const handle = clean(c.current_work_email) || clean(c.personal_emails[0]) || clean(c.phone_numbers[0]?.E164) || '';
-    const name = fullNameOf(c) || handle || 'Unnamed person';
+    const name = fullNameOf(c) || handle || t('sidepanel_unnamed_person');
     const title = titleOf(c);
     const company = clean(c.employment?.name);
     return { ...base, name, title, company, handle, line: personLine(name, title, company) };
@@ -38,7 +39,7 @@ export function entryOf(record: BookRecord): BookEntry | null {
   const parsed = CompanySchema.safeParse(record.value);
   if (!parsed.success) return null;
   const domain = companyDomain(parsed.data);
-  const name = clean(parsed.data.overview?.name) || domain || 'Unnamed company';
+  const name = clean(parsed.data.overview?.name) || domain || t('sidepanel_unnamed_company');
   const industry = clean(parsed.data.overview?.industry);
   return { ...base, name, title: industry, company: '', handle: domain, line: personLine(name, industry, domain) };
 }

@@ -10,6 +10,7 @@ import type { ContactOptions, CostAction, CostEstimate } from '../messaging/prot
 import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
 import { plural } from './words';
 import type { Ledger } from './ledger';
+import { t, tn } from '../i18n/t';
 
 export { plural };
 
@@ -67,7 +68,7 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   };
   if (!action.entries) {
     const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
-    return done(credits, `Up to ${plural(credits)} (1 per enriched record)`);
+    return done(credits, t('words_up_to_per_record', plural(credits)));
   }
   const keys = [...new Set(action.entries.map((e) => bulkEntryKey(e, action.requiredFields ?? [])))];
   let cachedCount = 0;
@@ -81,9 +82,9 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
  */
 export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number }, ledger: Ledger): Promise<CostEstimate> {
   const credits = estimateCost({ kind: 'bulkEnrich', inputs: counts.unique - counts.cached });
-  const parts = [`Up to ${plural(credits)} (1 per enriched record)`];
-  if (counts.cached) parts.push(`${counts.cached} cached · free`);
-  if (counts.unique < counts.entries) parts.push(`${counts.entries - counts.unique} duplicates skipped`);
+  const parts = [t('words_up_to_per_record', plural(credits))];
+  if (counts.cached) parts.push(t('words_cached_count', counts.cached));
+  if (counts.unique < counts.entries) parts.push(tn('words_duplicates_skipped', counts.entries - counts.unique));
   const blocked = !(await ledger.allows(credits));
   return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, ledger) : parts.join(' · '), blockedByBudget: blocked };
 }
@@ -106,9 +107,9 @@ export async function overBudgetSentence(credits: number, cheaper: number | null
   const summary = await ledger.summary();
   const left = Math.max(0, (summary.budgetLeft ?? 0) - (await ledger.committedToday()) + summary.today);
   return [
-    `Over today's budget: this can cost up to ${plural(credits)}, and ${plural(left)} of your daily budget of ${plural(summary.dailyBudget ?? 0)} ${left === 1 ? 'is' : 'are'} left.`,
-    cheaper !== null ? `Without realtime and waterfall it costs ${plural(cheaper)}.` : '',
-    'You can raise the daily budget in the settings.',
+    tn('words_over_budget', left, plural(credits), plural(summary.dailyBudget ?? 0)),
+    cheaper !== null ? t('words_without_extras', plural(cheaper)) : '',
+    t('words_raise_budget'),
   ]
     .filter(Boolean)
     .join(' ');

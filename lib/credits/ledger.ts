@@ -8,6 +8,7 @@
  */
 import { HandledError } from '../messaging/router';
 import type { CreditsSummary } from '../messaging/protocol';
+import { tn } from '../i18n/t';
 
 /** Paid actions, named like the requests that cause them. */
 export type LedgerAction =
@@ -59,7 +60,7 @@ export interface Ledger {
 export function budgetExceeded(credits: number, left: number, budget: number): HandledError {
   return new HandledError({
     kind: 'budget_exceeded',
-    message: `This action can cost up to ${credits} credit${credits === 1 ? '' : 's'}, but only ${Math.max(0, left)} of your daily budget of ${budget} remain.`,
+    message: tn('errors_budget_action', credits, Math.max(0, left), budget),
   });
 }
 

@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { BulkJobSchema, BulkRowSchema } from '../messaging/protocol';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
+import { t } from '../i18n/t';
 
 const chunkNo = z.number().int().nonnegative();
 
@@ -86,7 +87,7 @@ export function damagedRow(jobId: string, index: number): BulkRowRecord {
     fromCache: false,
     error: {
       kind: 'internal',
-      message: 'This row’s stored record was damaged and was set aside (it is kept for export). It was not sent again.',
+      message: t('errors_bulk_row_damaged'),
     },
   };
 }

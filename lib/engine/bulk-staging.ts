@@ -19,6 +19,7 @@ import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
+import { t } from '../i18n/t';
 
 /** Entries per `bulk/stage-append` message: 2,000 entries of ≤ 2 kB stay well under the router's 2 MB. */
 export const STAGE_APPEND_MAX = 2_000;
@@ -82,7 +83,7 @@ export interface BulkStagingOptions {
   newId?: () => string;
 }
 
-const gone = () => new HandledError({ kind: 'invalid_message', message: 'This upload is no longer staged (it expired or was discarded). Read the file again.' });
+const gone = () => new HandledError({ kind: 'invalid_message', message: t('errors_staged_gone') });
 
 export function createBulkStaging(options: BulkStagingOptions) {
   const { store } = options;
@@ -134,7 +135,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
      * counted as a duplicate and not stored. Answers the totals so far.
      */
     append(stagedId: string, input: readonly BulkEntry[]): Promise<{ staged: number; duplicates: number; expiresAt: number }> {
-      if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: `At most ${STAGE_APPEND_MAX} entries per append.` }));
+      if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: t('errors_staged_append_max', STAGE_APPEND_MAX) }));
       return serial(stagedId, async () => {
         const meta = await live(stagedId);
         const checked = input.map((raw) => {
@@ -154,7 +155,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
           fresh.push({ stagedId, index: meta.count + fresh.length, ...e });
         }
         if (meta.count + fresh.length > STAGE_MAX_ENTRIES) {
-          throw new HandledError({ kind: 'invalid_message', message: `One bulk job takes at most ${STAGE_MAX_ENTRIES.toLocaleString('en')} distinct entries. Split the file.` });
+          throw new HandledError({ kind: 'invalid_message', message: t('errors_staged_max_entries', STAGE_MAX_ENTRIES) });
         }
         const next: StagedMeta = { ...meta, count: meta.count + fresh.length, duplicates: meta.duplicates + duplicates, touchedAt: now() };
         await store.putEntries(fresh, next);
@@ -169,7 +170,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
         const to = Math.min(meta.count, from + size);
         const page = await store.entries(stagedId, from, to);
         // A job row's index is its entry's index (the panel's export maps rows by it): a gap must stop the job.
-        if (page.length !== to - from || page.some((e, i) => e.index !== from + i)) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload could not be read back whole. Read the file again.' });
+        if (page.length !== to - from || page.some((e, i) => e.index !== from + i)) throw new HandledError({ kind: 'invalid_message', message: t('errors_staged_unreadable') });
         yield page.map((e) => ({ field_type: e.field_type, value: e.value }));
       }
     },

@@ -33,6 +33,7 @@ import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { aliasKeysOf } from './plan';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
+import { t, tn } from '../i18n/t';
 
 export const BULK_CHUNK_KIND = 'bulk-chunk';
 /** Rows written per IndexedDB transaction when a job starts. */
@@ -106,14 +107,14 @@ export interface BulkManager {
 
 const interruptedError = (n: number): ErrorData => ({
   kind: 'aborted',
-  message: `Interrupted: the browser stopped the extension while ${n} entr${n === 1 ? 'y was' : 'ies were'} being sent. The service charges a request when it arrives, so it may already have charged for ${n === 1 ? 'it' : 'them'}; ${n === 1 ? 'it was' : 'they were'} not sent again on ${n === 1 ? 'its' : 'their'} own. Retrying can charge again (up to ${n} credit${n === 1 ? '' : 's'}).`,
+  message: tn('errors_bulk_interrupted', n),
 });
 
 /** Thrown at a chunk's gate when its job was cancelled while it waited: the chunk never leaves. */
 export class BulkCancelledError extends Error {
   readonly kind = 'aborted' as const;
   constructor(readonly jobId: string) {
-    super('Bulk job cancelled');
+    super('Bulk job cancelled'); // i18n-ignore: developer message; the UI words an aborted job through errors.json
     this.name = 'BulkCancelledError';
   }
 }
@@ -180,7 +181,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
   async function load(jobId: string): Promise<BulkJobRecord> {
     const job = await store.getJob(jobId);
-    if (!job) throw new HandledError({ kind: 'invalid_message', message: 'This bulk job no longer exists.' });
+    if (!job) throw new HandledError({ kind: 'invalid_message', message: t('errors_bulk_job_gone') });
     return job;
   }
 
@@ -636,7 +637,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         const summary = await ledger.summary();
         throw new HandledError({
           kind: 'budget_exceeded',
-          message: `This bulk job can cost up to ${toSend} credits, but only ${summary.budgetLeft ?? 0} of your daily budget remain. Select fewer entries or raise the budget.`,
+          message: t('errors_bulk_budget', toSend, summary.budgetLeft ?? 0),
         });
       }
     } catch (error) {
@@ -711,7 +712,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
         if (failed.length === 0) return publicJob(job);
         if (!(await ledger.allows(failed.length))) {
-          throw new HandledError({ kind: 'budget_exceeded', message: `Retrying can cost up to ${failed.length} credits, more than your daily budget has left.` });
+          throw new HandledError({ kind: 'budget_exceeded', message: t('errors_bulk_retry_budget', failed.length) });
         }
         const retriedInterrupted = failed.filter((r) => r.interrupted).length;
         for (const row of failed) {

@@ -18,6 +18,7 @@ import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { chargeOf, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
+import { t } from '../i18n/t';
 
 export const LOOKUP_KIND = 'lookup';
 
@@ -85,7 +86,7 @@ function returnedOf(r: ResolvedRequest, value: unknown): number {
 export class LookupCancelledError extends Error {
   readonly kind = 'aborted' as const;
   constructor() {
-    super('Cancelled before it was sent: nothing was charged.');
+    super('Cancelled before it was sent: nothing was charged.'); // i18n-ignore: developer message; toErrorData words it as errors_cancelled_before_finished
     this.name = 'LookupCancelledError';
   }
 }
@@ -147,12 +148,12 @@ export function createLookupService(options: LookupServiceOptions) {
   async function run(payload: LookupPayload, ctx: TaskContext): Promise<LiveAnswer | { valid: boolean }> {
     if (payload.op === 'key/check') {
       const candidate = payload.candidate ? candidates.get(payload.candidate) : undefined;
-      if (payload.candidate && !candidate) throw new HandledError({ kind: 'aborted', message: 'The key check was interrupted; test the key again.' });
+      if (payload.candidate && !candidate) throw new HandledError({ kind: 'aborted', message: t('errors_key_check_interrupted') });
       return options.clientFor(ctx, candidate).checkKey();
     }
     if (payload.op !== 'plan' || typeof payload.plan !== 'object') {
       // A task stored by an older version: its shape is unknown, so it is not sent (nothing was charged for it).
-      throw new HandledError({ kind: 'aborted', message: 'This lookup was queued by an older version of the extension; run it again.' });
+      throw new HandledError({ kind: 'aborted', message: t('errors_lookup_outdated') });
     }
     const group = payload.group;
     if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)));
@@ -180,7 +181,7 @@ export function createLookupService(options: LookupServiceOptions) {
 
   async function requireKey() {
     if (!(await options.hasKey())) {
-      throw new HandledError({ kind: 'no_key', message: 'No API key is set. Add your key in the options page, or use the demo sandbox.' });
+      throw new HandledError({ kind: 'no_key', message: t('errors_no_key_set') });
     }
   }
 
@@ -223,7 +224,7 @@ export function createLookupService(options: LookupServiceOptions) {
   const outcome = <T>(a: LiveAnswer) =>
     a.found
       ? { found: true as const, result: a.value as T, provenance: a.provenance }
-      : { found: false as const, errorText: a.errorText ?? 'No match found.', provenance: a.provenance };
+      : { found: false as const, errorText: a.errorText ?? t('errors_no_match_found'), provenance: a.provenance };
 
   return {
     kind,

@@ -21,6 +21,7 @@ import {
 import type { LedgerAction } from '../credits/ledger';
 import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
 import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../messaging/protocol';
+import { t } from '../i18n/t';
 
 const DAY_MS = 86_400_000;
 
@@ -239,21 +240,21 @@ function pricedAction(r: ResolvedRequest, outcome?: { found: boolean; returned?:
 function labelOf(r: ResolvedRequest, cache: CacheState): string {
   switch (r.op) {
     case 'contact/enrich': {
-      const extras = [r.options.realtime ? '+1 realtime' : '', r.options.waterfall ? '+1 waterfall' : ''].filter(Boolean);
-      return [`${plural(1)} if found`, ...extras].join(' · ');
+      const extras = [r.options.realtime ? t('words_extra_realtime') : '', r.options.waterfall ? t('words_extra_waterfall') : ''].filter(Boolean);
+      return [t('words_if_found', plural(1)), ...extras].join(' · ');
     }
     case 'contact/similar':
-      return `${plural(1)} if any lookalikes are found`;
+      return t('words_if_lookalikes', plural(1));
     case 'company/enrich':
-      if (r.freeRepeat && cache.last) return `Free · enriched ${timeAgo(cache.last.fetchedAt, cache.now)}`;
-      return `${plural(1)} if found · free again for ${COMPANY_REENRICH_WINDOW_DAYS} days`;
+      if (r.freeRepeat && cache.last) return t('words_free_enriched', timeAgo(cache.last.fetchedAt, cache.now));
+      return t('words_if_found_free_again', plural(1), COMPANY_REENRICH_WINDOW_DAYS);
     case 'company/similar': {
       const most = estimateCost(pricedAction(r));
-      return r.revealAll ? `Up to ${plural(most)} (1 per company revealed)` : `Up to ${plural(most)} (1 per 10 companies)`;
+      return r.revealAll ? t('words_up_to_per_company', plural(most)) : t('words_up_to_per_ten', plural(most));
     }
     case 'email/verify':
       return plural(1);
     case 'contact/search':
-      return `Up to ${plural(r.pageSize)} (1 per result)`;
+      return t('words_up_to_per_result', plural(r.pageSize));
   }
 }

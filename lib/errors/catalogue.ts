@@ -176,8 +176,8 @@ export const DESCRIBED_KINDS = Object.keys(catalogue) as ErrorKind[];
 export function errorDetails(error: ErrorData): string {
   const lines = [`kind: ${error.kind}`, `message: ${error.message}`];
   if (error.status !== undefined) lines.push(`status: ${error.status}`);
-  if (error.requestId) lines.push(`request id: ${error.requestId}`);
-  if (error.errorText) lines.push(`service said: ${error.errorText}`);
+  if (error.requestId) lines.push(`request id: ${error.requestId}`); // i18n-ignore: copied technical detail for bug reports, kept in English
+  if (error.errorText) lines.push(`service said: ${error.errorText}`); // i18n-ignore: copied technical detail for bug reports, kept in English
   if (error.detail) lines.push(`detail: ${error.detail}`);
   return lines.join('\n');
 }

@@ -37,8 +37,8 @@ function apiErrorData(err: ApiError): ErrorData {
 /** Copyable technical detail: request id, zod issues, the (already scrubbed) body excerpt. */
 function detailOf(err: ApiError): string | undefined {
   const lines: string[] = [];
-  if (err.requestId) lines.push(`request id: ${err.requestId}`);
-  if (err.issues?.length) lines.push(...err.issues.map((i) => `at ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`));
+  if (err.requestId) lines.push(`request id: ${err.requestId}`); // i18n-ignore: copied technical detail for bug reports, kept in English
+  if (err.issues?.length) lines.push(...err.issues.map((i) => `at ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)); // i18n-ignore: copied technical detail for bug reports, kept in English
   if (err.body !== undefined && err.body !== '') {
     lines.push(`body: ${typeof err.body === 'string' ? err.body : JSON.stringify(err.body).slice(0, 2000)}`);
   }

@@ -15,7 +15,7 @@ type MessageSource = (key: string, substitutions: string[]) => string;
 
 function browserSource(key: string, substitutions: string[]): string {
   // The browser types allow only its own @@ keys; ours are checked by MessageKey instead.
-  return browser.i18n?.getMessage(key as '@@ui_locale', substitutions) ?? '';
+  return browser?.i18n?.getMessage(key as '@@ui_locale', substitutions) ?? '';
 }
 
 let source: MessageSource = browserSource;

@@ -8,6 +8,7 @@ import { bulkEntryKey } from '../cache/keys';
 import type { BulkEntry } from '../messaging/protocol';
 import { normaliseEmail, normalisePhone, profileOfText } from '../identity';
 import type { ColumnKind } from './columns';
+import { t } from '../i18n/t';
 
 export type Mapping = readonly ColumnKind[];
 
@@ -34,8 +35,8 @@ export function planRow(row: readonly string[], mapping: Mapping, options: { def
   const phoneText = cell(row, mapping, 'phone');
   const phone = phoneText ? normalisePhone(phoneText, options.defaultCountry) : null;
   if (phone) return make({ field_type: 'phone', value: phone });
-  if (email || phoneText || cell(row, mapping, 'profile_url')) return { entry: null, reason: 'The email, phone or profile URL could not be read.' };
-  return { entry: null, reason: 'No email, phone or profile URL: bulk enrichment needs one of them.' };
+  if (email || phoneText || cell(row, mapping, 'profile_url')) return { entry: null, reason: t('import_row_identifier_unreadable') };
+  return { entry: null, reason: t('import_row_no_identifier') };
 }
 
 export interface PlanSummary {

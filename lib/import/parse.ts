@@ -4,6 +4,7 @@
  * The delimiter is detected (comma, semicolon, tab); a UTF-8 BOM is removed; blank lines are skipped.
  */
 import Papa from 'papaparse';
+import { t } from '../i18n/t';
 
 /** Rows per chunk handed to `onRows`. */
 export const PARSE_CHUNK_ROWS = 1_000;
@@ -57,7 +58,7 @@ export function parseDelimited(source: File | Blob | string, handlers: ParseHand
         if (failed || aborted) return;
         delimiter = results.meta.delimiter || delimiter;
         const bytes = results.meta.cursor;
-        for (const e of results.errors.slice(0, Math.max(0, 5 - errors.length))) errors.push(`Row ${(e.row ?? 0) + 1}: ${e.message}`);
+        for (const e of results.errors.slice(0, Math.max(0, 5 - errors.length))) errors.push(t('import_parse_row_error', (e.row ?? 0) + 1, e.message));
         const batches: string[][][] = [[]];
         for (const raw of results.data) {
           const row = cleanRow(raw);

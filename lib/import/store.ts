@@ -6,6 +6,7 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
+import { t } from '../i18n/t';
 
 export const ImportMetaSchema = z.strictObject({
   id: z.string().max(100),
@@ -67,7 +68,7 @@ export function createImportStore() {
       const raw = await (await open()).getAll('rows', IDBKeyRange.bound([importId, from], [importId, to - 1]));
       return raw.map((r, i) => {
         const parsed = ImportRowSchema.safeParse(r);
-        return parsed.success ? parsed.data : { importId, index: from + i, cells: [], bulkIndex: null, skipped: 'This row could not be read back.' };
+        return parsed.success ? parsed.data : { importId, index: from + i, cells: [], bulkIndex: null, skipped: t('import_row_unreadable') };
       });
     },
     async remove(importId: string) {

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { RequiredFieldSchema } from '../settings/schema';
 import { EmailTextSchema, HttpUrlSchema, ShortTextSchema } from './text';
+import { t } from '../i18n/t';
 
 /** Where an answer came from: the UI says "Cached 3 days ago · free" or "Live · 1 credit". */
 export const ProvenanceSchema = z.strictObject({
@@ -29,7 +30,7 @@ export const ContactLookupSchema = z
     (l) =>
       Boolean(l.email || l.phone || l.social_profile) ||
       Boolean(l.first_name && l.last_name && (l.company_name || l.company_domain)),
-    { message: 'Give an email, a phone, a profile URL, or a first and last name with a company.' },
+    { error: () => t('sidepanel_describe_lookup_invalid') },
   );
 export type ContactLookup = z.infer<typeof ContactLookupSchema>;
 

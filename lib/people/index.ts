@@ -8,6 +8,7 @@
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, looseEntities } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
+import { t } from '../i18n/t';
 
 export type PersonIdentifier =
   | { kind: 'profile'; value: string }
@@ -96,7 +97,7 @@ export function personDisplayName(person: Pick<PagePerson, 'name' | 'emails' | '
   if (email) return email;
   const profile = person.profiles[0];
   if (profile) return profileHandle(profile) ?? profile;
-  return person.phones[0] ?? 'Unnamed person';
+  return person.phones[0] ?? t('sidepanel_unnamed_person');
 }
 
 /** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */

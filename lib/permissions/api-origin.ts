@@ -2,6 +2,7 @@
  * Where the extension may send the API key: validating the API base URL the user types, and the host permission
  * (match pattern) that origin needs. Pure: no browser globals.
  */
+import { t } from '../i18n/t';
 
 export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: string };
 
@@ -23,28 +24,28 @@ export function isLoopbackHost(hostname: string): boolean {
  */
 export function validateApiBaseUrl(input: string): BaseUrlCheck {
   const text = input.trim();
-  if (text === '') return { ok: false, message: 'Enter the address of the enrichment API, e.g. https://api.example.com.' };
+  if (text === '') return { ok: false, message: t('options_url_error_empty') };
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return { ok: false, message: 'This is not a web address. Start it with https://, e.g. https://api.example.com.' };
+    return { ok: false, message: t('options_url_error_not_url') };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    return { ok: false, message: 'Only https:// addresses can be used (http:// for a local sandbox).' };
+    return { ok: false, message: t('options_url_error_scheme') };
   }
   // The key travels in a header on every request: over plain http it could be read by anyone on the network.
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     return {
       ok: false,
-      message: 'Use https:// for a remote API: over http:// your API key would travel unencrypted (http:// only for 127.0.0.1, localhost or [::1]).',
+      message: t('options_url_error_insecure'),
     };
   }
   if (url.username || url.password) {
-    return { ok: false, message: 'Remove the user name and password from the address; the API key is sent separately.' };
+    return { ok: false, message: t('options_url_error_credentials') };
   }
   if (url.search || url.hash) {
-    return { ok: false, message: 'Remove the part after “?” or “#”: give only the base address of the API.' };
+    return { ok: false, message: t('options_url_error_query') };
   }
   const path = url.pathname.replace(/\/+$/, '');
   return { ok: true, url: `${url.origin}${path}` };

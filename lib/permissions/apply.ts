@@ -5,6 +5,7 @@
  * Call `applyPermissionPlan` synchronously from the click/change handler, before any other `await`: browsers
  * only show the permission prompt during a user gesture (Firefox loses it at the first await).
  */
+import { t } from '../i18n/t';
 
 export interface PermissionsApi {
   request(permissions: { origins?: string[] }): Promise<boolean>;
@@ -34,7 +35,7 @@ export async function applyPermissionPlan(
       return { ok: false, reason: 'failed', message: error instanceof Error ? error.message : String(error) };
     }
     // Nothing is revoked when the user says no: the previous choice stays fully working.
-    if (!granted) return { ok: false, reason: 'declined', message: 'Permission was not granted.' };
+    if (!granted) return { ok: false, reason: 'declined', message: t('errors_permission_not_granted') };
   }
   const revoked: string[] = [];
   const notRevoked: string[] = [];

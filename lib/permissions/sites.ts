@@ -2,6 +2,7 @@
  * Sites the user chooses for automatic scanning ("scan automatically on sites I choose"): turning what they type
  * into the match pattern stored in settings and requested as a host permission. Pure.
  */
+import { t } from '../i18n/t';
 
 export type SiteCheck = { ok: true; pattern: string; label: string } | { ok: false; message: string };
 
@@ -22,13 +23,13 @@ function isHostname(host: string): boolean {
  */
 export function sitePattern(input: string): SiteCheck {
   let text = input.trim().toLowerCase();
-  if (text === '') return { ok: false, message: 'Type a site, e.g. example.com.' };
+  if (text === '') return { ok: false, message: t('options_site_error_empty') };
   let scheme = 'https';
   const schemeEnd = text.indexOf('://');
   if (schemeEnd !== -1) {
     scheme = text.slice(0, schemeEnd);
     if (scheme !== 'https' && scheme !== 'http') {
-      return { ok: false, message: 'Only web sites (http:// or https://) can be scanned.' };
+      return { ok: false, message: t('options_site_error_scheme') };
     }
     text = text.slice(schemeEnd + 3);
   }
@@ -41,10 +42,10 @@ export function sitePattern(input: string): SiteCheck {
   try {
     host = new URL(`${scheme}://${text}`).hostname;
   } catch {
-    return { ok: false, message: `“${input.trim()}” is not a site address.` };
+    return { ok: false, message: t('options_site_error_not_site', input.trim()) };
   }
   if (!isHostname(host) || (!host.includes('.') && host !== 'localhost')) {
-    return { ok: false, message: `“${input.trim()}” is not a site address. Type a domain such as example.com.` };
+    return { ok: false, message: t('options_site_error_not_domain', input.trim()) };
   }
   const fullHost = wildcard ? `*.${host}` : host;
   return { ok: true, pattern: `${scheme}://${fullHost}/*`, label: scheme === 'https' ? fullHost : `http://${fullHost}` };

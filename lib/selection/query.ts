@@ -18,6 +18,7 @@ import {
   type CountryCode,
 } from '../identity';
 import { formatPhone } from '../identity/phone';
+import { t } from '../i18n/t';
 
 export const MAX_QUERY = 512;
 const MAX_CHOICES = 10;
@@ -63,16 +64,16 @@ export function parseQuery(raw: string, options: QueryOptions = {}): SelectionMe
 export function describeMeaning(meaning: SelectionMeaning): string {
   switch (meaning.kind) {
     case 'email':
-      return `Email: ${meaning.email}`;
+      return t('sidepanel_describe_email', meaning.email);
     case 'phone':
-      return `Phone: ${formatPhone(meaning.phone)}`;
+      return t('sidepanel_describe_phone', formatPhone(meaning.phone));
     case 'profile':
-      return `Profile: ${withoutScheme(meaning.url)}`;
+      return t('sidepanel_describe_profile', withoutScheme(meaning.url));
     case 'company':
-      return meaning.url.includes('/') ? `Company page: ${withoutScheme(meaning.url)}` : `Company: ${meaning.url}`;
+      return meaning.url.includes('/') ? t('sidepanel_describe_company_page', withoutScheme(meaning.url)) : t('sidepanel_describe_company', meaning.url);
     case 'person': {
       const company = meaning.company_domain ?? meaning.company_name;
-      return `Person: ${meaning.first_name} ${meaning.last_name}${company ? ` at ${company}` : ''}`;
+      return company ? t('sidepanel_describe_person_at', meaning.first_name, meaning.last_name, company) : t('sidepanel_describe_person', meaning.first_name, meaning.last_name);
     }
   }
 }

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ApiKeySchema } from '../keystore/schema';
 import { type Settings, SettingsSchema, type SettingsPatch } from '../settings/schema';
+import { t } from '../i18n/t';
 
 export { applySettingsImport, type ImportStores } from './apply';
 
@@ -65,25 +66,25 @@ function describeIssues(error: z.ZodError): string[] {
 }
 
 export function parseSettingsFile(text: string): ImportResult {
-  if (text.length > MAX_IMPORT_BYTES) return fail('This file is too large to be a settings file.');
+  if (text.length > MAX_IMPORT_BYTES) return fail(t('options_transfer_too_large'));
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return fail('This file is not valid JSON. Choose a file exported from In-Page Enrich’s settings.');
+    return fail(t('options_transfer_not_json'));
   }
   if (!json || typeof json !== 'object' || (json as { format?: unknown }).format !== EXPORT_FORMAT) {
-    return fail('This is not an In-Page Enrich settings file. Choose a file exported from this page.');
+    return fail(t('options_transfer_not_ours'));
   }
   const version = (json as { version?: unknown }).version;
   if (typeof version === 'number' && version > EXPORT_VERSION) {
-    return fail('This file was exported by a newer version of In-Page Enrich. Update the extension, then import it.');
+    return fail(t('options_transfer_newer'));
   }
   const envelope = EnvelopeSchema.safeParse(json);
-  if (!envelope.success) return fail('This settings file is damaged.', describeIssues(envelope.error));
+  if (!envelope.success) return fail(t('options_transfer_damaged'), describeIssues(envelope.error));
   const settings = ImportedSettingsSchema.safeParse(envelope.data.settings);
   if (!settings.success) {
-    return fail('Some settings in this file are not valid; nothing was imported.', describeIssues(settings.error));
+    return fail(t('options_transfer_invalid'), describeIssues(settings.error));
   }
   const known = new Set(Object.keys(SettingsSchema.shape));
   const ignored = Object.keys(envelope.data.settings).filter((k) => !known.has(k));

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ENRICH_REQUIRED_VALUES } from '../api/limits';
 import { validateApiBaseUrl } from '../permissions/api-origin';
 import { isSitePattern } from '../permissions/sites';
+import { t } from '../i18n/t';
 
 /**
  * The user's settings (everything but the API key, which lives in the key store).
@@ -45,7 +46,7 @@ const fields = {
   scanMode: ScanModeSchema,
   /** Origin match patterns (e.g. `https://example.com/*`) for scanMode 'sites', exactly as the options form makes them. */
   scanSites: z
-    .array(z.string().max(512).refine(isSitePattern, { message: 'Not a site pattern such as https://example.com/*.' }))
+    .array(z.string().max(512).refine(isSitePattern, { error: () => t('options_site_error_pattern') }))
     .max(500),
   cache: z.strictObject({ hitTtlDays: z.number().min(0).max(365), missTtlDays: z.number().min(0).max(365) }),
   /** Daily credit cap; null = no cap. */

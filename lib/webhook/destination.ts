@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import { isLoopbackHost, originPattern as permissionPattern } from '../permissions/api-origin';
+import { t } from '../i18n/t';
+
 /** Header names a page may not set (fetch forbids them) or that would confuse the request. */
 const FORBIDDEN_HEADERS = /^(host|content-length|content-type|cookie|origin|referer|connection|transfer-encoding|proxy-.*|sec-.*)$/i;
 
@@ -20,14 +22,14 @@ export const WebhookUrlSchema = z
     } catch {
       return false;
     }
-  }, 'Use an https:// address (http:// only for 127.0.0.1 or localhost), without a user name or password in it.');
+  }, { error: () => t('options_webhook_error_url') });
 
 export const WebhookDestinationSchema = z.strictObject({
   url: WebhookUrlSchema,
   secretHeader: z
     .strictObject({
-      name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, 'A header name has only letters, digits and dashes.').refine((n) => !FORBIDDEN_HEADERS.test(n), 'The browser does not allow setting this header.'),
-      value: z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, 'A header value has only printable characters.'),
+      name: z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9-]+$/, { error: () => t('options_webhook_error_header_name') }).refine((n) => !FORBIDDEN_HEADERS.test(n), { error: () => t('options_webhook_error_header_forbidden') }),
+      value: z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, { error: () => t('options_webhook_error_header_value') }),
     })
     .optional(),
 });

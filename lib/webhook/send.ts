@@ -6,6 +6,7 @@
  */
 import { type WebhookDestination } from './destination';
 import { WEBHOOK_BATCH_SIZE, WEBHOOK_SCHEMA_ID, type WebhookContact, type WebhookPayload } from './schema';
+import { t } from '../i18n/t';
 
 export interface SendOptions {
   destination: WebhookDestination;
@@ -98,7 +99,7 @@ export async function sendToWebhook(options: SendOptions): Promise<SendReport> {
           delete outcome.error;
           break;
         }
-        outcome.error = `The receiver answered ${response.status}.`;
+        outcome.error = t('errors_webhook_receiver_status', response.status);
         if (!RETRYABLE(response.status)) break;
         delay = Math.min(MAX_DELAY_MS, retryAfterMs(response) ?? delay);
       } catch (error) {

@@ -1,5 +1,5 @@
 /**
- * Finds user-visible text in components/ that does not go through i18n (issue 16: "a test fails when a string in
+ * Finds user-visible text in components/ (and the lib/ modules that word the UI) that does not go through i18n (issue 16: "a test fails when a string in
  * `components/` bypasses it"). It reads the source with the TypeScript compiler, so it sees JSX text, attributes and
  * string literals as the compiler does, not as a regex guesses.
  *
@@ -12,7 +12,9 @@
  *   style, URL, test id, key, a comparison operand, a type, an import, an argument of t()/tn(), or the line (or the
  *   line above) carries `// i18n-ignore: <why>`.
  * - in .ts, strings returned or assigned to a user-facing property (`label: 'Open it'`) — those files mostly hold
- *   logic, so only the shapes that return display text count.
+ *   logic, so only the shapes that return display text count — and sentences passed straight to a call
+ *   (`fail('This file is damaged.')`, a zod refinement's message, `new ApiError(kind, 'Could not reach…')`), the way
+ *   lib/ hands words on. `new Error(…)` (and its built-in kin) stays a developer invariant.
  */
 import ts from 'typescript';
 
@@ -65,7 +67,11 @@ function isCodePosition(node: ts.Node): boolean {
     }
     // Developer invariants (`throw new Error('useX outside XProvider')`) never reach a user; errors users see come from
     // lib/errors, worded there through errors.json.
-    if (ts.isNewExpression(parent)) return /Intl\.|URL|RegExp|Map|Set|Error$/.test(parent.expression.getText());
+    // ApiError and HandledError carry words that reach the UI (lib/api/errors.ts, the background's refusals).
+    if (ts.isNewExpression(parent)) {
+      const callee = parent.expression.getText();
+      return !/^(ApiError|HandledError)$/.test(callee) && /Intl\.|URL|RegExp|Map|Set|Error$/.test(callee);
+    }
     if (ts.isBinaryExpression(parent)) {
       const op = parent.operatorToken.kind;
       if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken || op === ts.SyntaxKind.ExclamationEqualsToken || op === ts.SyntaxKind.InKeyword) return true;
@@ -118,6 +124,16 @@ function isReturned(node: ts.Node): boolean {
   return false;
 }
 
+/** A literal given straight to a call or `new` as an argument (through `?:`, parentheses, `+` or a template). */
+function isCallArgument(node: ts.Node): boolean {
+  let child: ts.Node = node;
+  for (let parent = node.parent; parent; child = parent, parent = parent.parent) {
+    if (ts.isCallExpression(parent) || ts.isNewExpression(parent)) return child !== parent.expression;
+    if (!ts.isConditionalExpression(parent) && !ts.isParenthesizedExpression(parent) && !ts.isBinaryExpression(parent) && !ts.isTemplateSpan(parent) && !ts.isTemplateExpression(parent)) return false;
+  }
+  return false;
+}
+
 /** Every bypass in one source file. `file` only names it in the findings and decides .ts or .tsx rules. */
 export function findBypasses(source: string, file: string): Bypass[] {
   const tsx = file.endsWith('.tsx');
@@ -142,7 +158,7 @@ export function findBypasses(source: string, file: string): Bypass[] {
         const attribute = userAttributeOf(node);
         if (attribute) add(node, text, 'attribute');
         else if (isJsxChild(node)) add(node, text, 'jsx-text');
-        else if (SENTENCE.test(text) && (tsx || isReturned(node))) add(node, text, 'sentence');
+        else if (SENTENCE.test(text) && (tsx || isReturned(node) || isCallArgument(node))) add(node, text, 'sentence');
       }
       if (!ts.isTemplateExpression(node)) return;
     }
