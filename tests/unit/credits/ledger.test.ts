@@ -113,7 +113,7 @@ describe('cost estimates', () => {
     ];
     const estimate = await estimateAction({ action: 'bulk/enrich', count: 3, entries }, { cache, ledger, now: () => NOON });
     expect(estimate.credits).toBe(1);
-    expect(estimate.label).toMatch(/1 cached · free · 1 duplicates skipped/);
+    expect(estimate.label).toMatch(/1 cached · free · 1 duplicate skipped/);
   });
 
   it('flags an action the daily budget would block', async () => {

@@ -17,7 +17,7 @@ const openLedger = { allows: () => Promise.resolve(true) } as unknown as Ledger;
 
 describe('lib words', () => {
   it('read as before in English', async () => {
-    expect((await estimateBulkCounts({ entries: 5, unique: 4, cached: 1 }, openLedger)).label).toBe('Up to 3 credits (1 per enriched record) · 1 cached · free · 1 duplicates skipped');
+    expect((await estimateBulkCounts({ entries: 5, unique: 4, cached: 1 }, openLedger)).label).toBe('Up to 3 credits (1 per enriched record) · 1 cached · free · 1 duplicate skipped');
     expect(budgetExceeded(1, 0, 5).data.message).toBe('This action can cost up to 1 credit, but only 0 of your daily budget of 5 remain.');
     expect(describeMeaning({ kind: 'person', first_name: 'Ada', last_name: 'Lovelace', company_name: 'Acme' })).toBe('Person: Ada Lovelace at Acme');
     expect(networkError('GET /v1/enrich', null).message).toBe('Could not reach the API (GET /v1/enrich). Check the connection and the API base URL.');
