@@ -59,12 +59,21 @@ const ROLE_MAILBOXES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** The characters `personName` strips from a name's end (the class of its pattern). */
+const TRAILING_SEPARATORS = ',;:|–—-';
 const WORD = /^(?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\p{Lu}\.)$/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
 
+/** Whitespace other than a plain space, or two spaces in a row: what `squash` has to rewrite. */
+const UNSQUASHED = /[^\S ]| {2}/;
+const SPACE = 32;
+
 /** Whitespace collapsed, ends trimmed (page text is full of line breaks and `&nbsp;`). */
 export function squash(text: string): string {
+  // Most texts are clean already (a card's lines; a line read again as a name): a test without a
+  // copy is much cheaper than a replace that rebuilds the string, and this runs on every line.
+  if (text.charCodeAt(0) !== SPACE && text.charCodeAt(text.length - 1) !== SPACE && !UNSQUASHED.test(text)) return text;
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -89,7 +98,9 @@ const labelKey = (text: string): string => squash(text).toLowerCase().replace(/[
  */
 export function personName(raw: string): string | null {
   if (raw.length > MAX_NAME * 2) return null;
-  const text = squash(raw).replace(/[,;:|–—-]+$/u, '').trim();
+  let text = squash(raw);
+  // Trailing separators ("Jane Doe –") off; the pattern runs only when the last character is one.
+  if (TRAILING_SEPARATORS.includes(text.charAt(text.length - 1))) text = text.replace(/[,;:|–—-]+$/u, '').trim();
   if (text.length < 3 || text.length > MAX_NAME || DIGIT.test(text) || text.includes('@')) return null;
   const words = text.split(' ');
   let counted = 0;
@@ -97,7 +108,8 @@ export function personName(raw: string): string | null {
     const word = words[i] as string;
     const lower = word.toLowerCase();
     if (i === 0 && HONORIFICS.has(lower)) continue;
-    if (NOT_NAME_WORDS.has(lower.replace(/[.,]$/, ''))) return null;
+    const last = lower.charAt(lower.length - 1);
+    if (NOT_NAME_WORDS.has(last === '.' || last === ',' ? lower.slice(0, -1) : lower)) return null;
     if (PARTICLES.has(lower) && i > 0 && i < words.length - 1) continue;
     if (!WORD.test(word)) return null;
     counted++;
