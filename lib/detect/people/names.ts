@@ -64,6 +64,8 @@ const TRAILING_SEPARATORS = ',;:|–—-';
 const WORD = /^(?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\p{Lu}\.)$/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
+/** Printable ASCII only (anything else takes the normalising path, which is always right). */
+const ASCII = /^[ -~]*$/;
 
 /** Whitespace other than a plain space, or two spaces in a row: what `squash` has to rewrite. */
 const UNSQUASHED = /[^\S ]| {2}/;
@@ -102,6 +104,8 @@ export function personName(raw: string): string | null {
   // Trailing separators ("Jane Doe –") off; the pattern runs only when the last character is one.
   if (TRAILING_SEPARATORS.includes(text.charAt(text.length - 1))) text = text.replace(/[,;:|–—-]+$/u, '').trim();
   if (text.length < 3 || text.length > MAX_NAME || DIGIT.test(text) || text.includes('@')) return null;
+  // A name has two words or more: a one-word line ("LinkedIn", a company) needs no splitting to know.
+  if (!text.includes(' ')) return null;
   const words = text.split(' ');
   let counted = 0;
   for (let i = 0; i < words.length; i++) {
@@ -172,10 +176,10 @@ export function hintWords(identifier: string): string[] {
 /** Does a candidate name share a word with the hints (`Jane Doe` ↔ `jane-doe-nw`, `jdoe@`)? */
 export function matchesHints(name: string, hints: readonly string[]): boolean {
   if (hints.length === 0) return false;
-  const words = name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  const lower = name.toLowerCase();
+  // Accents off ("José" ↔ jose); ASCII has none, and most names are ASCII: skip the normalising copy.
+  const plain = ASCII.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
+  const words = plain
     .split(/[^a-z]+/)
     .filter((w) => w.length >= 2);
   return words.some((w) => hints.some((h) => h === w || (h.length >= 4 && h.includes(w) && w.length >= 3)));
