@@ -28,19 +28,28 @@ function childCountShift(bit: number): number {
 /** Marks `el` and its ancestors (up to `root`) as holding an identifier of kind `bit`. */
 export function markAncestors(masks: Map<Node, number>, el: Element, root: Element, bit: number): void {
   const shift = childCountShift(bit);
-  let cur: Element | null = el;
-  for (let depth = 0; cur !== null && depth <= MAX_UP + 1; depth++) {
-    const mask = masks.get(cur) ?? 0;
+  let cur: Element = el;
+  let mask = masks.get(el) ?? 0;
+  for (let depth = 0; ; depth++) {
     // Marked already: everything above was marked by the same walk from a sibling.
     if ((mask & bit) !== 0) return;
     masks.set(cur, mask | bit);
     const parent = cur.parentNode;
+    // The parent's number is read once per level: counted here, and (when the walk goes on to it)
+    // it is the next level's mask, so no second lookup.
+    let above = 0;
     if (parent !== null) {
-      const counts = masks.get(parent) ?? 0;
-      if (((counts >>> shift) & 3) < 2) masks.set(parent, counts + (1 << shift));
+      above = masks.get(parent) ?? 0;
+      if (((above >>> shift) & 3) < 2) {
+        above += 1 << shift;
+        masks.set(parent, above);
+      }
     }
-    if (cur === root) return;
-    cur = cur.parentElement;
+    if (cur === root || depth >= MAX_UP + 1) return;
+    const next = cur.parentElement;
+    if (next === null) return;
+    cur = next;
+    mask = above;
   }
 }
 
@@ -54,24 +63,25 @@ function similarSibling(el: Element, masks: ReadonlyMap<Node, number>, bit: numb
   return false;
 }
 
-/** May a sibling of `el` hold kind `bit` (per the counts `markAncestors` keeps)? */
-function siblingsHold(el: Element, masks: ReadonlyMap<Node, number>, bit: number, shift: number): boolean {
-  const parent = el.parentNode;
-  if (parent === null) return false;
-  const holding = ((masks.get(parent) ?? 0) >>> shift) & 3;
-  // `el` itself is one of them unless a capped walk left it unmarked.
-  return holding >= 2 || (holding === 1 && ((masks.get(el) ?? 0) & bit) === 0);
-}
-
 /** The record that holds an identifier of kind `bit` found at `el`, or null (it belongs to nobody). */
 export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, number>, bit: number): Element | null {
   const shift = childCountShift(bit);
   let cur: Element | null = el;
+  let mask = masks.get(el) ?? 0;
   for (let depth = 0; cur !== null && cur !== root && depth < MAX_UP; depth++) {
-    if (siblingsHold(cur, masks, bit, shift) && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
+    const parent: Node | null = cur.parentNode;
+    if (parent === null) return null;
+    // May a sibling of `cur` hold kind `bit` (per the counts `markAncestors` keeps)? `cur` itself is
+    // one of the parent's children counted unless a capped walk left it unmarked. The parent's number
+    // is read once: it is also the next level's own mask.
+    const above = masks.get(parent) ?? 0;
+    const holding = (above >>> shift) & 3;
+    const siblingsHold = holding >= 2 || (holding === 1 && (mask & bit) === 0);
+    if (siblingsHold && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
       return definitionEntry(cur);
     }
     cur = cur.parentElement;
+    mask = above;
   }
   return null;
 }

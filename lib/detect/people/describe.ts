@@ -17,6 +17,8 @@ interface Line {
   rank: number;
 }
 
+/** Any character `trim` keeps (`\s` is exactly what it strips). */
+const NOT_BLANK = /\S/;
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 
@@ -107,15 +109,17 @@ export class LineReader {
     } else if (type === TEXT_NODE) {
       this.n++;
       const data = (node as Text).data;
-      if (!skipped && data.trim() !== '') {
+      // A test, not `data.trim() !== ''`: no copy of every text node just to see it is not blank.
+      if (!skipped && NOT_BLANK.test(data)) {
         const prev = node.previousSibling;
         const last = lines[lines.length - 1];
+        const head = data.length > 400 ? data.slice(0, 400) : data;
         // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
         if (prev !== null && prev.nodeType === TEXT_NODE && last !== undefined && last.raw.length < 400) {
-          last.raw += data.slice(0, 400);
+          last.raw += head;
           last.text = squash(last.raw);
         } else {
-          lines.push({ text: squash(data.slice(0, 400)), raw: data.slice(0, 400), rank: this.ranks[top] as number });
+          lines.push({ text: squash(head), raw: head, rank: this.ranks[top] as number });
         }
       }
     }
@@ -162,12 +166,15 @@ export function describePerson(reader: LineReader, hints: readonly string[]): Pe
   let bestName: string | null = null;
   let bestTitle: string | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
-  // Each line's name (of its part before a ", " or " – "), read once: the title search below reads them again.
+  // Each line's name (of its part before a ", " or " – ") and the rest, read once: the title search
+  // below reads the names again, and the best line's rest is its title.
   const names: Array<string | null> = [];
+  const tails: Array<string | null> = [];
   const nameAt = (i: number): string | null => {
     while (names.length <= i) {
-      const line = lines[names.length] as Line;
-      names.push(personName(splitNameLine(line.text)[0]));
+      const [head, tail] = splitNameLine((lines[names.length] as Line).text);
+      names.push(personName(head));
+      tails.push(tail);
     }
     return names[i] as string | null;
   };
@@ -183,7 +190,7 @@ export function describePerson(reader: LineReader, hints: readonly string[]): Pe
       bestScore = score;
       best = i;
       bestName = name;
-      const tail = splitNameLine(line.text)[1];
+      const tail = tails[i] as string | null;
       bestTitle = tail === null ? null : titleText(tail);
     }
   }

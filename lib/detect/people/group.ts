@@ -72,6 +72,22 @@ function addToPerson(person: RawPerson, hit: Hit): void {
 
 const isPersonKind = (kind: HitKind): boolean => kind === 'email' || kind === 'phone' || kind === 'profile';
 
+/**
+ * The hint words of the hits' values (a phone number gives none). Each value is read once: a card's
+ * address is usually found twice, as the mailto: link and as its text, and hints are only ever
+ * asked "does any match", so the same value's words again would change nothing.
+ */
+function hintsOf(hits: readonly Hit[]): string[] {
+  const hints: string[] = [];
+  const seen: string[] = [];
+  for (const h of hits) {
+    if (h.kind === 'phone' || seen.includes(h.value)) continue;
+    seen.push(h.value);
+    for (const word of hintWords(h.value)) hints.push(word);
+  }
+  return hints;
+}
+
 export class PeopleGrouper {
   private hits: Hit[] = [];
   private marked = 0;
@@ -199,7 +215,7 @@ export class PeopleGrouper {
         return;
       }
       if (record.textOnly) return;
-      const hints = personHits.flatMap((h) => (h.kind === 'phone' ? [] : hintWords(h.value)));
+      const hints = hintsOf(personHits);
       const label =
         record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(new LineReader(record.el), hints);
       const person = emptyPerson(label.name, label.title);
@@ -207,7 +223,7 @@ export class PeopleGrouper {
       // A link to a company's site or page in the person's row names where they work.
       const companyHits = record.hits.filter((h) => !isPersonKind(h.kind));
       if (companyHits.length > 0) {
-        person.company = describeCompany(companyHits.map((h) => h.el), [], companyHits.flatMap((h) => hintWords(h.value)));
+        person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
       }
       record.people = [person];
       return;
@@ -348,6 +364,19 @@ function assemble(b: Build, record: RecordData): void {
  * name precedes them. Null when the text does not read that way (one person, or no names).
  */
 function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
+  // Most records show one address (often twice: the mailto: link and its text): nothing to split,
+  // and no need to build the set of addresses or read the record's text to know it.
+  let firstEmail: string | null = null;
+  let severalEmails = false;
+  for (const h of hits) {
+    if (h.kind !== 'email') continue;
+    if (firstEmail === null) firstEmail = h.value;
+    else if (h.value !== firstEmail) {
+      severalEmails = true;
+      break;
+    }
+  }
+  if (!severalEmails) return null;
   const emails = [...new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value))];
   if (emails.length < 2) return null;
   const text = (el.textContent ?? '').slice(0, 8192);

@@ -59,12 +59,23 @@ const ROLE_MAILBOXES: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
+/** The characters `personName` strips from a name's end (the class of its pattern). */
+const TRAILING_SEPARATORS = ',;:|–—-';
 const WORD = /^(?:\p{Lu}[\p{L}\p{M}'’-]*\.?|\p{Lu}\.)$/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/;
+/** Printable ASCII only (anything else takes the normalising path, which is always right). */
+const ASCII = /^[ -~]*$/;
+
+/** Whitespace other than a plain space, or two spaces in a row: what `squash` has to rewrite. */
+const UNSQUASHED = /[^\S ]| {2}/;
+const SPACE = 32;
 
 /** Whitespace collapsed, ends trimmed (page text is full of line breaks and `&nbsp;`). */
 export function squash(text: string): string {
+  // Most texts are clean already (a card's lines; a line read again as a name): a test without a
+  // copy is much cheaper than a replace that rebuilds the string, and this runs on every line.
+  if (text.charCodeAt(0) !== SPACE && text.charCodeAt(text.length - 1) !== SPACE && !UNSQUASHED.test(text)) return text;
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -89,15 +100,20 @@ const labelKey = (text: string): string => squash(text).toLowerCase().replace(/[
  */
 export function personName(raw: string): string | null {
   if (raw.length > MAX_NAME * 2) return null;
-  const text = squash(raw).replace(/[,;:|–—-]+$/u, '').trim();
+  let text = squash(raw);
+  // Trailing separators ("Jane Doe –") off; the pattern runs only when the last character is one.
+  if (TRAILING_SEPARATORS.includes(text.charAt(text.length - 1))) text = text.replace(/[,;:|–—-]+$/u, '').trim();
   if (text.length < 3 || text.length > MAX_NAME || DIGIT.test(text) || text.includes('@')) return null;
+  // A name has two words or more: a one-word line ("LinkedIn", a company) needs no splitting to know.
+  if (!text.includes(' ')) return null;
   const words = text.split(' ');
   let counted = 0;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     const lower = word.toLowerCase();
     if (i === 0 && HONORIFICS.has(lower)) continue;
-    if (NOT_NAME_WORDS.has(lower.replace(/[.,]$/, ''))) return null;
+    const last = lower.charAt(lower.length - 1);
+    if (NOT_NAME_WORDS.has(last === '.' || last === ',' ? lower.slice(0, -1) : lower)) return null;
     if (PARTICLES.has(lower) && i > 0 && i < words.length - 1) continue;
     if (!WORD.test(word)) return null;
     counted++;
@@ -160,10 +176,10 @@ export function hintWords(identifier: string): string[] {
 /** Does a candidate name share a word with the hints (`Jane Doe` ↔ `jane-doe-nw`, `jdoe@`)? */
 export function matchesHints(name: string, hints: readonly string[]): boolean {
   if (hints.length === 0) return false;
-  const words = name
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
+  const lower = name.toLowerCase();
+  // Accents off ("José" ↔ jose); ASCII has none, and most names are ASCII: skip the normalising copy.
+  const plain = ASCII.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
+  const words = plain
     .split(/[^a-z]+/)
     .filter((w) => w.length >= 2);
   return words.some((w) => hints.some((h) => h === w || (h.length >= 4 && h.includes(w) && w.length >= 3)));
