@@ -1,3 +1,4 @@
+import { t } from '../i18n/t';
 import { type ErrorData, ErrorDataSchema, type RequestInput, type RequestOutput, type RequestType } from './protocol';
 
 /** A failed request, carrying the background's error as data (see lib/errors for the user-facing words). */
@@ -23,7 +24,7 @@ export function createBackgroundClient(send: Send) {
       } catch (cause) {
         throw new RequestFailed({
           kind: 'internal',
-          message: 'The extension’s background did not answer. Reload the extension and try again.',
+          message: t('errors_background_silent'),
           detail: String(cause),
         });
       }
@@ -36,7 +37,7 @@ export function createBackgroundClient(send: Send) {
       }
       throw new RequestFailed({
         kind: 'internal',
-        message: 'The extension’s background sent an answer we could not read. Reload the extension and try again.',
+        message: t('errors_background_unreadable'),
       });
     },
   };

@@ -91,7 +91,8 @@ describe('the bypass scanner', () => {
  * Not scanned, because what they hold is not UI: lib/api/openapi.ts and lib/webhook/schema.ts (API/JSON-Schema
  * documentation), lib/detect and lib/identity (page parsing; their strings are patterns and data), lib/export and
  * lib/import/export.ts, write-export.ts, columns.ts (file formats: CSV/vCard/CRM headers a receiving tool reads),
- * lib/messaging and lib/keystore (protocol and storage; their few messages are invariants for developers),
+ * lib/messaging (apart from client.ts, whose two failures reach the panel) and lib/keystore (protocol and storage;
+ * their few messages are invariants for developers),
  * lib/i18n itself, and the stores, queue and cache plumbing (no words at all).
  */
 const LIB_UI = [
@@ -104,6 +105,7 @@ const LIB_UI = [
   'lib/import/entries.ts',
   'lib/import/parse.ts',
   'lib/import/store.ts',
+  'lib/messaging/client.ts',
   'lib/model/lookup.ts',
   'lib/people',
   'lib/permissions',
