@@ -4,6 +4,7 @@
  * content script.
  */
 import { execFileSync } from 'node:child_process';
+import { build } from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -29,4 +30,20 @@ export function ensureBuild(): string {
     execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: BENCH_BUILD } });
   }
   return dir;
+}
+
+/**
+ * Modules of this repository bundled into one script that a bench page evaluates: `entry` imports them and puts
+ * what the page calls on `globalThis` (the same modules the content script bundles, minified the same way).
+ */
+export async function pageBundle(entry: string): Promise<string> {
+  const result = await build({
+    stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    format: 'iife',
+    minify: true,
+    write: false,
+    target: 'chrome120',
+  });
+  return result.outputFiles[0]?.text ?? '';
 }

@@ -25,9 +25,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { build } from 'esbuild';
 import { parse as parseDomain } from 'tldts';
-import { ensureBuild } from './build';
+import { ensureBuild, pageBundle } from './build';
 import { emailsBoth, METHODS, NAIVE_EMAIL, NAIVE_PHONE, pageShape, timeMethod, type Method, type Timing } from './in-page';
 import { adversarialPage, directoryPage, hundredThousandNodePage, normalHugeNodePage, realisticPage } from './pages';
 import { traced, type TaskSummary } from './trace';
@@ -36,20 +35,9 @@ const MB = 1024 * 1024;
 
 /** The scanner and linkifyjs as one script for the page (the same modules the content script bundles). */
 async function benchBundle(): Promise<string> {
-  const result = await build({
-    stdin: {
-      contents:
-        "import { scanDocumentSync, createPageScanner } from './lib/detect/dom-scan';\nimport * as linkify from 'linkifyjs';\n(globalThis).__bench = { scanDocumentSync, createPageScanner, linkifyFind: (t) => linkify.find(t) };",
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    write: false,
-    target: 'chrome120',
-  });
-  return result.outputFiles[0]?.text ?? '';
+  return pageBundle(
+    "import { scanDocumentSync, createPageScanner } from './lib/detect/dom-scan';\nimport * as linkify from 'linkifyjs';\n(globalThis).__bench = { scanDocumentSync, createPageScanner, linkifyFind: (t) => linkify.find(t) };",
+  );
 }
 
 interface PageClass {

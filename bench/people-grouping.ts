@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
-import { build } from 'esbuild';
+import { pageBundle } from './build';
 import { parseHTML } from 'linkedom';
 import { directoryPage } from './pages';
 import { longestSliceMs, measureOnce, type GroupingSample } from './people-grouping-core';
@@ -69,20 +69,9 @@ export async function measureInNode(html: string, samples = 3): Promise<{ result
 }
 
 async function coreBundle(): Promise<string> {
-  const out = await build({
-    stdin: {
-      contents:
-        "import { measureOnce, longestSliceMs } from './bench/people-grouping-core';\n(globalThis).__grouping = { measureOnce, longestSliceMs };",
-      resolveDir: process.cwd(),
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'iife',
-    minify: true,
-    write: false,
-    target: 'chrome120',
-  });
-  return out.outputFiles[0]?.text ?? '';
+  return pageBundle(
+    "import { measureOnce, longestSliceMs } from './bench/people-grouping-core';\n(globalThis).__grouping = { measureOnce, longestSliceMs };",
+  );
 }
 
 /** Real Chromium: `samples` fresh page loads, one full pass each, then one sliced pass for the longest task. */
