@@ -391,11 +391,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       throw error;
     }
 
-    // The answer is in: the request no longer counts as in flight, although storing it and filling the contact
-    // book take a while (300 contacts: ~4 s in which the header said "1 queued" after the card said finished).
-    ctx.attemptEnded();
     const enriched = await storeAnswer(jobId, chunk, rows, entries, initial.requiredFields);
     await reservation.settle('bulk/enrich', enriched.count);
+    // Answer stored and booked: the request no longer counts as in flight, although filling the contact book
+    // takes a while (300 contacts: ~4 s in which the header said "1 queued" after the card said finished). Not
+    // before the booking, or the header would read "Idle" beside a credit count that has not moved yet.
+    ctx.attemptEnded();
     await afterAnswer(jobId, paidId, enriched);
   }
 
