@@ -10,8 +10,7 @@ import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { baseUrlHelp, DEFAULT_API_BASE_URL } from './build';
 import { Field, type Status, StatusLine } from './fields';
-import { applyAccessChange, requiredOrigins } from './permissions-glue';
-import { toErrorData } from './use-settings';
+import { changeAccess, requiredOrigins } from './permissions-glue';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiBaseUrlSectionProps {
@@ -46,45 +45,33 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
       return;
     }
     setInputError(null);
-    setError(null);
     // A store build holds no host at install, so even the default's origin may still need the user's consent.
     const pattern = originPattern(checked.url);
     const newOrigin = pattern !== originPattern(settings.apiBaseUrl) || !requiredOrigins().includes(pattern ?? '');
-    setBusy(true);
-    const permission = applyAccessChange(settings, { ...settings, apiBaseUrl: checked.url });
-    // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).
-    if (newOrigin) {
-      setStatus({ tone: 'info', text: t('options_url_allow_prompt', new URL(checked.url).host) });
-    }
-    void (async () => {
-      try {
-        const outcome = await permission;
-        if (!outcome.ok) {
-          setStatus({
-            tone: 'warning',
-            text:
-              outcome.reason === 'declined'
-                ? t('options_url_declined', new URL(checked.url).host, settings.apiBaseUrl)
-                : t('options_url_refused', new URL(checked.url).host, outcome.message),
-          });
-          return;
-        }
+    changeAccess(
+      settings,
+      { ...settings, apiBaseUrl: checked.url },
+      { setStatus, setError, setBusy },
+      (outcome) =>
+        outcome.reason === 'declined'
+          ? t('options_url_declined', new URL(checked.url).host, settings.apiBaseUrl)
+          : t('options_url_refused', new URL(checked.url).host, outcome.message),
+      async () => {
         const saved = await update({ apiBaseUrl: checked.url });
         setDraft(saved.apiBaseUrl);
-        setStatus({
+        return {
           tone: 'success',
           text:
             newOrigin
               ? t('options_url_saved_with_access', new URL(saved.apiBaseUrl).host, saved.apiBaseUrl)
               : t('options_url_saved', saved.apiBaseUrl),
-        });
-      } catch (e) {
-        setStatus(null);
-        setError(toErrorData(e));
-      } finally {
-        setBusy(false);
-      }
-    })();
+        };
+      },
+    );
+    // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).
+    if (newOrigin) {
+      setStatus({ tone: 'info', text: t('options_url_allow_prompt', new URL(checked.url).host) });
+    }
   }
 
   const onSubmit = (event: FormEvent) => {

@@ -5,8 +5,7 @@
  */
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Button, Chip, ErrorState, Icon, Skeleton } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { Button, Chip, ErrorState, Icon, type IconName, Skeleton, useBusyAction } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
 import { IS_DEMO_BUILD, DEFAULT_API_BASE_URL, DEMO_SANDBOX_URL } from './build';
@@ -14,33 +13,31 @@ import { DataUse } from './DataUse';
 import { connectDemoSandbox } from './demo-sandbox';
 import { API_BASE_URL_PLACEHOLDER, needsApiAddress } from './onboarding/first-run';
 import './onboarding/onboarding.css';
-import { toErrorData, useSettings } from './use-settings';
-import { t } from '@/lib/i18n/t';
+import { useSettings } from './use-settings';
+import { type MessageKey, t } from '@/lib/i18n/t';
 
 const BUILD = { isDemoBuild: IS_DEMO_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL };
+
+/** What the extension does, as listed on the welcome page. */
+const FEATURES = [
+  ['search', 'options_onb_feature_find'],
+  ['user', 'options_onb_feature_enrich'],
+  ['mail', 'options_onb_feature_verify'],
+  ['users', 'options_onb_feature_bulk'],
+  ['coins', 'options_onb_feature_price'],
+] as const satisfies readonly (readonly [IconName, MessageKey])[];
 
 /** The side panel's keyboard shortcut (wxt.config.ts `commands`); key names as printed on the keys. */
 const SHORTCUT = ['Alt', 'Shift', 'E'];
 
 export function OnboardingApp() {
   const { state, reload, update } = useSettings();
-  const [busy, setBusy] = useState(false);
   const [demo, setDemo] = useState(false);
-  const [error, setError] = useState<ErrorData | null>(null);
-
-  async function connectSandbox() {
-    setBusy(true);
-    setError(null);
-    try {
-      await connectDemoSandbox();
-      setDemo(true);
-      await reload();
-    } catch (e) {
-      setError(toErrorData(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run: connectSandbox } = useBusyAction(async () => {
+    await connectDemoSandbox();
+    setDemo(true);
+    await reload();
+  });
 
   return (
     <div className="onb">
@@ -57,21 +54,11 @@ export function OnboardingApp() {
             {t('options_onb_what')}
           </h2>
           <ul className="onb-features">
-            <li>
-              <Icon name="search" size={16} /> {t('options_onb_feature_find')}
-            </li>
-            <li>
-              <Icon name="user" size={16} /> {t('options_onb_feature_enrich')}
-            </li>
-            <li>
-              <Icon name="mail" size={16} /> {t('options_onb_feature_verify')}
-            </li>
-            <li>
-              <Icon name="users" size={16} /> {t('options_onb_feature_bulk')}
-            </li>
-            <li>
-              <Icon name="coins" size={16} /> {t('options_onb_feature_price')}
-            </li>
+            {FEATURES.map(([icon, text]) => (
+              <li key={text}>
+                <Icon name={icon} size={16} /> {t(text)}
+              </li>
+            ))}
           </ul>
         </section>
 

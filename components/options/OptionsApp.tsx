@@ -1,4 +1,5 @@
 /** The options page: one column of sections, each saving on its own, with a table of contents. */
+import type { ReactNode } from 'react';
 import { ErrorState, Icon, Section, Skeleton } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
@@ -19,6 +20,21 @@ const CONTENTS = [
   ['budget', 'options_budget_title'],
   ['transfer', 'options_transfer_title'],
 ] as const satisfies readonly (readonly [string, MessageKey])[];
+
+type SectionId = (typeof CONTENTS)[number][0];
+
+/** The sections in the order of the contents, each under its anchor. */
+function AnchoredSections({ sections }: { sections: Record<SectionId, ReactNode> }) {
+  return (
+    <>
+      {CONTENTS.map(([id]) => (
+        <div key={id} id={id} className="opt-anchor">
+          {sections[id]}
+        </div>
+      ))}
+    </>
+  );
+}
 
 export function OptionsApp() {
   const { state, reload, update } = useSettings();
@@ -44,31 +60,21 @@ export function OptionsApp() {
         {state.status === 'loading' && <LoadingSections />}
         {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void reload()} />}
         {state.status === 'ready' && (
-          <>
-            <div id="key" className="opt-anchor">
-              <Section title={t('options_api_key')} headingLevel={2}>
-                <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} />
-              </Section>
-            </div>
-            <div id="address" className="opt-anchor">
-              <ApiBaseUrlSection settings={state.settings} update={update} />
-            </div>
-            <div id="defaults" className="opt-anchor">
-              <LookupDefaultsSection settings={state.settings} update={update} />
-            </div>
-            <div id="privacy" className="opt-anchor">
-              <PrivacySection settings={state.settings} update={update} />
-            </div>
-            <div id="cache" className="opt-anchor">
-              <CacheSection settings={state.settings} update={update} />
-            </div>
-            <div id="budget" className="opt-anchor">
-              <BudgetSection settings={state.settings} update={update} />
-            </div>
-            <div id="transfer" className="opt-anchor">
-              <TransferSection settings={state.settings} onKeyChanged={() => void reload()} />
-            </div>
-          </>
+          <AnchoredSections
+            sections={{
+              key: (
+                <Section title={t('options_api_key')} headingLevel={2}>
+                  <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} />
+                </Section>
+              ),
+              address: <ApiBaseUrlSection settings={state.settings} update={update} />,
+              defaults: <LookupDefaultsSection settings={state.settings} update={update} />,
+              privacy: <PrivacySection settings={state.settings} update={update} />,
+              cache: <CacheSection settings={state.settings} update={update} />,
+              budget: <BudgetSection settings={state.settings} update={update} />,
+              transfer: <TransferSection settings={state.settings} onKeyChanged={() => void reload()} />,
+            }}
+          />
         )}
       </main>
       <footer className="opt-footer ui-subtle">

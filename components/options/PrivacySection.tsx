@@ -10,9 +10,9 @@ import { grantedOrigins, type ScanChoice, scanOrigins, siteLabel, sitePattern } 
 import type { ScanMode, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { DataUse } from './DataUse';
 import { Field, RadioCard, type Status, StatusLine } from './fields';
-import { applyAccessChange, permissionsApi } from './permissions-glue';
+import { changeAccess, permissionsApi } from './permissions-glue';
 import { toErrorData } from './use-settings';
-import { t, tn, uiLanguage } from '@/lib/i18n/t';
+import { type MessageKey, t, tn, uiLanguage } from '@/lib/i18n/t';
 
 export interface PrivacySectionProps {
   settings: Settings;
@@ -25,6 +25,13 @@ const MODE_WORDS: Record<ScanMode, string> = {
   get sites() { return t('options_scan_sites'); },
   get everywhere() { return t('options_scan_everywhere'); },
 };
+
+/** The choices, in order, with their title and hint. */
+const MODE_CHOICES = [
+  ['on-request', 'options_mode_on_request', 'options_mode_on_request_hint'],
+  ['sites', 'options_mode_sites', 'options_mode_sites_hint'],
+  ['everywhere', 'options_mode_everywhere', 'options_mode_everywhere_hint'],
+] as const satisfies readonly (readonly [ScanMode, MessageKey, MessageKey])[];
 
 /** "Scanning only…" → "scanning only…", for use inside a sentence (only the first letter: German nouns stay capital). */
 const inSentence = (words: string) => words.charAt(0).toLocaleLowerCase(uiLanguage()) + words.slice(1);
@@ -51,38 +58,24 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
 
   /** Applies a new choice: permissions first (synchronously, in the gesture), then the settings. */
   function change(to: ScanChoice, patch: SettingsPatch, success: string) {
-    setError(null);
     setSiteError(null);
-    setBusy(true);
-    const permission = applyAccessChange(settings, { ...settings, ...to });
-    void (async () => {
-      try {
-        const outcome = await permission;
-        if (!outcome.ok) {
-          setStatus({
-            tone: 'warning',
-            text:
-              outcome.reason === 'declined'
-                ? t('options_privacy_declined', inSentence(MODE_WORDS[settings.scanMode]))
-                : t('options_privacy_refused', outcome.message),
-          });
-          return;
-        }
+    changeAccess(
+      settings,
+      { ...settings, ...to },
+      { setStatus, setError, setBusy },
+      (outcome) =>
+        outcome.reason === 'declined'
+          ? t('options_privacy_declined', inSentence(MODE_WORDS[settings.scanMode]))
+          : t('options_privacy_refused', outcome.message),
+      async (outcome) => {
         await update(patch);
-        setStatus(
-          outcome.missing.length > 0
-            ? { tone: 'warning', text: t('options_privacy_still_missing', success) }
-            : { tone: 'success', text: success },
-        );
-      } catch (e) {
-        setStatus(null);
-        setError(toErrorData(e));
-      } finally {
-        setBusy(false);
+        return outcome.missing.length > 0 ? { tone: 'warning', text: t('options_privacy_still_missing', success) } : { tone: 'success', text: success };
+      },
+      () => {
         setPendingMode(null);
         void refreshGranted();
-      }
-    })();
+      },
+    );
   }
 
   const selectMode = (value: string) => {
@@ -128,36 +121,11 @@ export function PrivacySection({ settings, update }: PrivacySectionProps) {
     <Section title={t('options_privacy_section')} headingLevel={2}>
       <fieldset className="opt-fieldset" aria-busy={busy || undefined}>
         <legend className="ui-visually-hidden">{t('options_privacy_when')}</legend>
-        <RadioCard
-          name="scan-mode"
-          value="on-request"
-          checked={shownMode === 'on-request'}
-          onSelect={selectMode}
-          disabled={busy}
-          title={t('options_mode_on_request')}
-        >
-          {t('options_mode_on_request_hint')}
-        </RadioCard>
-        <RadioCard
-          name="scan-mode"
-          value="sites"
-          checked={shownMode === 'sites'}
-          onSelect={selectMode}
-          disabled={busy}
-          title={t('options_mode_sites')}
-        >
-          {t('options_mode_sites_hint')}
-        </RadioCard>
-        <RadioCard
-          name="scan-mode"
-          value="everywhere"
-          checked={shownMode === 'everywhere'}
-          onSelect={selectMode}
-          disabled={busy}
-          title={t('options_mode_everywhere')}
-        >
-          {t('options_mode_everywhere_hint')}
-        </RadioCard>
+        {MODE_CHOICES.map(([mode, title, hint]) => (
+          <RadioCard key={mode} name="scan-mode" value={mode} checked={shownMode === mode} onSelect={selectMode} disabled={busy} title={t(title)}>
+            {t(hint)}
+          </RadioCard>
+        ))}
       </fieldset>
 
       {settings.scanMode === 'sites' && (

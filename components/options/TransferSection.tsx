@@ -10,8 +10,7 @@ import { siteLabel } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { exportFileName, type ImportResult, parseSettingsFile, serialiseSettings } from '@/lib/settings-transfer';
 import { Field, type Status, StatusLine } from './fields';
-import { applyAccessChange } from './permissions-glue';
-import { toErrorData } from './use-settings';
+import { changeAccess } from './permissions-glue';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface TransferSectionProps {
@@ -91,17 +90,13 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
   function applyImport() {
     if (!loaded) return;
     const next = { ...settings, ...loaded.settings };
-    setBusy(true);
-    setError(null);
     // Permissions first, in the click: the file may change the API address or the privacy choice.
-    const permission = applyAccessChange(settings, next);
-    void (async () => {
-      try {
-        const outcome = await permission;
-        if (!outcome.ok) {
-          setStatus({ tone: 'warning', text: t('options_import_not_granted') });
-          return;
-        }
+    changeAccess(
+      settings,
+      next,
+      { setStatus, setError, setBusy },
+      () => t('options_import_not_granted'),
+      async () => {
         // One request: the background validates the settings and the key together and writes both or neither.
         const withKey = replaceKey && loaded.apiKey !== undefined;
         await background.request('settings/import', {
@@ -109,18 +104,13 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
           ...(withKey ? { apiKey: loaded.apiKey } : {}),
         });
         if (withKey) onKeyChanged();
-        setStatus({
+        setLoaded(null);
+        return {
           tone: 'success',
           text: replaceKey && loaded.apiKey ? t('options_imported_with_key', loaded.fileName) : t('options_imported', loaded.fileName),
-        });
-        setLoaded(null);
-      } catch (e) {
-        setStatus(null);
-        setError(toErrorData(e));
-      } finally {
-        setBusy(false);
-      }
-    })();
+        };
+      },
+    );
   }
 
   const changes = loaded ? describePatch(loaded.settings, settings) : [];

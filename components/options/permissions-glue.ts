@@ -11,6 +11,9 @@ import {
   type PlanOutcome,
   planSettingsChange,
 } from '@/lib/permissions';
+import type { ErrorData } from '@/lib/messaging/protocol';
+import type { Status } from './fields';
+import { toErrorData } from './use-settings';
 
 export const permissionsApi: PermissionsApi = browser.permissions;
 
@@ -28,4 +31,46 @@ export function requiredOrigins(): string[] {
 export function applyAccessChange(from: AccessSettings, to: AccessSettings): Promise<PlanOutcome> {
   const plan = planSettingsChange(from, to, requiredOrigins(), originPattern);
   return applyPermissionPlan(permissionsApi, plan, plan.mustKeep);
+}
+
+/** The state lines of a settings form that changes access. */
+export interface AccessChangeUi {
+  setStatus: (status: Status) => void;
+  setError: (error: ErrorData | null) => void;
+  setBusy: (busy: boolean) => void;
+}
+
+/**
+ * A settings change that needs permissions, as the options forms run it: the permissions first (synchronously, so
+ * call it from the click/submit handler), then `save` once they are granted; `refusal` words a declined or failed
+ * request (nothing is saved). The form is busy throughout; `save`'s status, or the error, is shown; `done` runs
+ * last either way.
+ */
+export function changeAccess(
+  from: AccessSettings,
+  to: AccessSettings,
+  ui: AccessChangeUi,
+  refusal: (outcome: Extract<PlanOutcome, { ok: false }>) => string,
+  save: (outcome: Extract<PlanOutcome, { ok: true }>) => Promise<Status>,
+  done?: () => void,
+): void {
+  ui.setError(null);
+  ui.setBusy(true);
+  const permission = applyAccessChange(from, to);
+  void (async () => {
+    try {
+      const outcome = await permission;
+      if (!outcome.ok) {
+        ui.setStatus({ tone: 'warning', text: refusal(outcome) });
+        return;
+      }
+      ui.setStatus(await save(outcome));
+    } catch (e) {
+      ui.setStatus(null);
+      ui.setError(toErrorData(e));
+    } finally {
+      ui.setBusy(false);
+      done?.();
+    }
+  })();
 }

@@ -1,29 +1,15 @@
 /** The popup without an API key: what is missing, where to add it, and (demo builds) the one-click sandbox. */
-import { useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Button, EmptyState, ErrorState } from '@/components/ui';
+import { Button, EmptyState, ErrorState, useBusyAction } from '@/components/ui';
 import { IS_DEMO_BUILD } from '@/components/options/build';
 import { connectDemoSandbox } from '@/components/options/demo-sandbox';
-import { toErrorData } from '@/components/options/use-settings';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { t } from '@/lib/i18n/t';
 
 export function NoKey({ onConnected }: { onConnected: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorData | null>(null);
-
-  async function connectSandbox() {
-    setBusy(true);
-    setError(null);
-    try {
-      await connectDemoSandbox();
-      onConnected();
-    } catch (e) {
-      setError(toErrorData(e));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { busy, error, run: connectSandbox } = useBusyAction(async () => {
+    await connectDemoSandbox();
+    onConnected();
+  });
 
   return (
     <div className="pop-nokey">

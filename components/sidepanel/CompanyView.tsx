@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { Button, Card, EmptyState, ErrorState, PaidButton, ProgressBar, safeWebsiteUrl } from '@/components/ui';
+import { useState } from 'react';
+import { Button, EmptyState, ErrorState, PaidButton, ProgressBar, safeWebsiteUrl } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
 import type { Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
@@ -7,22 +7,19 @@ import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
-import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
-import { OverBudgetNote } from './OverBudgetNote';
+import { ConfirmCard, TargetHeader, TargetView, useTargetOutcome } from './TargetView';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { t } from '@/lib/i18n/t';
 
 /** The Company view: the open company, or how to open one. */
 export function CompanyView() {
   const nav = useNavigation();
-  const { hasKey, state: accountState } = useAccount();
-  const target = nav.company;
-  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
-  if (!target) {
-    return (
-      <div className="sp-view">
-        <ViewLookupBox />
+  return (
+    <TargetView
+      target={nav.company}
+      noKeyWhat={t('sidepanel_nokey_what_company')}
+      empty={
         <EmptyState
           icon="building"
           title={t('sidepanel_company_none_title')}
@@ -34,14 +31,9 @@ export function CompanyView() {
         >
           <p>{t('sidepanel_company_none_text')}</p>
         </EmptyState>
-      </div>
-    );
-  }
-  return (
-    <>
-      <ViewLookupBox />
-      <CompanyLoader key={target.nonce} target={target} />
-    </>
+      }
+      loader={(target) => <CompanyLoader target={target} />}
+    />
   );
 }
 
@@ -49,40 +41,34 @@ type Outcome = { found: true; company: Company; provenance: Provenance } | { fou
 
 function CompanyLoader({ target }: { target: CompanyTarget }) {
   const nav = useNavigation();
-  const { hasKey, state: accountState } = useAccount();
+  const { hasKey } = useAccount();
   const { estimate } = useEstimate(target.company ? null : { action: 'company/enrich', url: target.url });
   // The refresh's own price from the lookup plan: inside the 30-day window the service charges nothing, and the
   // button says so (issue 11: "Refresh · 1 credit" was charged 0).
   const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url, refresh: true });
   const [refreshing, setRefreshing] = useState(false);
-  const { state, run, set } = useAsyncAction(async (refresh: boolean): Promise<Outcome> => {
+  const action = useAsyncAction(async (refresh: boolean): Promise<Outcome> => {
     setRefreshing(refresh);
     const reply = await request('company/enrich', { url: target.url, ...(refresh ? { refresh: true } : {}) });
     invalidateEstimates();
     return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
   });
+  const { state, run } = action;
+  const { outcome, noKey } = useTargetOutcome({
+    target,
+    record: target.company,
+    action,
+    show: (company, provenance): Outcome => ({ found: true, company, provenance }),
+    start: () => void run(false),
+    cached: estimate?.cached ?? false,
+  });
 
-  useEffect(() => {
-    if (target.company) set({ found: true, company: target.company, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
-  }, [target, set]);
-
-  const cached = estimate?.cached ?? false;
-  const ready = accountState.status === 'success';
-  useEffect(() => {
-    if (target.company || state.status !== 'idle' || !ready || !hasKey) return;
-    if (target.autorun || cached) void run(false);
-  }, [target, state.status, cached, run, ready, hasKey]);
-
-  if (!target.company && ready && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
-  const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
 
   if (state.status === 'error') {
     return (
       <div className="sp-view">
-        <div className="sp-target">
-          <p className="sp-eyebrow">{t('sidepanel_tab_company')}</p>
-          <h2 className="sp-target__label">{target.label}</h2>
-        </div>
+        <TargetHeader eyebrow={t('sidepanel_tab_company')} label={target.label} />
         <ErrorState error={state.error} onRetry={() => void run(refreshing)} />
       </div>
     );
@@ -96,19 +82,17 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
       );
     }
     return (
-      <div className="sp-view">
-        <Card className="sp-confirm" data-testid="company-confirm">
-          <p className="sp-eyebrow">{t('sidepanel_company_confirm_eyebrow')}</p>
-          <h2 className="sp-confirm__title">{target.label}</h2>
-          <p className="sp-confirm__text">{t('sidepanel_company_confirm_text')}</p>
-          <div className="ui-button-row">
-            <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
-              {t('sidepanel_company_enrich')}
-            </PaidButton>
-          </div>
-          <OverBudgetNote estimate={estimate} />
-        </Card>
-      </div>
+      <ConfirmCard
+        testId="company-confirm"
+        eyebrow={t('sidepanel_company_confirm_eyebrow')}
+        title={target.label}
+        text={t('sidepanel_company_confirm_text')}
+        estimate={estimate}
+      >
+        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
+          {t('sidepanel_company_enrich')}
+        </PaidButton>
+      </ConfirmCard>
     );
   }
   if (!outcome.found) {

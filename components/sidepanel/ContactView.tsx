@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import {
   Button,
-  Card,
   CopyButton,
   EmptyState,
   ErrorState,
@@ -20,9 +19,8 @@ import { downloadText } from './download';
 import { invalidateEstimates, request, useAsyncAction, useEstimate, useNow } from './hooks';
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
-import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
-import { OverBudgetNote } from './OverBudgetNote';
+import { ConfirmCard, TargetHeader, TargetView, useTargetOutcome } from './TargetView';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { AddContactToList } from './lists/AddToListButton';
 import { t, uiLanguage } from '@/lib/i18n/t';
@@ -30,13 +28,11 @@ import { t, uiLanguage } from '@/lib/i18n/t';
 /** The Contact view: the open contact, or how to open one. */
 export function ContactView() {
   const nav = useNavigation();
-  const { hasKey, state: accountState } = useAccount();
-  const target = nav.contact;
-  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
-  if (!target) {
-    return (
-      <div className="sp-view">
-        <ViewLookupBox />
+  return (
+    <TargetView
+      target={nav.contact}
+      noKeyWhat={t('sidepanel_nokey_what_contact')}
+      empty={
         <EmptyState
           icon="user"
           title={t('sidepanel_contact_none_title')}
@@ -51,14 +47,9 @@ export function ContactView() {
         >
           <p>{t('sidepanel_contact_none_text')}</p>
         </EmptyState>
-      </div>
-    );
-  }
-  return (
-    <>
-      <ViewLookupBox />
-      <ContactLoader key={target.nonce} target={target} />
-    </>
+      }
+      loader={(target) => <ContactLoader target={target} />}
+    />
   );
 }
 
@@ -75,7 +66,7 @@ interface RunOptions {
 
 /** Runs (or shows) one contact lookup: cost first, then skeleton, then the profile, a no-match, or an error. */
 function ContactLoader({ target }: { target: ContactTarget }) {
-  const { settings, hasKey, state: accountState } = useAccount();
+  const { settings, hasKey } = useAccount();
   const options = contactOptions(settings);
   const lookup = target.lookup;
   const { estimate } = useEstimate(target.contact ? null : enrichCost(lookup, options));
@@ -91,29 +82,22 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     invalidateEstimates();
     return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;
   });
-  const { state, run, set } = lookupAction;
+  const { state, run } = lookupAction;
+  const { outcome, noKey } = useTargetOutcome({
+    target,
+    record: target.contact,
+    action: lookupAction,
+    show: (contact, provenance): Outcome => ({ found: true, contact, provenance }),
+    start: () => void run({}),
+    cached: estimate?.cached ?? false,
+  });
 
-  useEffect(() => {
-    if (target.contact) {
-      set({ found: true, contact: target.contact, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
-    }
-  }, [target, set]);
-
-  const cached = estimate?.cached ?? false;
-  const settingsReady = accountState.status === 'success';
-  useEffect(() => {
-    if (target.contact || state.status !== 'idle' || !settingsReady || !hasKey) return;
-    if (target.autorun || cached) void run({});
-  }, [target, state.status, cached, run, settingsReady, hasKey]);
-
-  if (!target.contact && settingsReady && !hasKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
-
-  const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
   if (state.status === 'error') {
     return (
       <div className="sp-view">
-        <TargetHeader label={target.label} />
+        <TargetHeader eyebrow={t('sidepanel_tab_contact')} label={target.label} />
         <ErrorState error={state.error} onRetry={() => void run(lastRun)} />
       </div>
     );
@@ -132,34 +116,30 @@ function ContactLoader({ target }: { target: ContactTarget }) {
       );
     }
     return (
-      <div className="sp-view">
-        <Card className="sp-confirm" data-testid="contact-confirm">
-          <p className="sp-eyebrow">{t('sidepanel_contact_confirm_eyebrow')}</p>
-          <h2 className="sp-confirm__title">{target.label}</h2>
-          <p className="sp-confirm__text">
-            {t(
-              'sidepanel_contact_confirm_text',
-              `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
-            )}
-          </p>
-          <div className="ui-button-row">
-            <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
-              {t('sidepanel_enrich')}
-            </PaidButton>
-            {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
-              <CheaperEnrich lookup={lookup} options={options} onRun={(extra) => void run({ extra })} />
-            )}
-          </div>
-          <OverBudgetNote estimate={estimate} />
-        </Card>
-      </div>
+      <ConfirmCard
+        testId="contact-confirm"
+        eyebrow={t('sidepanel_contact_confirm_eyebrow')}
+        title={target.label}
+        text={t(
+          'sidepanel_contact_confirm_text',
+          `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
+        )}
+        estimate={estimate}
+      >
+        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
+          {t('sidepanel_enrich')}
+        </PaidButton>
+        {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
+          <CheaperEnrich lookup={lookup} options={options} onRun={(extra) => void run({ extra })} />
+        )}
+      </ConfirmCard>
     );
   }
 
   if (!outcome.found) {
     return (
       <div className="sp-view">
-        <TargetHeader label={target.label} />
+        <TargetHeader eyebrow={t('sidepanel_tab_contact')} label={target.label} />
         <EmptyState
           icon="search"
           title={t('sidepanel_contact_no_match')}
@@ -207,15 +187,6 @@ function ContactLoader({ target }: { target: ContactTarget }) {
           </>
         }
       />
-    </div>
-  );
-}
-
-function TargetHeader({ label }: { label: string }) {
-  return (
-    <div className="sp-target">
-      <p className="sp-eyebrow">{t('sidepanel_tab_contact')}</p>
-      <h2 className="sp-target__label">{label}</h2>
     </div>
   );
 }

@@ -1,10 +1,8 @@
-import { useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Button, EmptyState, ErrorState } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import { Button, EmptyState, ErrorState, useBusyAction } from '@/components/ui';
 import { DEFAULT_API_BASE_URL } from '@/lib/settings/schema';
 import { useAccount } from './account';
-import { request, toErrorData } from './hooks';
+import { request } from './hooks';
 import { t } from '@/lib/i18n/t';
 
 /** The demo sandbox's standard key (documented in the README; it only works against the local sandbox). */
@@ -26,22 +24,12 @@ function pointsAtLocalSandbox(apiBaseUrl: string | undefined): boolean {
  */
 export function NoKeyState({ what }: { what: string }) {
   const account = useAccount();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorData | null>(null);
   const canDemo = pointsAtLocalSandbox(account.settings?.apiBaseUrl ?? DEFAULT_API_BASE_URL);
 
-  const startDemo = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await request('key/set', { key: DEMO_KEY });
-      account.reload();
-    } catch (cause) {
-      setError(toErrorData(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: startDemo } = useBusyAction(async () => {
+    await request('key/set', { key: DEMO_KEY });
+    account.reload();
+  });
 
   return (
     <div className="sp-nokey" data-testid="no-key">

@@ -28,3 +28,4 @@ export { TokenInput } from './TokenInput';
 export { EmailStatusChip, VerificationChip, verdictOf, verdictWords, type Verdict } from './VerificationChip';
 export * from './format';
 export { displayUrl, safeHttpUrl, safeWebsiteUrl } from './safe-url';
+export { useBusyAction } from './use-busy-action';

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button, Checkbox, ErrorState, Select } from '@/components/ui';
+import { Button, Checkbox, ErrorState, Select, useBusyAction } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { CRM_PRESETS, crmTable, fileNameFor, toCsv, type CrmPreset } from '@/lib/export';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { downloadText } from '../download';
-import { toErrorData } from '../hooks';
 import { t } from '@/lib/i18n/t';
 
 /**
@@ -19,22 +17,11 @@ export function CrmExportButton({ load, fileBase, what, disabled = false }: {
 }) {
   const [preset, setPreset] = useState<CrmPreset>('plain');
   const [bom, setBom] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<ErrorData | null>(null);
-
-  const run = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const people = await load();
-      const stamp = new Date().toISOString().slice(0, 10);
-      downloadText(fileNameFor(`${fileBase} ${preset} ${stamp}`, 'csv'), 'text/csv', toCsv(crmTable(people, preset), { bom }));
-    } catch (cause) {
-      setError(toErrorData(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run } = useBusyAction(async () => {
+    const people = await load();
+    const stamp = new Date().toISOString().slice(0, 10);
+    downloadText(fileNameFor(`${fileBase} ${preset} ${stamp}`, 'csv'), 'text/csv', toCsv(crmTable(people, preset), { bom }));
+  });
 
   return (
     <div className="sp-export" role="group" aria-label={t('book_crm_group', what)}>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, SearchField, SkeletonList, StatusChip, timeAgo } from '@/components/ui';
+import { Button, SearchField, StatusChip, timeAgo } from '@/components/ui';
 import type { LookupEvent } from '@/lib/contacts/schema';
 import { useDebounced, useNow, useRequest } from '../hooks';
 import { useNavigation } from '../navigation';
+import { RequestList } from '../RequestList';
 import { openRecord } from './open-record';
 import { t, tn } from '@/lib/i18n/t';
 
@@ -26,20 +27,15 @@ export function EventsView({ active }: { active: boolean }) {
   return (
     <div className="sp-view">
       <SearchField label={t('book_events_search')} value={query} onChange={(e) => setQuery(e.target.value)} />
-      {events.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label={t('book_events_loading')} />}
-      {events.state.status === 'error' && <ErrorState error={events.state.error} onRetry={events.reload} />}
-      {events.state.status === 'success' && events.state.data.length === 0 && (
-        <EmptyState icon="clock" title={t('book_events_empty_title')}>
-          <p>{t('book_events_empty_text')}</p>
-        </EmptyState>
-      )}
-      {events.state.status === 'success' && events.state.data.length > 0 && (
-        <ul className="sp-history" aria-label={t('book_events_label')}>
-          {events.state.data.map((event) => (
-            <EventRow key={event.id} event={event} now={now} />
-          ))}
-        </ul>
-      )}
+      <RequestList
+        request={events}
+        loadingRows={4}
+        loadingLabel={t('book_events_loading')}
+        empty={{ icon: 'clock', title: t('book_events_empty_title'), text: t('book_events_empty_text') }}
+        label={t('book_events_label')}
+      >
+        {(all) => all.map((event) => <EventRow key={event.id} event={event} now={now} />)}
+      </RequestList>
     </div>
   );
 }

@@ -1,8 +1,7 @@
 import { useState } from 'react';
-import { Button, ErrorState, Select, TextField } from '@/components/ui';
+import { Button, ErrorState, Select, TextField, useBusyAction } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { recordIdFor } from '@/lib/contacts/record';
-import type { ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
 import { t } from '@/lib/i18n/t';
 
@@ -17,9 +16,14 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
   const [lists, setLists] = useState<Array<{ id: string; name: string; count: number }>>([]);
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<ErrorData | null>(null);
+  const { busy, error, setError, run } = useBusyAction(async (ids: string[]) => {
+    const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
+    if (!list) return;
+    const { added } = await request('lists/add', { id: list.id, recordIds: ids });
+    setDone(added < ids.length ? t('book_list_added_partly', added, list.name, ids.length - added) : t('book_list_added', added, list.name));
+    setOpen(false);
+  });
 
   const start = async () => {
     setOpen(true);
@@ -34,22 +38,9 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     }
   };
 
-  const add = async () => {
+  const add = () => {
     const ids = recordIds();
-    if (ids.length === 0) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
-      if (!list) return;
-      const { added } = await request('lists/add', { id: list.id, recordIds: ids });
-      setDone(added < ids.length ? t('book_list_added_partly', added, list.name, ids.length - added) : t('book_list_added', added, list.name));
-      setOpen(false);
-    } catch (cause) {
-      setError(toErrorData(cause));
-    } finally {
-      setBusy(false);
-    }
+    if (ids.length > 0) void run(ids);
   };
 
   if (!open) {
@@ -70,7 +61,7 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     <div className="sp-addtolist sp-export" role="group" aria-label={t('book_list_add_group')}>
       <Select label={t('book_list_label')} inline value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: t('book_list_new_option') }]} />
       {choice === NEW && <TextField label={t('book_list_new_name')} hideLabel placeholder={t('book_list_new_name')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
-      <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={() => void add()}>
+      <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={add}>
         {t('book_list_add')}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, SkeletonList, TextField } from '@/components/ui';
+import { Button, ErrorState, TextField } from '@/components/ui';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { CrmExportButton } from '../contacts/CrmExportButton';
@@ -8,6 +8,7 @@ import { WebhookSendButton } from '../contacts/WebhookSendButton';
 import { request, toErrorData, useRequest } from '../hooks';
 import { lookupForContact } from '../lookup';
 import { useNavigation } from '../navigation';
+import { ListRow, RequestList } from '../RequestList';
 import { PaidListAction, type PaidStep } from './PaidListAction';
 import { t, tn } from '@/lib/i18n/t';
 
@@ -40,34 +41,28 @@ export function ListsView({ active }: { active: boolean }) {
         </Button>
       </div>
       {error && <ErrorState error={error} compact />}
-      {lists.state.status === 'loading' && <SkeletonList rows={3} avatar={false} label={t('book_lists_loading')} />}
-      {lists.state.status === 'error' && <ErrorState error={lists.state.error} onRetry={lists.reload} />}
-      {lists.state.status === 'success' && lists.state.data.length === 0 && (
-        <EmptyState icon="layers" title={t('book_lists_empty_title')}>
-          <p>{t('book_lists_empty_text')}</p>
-        </EmptyState>
-      )}
-      {lists.state.status === 'success' && lists.state.data.length > 0 && (
-        <ul className="sp-history" aria-label={t('book_lists_label')}>
-          {lists.state.data.map((l) => (
-            <li key={l.id} className="sp-history__item">
-              <div className="sp-history__main">
-                <div className="sp-history__text">
-                  <p className="sp-history__label">{l.name}</p>
-                  <p className="sp-history__meta">
-                    {tn('book_lists_entries', l.count)}
-                  </p>
-                </div>
-                <div className="sp-history__actions">
-                  <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={t('book_lists_open_named', l.name)}>
-                    {t('sidepanel_open')}
-                  </Button>
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+      <RequestList
+        request={lists}
+        loadingRows={3}
+        loadingLabel={t('book_lists_loading')}
+        empty={{ icon: 'layers', title: t('book_lists_empty_title'), text: t('book_lists_empty_text') }}
+        label={t('book_lists_label')}
+      >
+        {(all) =>
+          all.map((l) => (
+            <ListRow
+              key={l.id}
+              label={l.name}
+              meta={tn('book_lists_entries', l.count)}
+              actions={
+                <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={t('book_lists_open_named', l.name)}>
+                  {t('sidepanel_open')}
+                </Button>
+              }
+            />
+          ))
+        }
+      </RequestList>
     </div>
   );
 }
@@ -148,20 +143,18 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
           </div>
           <ul className="sp-history" aria-label={t('book_lists_members')}>
             {data.entries.map((e) => (
-              <li key={e.id} className="sp-history__item" data-testid="list-row">
-                <div className="sp-history__main">
-                  <input type="checkbox" aria-label={t('sidepanel_select_value', e.name)} checked={selected.has(e.id)} onChange={(ev) => setSelected((s) => { const n = new Set(s); if (ev.target.checked) n.add(e.id); else n.delete(e.id); return n; })} />
-                  <div className="sp-history__text">
-                    <p className="sp-history__label">{e.line}</p>
-                    <p className="sp-history__meta">{e.handle}</p>
-                  </div>
-                  <div className="sp-history__actions">
-                    <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(e.id, nav)}>
-                      {t('sidepanel_open')}
-                    </Button>
-                  </div>
-                </div>
-              </li>
+              <ListRow
+                key={e.id}
+                testId="list-row"
+                before={<input type="checkbox" aria-label={t('sidepanel_select_value', e.name)} checked={selected.has(e.id)} onChange={(ev) => setSelected((s) => { const n = new Set(s); if (ev.target.checked) n.add(e.id); else n.delete(e.id); return n; })} />}
+                label={e.line}
+                meta={e.handle}
+                actions={
+                  <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(e.id, nav)}>
+                    {t('sidepanel_open')}
+                  </Button>
+                }
+              />
             ))}
           </ul>
         </>

@@ -1,11 +1,10 @@
-import { PaidButton, Section, Table } from '@/components/ui';
+import { Section, Table } from '@/components/ui';
 import type { PageCompany } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import { companyLookupUrl, profileHandle } from '@/lib/people';
-import { useAccount } from '../account';
 import { useEstimate } from '../hooks';
 import { useNavigation } from '../navigation';
-import { EntityCell, enrichLabel } from './PersonRow';
+import { EntityCell, RowEnrichButton } from './PersonRow';
 import './people.css';
 
 /** Name line and a line of chips beside the button (no subtitle): see people.css. */
@@ -42,22 +41,8 @@ function CompanyCell({ company }: { company: PageCompany }) {
 
 function CompanyEnrichButton({ company }: { company: PageCompany }) {
   const nav = useNavigation();
-  const { hasKey } = useAccount();
   const url = companyLookupUrl(company);
   const { estimate } = useEstimate(url ? { action: 'company/enrich', url } : null);
-  if (!url) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
   const name = companyName(company);
-  const cached = estimate?.cached ?? false;
-  return (
-    <PaidButton
-      size="sm"
-      variant={cached ? 'secondary' : 'primary'}
-      estimate={estimate}
-      disabled={!hasKey}
-      onClick={() => nav.openCompany({ url, label: name, autorun: true })}
-      aria-label={enrichLabel(name, cached, estimate)}
-    >
-      {cached ? t('people_open') : t('people_enrich')}
-    </PaidButton>
-  );
+  return <RowEnrichButton name={name} estimate={estimate} open={url ? () => nav.openCompany({ url, label: name, autorun: true }) : null} />;
 }

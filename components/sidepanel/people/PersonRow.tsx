@@ -66,9 +66,31 @@ export function PersonCell({ person, action }: { person: PersonRowData; action: 
 }
 
 /** "Enrich Jane Doe · 1 credit" / "Open Jane Doe · Cached 3 days ago · free": the button's accessible name. */
-export function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | null | undefined): string {
+function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | null | undefined): string {
   const cost = estimate ? (estimate.blockedByBudget ? t('people_over_budget') : costLabel(estimate)) : t('people_estimating');
   return t('people_button_label', cached ? t('people_open') : t('people_enrich'), name, cost);
+}
+
+/**
+ * A row's paid "Enrich" (or, once cached, "Open") button, named for screen readers with the name and the price;
+ * `open` null: there is nothing to look the row up by.
+ */
+export function RowEnrichButton({ name, estimate, open }: { name: string; estimate: CostEstimate | null; open: (() => void) | null }) {
+  const { hasKey } = useAccount();
+  if (!open) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
+  const cached = estimate?.cached ?? false;
+  return (
+    <PaidButton
+      size="sm"
+      variant={cached ? 'secondary' : 'primary'}
+      estimate={estimate}
+      disabled={!hasKey}
+      onClick={open}
+      aria-label={enrichLabel(name, cached, estimate)}
+    >
+      {cached ? t('people_open') : t('people_enrich')}
+    </PaidButton>
+  );
 }
 
 /**
@@ -77,32 +99,25 @@ export function enrichLabel(name: string, cached: boolean, estimate: CostEstimat
  */
 export function PersonEnrichButton({ person, fallback }: { person: PersonRowData; fallback?: ContactLookup | null }) {
   const nav = useNavigation();
-  const { hasKey, settings } = useAccount();
+  const { settings } = useAccount();
   const planned = personLookup(person) ?? (fallback ? { lookup: fallback } : null);
   const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, contactOptions(settings)) : null);
-  if (!planned) {
-    return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
-  }
   const name = personDisplayName(person);
-  const cached = estimate?.cached ?? false;
   return (
-    <PaidButton
-      size="sm"
-      variant={cached ? 'secondary' : 'primary'}
+    <RowEnrichButton
+      name={name}
       estimate={estimate}
-      disabled={!hasKey}
-      onClick={() =>
-        nav.openContact({
-          lookup: planned.lookup,
-          label: name,
-          autorun: true,
-          ...('alsoKnownAs' in planned && planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
-        })
+      open={
+        planned &&
+        (() =>
+          nav.openContact({
+            lookup: planned.lookup,
+            label: name,
+            autorun: true,
+            ...('alsoKnownAs' in planned && planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
+          }))
       }
-      aria-label={enrichLabel(name, cached, estimate)}
-    >
-      {cached ? t('people_open') : t('people_enrich')}
-    </PaidButton>
+    />
   );
 }
 

@@ -1,0 +1,131 @@
+import { Fragment, useEffect, useRef, type ReactNode } from 'react';
+import { Card } from '@/components/ui';
+import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
+import { useAccount } from './account';
+import type { AsyncState } from './hooks';
+import { ViewLookupBox } from './LookupBox';
+import { NoKeyState } from './NoKeyState';
+import { OverBudgetNote } from './OverBudgetNote';
+
+/**
+ * A view that shows one open target (a contact, a company): the no-key state when there is neither a target nor a
+ * key, `empty` when there is no target, and otherwise the lookup box above the target's own loader, mounted afresh
+ * for each opening (its nonce).
+ */
+export function TargetView<T extends { nonce: number }>({
+  target,
+  noKeyWhat,
+  empty,
+  loader,
+}: {
+  target: T | null;
+  /** What the no-key state says a key would open. */
+  noKeyWhat: string;
+  /** The empty state shown below the lookup box when nothing is open. */
+  empty: ReactNode;
+  loader: (target: T) => ReactNode;
+}) {
+  const { hasKey, state: accountState } = useAccount();
+  if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={noKeyWhat} />;
+  if (!target) {
+    return (
+      <div className="sp-view">
+        <ViewLookupBox />
+        {empty}
+      </div>
+    );
+  }
+  return (
+    <>
+      <ViewLookupBox />
+      <Fragment key={target.nonce}>{loader(target)}</Fragment>
+    </>
+  );
+}
+
+/**
+ * The loading rules a target's loader shares: a record the target already carries is shown as it is (no request);
+ * otherwise, once the account is known and there is a key, the lookup starts by itself when the user already
+ * clicked a priced button for it (`autorun`) or the answer is cached (free). Returns the outcome to show (the last
+ * one stays up while a refresh runs) and whether the loader should show the no-key state instead.
+ */
+export function useTargetOutcome<R, O>({
+  target,
+  record,
+  action,
+  show,
+  start,
+  cached,
+}: {
+  target: { autorun?: boolean; provenance?: Provenance };
+  /** The record the target carries, if any. */
+  record: R | undefined;
+  action: { state: AsyncState<O>; set: (outcome: O) => void };
+  /** The outcome for a carried record. */
+  show: (record: R, provenance: Provenance) => O;
+  /** Starts the lookup. */
+  start: () => void;
+  cached: boolean;
+}): { outcome: O | undefined; ready: boolean; noKey: boolean } {
+  const { hasKey, state: accountState } = useAccount();
+  const { state, set } = action;
+  const showRef = useRef(show);
+  const startRef = useRef(start);
+  useEffect(() => {
+    showRef.current = show;
+    startRef.current = start;
+  });
+
+  useEffect(() => {
+    if (record) set(showRef.current(record, target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 }));
+  }, [target, record, set]);
+
+  const ready = accountState.status === 'success';
+  useEffect(() => {
+    if (record || state.status !== 'idle' || !ready || !hasKey) return;
+    if (target.autorun || cached) startRef.current();
+  }, [target, record, state.status, cached, ready, hasKey]);
+
+  const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
+  return { outcome, ready, noKey: !record && ready && !hasKey };
+}
+
+/** The eyebrow and label above a target's error or no-match state. */
+export function TargetHeader({ eyebrow, label }: { eyebrow: string; label: string }) {
+  return (
+    <div className="sp-target">
+      <p className="sp-eyebrow">{eyebrow}</p>
+      <h2 className="sp-target__label">{label}</h2>
+    </div>
+  );
+}
+
+/** The card that asks before a paid lookup: what is looked up, at what price, and the priced button(s). */
+export function ConfirmCard({
+  testId,
+  eyebrow,
+  title,
+  text,
+  estimate,
+  children,
+}: {
+  testId: string;
+  eyebrow: string;
+  title: string;
+  text: ReactNode;
+  estimate: CostEstimate | null | undefined;
+  /** The buttons. */
+  children: ReactNode;
+}) {
+  return (
+    <div className="sp-view">
+      <Card className="sp-confirm" data-testid={testId}>
+        <p className="sp-eyebrow">{eyebrow}</p>
+        <h2 className="sp-confirm__title">{title}</h2>
+        <p className="sp-confirm__text">{text}</p>
+        <div className="ui-button-row">{children}</div>
+        <OverBudgetNote estimate={estimate} />
+      </Card>
+    </div>
+  );
+}
