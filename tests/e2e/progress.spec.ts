@@ -66,7 +66,9 @@ test('a 429 pause: the header counts down, the waiting view says why and can can
   await test.step('the priced button says what the lookup will cost', async () => {
     await enrichSelection(serviceWorker, tabId, waited!);
     await expect(view.getByTestId('contact-confirm')).toContainText(waited!);
-    const button = view.getByRole('button', { name: /^Enrich · / });
+    // The label reads "Enrich · …" until the background has priced the lookup: wait for a price, then read it.
+    const button = view.getByRole('button', { name: /^Enrich · .*\bcredits?\b/ });
+    await expect(button).toBeVisible();
     promised = (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '';
     expect(promised).toMatch(/1 credit/);
     await exhaustRateLimit(key);
