@@ -92,16 +92,36 @@ export async function timeMethod([method, emailSource, phoneSource]: readonly [M
   return { ms, wall: ms, tasks: 1, longest: ms };
 }
 
-/** Emails ours reports and emails the naive scan matches (its regex over innerText, plus mailto: hrefs). */
-export function emailsBoth(emailSource: string): { ours: string[]; naive: string[]; truncated: boolean } {
+/**
+ * Emails ours reports and emails the naive scan matches (its regex over innerText, plus mailto: hrefs). `remotes`:
+ * naive matches that appear ONLY as the user of a path on a host (`git@github.com:acme/x.git`, `git@host/path`), which
+ * the scanner rejects on purpose (lib/detect/email.ts: what follows an address must end it), reported apart.
+ */
+export function emailsBoth(emailSource: string): { ours: string[]; naive: string[]; remotes: string[]; truncated: boolean } {
   const bench = (globalThis as unknown as { __bench: BenchGlobal }).__bench;
   const raw = bench.scanDocumentSync(document, location.href);
-  const naive = new Set((document.body.innerText.match(new RegExp(emailSource, 'g')) ?? []).map((e) => e.toLowerCase()));
+  const text = document.body.innerText;
+  const naive = new Set<string>();
+  const asAddress = new Set<string>();
+  const asRemote = new Set<string>();
+  for (const m of text.matchAll(new RegExp(emailSource, 'g'))) {
+    const email = m[0].toLowerCase();
+    naive.add(email);
+    const end = (m.index ?? 0) + m[0].length;
+    const next = text.charAt(end);
+    const after = text.charAt(end + 1);
+    (/[:/]/.test(next) && after !== '' && !/\s/.test(after) ? asRemote : asAddress).add(email);
+  }
   for (const a of Array.from(document.querySelectorAll('a[href^="mailto:" i]'))) {
     const to = decodeURIComponent((a.getAttribute('href') ?? '').slice(7).split('?')[0] ?? '');
-    for (const e of to.split(',')) if (e.trim() !== '') naive.add(e.trim().toLowerCase());
+    for (const e of to.split(',')) {
+      if (e.trim() === '') continue;
+      naive.add(e.trim().toLowerCase());
+      asAddress.add(e.trim().toLowerCase());
+    }
   }
-  return { ours: raw.emails, naive: [...naive], truncated: raw.truncated };
+  const remotes = [...asRemote].filter((e) => !asAddress.has(e));
+  return { ours: raw.emails, naive: [...naive].filter((e) => !remotes.includes(e)), remotes, truncated: raw.truncated };
 }
 
 /** Text and anchors of the page (for the table). */

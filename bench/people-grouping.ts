@@ -7,7 +7,7 @@
  * Node on linkedom (what `npm run scan` uses). Each sample is one full pass on a freshly parsed page;
  * the median of the samples is reported. See people-grouping-core.ts for how the pass is split.
  *
- * Alone: npx tsx bench/people-grouping.ts [--json] [--node-only]
+ * Alone: npx tsx bench/people-grouping.ts [--json] [--node-only | --chromium-only] [--samples=N]
  * From the bench: import { measurePeopleGrouping } from './people-grouping';
  */
 import { createServer } from 'node:http';
@@ -148,12 +148,15 @@ export async function measurePeopleGrouping(): Promise<PeopleGroupingResult> {
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const html = benchPage();
+  const samples = Number(args.find((a) => a.startsWith('--samples='))?.slice('--samples='.length) ?? 3);
   const rows: Record<string, PeopleGroupingResult> = {};
-  const node = await measureInNode(html);
-  rows.linkedom = node.result;
-  console.log('linkedom samples', node.raw.map((s) => ({ ...s, total_ms: round(s.total_ms), grouping_ms: round(s.grouping_ms), scan_ms: round(s.scan_ms), longest_unit_ms: round(s.longest_unit_ms), result_ms: round(s.result_ms) })));
+  if (!args.includes('--chromium-only')) {
+    const node = await measureInNode(html, samples);
+    rows.linkedom = node.result;
+    console.log('linkedom samples', node.raw.map((s) => ({ ...s, total_ms: round(s.total_ms), grouping_ms: round(s.grouping_ms), scan_ms: round(s.scan_ms), longest_unit_ms: round(s.longest_unit_ms), result_ms: round(s.result_ms) })));
+  }
   if (!args.includes('--node-only')) {
-    const chrome = await measureInChromium(html);
+    const chrome = await measureInChromium(html, samples);
     rows.chromium = chrome.result;
     console.log('chromium samples', chrome.raw.map((s) => ({ ...s, total_ms: round(s.total_ms), grouping_ms: round(s.grouping_ms), scan_ms: round(s.scan_ms), longest_unit_ms: round(s.longest_unit_ms), result_ms: round(s.result_ms) })));
   }

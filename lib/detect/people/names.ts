@@ -160,13 +160,40 @@ export function companyName(raw: string): string | null {
   return text;
 }
 
-/** Lower-case word stems of an identifier (profile slug, email local part): hints, never a displayed name. */
+/** The part of an identifier its hint words come from: an email's local part, a URL's last segment, a host without `www.`. */
+function hintPart(identifier: string): [number, number] {
+  const at = identifier.indexOf('@');
+  if (at !== -1) return [0, at];
+  if (identifier.includes('/')) return [identifier.lastIndexOf('/', identifier.length - 2) + 1, identifier.length];
+  return [identifier.startsWith('www.') ? 4 : 0, identifier.length]; // a host: its labels (`shop.fabrikam.co.uk`)
+}
+
+/**
+ * Lower-case word stems of an identifier (profile slug, email local part): hints, never a displayed name.
+ * Runs of two or more ASCII letters. The grouper asks this for every identifier of every record (issue 13
+ * measured 16 ms of a 5 MB directory's grouping in the regex split and filter), so ASCII identifiers, nearly all
+ * of them, are read in one pass over their characters; anything else takes the case-folding path, which is
+ * always right (`İ` lower-cases to `i` plus a combining dot).
+ */
 export function hintWords(identifier: string): string[] {
-  let part = identifier;
-  const at = part.indexOf('@');
-  if (at !== -1) part = part.slice(0, at);
-  else if (part.includes('/')) part = part.slice(part.lastIndexOf('/', part.length - 2) + 1);
-  else part = part.replace(/^www\./, ''); // a host: its labels (`shop.fabrikam.co.uk`)
+  const [start, end] = hintPart(identifier);
+  const words: string[] = [];
+  let from = -1;
+  for (let i = start; i <= end; i++) {
+    const c = i < end ? identifier.charCodeAt(i) : 0;
+    if (c > 127) return foldedHintWords(identifier.slice(start, end));
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90)) {
+      if (from === -1) from = i;
+    } else if (from !== -1) {
+      if (i - from >= 2) words.push(identifier.slice(from, i).toLowerCase());
+      from = -1;
+    }
+  }
+  return words;
+}
+
+/** `hintWords` for text beyond ASCII: lower-case first, then the same runs of letters. */
+function foldedHintWords(part: string): string[] {
   return part
     .toLowerCase()
     .split(/[^a-z]+/)

@@ -30,6 +30,29 @@ const ROWS: Array<[string, string, string[]]> = [
     ['Jane Doe | Lecturer | jane.doe@uni.ac.uk +442079460321', 'John Roe | Reader | john.roe@uni.ac.uk +442079460322'],
   ],
   [
+    'cards with an office and a mobile line (two phone lines of one card are that person’s, not two records)',
+    `<section><div class="card"><h3>Jane Doe</h3><p>Partner</p><p>Tel: +1 415 555 0142</p><p>Mobile: +1 415 555 0190</p>
+     <p><a href="mailto:jane.doe@acme-law.com">jane.doe@acme-law.com</a></p></div>
+     <div class="card"><h3>John Roe</h3><p>Associate</p><p>Tel: +1 415 555 0143</p><p>Mobile: +1 415 555 0191</p>
+     <p><a href="mailto:john.roe@acme-law.com">john.roe@acme-law.com</a></p></div></section>`,
+    [
+      'Jane Doe | Partner | jane.doe@acme-law.com +14155550142 +14155550190',
+      'John Roe | Associate | john.roe@acme-law.com +14155550143 +14155550191',
+    ],
+  ],
+  [
+    'staff table with an office and a mobile column',
+    `<table><tr><th>Name</th><th>Office</th><th>Mobile</th><th>Email</th></tr>
+     <tr><td>Jane Doe</td><td>+44 20 7946 0321</td><td>+44 7911 123456</td><td>jane.doe@uni.ac.uk</td></tr>
+     <tr><td>John Roe</td><td>+44 20 7946 0322</td><td>+44 7911 123457</td><td>john.roe@uni.ac.uk</td></tr></table>`,
+    ['Jane Doe | - | jane.doe@uni.ac.uk +442079460321 +447911123456', 'John Roe | - | john.roe@uni.ac.uk +442079460322 +447911123457'],
+  ],
+  [
+    'a footer list of office numbers stays nobody’s (no card around it names a person)',
+    `<footer><ul><li>London +44 20 7946 0000</li><li>Berlin +49 30 901820</li><li>Paris +33 1 42 68 53 00</li></ul></footer>`,
+    [],
+  ],
+  [
     'a table with a colspan department row between people',
     `<table><tr><td colspan="3"><strong>Physics</strong></td></tr>
      <tr><td>Jane Doe</td><td>Professor</td><td><a href="mailto:j.doe@uni.ac.uk">j.doe@uni.ac.uk</a></td></tr>
