@@ -318,15 +318,16 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
   }
   console.table(table);
 
-  const ratio = (f: (r: ClassResult) => number | null, worst: 'min' | 'max'): number => {
+  /** The worst page class's ratio, kept only when some class measured it (`--classes` may leave a method out). */
+  const worstRatio = (key: string, f: (r: ClassResult) => number | null, worst: 'min' | 'max'): void => {
     const values = out.map(f).filter((v): v is number => v !== null && Number.isFinite(v));
-    return round(worst === 'min' ? Math.min(...values) : Math.max(...values));
+    if (values.length > 0) results[key] = round(worst === 'min' ? Math.min(...values) : Math.max(...values));
   };
-  results.scan_vs_naive = ratio((r) => (r.cold.naive && r.cold.ours ? r.cold.naive / r.cold.ours : null), 'min');
-  results.scan_vs_floor = ratio((r) => (r.cold.floor && r.cold.ours ? r.cold.ours / r.cold.floor : null), 'max');
-  results.scan_vs_linkify = ratio((r) => (r.cold.linkify && r.cold.ours ? r.cold.linkify / r.cold.ours : null), 'min');
-  results.detect_warm_scan_vs_naive = ratio((r) => (r.warm.naive && r.warm.ours ? r.warm.naive / r.warm.ours : null), 'min');
-  results.detect_warm_scan_vs_floor = ratio((r) => (r.warm.floor && r.warm.ours ? r.warm.ours / r.warm.floor : null), 'max');
+  worstRatio('scan_vs_naive', (r) => (r.cold.naive && r.cold.ours ? r.cold.naive / r.cold.ours : null), 'min');
+  worstRatio('scan_vs_floor', (r) => (r.cold.floor && r.cold.ours ? r.cold.ours / r.cold.floor : null), 'max');
+  worstRatio('scan_vs_linkify', (r) => (r.cold.linkify && r.cold.ours ? r.cold.linkify / r.cold.ours : null), 'min');
+  worstRatio('detect_warm_scan_vs_naive', (r) => (r.warm.naive && r.warm.ours ? r.warm.naive / r.warm.ours : null), 'min');
+  worstRatio('detect_warm_scan_vs_floor', (r) => (r.warm.floor && r.warm.ours ? r.warm.ours / r.warm.floor : null), 'max');
   for (const r of out) results[`detect_cold_ms_${r.cls.key}`] = round(r.cold.ours ?? Number.NaN, 1);
 
   const adversarial = out.find((r) => r.cls.key === 'adversarial');
