@@ -44,8 +44,8 @@ export class LineReader {
   private part: Element | null = null;
   private node: Node | null = null;
   private n = 0;
-  private ranks: number[] = [];
-  private skips: boolean[] = [];
+  /** Per open level: its rank times two, plus one when it is skipped (one stack, not two). */
+  private levels: number[] = [];
 
   constructor(record: Element) {
     this.parts = recordParts(record);
@@ -60,8 +60,8 @@ export class LineReader {
       this.node = null;
       return;
     }
-    this.ranks = [rankBelow(part.localName, 2)];
-    this.skips = [SKIP.has(part.localName) || part.hasAttribute('data-in-page-enrich')];
+    const tag = part.localName;
+    this.levels = [rankBelow(tag, 2) * 2 + (SKIP.has(tag) || part.hasAttribute('data-in-page-enrich') ? 1 : 0)];
     this.node = part.firstChild;
   }
 
@@ -89,8 +89,9 @@ export class LineReader {
       this.nextPart();
       return;
     }
-    const top = this.ranks.length - 1;
-    const skipped = this.skips[top] as boolean;
+    const levels = this.levels;
+    const level = levels[levels.length - 1] as number;
+    const skipped = (level & 1) === 1;
     const type = node.nodeType;
     let child: Node | null = null;
     if (type === ELEMENT_NODE) {
@@ -103,8 +104,8 @@ export class LineReader {
       }
       child = el.firstChild;
       if (child !== null) {
-        this.ranks.push(rankBelow(tag, this.ranks[top] as number));
-        this.skips.push(skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich'));
+        const skip = skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich');
+        levels.push(rankBelow(tag, level >> 1) * 2 + (skip ? 1 : 0));
       }
     } else if (type === TEXT_NODE) {
       this.n++;
@@ -119,7 +120,7 @@ export class LineReader {
           last.raw += head;
           last.text = squash(last.raw);
         } else {
-          lines.push({ text: squash(head), raw: head, rank: this.ranks[top] as number });
+          lines.push({ text: squash(head), raw: head, rank: level >> 1 });
         }
       }
     }
@@ -133,8 +134,7 @@ export class LineReader {
     while (next === null) {
       up = up.parentNode;
       if (up === null || up === this.part) break;
-      this.ranks.pop();
-      this.skips.pop();
+      levels.pop();
       next = up.nextSibling;
     }
     this.node = next;
