@@ -1,16 +1,20 @@
 /*
- * Lookalike ranking: TF-IDF vectors over weighted feature terms, cosine similarity through an inverted index
- * (only documents sharing a term with the query are touched), plus size proximity for companies.
- * Everything is precomputed at start; a query costs the length of the postings lists of its terms.
+ * Lookalike ranking: TF-IDF vectors over weighted feature terms, cosine similarity through an inverted index, plus
+ * size proximity for companies. Everything is precomputed at start.
+ *
+ * A query is exact top-k with MaxScore-style pruning (issue 17: over 100,000 companies the plain term-at-a-time
+ * scan touched about 270,000 postings per query, most of them in the lists of technologies a third of all
+ * companies use). Each query term gets a bound, the most it can add to any cosine (query weight × the largest
+ * weight in its list); the lists that cost most per unit of bound (long lists of weak terms) are left out of the
+ * scan while their bounds add up to at most SKIP_BUDGET. The documents with the best partial sums are scored in
+ * full first and set a threshold; a document is then scored in full only when its partial sum plus the skipped
+ * bounds could still reach the k-th best, and documents only the skipped lists reach cannot (else those lists are
+ * scanned too). Full scores are computed exactly as the plain scan computed them (float32 sums in the query's term
+ * order), so the answers, scores and tie order included, are the same as before.
  */
 
 /** A document as weighted terms before IDF (`ind:banking` → 3, `w:payments` → 1, …). */
 export type TermCounts = Map<string, number>;
-
-interface Posting {
-  docs: Int32Array;
-  weights: Float32Array;
-}
 
 export interface Neighbour {
   index: number;
@@ -18,92 +22,227 @@ export interface Neighbour {
   cosine: number;
 }
 
+/** Slack on upper bounds: partial sums are taken in float64 in another order than the float32 full scores. */
+const BOUND_SLACK = 1e-3;
+/**
+ * How much cosine the query terms left out of the scan may add together (their bounds summed). Larger skips more
+ * of the long lists but leaves more documents to score in full; over 100,000 companies 0.3 measured best (p50 of
+ * 500 queries: 0 → 4.0 ms, 0.1 → 1.5, 0.2 → 0.9, 0.3 → 0.8, 0.5 → 1.1; the plain scan 2.8).
+ */
+const SKIP_BUDGET = 0.3;
+
 export class SparseIndex {
-  private readonly postings = new Map<string, Posting>();
-  /** Each document's normalised vector, as parallel arrays of term ids and weights. */
-  private readonly docTerms: string[][] = [];
-  private readonly docWeights: Float32Array[] = [];
-  private readonly scores: Float32Array;
+  /** Postings per term id: documents in ascending order, their normalised weights, and the largest weight. */
+  private readonly postingDocs: Int32Array[] = [];
+  private readonly postingWeights: Float32Array[] = [];
+  private readonly postingMax: Float64Array;
+  /** Each document's normalised vector, flat: terms of document d are at [docStart[d], docStart[d + 1]). */
+  private readonly docStart: Int32Array;
+  private readonly docTermIds: Int32Array;
+  private readonly docWeights: Float32Array;
+
+  // Per-query scratch, allocated once.
+  private readonly acc: Float64Array;
+  /** Query generation that touched / fully scored a document. */
+  private readonly touchedIn: Int32Array;
+  private readonly scoredIn: Int32Array;
   private readonly touched: Int32Array;
+  private generation = 0;
+  private touchedCount = 0;
+  /** Position of a term id in the current query, -1 when absent. */
+  private readonly queryPos: Int32Array;
+  /** Shared terms of the document being scored: query positions and products. */
+  private readonly matchPos: Int32Array;
+  private readonly matchProduct: Float64Array;
 
   constructor(docs: TermCounts[]) {
     const n = docs.length;
     const df = new Map<string, number>();
     for (const doc of docs) for (const term of doc.keys()) df.set(term, (df.get(term) ?? 0) + 1);
-    const idf = new Map<string, number>();
-    for (const [term, count] of df) idf.set(term, Math.log((n + 1) / (count + 1)) + 1);
+    const termId = new Map<string, number>();
+    const idf: number[] = [];
+    for (const [term, count] of df) {
+      termId.set(term, idf.length);
+      idf.push(Math.log((n + 1) / (count + 1)) + 1);
+    }
+    const vocabulary = idf.length;
 
-    const lists = new Map<string, { docs: number[]; weights: number[] }>();
-    docs.forEach((doc, index) => {
-      const terms: string[] = [];
-      const weights: number[] = [];
+    this.docStart = new Int32Array(n + 1);
+    let total = 0;
+    let longest = 0;
+    docs.forEach((doc, d) => {
+      this.docStart[d] = total;
+      total += doc.size;
+      longest = Math.max(longest, doc.size);
+    });
+    this.docStart[n] = total;
+    this.docTermIds = new Int32Array(total);
+    this.docWeights = new Float32Array(total);
+    const postingLength = new Int32Array(vocabulary);
+    const weights: number[] = [];
+    docs.forEach((doc, d) => {
+      weights.length = 0;
       let norm = 0;
+      let at = this.docStart[d] as number;
       for (const [term, count] of doc) {
-        const w = (1 + Math.log(count)) * (idf.get(term) ?? 1);
-        terms.push(term);
+        const id = termId.get(term) as number;
+        const w = (1 + Math.log(count)) * (idf[id] as number);
+        this.docTermIds[at++] = id;
         weights.push(w);
         norm += w * w;
+        postingLength[id] = (postingLength[id] as number) + 1;
       }
       norm = Math.sqrt(norm) || 1;
-      const normalised = new Float32Array(weights.map((w) => w / norm));
-      this.docTerms.push(terms);
-      this.docWeights.push(normalised);
-      terms.forEach((term, i) => {
-        let list = lists.get(term);
-        if (!list) {
-          list = { docs: [], weights: [] };
-          lists.set(term, list);
-        }
-        list.docs.push(index);
-        list.weights.push(normalised[i] as number);
-      });
+      const start = this.docStart[d] as number;
+      for (let i = 0; i < weights.length; i++) this.docWeights[start + i] = (weights[i] as number) / norm;
     });
-    for (const [term, list] of lists) {
-      this.postings.set(term, { docs: Int32Array.from(list.docs), weights: Float32Array.from(list.weights) });
+    this.postingMax = new Float64Array(vocabulary);
+    for (let t = 0; t < vocabulary; t++) {
+      this.postingDocs.push(new Int32Array(postingLength[t] as number));
+      this.postingWeights.push(new Float32Array(postingLength[t] as number));
     }
-    this.scores = new Float32Array(n);
+    const filled = new Int32Array(vocabulary);
+    for (let d = 0; d < n; d++) {
+      for (let i = this.docStart[d] as number, end = this.docStart[d + 1] as number; i < end; i++) {
+        const t = this.docTermIds[i] as number;
+        const w = this.docWeights[i] as number;
+        const at = filled[t] as number;
+        (this.postingDocs[t] as Int32Array)[at] = d;
+        (this.postingWeights[t] as Float32Array)[at] = w;
+        filled[t] = at + 1;
+        if (w > (this.postingMax[t] as number)) this.postingMax[t] = w;
+      }
+    }
+
+    this.acc = new Float64Array(n);
+    this.touchedIn = new Int32Array(n);
+    this.scoredIn = new Int32Array(n);
     this.touched = new Int32Array(n);
+    this.queryPos = new Int32Array(vocabulary).fill(-1);
+    this.matchPos = new Int32Array(longest);
+    this.matchProduct = new Float64Array(longest);
   }
 
   get size(): number {
-    return this.docTerms.length;
+    return this.docStart.length - 1;
   }
 
   /**
    * Documents sharing at least one term with document `index`, best `limit` first, the document itself
    * excluded. Score = (1 - blend.weight) * cosine + blend.weight * blend.score(doc), where blend.score is in
-   * [0, 1] (companies blend in size proximity). Candidates that cannot beat the current k-th best even with a
-   * perfect blend score are skipped before blend.score is computed, which keeps queries over 100k documents fast.
+   * [0, 1] (companies blend in size proximity); ties rank the lower index first.
    */
   neighbours(index: number, limit: number, blend: Blend = NO_BLEND): Array<Neighbour & { score: number }> {
-    const terms = this.docTerms[index];
-    const weights = this.docWeights[index];
-    if (!terms || !weights || limit <= 0) return [];
-    const { scores, touched } = this;
-    let touchedCount = 0;
-    for (let t = 0; t < terms.length; t++) {
-      const posting = this.postings.get(terms[t] as string);
-      if (!posting) continue;
-      const qw = weights[t] as number;
-      const { docs, weights: dw } = posting;
-      for (let i = 0; i < docs.length; i++) {
-        const d = docs[i] as number;
-        if (scores[d] === 0) touched[touchedCount++] = d;
-        scores[d] = (scores[d] as number) + qw * (dw[i] as number);
-      }
+    if (!(index >= 0 && index < this.size) || limit <= 0) return [];
+    const qStart = this.docStart[index] as number;
+    const m = (this.docStart[index + 1] as number) - qStart;
+    if (m === 0) return [];
+    const { acc, scoredIn, queryPos, docTermIds, docWeights, postingMax, postingDocs } = this;
+    if (++this.generation === 0x7fffffff) this.resetGenerations();
+    const gen = this.generation;
+    this.touchedCount = 0;
+
+    // The most each query term can add to any cosine; the lists that cost most per unit of that bound are left
+    // out of the scan while the bounds left out add up to at most SKIP_BUDGET.
+    const upper = new Float64Array(m);
+    for (let p = 0; p < m; p++) {
+      const t = docTermIds[qStart + p] as number;
+      queryPos[t] = p;
+      upper[p] = (docWeights[qStart + p] as number) * (postingMax[t] as number);
     }
+    const cost = (p: number): number => (postingDocs[docTermIds[qStart + p] as number] as Int32Array).length / Math.max(upper[p] as number, 1e-12);
+    const byCost = Array.from({ length: m }, (_, p) => p).sort((a, b) => cost(b) - cost(a) || a - b);
+    const skipped: number[] = [];
+    let rest = 0;
+    for (const p of byCost) {
+      if (rest + (upper[p] as number) <= SKIP_BUDGET) {
+        rest += upper[p] as number;
+        skipped.push(p);
+      } else this.scan(qStart, p, gen);
+    }
+
     const heap = new TopK(limit);
     const cosineShare = 1 - blend.weight;
-    for (let i = 0; i < touchedCount; i++) {
-      const d = touched[i] as number;
-      const cosine = Math.min(1, scores[d] as number);
-      scores[d] = 0;
-      if (d === index) continue;
-      const best = cosineShare * cosine + blend.weight;
-      if (heap.full && best < heap.minScore) continue;
+    const offer = (d: number): void => {
+      scoredIn[d] = gen;
+      const cosine = Math.min(1, this.cosine(qStart, d));
       heap.offer(d, cosine, blend.weight === 0 ? cosine : cosineShare * cosine + blend.weight * blend.score(d));
+    };
+    scoredIn[index] = gen;
+    // A first threshold from the documents with the largest partial sums, scored in full.
+    const seeds = new TopK(Math.max(2 * limit, 32));
+    for (let i = 0; i < this.touchedCount; i++) {
+      const d = this.touched[i] as number;
+      if (d !== index) seeds.offer(d, 0, acc[d] as number);
     }
+    for (const { index: d } of seeds.sortedDescending()) offer(d);
+    // Documents only the skipped lists reach can score at most their bound: scan those lists too if that could
+    // still beat the k-th best.
+    if (skipped.length > 0 && !(heap.full && cosineShare * Math.min(1, rest + BOUND_SLACK) + blend.weight < heap.minScore)) {
+      for (const p of skipped) this.scan(qStart, p, gen);
+      rest = 0;
+    }
+    const slack = rest + BOUND_SLACK;
+    for (let i = 0; i < this.touchedCount; i++) {
+      const d = this.touched[i] as number;
+      if (scoredIn[d] === gen) continue;
+      if (heap.full) {
+        const cosineBound = Math.min(1, (acc[d] as number) + slack);
+        const best = blend.weight === 0 ? cosineBound : cosineShare * cosineBound + blend.weight * blend.score(d);
+        if (best < heap.minScore) continue;
+      }
+      offer(d);
+    }
+    for (let p = 0; p < m; p++) queryPos[docTermIds[qStart + p] as number] = -1;
     return heap.sortedDescending();
+  }
+
+  /** Adds query term p's list to the partial sums (float64; order does not matter for a bound). */
+  private scan(qStart: number, p: number, gen: number): void {
+    const { acc, touchedIn, touched } = this;
+    const t = this.docTermIds[qStart + p] as number;
+    const qw = this.docWeights[qStart + p] as number;
+    const docs = this.postingDocs[t] as Int32Array;
+    const dw = this.postingWeights[t] as Float32Array;
+    let count = this.touchedCount;
+    for (let i = 0; i < docs.length; i++) {
+      const d = docs[i] as number;
+      if (touchedIn[d] !== gen) {
+        touchedIn[d] = gen;
+        acc[d] = qw * (dw[i] as number);
+        touched[count++] = d;
+      } else acc[d] = (acc[d] as number) + qw * (dw[i] as number);
+    }
+    this.touchedCount = count;
+  }
+
+  /** Cosine of the query (terms at qStart, m of them) with document d: float32 sums in the query's term order. */
+  private cosine(qStart: number, d: number): number {
+    const { docTermIds, docWeights, queryPos, matchPos, matchProduct } = this;
+    // The shared terms (a handful), kept in query order by insertion.
+    let k = 0;
+    for (let i = this.docStart[d] as number, end = this.docStart[d + 1] as number; i < end; i++) {
+      const p = queryPos[docTermIds[i] as number] as number;
+      if (p < 0) continue;
+      const product = (docWeights[qStart + p] as number) * (docWeights[i] as number);
+      let j = k++;
+      while (j > 0 && (matchPos[j - 1] as number) > p) {
+        matchPos[j] = matchPos[j - 1] as number;
+        matchProduct[j] = matchProduct[j - 1] as number;
+        j--;
+      }
+      matchPos[j] = p;
+      matchProduct[j] = product;
+    }
+    let sum = 0;
+    for (let j = 0; j < k; j++) sum = Math.fround(sum + (matchProduct[j] as number));
+    return sum;
+  }
+
+  private resetGenerations(): void {
+    this.touchedIn.fill(0);
+    this.scoredIn.fill(0);
+    this.generation = 1;
   }
 }
 
