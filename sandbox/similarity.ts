@@ -55,47 +55,62 @@ export class SparseIndex {
   private readonly matchPos: Int32Array;
   private readonly matchProduct: Float64Array;
 
-  constructor(docs: TermCounts[]) {
-    const n = docs.length;
-    const df = new Map<string, number>();
-    for (const doc of docs) for (const term of doc.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  /**
+   * `docs`: the documents, or their count and a function giving document i's terms; the latter lets the model be
+   * built from 100,000 companies without keeping 100,000 maps alive at once (each is read once, into flat arrays).
+   */
+  constructor(docs: TermCounts[] | { count: number; terms: (index: number) => TermCounts }) {
+    const source = Array.isArray(docs) ? { count: docs.length, terms: (i: number) => docs[i] as TermCounts } : docs;
+    const n = source.count;
+    // One pass: term ids in order of first use, and each document's terms and counts in its own order.
     const termId = new Map<string, number>();
-    const idf: number[] = [];
-    for (const [term, count] of df) {
-      termId.set(term, idf.length);
-      idf.push(Math.log((n + 1) / (count + 1)) + 1);
-    }
-    const vocabulary = idf.length;
-
+    const df: number[] = [];
     this.docStart = new Int32Array(n + 1);
+    let ids = new Int32Array(Math.max(16, n * 32));
+    let counts = new Float64Array(ids.length);
     let total = 0;
     let longest = 0;
-    docs.forEach((doc, d) => {
+    for (let d = 0; d < n; d++) {
       this.docStart[d] = total;
-      total += doc.size;
-      longest = Math.max(longest, doc.size);
-    });
-    this.docStart[n] = total;
-    this.docTermIds = new Int32Array(total);
-    this.docWeights = new Float32Array(total);
-    const postingLength = new Int32Array(vocabulary);
-    const weights: number[] = [];
-    docs.forEach((doc, d) => {
-      weights.length = 0;
-      let norm = 0;
-      let at = this.docStart[d] as number;
+      const doc = source.terms(d);
+      if (total + doc.size > ids.length) {
+        const grown = Math.max(ids.length * 2, total + doc.size);
+        ids = grow(ids, new Int32Array(grown));
+        counts = grow(counts, new Float64Array(grown));
+      }
       for (const [term, count] of doc) {
-        const id = termId.get(term) as number;
-        const w = (1 + Math.log(count)) * (idf[id] as number);
-        this.docTermIds[at++] = id;
-        weights.push(w);
+        let id = termId.get(term);
+        if (id === undefined) {
+          id = df.length;
+          termId.set(term, id);
+          df.push(0);
+        }
+        df[id] = (df[id] as number) + 1;
+        ids[total] = id;
+        counts[total++] = count;
+      }
+      longest = Math.max(longest, doc.size);
+    }
+    this.docStart[n] = total;
+    const vocabulary = df.length;
+    const idf = df.map((count) => Math.log((n + 1) / (count + 1)) + 1);
+
+    this.docTermIds = ids.slice(0, total);
+    this.docWeights = new Float32Array(total);
+    const weights = new Float64Array(longest);
+    for (let d = 0; d < n; d++) {
+      const start = this.docStart[d] as number;
+      const end = this.docStart[d + 1] as number;
+      let norm = 0;
+      for (let i = start; i < end; i++) {
+        const w = (1 + Math.log(counts[i] as number)) * (idf[ids[i] as number] as number);
+        weights[i - start] = w;
         norm += w * w;
-        postingLength[id] = (postingLength[id] as number) + 1;
       }
       norm = Math.sqrt(norm) || 1;
-      const start = this.docStart[d] as number;
-      for (let i = 0; i < weights.length; i++) this.docWeights[start + i] = (weights[i] as number) / norm;
-    });
+      for (let i = start; i < end; i++) this.docWeights[i] = (weights[i - start] as number) / norm;
+    }
+    const postingLength = Int32Array.from(df);
     this.postingMax = new Float64Array(vocabulary);
     for (let t = 0; t < vocabulary; t++) {
       this.postingDocs.push(new Int32Array(postingLength[t] as number));
@@ -253,6 +268,11 @@ export interface Blend {
   score(doc: number): number;
 }
 
+function grow<T extends Int32Array | Float64Array>(from: T, to: T): T {
+  to.set(from);
+  return to;
+}
+
 const NO_BLEND: Blend = { weight: 0, score: () => 0 };
 
 /** Bounded min-heap over typed arrays keeping the `capacity` best scores; ties keep the lower index. */
@@ -386,7 +406,7 @@ export class CompanySimilarity {
   private readonly logSizes: Float64Array;
 
   constructor(companies: CompanyVectorInput[]) {
-    this.index = new SparseIndex(companies.map(companyTerms));
+    this.index = new SparseIndex({ count: companies.length, terms: (i) => companyTerms(companies[i] as CompanyVectorInput) });
     this.logSizes = Float64Array.from(companies, logSize);
   }
 
@@ -432,7 +452,7 @@ export class ContactSimilarity {
   private readonly index: SparseIndex;
 
   constructor(contacts: ContactVectorInput[]) {
-    this.index = new SparseIndex(contacts.map(contactTerms));
+    this.index = new SparseIndex({ count: contacts.length, terms: (i) => contactTerms(contacts[i] as ContactVectorInput) });
   }
 
   /** Lookalikes of contact `index` (0-based) by title, seniority, skills and location; best first, in [0, 1]. */
