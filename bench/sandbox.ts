@@ -150,7 +150,7 @@ function lookupRatio(sandbox: RunningSandbox, inputs: Query[]): { perRecordMs: n
     started = performance.now();
     for (const field of ['email', 'phone', 'social_profile'] as const) {
       const ids = store.findContactIds(field, fields.filter((q) => q.field_type === field).map((q) => q.value));
-      store.contactJsonMany(ids.filter((id): id is number => id !== undefined));
+      store.contactJsonBytesMany(ids.filter((id): id is number => id !== undefined));
     }
     batched.push(performance.now() - started);
   }

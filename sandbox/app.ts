@@ -1,8 +1,8 @@
 import { Hono, type Context, type Next } from 'hono';
-import { cors } from 'hono/cors';
 import { buildOpenApiDocument } from '../lib/api/openapi';
 import { BadRequest, errorResponse } from './errors';
 import { guardAdmin } from './admin-guard';
+import { apiCors } from './cors';
 import { limitAndReadBody } from './body';
 import type { Fault } from './faults';
 import { maskKey } from './request-log';
@@ -31,7 +31,7 @@ export function buildApp(state: SandboxState): Hono {
   const api = new Hono<AppEnv>();
 
   for (const path of API_PATHS) {
-    api.use(path, cors({ origin: '*', allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After'] }));
+    api.use(path, apiCors({ allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After'] }));
     api.use(path, (c, next) => logRequest(state, c, next));
     api.use(path, (c, next) => applyFault(state, c, next));
     api.use(path, async (c, next) => {
