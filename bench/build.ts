@@ -27,7 +27,9 @@ export function ensureBuild(): string {
   const builtAt = existsSync(script) ? statSync(script).mtimeMs : 0;
   if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
     console.log('building the extension (sources changed since the last bench build)…');
-    execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: BENCH_BUILD } });
+    // Built as the e2e suite builds it (WXT_LOCAL_SANDBOX): the development build that may read 127.0.0.1 pages, which
+    // the stress area serves. The store build asks for no localhost access, so its tabs would be invisible here.
+    execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: BENCH_BUILD, WXT_LOCAL_SANDBOX: 'true' } });
   }
   return dir;
 }

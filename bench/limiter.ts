@@ -1,6 +1,6 @@
 /**
  * Scheduler benchmark: the background's own engine (limiter → queue → API client → cache → ledger) in Node,
- * against a real sandbox whose rate window is compressed (200 per 6 s instead of per minute) so a run takes
+ * against a real sandbox whose rate window is compressed (200 per 4 s instead of per minute) so a run takes
  * seconds. Node has no IndexedDB: the cache, bulk and task stores are the in-memory implementations of the same
  * interfaces (the logic under test is identical; the stores are what the e2e tests cover in Chromium).
  *
@@ -21,7 +21,7 @@ import { createMemoryLimiter, limiterConfigFor } from '../lib/queue/limiter';
 import { createMemoryTaskStore } from '../lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 
-const WINDOW_MS = 6000;
+const WINDOW_MS = 4000;
 const MAX = 200;
 const LOOKUPS = 1000;
 const BULK = 10_000;

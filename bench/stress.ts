@@ -63,6 +63,7 @@ async function measure(context: BrowserContext, extensionId: string, url: string
   const control = await context.newPage();
   await control.goto(`chrome-extension://${extensionId}/options.html`);
   const tabId = await control.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
+  if (tabId < 0) throw new Error(`${label}: the extension cannot see the tab of ${url} (is the bench build allowed on 127.0.0.1?)`);
   await startProbe(page);
   const started = Date.now();
   const ask = (scan: boolean) =>

@@ -29,15 +29,37 @@ export interface TaskSummary {
   pageLongestWallMs: number;
   /** False when the trace had no thread times (then the CPU figures are wall figures). */
   threadTimes: boolean;
+  /** What the scanner's longest task spent its time in: the longest events nested in it (name and ms), for diagnosis. */
+  ourLongestInside: string;
 }
 
 const TASK_NAMES = new Set(['RunTask', 'ThreadControllerImpl::RunTask']);
+
+/** The longest complete events nested in `task` on its thread, named with their wall ms ("MajorGC 180.2, …"). */
+function insideOf(events: readonly TraceEvent[], task: TraceEvent, main: string): string {
+  const end = task.ts + (task.dur ?? 0);
+  return events
+    .filter((e) => e !== task && e.ph === 'X' && `${e.pid}:${e.tid}` === main && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= end && !TASK_NAMES.has(e.name))
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 6)
+    .map((e) => `${e.name} ${Math.round((e.dur ?? 0) / 100) / 10}`)
+    .join(', ');
+}
 
 export function summariseTrace(buffer: Buffer, mark = 'ipe-slice'): TaskSummary {
   const parsed = JSON.parse(buffer.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const marks = events.filter((e) => e.name === mark);
-  const summary: TaskSummary = { ourTasks: 0, ourLongestCpuMs: 0, ourLongestWallMs: 0, pageTasks: 0, pageLongestCpuMs: 0, pageLongestWallMs: 0, threadTimes: false };
+  const summary: TaskSummary = {
+    ourTasks: 0,
+    ourLongestCpuMs: 0,
+    ourLongestWallMs: 0,
+    pageTasks: 0,
+    pageLongestCpuMs: 0,
+    pageLongestWallMs: 0,
+    threadTimes: false,
+    ourLongestInside: '',
+  };
   if (marks.length === 0) return summary;
   const thread = (e: TraceEvent): string => `${e.pid}:${e.tid}`;
   const main = thread(marks[0] as TraceEvent);
@@ -69,6 +91,7 @@ export function summariseTrace(buffer: Buffer, mark = 'ipe-slice'): TaskSummary 
     const wall = (task.dur ?? 0) / 1000;
     if (holdsMark(task.ts, end)) {
       summary.ourTasks++;
+      if (cpu > summary.ourLongestCpuMs) summary.ourLongestInside = insideOf(events, task, main);
       summary.ourLongestCpuMs = Math.max(summary.ourLongestCpuMs, cpu);
       summary.ourLongestWallMs = Math.max(summary.ourLongestWallMs, wall);
     } else if (task.ts <= last) {

@@ -1,7 +1,8 @@
 // Page-level evidence for the country of numbers written in national format (issue 15): the page's
 // `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal addresses
-// (`<address>` text, schema.org microdata `addressCountry`). Read once per full pass with two native
-// queries, never per text node, and bounded so a hostile page cannot grow the message; the background
+// (`<address>` text, schema.org microdata `addressCountry`). Read once per full pass with native queries
+// per subtree (a few subtrees per unit of work), never per text node, and bounded so a hostile page cannot
+// grow the message; the background
 // (`lib/identity/phone-country.ts`) decides what, if anything, they name.
 
 /** At most this many values per list, each at most this long (the schema enforces the same). */
@@ -47,16 +48,70 @@ function addressParts(el: Element): string[] {
   return parts.slice(-PARTS_PER_ADDRESS);
 }
 
-export function readCountryEvidence(doc: Document): CountryEvidence {
-  const hreflangs: string[] = [];
-  const addressCountries: string[] = [];
-  const links = doc.querySelectorAll('link[hreflang]');
-  for (let i = 0; i < links.length && i < 200 && hreflangs.length < EVIDENCE_LIMITS.items; i++) {
-    push(hreflangs, (links[i] as Element).getAttribute('hreflang'), EVIDENCE_LIMITS.hreflang);
+/** Every element the evidence is read from, in one selector (each subtree is asked once). */
+const EVIDENCE_SELECTOR = 'link[hreflang], address, [itemprop~="addressCountry"]';
+/** Elements read per kind, at most (a page of a thousand addresses says no more than its first ones). */
+const MAX_ELEMENTS = 200;
+/** Subtrees asked per unit of work; wrappers, single-child chains and wide elements are split first. */
+const SUBTREES_PER_UNIT = 32;
+const WIDE = 32;
+const BLIND_DEPTH = 2;
+
+/**
+ * Reads the evidence a few subtrees at a time. Two queries over a whole 50 MB page (685k elements) took ~40 ms
+ * each, inside the scanner's first task (issue 17: no task longer than a frame); asked per subtree, as the
+ * excluded-regions query is (walk.ts), each unit stays short. The finds come in document order, so the result is
+ * the one two whole-document queries give.
+ */
+export class CountryEvidenceReader {
+  readonly evidence: CountryEvidence = { hreflangs: [], addressCountries: [] };
+  private readonly queue: Element[] = [];
+  private readonly depths: number[] = [];
+  private links = 0;
+  private places = 0;
+
+  constructor(doc: Document) {
+    if (doc.documentElement !== null) {
+      this.queue.push(doc.documentElement);
+      this.depths.push(0);
+    }
   }
-  const found = doc.querySelectorAll('address, [itemprop~="addressCountry"]');
-  for (let i = 0; i < found.length && i < 200 && addressCountries.length < EVIDENCE_LIMITS.items; i++) {
-    const el = found[i] as Element;
+
+  /** One unit of work; true when the whole document is read (or both lists are full). */
+  step(): boolean {
+    const { queue, depths } = this;
+    for (let i = 0; i < SUBTREES_PER_UNIT && queue.length > 0 && !this.full(); i++) {
+      const el = queue.pop() as Element;
+      const depth = depths.pop() as number;
+      if (el.matches(EVIDENCE_SELECTOR)) this.read(el);
+      const children = el.childElementCount;
+      if (children === 0) continue;
+      if (depth < BLIND_DEPTH || children === 1 || children >= WIDE) {
+        for (let c = el.lastElementChild; c !== null; c = c.previousElementSibling) {
+          queue.push(c);
+          depths.push(depth + 1);
+        }
+        continue;
+      }
+      const found = el.querySelectorAll(EVIDENCE_SELECTOR);
+      for (let k = 0; k < found.length && !this.full(); k++) this.read(found[k] as Element);
+    }
+    return queue.length === 0 || this.full();
+  }
+
+  private full(): boolean {
+    const { hreflangs, addressCountries } = this.evidence;
+    const linksDone = this.links >= MAX_ELEMENTS || hreflangs.length >= EVIDENCE_LIMITS.items;
+    return linksDone && (this.places >= MAX_ELEMENTS || addressCountries.length >= EVIDENCE_LIMITS.items);
+  }
+
+  private read(el: Element): void {
+    const { hreflangs, addressCountries } = this.evidence;
+    if (el.localName === 'link') {
+      if (this.links++ < MAX_ELEMENTS && hreflangs.length < EVIDENCE_LIMITS.items) push(hreflangs, el.getAttribute('hreflang'), EVIDENCE_LIMITS.hreflang);
+      return;
+    }
+    if (this.places++ >= MAX_ELEMENTS || addressCountries.length >= EVIDENCE_LIMITS.items) return;
     if (el.localName === 'address') {
       for (const part of addressParts(el)) push(addressCountries, part, EVIDENCE_LIMITS.address);
     } else {
@@ -65,5 +120,11 @@ export function readCountryEvidence(doc: Document): CountryEvidence {
       push(addressCountries, text === null ? null : text.slice(0, 200), EVIDENCE_LIMITS.address);
     }
   }
-  return { hreflangs, addressCountries };
+}
+
+/** The whole document's evidence at once (the CLI and tests; the scanner reads it in units). */
+export function readCountryEvidence(doc: Document): CountryEvidence {
+  const reader = new CountryEvidenceReader(doc);
+  while (!reader.step());
+  return reader.evidence;
 }
