@@ -5,6 +5,8 @@
 // grow the message; the background
 // (`lib/identity/phone-country.ts`) decides what, if anything, they name.
 
+import { SubtreeQueue } from './subtrees';
+
 /** At most this many values per list, each at most this long (the schema enforces the same). */
 export const EVIDENCE_LIMITS = { items: 20, hreflang: 35, address: 40 } as const;
 
@@ -52,10 +54,8 @@ function addressParts(el: Element): string[] {
 const EVIDENCE_SELECTOR = 'link[hreflang], address, [itemprop~="addressCountry"]';
 /** Elements read per kind, at most (a page of a thousand addresses says no more than its first ones). */
 const MAX_ELEMENTS = 200;
-/** Subtrees asked per unit of work; wrappers, single-child chains and wide elements are split first. */
+/** Subtrees asked per unit of work (`SubtreeQueue` splits wrappers, single-child chains and wide elements first). */
 const SUBTREES_PER_UNIT = 32;
-const WIDE = 32;
-const BLIND_DEPTH = 2;
 
 /**
  * Reads the evidence a few subtrees at a time. Two queries over a whole 50 MB page (685k elements) took ~40 ms
@@ -65,38 +65,25 @@ const BLIND_DEPTH = 2;
  */
 export class CountryEvidenceReader {
   readonly evidence: CountryEvidence = { hreflangs: [], addressCountries: [] };
-  private readonly queue: Element[] = [];
-  private readonly depths: number[] = [];
+  private readonly subtrees: SubtreeQueue;
   private links = 0;
   private places = 0;
 
   constructor(doc: Document) {
-    if (doc.documentElement !== null) {
-      this.queue.push(doc.documentElement);
-      this.depths.push(0);
-    }
+    this.subtrees = new SubtreeQueue(doc.documentElement);
   }
 
   /** One unit of work; true when the whole document is read (or both lists are full). */
   step(): boolean {
-    const { queue, depths } = this;
-    for (let i = 0; i < SUBTREES_PER_UNIT && queue.length > 0 && !this.full(); i++) {
-      const el = queue.pop() as Element;
-      const depth = depths.pop() as number;
+    const subtrees = this.subtrees;
+    for (let i = 0; i < SUBTREES_PER_UNIT && !subtrees.done && !this.full(); i++) {
+      const el = subtrees.next() as Element;
       if (el.matches(EVIDENCE_SELECTOR)) this.read(el);
-      const children = el.childElementCount;
-      if (children === 0) continue;
-      if (depth < BLIND_DEPTH || children === 1 || children >= WIDE) {
-        for (let c = el.lastElementChild; c !== null; c = c.previousElementSibling) {
-          queue.push(c);
-          depths.push(depth + 1);
-        }
-        continue;
-      }
+      if (!subtrees.whole) continue;
       const found = el.querySelectorAll(EVIDENCE_SELECTOR);
       for (let k = 0; k < found.length && !this.full(); k++) this.read(found[k] as Element);
     }
-    return queue.length === 0 || this.full();
+    return subtrees.done || this.full();
   }
 
   private full(): boolean {

@@ -14,6 +14,7 @@ import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
+import { BLIND_DEPTH, SubtreeQueue, WIDE } from './subtrees';
 import { CountryEvidenceReader, NO_COUNTRY_EVIDENCE, type CountryEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
@@ -58,9 +59,6 @@ const CONTEXT_HOPS = 32;
 const UNKNOWN_CONTEXT = 'x'.repeat(RIGHT_CONTEXT);
 /** Subtrees with at most this much text are walked node by node instead of split further. */
 const LEAF_TEXT = 4096;
-/** Elements this wide, and the top levels of the page, are split without copying their text first. */
-const WIDE = 32;
-const BLIND_DEPTH = 2;
 /**
  * Huge text nodes are scanned in ranges of this many characters, one range per work unit: 8 KB
  * keeps a unit of a dense text (an 8 MB node full of addresses) near 1 ms (issue 17 measured 12.6 ms
@@ -198,7 +196,7 @@ export class ScanEngine {
   /**
    * The full pass starts by finding out whether the page has any excluded region, then queries every anchor. One
    * `querySelector(regions)` over a 50 MB page (685k elements) was the scanner's longest task: 48–88 ms of thread
-   * CPU (issue 17). So the regions query is sliced per subtree (`regionQueue`, a few subtrees per unit of work):
+   * CPU (issue 17). So the regions query is sliced per subtree (`SubtreeQueue`, a few subtrees per unit of work):
    * wrappers and wide lists are split, each block below them is asked natively on its own. Then one
    * `querySelectorAll('a')` (~6 ms there, the browser's tag fast path); same-site relative hrefs are dropped by
    * `readHref` in JavaScript.
@@ -207,8 +205,7 @@ export class ScanEngine {
   /** Reads the country evidence in units (`page-evidence.ts`) before the regions query. */
   private evidenceReader: CountryEvidenceReader | null = null;
   /** Subtrees still to ask for an excluded region (depth-first, as a stack), with their depths. */
-  private regionQueue: Element[] = [];
-  private regionDepths: number[] = [];
+  private regions: SubtreeQueue | null = null;
   /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
   private linkIndex = 0;
@@ -271,8 +268,7 @@ export class ScanEngine {
     this.blocksChecked = 0;
     this.blocksWithTriggers = 0;
     this.prepare = null;
-    this.regionQueue = [];
-    this.regionDepths = [];
+    this.regions = null;
     this.links = null;
     this.linkIndex = 0;
     this.regionsPresent = false;
@@ -291,8 +287,7 @@ export class ScanEngine {
     // (regions precede their anchors in document order, so each anchor knows in time). Anchors
     // in <template>/<noscript> are not parsed as elements by browsers.
     this.prepare = 'evidence';
-    this.regionQueue = [root];
-    this.regionDepths = [0];
+    this.regions = new SubtreeQueue(root);
     this.pushFrame(root, 0, true);
   }
 
@@ -373,30 +368,16 @@ export class ScanEngine {
    * True when done (a region was found, or none exists).
    */
   private findRegions(): boolean {
-    const queue = this.regionQueue;
-    const depths = this.regionDepths;
-    for (let i = 0; i < 32 && queue.length > 0; i++) {
-      const el = queue.pop() as Element;
-      const depth = depths.pop() as number;
-      if (el.matches(EXCLUDED_REGIONS)) {
-        this.regionsPresent = true;
-        break;
-      }
-      const children = el.childElementCount;
-      if (children === 0) continue;
-      if (depth < BLIND_DEPTH || children === 1 || children >= WIDE) {
-        for (let c = el.lastElementChild; c !== null; c = c.previousElementSibling) {
-          queue.push(c);
-          depths.push(depth + 1);
-        }
-      } else if (el.querySelector(EXCLUDED_REGIONS) !== null) {
+    const regions = this.regions;
+    for (let i = 0; i < 32 && regions !== null && !regions.done; i++) {
+      const el = regions.next() as Element;
+      if (el.matches(EXCLUDED_REGIONS) || (regions.whole && el.querySelector(EXCLUDED_REGIONS) !== null)) {
         this.regionsPresent = true;
         break;
       }
     }
-    if (!this.regionsPresent && queue.length > 0) return false;
-    this.regionQueue = [];
-    this.regionDepths = [];
+    if (!this.regionsPresent && regions !== null && !regions.done) return false;
+    this.regions = null;
     return true;
   }
 
