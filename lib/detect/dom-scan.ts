@@ -112,7 +112,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     host.onUpdate(current());
   };
 
-  const idle = (): boolean => !fullPassActive && !fullRescanWanted && engine.pendingCount === 0;
+  const idle = (): boolean => !fullPassActive && !fullRescanWanted && engine.idle;
 
   const wake = (): void => {
     if (scheduled || stopped) return;

@@ -256,8 +256,20 @@ export class ScanEngine {
     return this.doc.body ?? this.doc.documentElement;
   }
 
-  get pendingCount(): number {
-    return this.pending.length - this.pendingIndex;
+  /**
+   * True when `run` has nothing left to do. Every job `run` resumes counts, not only the queue: a changed block
+   * taken from the queue can still be half read when a slice ends.
+   */
+  get idle(): boolean {
+    return (
+      this.prepare === null &&
+      this.links === null &&
+      this.textJob === null &&
+      this.walkJob === null &&
+      this.frames.length === 0 &&
+      this.pendingIndex >= this.pending.length &&
+      !this.grouper.busy
+    );
   }
 
   beginFullPass(): void {
