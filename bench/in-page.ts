@@ -13,6 +13,11 @@
 
 export type Method = 'ours' | 'naive' | 'linkify' | 'floor';
 export const METHODS: readonly Method[] = ['ours', 'naive', 'linkify', 'floor'];
+/**
+ * The floor's work (every text node, every anchor's href) cut into 4 ms tasks scheduled as ours are, each marked
+ * like ours: traced only, to show what the longest task of the least any scanner must do holds on the same page.
+ */
+export type TracedMethod = 'ours' | 'floor-sliced';
 
 export interface Timing {
   /** Main-thread time of the method (ours: the sum of its tasks). */
@@ -34,27 +39,61 @@ export const NAIVE_EMAIL = '[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}';
 export const NAIVE_PHONE = '\\+?\\d{1,3}[\\s.-]?\\(?\\d{1,4}\\)?[\\s.-]?\\d{3,4}[\\s.-]?\\d{3,4}';
 
 /** Runs one method once; `page.evaluate(timeMethod, [method, NAIVE_EMAIL, NAIVE_PHONE])`. */
-export async function timeMethod([method, emailSource, phoneSource]: readonly [Method, string, string]): Promise<Timing> {
+export async function timeMethod([method, emailSource, phoneSource]: readonly [Method | TracedMethod, string, string]): Promise<Timing> {
   const bench = (globalThis as unknown as { __bench: BenchGlobal }).__bench;
+  const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => Promise<void> } }).scheduler;
+  const post =
+    typeof scheduler?.postTask === 'function'
+      ? (cb: () => void) => void scheduler.postTask?.(cb, { priority: 'user-visible' })
+      : (cb: () => void) => void setTimeout(cb, 0);
+  let busy = 0;
+  let tasks = 0;
+  let longest = 0;
+  const timed = (task: () => void): void => {
+    performance.mark('ipe-slice');
+    const t0 = performance.now();
+    task();
+    const dt = performance.now() - t0;
+    busy += dt;
+    tasks++;
+    if (dt > longest) longest = dt;
+  };
+  const started = performance.now();
+  if (method === 'floor-sliced') {
+    let sink = 0;
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let textDone = false;
+    let anchors: NodeListOf<HTMLAnchorElement> | null = null;
+    let i = 0;
+    await new Promise<void>((resolve) => {
+      const slice = (): void => {
+        const deadline = performance.now() + 4;
+        while (performance.now() < deadline) {
+          if (!textDone) {
+            for (let k = 0; k < 64 && !textDone; k++) {
+              const n = walker.nextNode();
+              if (n === null) textDone = true;
+              else sink += (n as Text).data.length;
+            }
+          } else if (anchors === null) {
+            anchors = document.querySelectorAll('a');
+          } else {
+            const end = Math.min(anchors.length, i + 64);
+            for (; i < end; i++) sink += anchors[i]?.getAttribute('href')?.length ?? 0;
+            if (i >= anchors.length) {
+              resolve();
+              return;
+            }
+          }
+        }
+        post(() => timed(slice));
+      };
+      timed(slice);
+    });
+    (globalThis as unknown as { __sink: number }).__sink = sink;
+    return { ms: busy, wall: performance.now() - started, tasks, longest };
+  }
   if (method === 'ours') {
-    const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => Promise<void> } }).scheduler;
-    const post =
-      typeof scheduler?.postTask === 'function'
-        ? (cb: () => void) => void scheduler.postTask?.(cb, { priority: 'user-visible' })
-        : (cb: () => void) => void setTimeout(cb, 0);
-    let busy = 0;
-    let tasks = 0;
-    let longest = 0;
-    const timed = (task: () => void): void => {
-      performance.mark('ipe-slice');
-      const t0 = performance.now();
-      task();
-      const dt = performance.now() - t0;
-      busy += dt;
-      tasks++;
-      if (dt > longest) longest = dt;
-    };
-    const started = performance.now();
     let scanner: ReturnType<BenchGlobal['createPageScanner']> | null = null;
     timed(() => {
       scanner = bench.createPageScanner({

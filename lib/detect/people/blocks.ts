@@ -20,6 +20,7 @@ const SIBLINGS = 6;
  * between an identifier and its record (the link in a line, the line in a card) are passed at once.
  */
 const COUNT_SHIFT = 5;
+const ELEMENT_NODE = 1;
 
 function childCountShift(bit: number): number {
   return COUNT_SHIFT + 2 * (31 - Math.clz32(bit));
@@ -46,9 +47,10 @@ export function markAncestors(masks: Map<Node, number>, el: Element, root: Eleme
       }
     }
     if (cur === root || depth >= MAX_UP + 1) return;
-    const next = cur.parentElement;
-    if (next === null) return;
-    cur = next;
+    // The parent read above, not `parentElement`: in a content script's world each node a DOM call returns is looked
+    // up in (or added to) that world's wrapper table, so the same node is not asked for twice.
+    if (parent === null || parent.nodeType !== ELEMENT_NODE) return;
+    cur = parent as Element;
     mask = above;
   }
 }
@@ -80,7 +82,7 @@ export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, nu
     if (siblingsHold && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
       return definitionEntry(cur);
     }
-    cur = cur.parentElement;
+    cur = parent.nodeType === ELEMENT_NODE ? (parent as Element) : null;
     mask = above;
   }
   return null;

@@ -35,7 +35,8 @@ function rankBelow(tag: string, rank: number): number {
  * the part, the part included), else 1 under a link, else 2; text under a skipped element or our own
  * UI is no line. The walk is top-down, carrying each level's rank and skip state, so no text node
  * looks its ancestors up again. Like a TreeWalker over elements and text nodes, it visits at most
- * MAX_NODES nodes per part (those inside skipped elements included) and keeps at most MAX_LINES lines.
+ * MAX_NODES nodes per part (those inside skipped elements included; an element holding only text counts
+ * as one, its text read whole) and keeps at most MAX_LINES lines.
  */
 export class LineReader {
   readonly lines: Line[] = [];
@@ -102,26 +103,21 @@ export class LineReader {
         const alt = el.getAttribute('alt');
         if (alt !== null && alt.trim() !== '') lines.push({ text: squash(alt.slice(0, 200)), raw: '', rank: 1 });
       }
-      child = el.firstChild;
-      if (child !== null) {
-        const skip = skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich');
+      const skip = skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich');
+      if (el.childElementCount === 0) {
+        // `<td>Jane Doe</td>`, `<h3>…</h3>`: most elements of a card hold text only. Their `textContent` is the line
+        // their text nodes would make, read without asking for the nodes: in a content script's world every node a
+        // DOM call returns is looked up in (or added to) that world's wrapper table, the most of this reader's time.
+        if (!skip) this.text(el.textContent ?? '', false, rankBelow(tag, level >> 1));
+      } else {
+        child = el.firstChild;
         levels.push(rankBelow(tag, level >> 1) * 2 + (skip ? 1 : 0));
       }
     } else if (type === TEXT_NODE) {
       this.n++;
-      const data = (node as Text).data;
-      // A test, not `data.trim() !== ''`: no copy of every text node just to see it is not blank.
-      if (!skipped && NOT_BLANK.test(data)) {
+      if (!skipped) {
         const prev = node.previousSibling;
-        const last = lines[lines.length - 1];
-        const head = data.length > 400 ? data.slice(0, 400) : data;
-        // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
-        if (prev !== null && prev.nodeType === TEXT_NODE && last !== undefined && last.raw.length < 400) {
-          last.raw += head;
-          last.text = squash(last.raw);
-        } else {
-          lines.push({ text: squash(head), raw: head, rank: level >> 1 });
-        }
+        this.text((node as Text).data, prev !== null && prev.nodeType === TEXT_NODE, level >> 1);
       }
     }
     if (child !== null) {
@@ -138,6 +134,22 @@ export class LineReader {
       next = up.nextSibling;
     }
     this.node = next;
+  }
+
+  /** Visible text: a new line, or more of the last one when it continues a text node (`continues`). */
+  private text(data: string, continues: boolean, rank: number): void {
+    // A test, not `data.trim() !== ''`: no copy of every text node just to see it is not blank.
+    if (!NOT_BLANK.test(data)) return;
+    const lines = this.lines;
+    const last = lines[lines.length - 1];
+    const head = data.length > 400 ? data.slice(0, 400) : data;
+    // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
+    if (continues && last !== undefined && last.raw.length < 400) {
+      last.raw += head;
+      last.text = squash(last.raw);
+    } else {
+      lines.push({ text: squash(head), raw: head, rank });
+    }
   }
 }
 
