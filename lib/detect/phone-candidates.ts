@@ -276,13 +276,15 @@ const PHONE_STARTS = /[0-9+(]/g;
  */
 export function scanPhones(text: string, from: number, to: number, sink: PhoneSink): number {
   PHONE_STARTS.lastIndex = from;
-  let m = PHONE_STARTS.exec(text);
-  for (; m !== null && m.index < to; m = PHONE_STARTS.exec(text)) {
-    const i = m.index;
+  // `test`, not `exec`: the pattern matches one character, so the match is at `lastIndex - 1`, and no match array is
+  // allocated per start (text of digits, `+` and `(` is a start at every character: the adversarial corpus).
+  while (PHONE_STARTS.test(text)) {
+    const i = PHONE_STARTS.lastIndex - 1;
+    if (i >= to) return i;
     const resume = text.charCodeAt(i) === 43 ? matchPhoneAt(text, i, sink) : matchNationalAt(text, i, sink);
     PHONE_STARTS.lastIndex = Math.max(resume, i + 1);
   }
-  return m === null ? text.length : m.index;
+  return text.length;
 }
 
 /** The number of a `tel:` href, scheme kept (`tel:+1-415-555-0142;ext=12` → `tel:+1-415-555-0142`): the background counts a tel: link's country code as evidence. */
