@@ -275,16 +275,25 @@ const PHONE_STARTS = /[0-9+(]/g;
  * in units reads each number once.
  */
 export function scanPhones(text: string, from: number, to: number, sink: PhoneSink): number {
-  PHONE_STARTS.lastIndex = from;
-  // `test`, not `exec`: the pattern matches one character, so the match is at `lastIndex - 1`, and no match array is
-  // allocated per start (text of digits, `+` and `(` is a start at every character: the adversarial corpus).
-  while (PHONE_STARTS.test(text)) {
-    const i = PHONE_STARTS.lastIndex - 1;
+  let i = from;
+  for (;;) {
+    // Where the next character is a start already (text of digits, `+` and `(`: the adversarial corpus has a start
+    // at every character), no call into the pattern; elsewhere the native search skips the gap. `test`, not `exec`:
+    // the pattern matches one character, so the match is at `lastIndex - 1`, and no match array is allocated.
+    if (!isPhoneStart(text.charCodeAt(i))) {
+      PHONE_STARTS.lastIndex = i;
+      if (!PHONE_STARTS.test(text)) return text.length;
+      i = PHONE_STARTS.lastIndex - 1;
+    }
     if (i >= to) return i;
     const resume = text.charCodeAt(i) === 43 ? matchPhoneAt(text, i, sink) : matchNationalAt(text, i, sink);
-    PHONE_STARTS.lastIndex = Math.max(resume, i + 1);
+    i = Math.max(resume, i + 1);
   }
-  return text.length;
+}
+
+/** A character `PHONE_STARTS` matches: a digit, `+` or `(`. */
+function isPhoneStart(c: number): boolean {
+  return (c >= 48 && c <= 57) || c === 43 || c === 40;
 }
 
 /** The number of a `tel:` href, scheme kept (`tel:+1-415-555-0142;ext=12` → `tel:+1-415-555-0142`): the background counts a tel: link's country code as evidence. */
