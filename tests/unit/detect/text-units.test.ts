@@ -75,3 +75,24 @@ describe('a huge text scanned in units', () => {
     expect(asOne).toEqual(asMany);
   });
 });
+
+describe('long runs of digits that cannot start a number', () => {
+  // A digit that cannot start a number makes the scan resume after its whole run of digits (each following digit has
+  // a digit before it): the number written after the run must still be found, in one pass and in units whose edges
+  // fall inside the runs.
+  const entries = Array.from({ length: 300 }, (_, i) => {
+    const run = '9'.repeat(1 + ((i * 37) % 200));
+    return `ref${run} tel +44 20 7946 ${String(1000 + i).padStart(4, '0')} and id ${run}7 then +1 415 555 ${String(2000 + i)}`;
+  });
+  const text = entries.join(' ');
+  const whole = onePass(text);
+
+  it('finds the two numbers written after the runs of every entry', () => {
+    expect(whole.filter((v) => v.startsWith('+44 20 7946'))).toHaveLength(300);
+    expect(whole.filter((v) => v.startsWith('+1 415 555'))).toHaveLength(300);
+  });
+
+  it.each([[1], [13], [150], [4096]])('units of %i characters find exactly what one pass finds', (unit) => {
+    expect(inUnits(text, unit)).toEqual(whole);
+  });
+});
