@@ -3,7 +3,7 @@
  * a content script runs in: no JIT feedback for any function and no DOM wrappers yet (both are per world). Numbers
  * taken in the page's main world are not the content script's: there a node's wrapper sits in the node itself,
  * while an isolated world looks every node up in its own wrapper table, and a scavenge must process the handles of
- * every young wrapper (bench/detect.ts traces 50–170 ms of it in one minor GC on the 50 MB page).
+ * every young wrapper (bench/detect.ts traced 53–130 ms of it in one minor GC on the 50 MB page).
  */
 import type { Page } from '@playwright/test';
 

@@ -2,10 +2,9 @@
 // `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal addresses
 // (`<address>` text, schema.org microdata `addressCountry`). Read once per full pass with native queries
 // per subtree (a few subtrees per unit of work), never per text node, and bounded so a hostile page cannot
-// grow the message; the background
-// (`lib/identity/phone-country.ts`) decides what, if anything, they name.
+// grow the message; the background (`lib/identity/phone-country.ts`) decides what, if anything, they name.
 
-import { SubtreeQueue } from './subtrees';
+import { SUBTREES_PER_UNIT, SubtreeQueue } from './subtrees';
 
 /** At most this many values per list, each at most this long (the schema enforces the same). */
 export const EVIDENCE_LIMITS = { items: 20, hreflang: 35, address: 40 } as const;
@@ -54,8 +53,6 @@ function addressParts(el: Element): string[] {
 const EVIDENCE_SELECTOR = 'link[hreflang], address, [itemprop~="addressCountry"]';
 /** Elements read per kind, at most (a page of a thousand addresses says no more than its first ones). */
 const MAX_ELEMENTS = 200;
-/** Subtrees asked per unit of work (`SubtreeQueue` splits wrappers, single-child chains and wide elements first). */
-const SUBTREES_PER_UNIT = 32;
 
 /**
  * Reads the evidence a few subtrees at a time. Two queries over a whole 50 MB page (685k elements) took ~40 ms

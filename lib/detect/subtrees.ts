@@ -6,6 +6,8 @@
 /** Elements this wide, and the top levels of the page, are split into their children rather than asked whole. */
 export const WIDE = 32;
 export const BLIND_DEPTH = 2;
+/** Subtrees asked per unit of work by each sliced query. */
+export const SUBTREES_PER_UNIT = 32;
 
 export class SubtreeQueue {
   private readonly queue: Element[] = [];

@@ -14,7 +14,7 @@ import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
-import { BLIND_DEPTH, SubtreeQueue, WIDE } from './subtrees';
+import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
 import { CountryEvidenceReader, NO_COUNTRY_EVIDENCE, type CountryEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
@@ -204,7 +204,7 @@ export class ScanEngine {
   private prepare: 'evidence' | 'regions' | 'links' | null = null;
   /** Reads the country evidence in units (`page-evidence.ts`) before the regions query. */
   private evidenceReader: CountryEvidenceReader | null = null;
-  /** Subtrees still to ask for an excluded region (depth-first, as a stack), with their depths. */
+  /** Subtrees still to ask for an excluded region, in document order. */
   private regions: SubtreeQueue | null = null;
   /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
@@ -375,13 +375,14 @@ export class ScanEngine {
   }
 
   /**
-   * One unit of the sliced regions query: up to 32 subtrees. Page wrappers (the top levels, single-child chains)
-   * and wide elements are split into their children; anything else is asked with one native `querySelector`.
+   * One unit of the sliced regions query: up to SUBTREES_PER_UNIT subtrees. Page wrappers (the top levels,
+   * single-child chains) and wide elements are split into their children; anything else is asked with one native
+   * `querySelector`.
    * True when done (a region was found, or none exists).
    */
   private findRegions(): boolean {
     const regions = this.regions;
-    for (let i = 0; i < 32 && regions !== null && !regions.done; i++) {
+    for (let i = 0; i < SUBTREES_PER_UNIT && regions !== null && !regions.done; i++) {
       const el = regions.next() as Element;
       if (el.matches(EXCLUDED_REGIONS) || (regions.whole && el.querySelector(EXCLUDED_REGIONS) !== null)) {
         this.regionsPresent = true;

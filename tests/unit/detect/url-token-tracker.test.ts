@@ -51,6 +51,18 @@ describe('UrlTokenTracker: jumping between token events answers as the character
     expect(positions.map((p) => tracker.insideUrl(p))).toEqual(expected);
   });
 
+  it('ends a token at exactly the characters the definition ends it at, for every UTF-16 code unit', () => {
+    // The tracker's pattern spells `isSpace` out again as a character class: this keeps the two the same set.
+    const ending: number[] = [];
+    const expected: number[] = [];
+    for (let c = 0; c < 0x10000; c++) {
+      // `a://b` is a URL token; the character after it either ends the token (the `@` after is outside) or not.
+      if (!new UrlTokenTracker(`a://b${String.fromCharCode(c)}x@y`).insideUrl(7)) ending.push(c);
+      if (isSpace(c) || c === 60 || c === 62 || c === 34) expected.push(c);
+    }
+    expect(ending).toEqual(expected);
+  });
+
   it('agrees with the definition on 3,000 random texts at increasing positions', () => {
     const rand = random(17);
     for (let n = 0; n < 3000; n++) {
