@@ -233,12 +233,13 @@ export class ScanEngine {
     private readonly pageUrl: string,
   ) {
     this.hrefs = hrefContextFor(pageUrl, pageUrl);
-    this.grouper = new PeopleGrouper(this.root);
+    this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
   }
 
   private found(kind: HitKind, value: string): void {
     this.collector[kind](value);
-    this.grouper.add(kind, value, this.at);
+    // Read from an href while `hrefFinds` collects what the href gives.
+    this.grouper.add(kind, value, this.at, this.hrefFinds !== null);
     this.hrefFinds?.push([kind, value]);
   }
 
@@ -288,7 +289,7 @@ export class ScanEngine {
     this.pendingIndex = 0;
     this.seenHrefs = new Map();
     this.framesEntered = 0;
-    this.grouper = new PeopleGrouper(this.root);
+    this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     this.evidenceReader = new CountryEvidenceReader(this.doc);
     // Filled in place as the reader goes: a report during the pass carries what is read so far.
@@ -507,7 +508,7 @@ export class ScanEngine {
     const seen = this.seenHrefs.get(href);
     if (seen !== undefined) {
       // Read before (a contact in every card): only where it appears again is new, for grouping.
-      for (const [kind, value] of seen) this.grouper.add(kind, value, a);
+      for (const [kind, value] of seen) this.grouper.add(kind, value, a, true);
       return;
     }
     const finds: Array<[HitKind, string]> = [];
@@ -539,7 +540,11 @@ export class ScanEngine {
     }
     if (node.nodeType !== ELEMENT_NODE) return;
     const el = node as Element;
-    if (el.closest(SKIP_SELECTOR) !== null) return;
+    if (el.closest(SKIP_SELECTOR) !== null) {
+      // A region added on its own (our UI, a new editor): the blocks around it are read knowing regions exist.
+      if (el.closest(EXCLUDED_REGIONS) !== null) this.regionsPresent = true;
+      return;
+    }
     // A big insertion is split like the page itself; a small one is handled at once.
     this.visitElement(el, BLIND_DEPTH, false);
   }

@@ -20,7 +20,6 @@ const SIBLINGS = 6;
  * between an identifier and its record (the link in a line, the line in a card) are passed at once.
  */
 const COUNT_SHIFT = 5;
-const ELEMENT_NODE = 1;
 
 function childCountShift(bit: number): number {
   return COUNT_SHIFT + 2 * (31 - Math.clz32(bit));
@@ -35,7 +34,11 @@ export function markAncestors(masks: Map<Node, number>, el: Element, root: Eleme
     // Marked already: everything above was marked by the same walk from a sibling.
     if ((mask & bit) !== 0) return;
     masks.set(cur, mask | bit);
-    const parent = cur.parentNode;
+    // `parentElement`: one DOM call where `parentNode` and a `nodeType` test are two (in a content script's world
+    // each is a binding call, and a returned node a lookup in the world's wrapper table). Null at the top of a
+    // tree, whose parent may still be a shadow root holding the records: counted there, not climbed.
+    const parentElement = cur.parentElement;
+    const parent = parentElement ?? cur.parentNode;
     // The parent's number is read once per level: counted here, and (when the walk goes on to it)
     // it is the next level's mask, so no second lookup.
     let above = 0;
@@ -47,10 +50,8 @@ export function markAncestors(masks: Map<Node, number>, el: Element, root: Eleme
       }
     }
     if (cur === root || depth >= MAX_UP + 1) return;
-    // The parent read above, not `parentElement`: in a content script's world each node a DOM call returns is looked
-    // up in (or added to) that world's wrapper table, so the same node is not asked for twice.
-    if (parent === null || parent.nodeType !== ELEMENT_NODE) return;
-    cur = parent as Element;
+    if (parentElement === null) return;
+    cur = parentElement;
     mask = above;
   }
 }
@@ -71,7 +72,9 @@ export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, nu
   let cur: Element | null = el;
   let mask = masks.get(el) ?? 0;
   for (let depth = 0; cur !== null && cur !== root && depth < MAX_UP; depth++) {
-    const parent: Node | null = cur.parentNode;
+    // As in `markAncestors`: the parent element, else (at the top of a tree) a shadow root's children are compared too.
+    const parentElement: Element | null = cur.parentElement;
+    const parent = parentElement ?? cur.parentNode;
     if (parent === null) return null;
     // May a sibling of `cur` hold kind `bit` (per the counts `markAncestors` keeps)? `cur` itself is
     // one of the parent's children counted unless a capped walk left it unmarked. The parent's number
@@ -82,7 +85,7 @@ export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, nu
     if (siblingsHold && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
       return definitionEntry(cur);
     }
-    cur = parent.nodeType === ELEMENT_NODE ? (parent as Element) : null;
+    cur = parentElement;
     mask = above;
   }
   return null;

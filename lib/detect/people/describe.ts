@@ -1,7 +1,7 @@
 // The name, title or company name a record shows, read from its own text: headings and strong
 // text first, then link text and a photo's `alt`, then any line. The identifiers' slugs and local
 // parts only break ties between candidates the page itself shows.
-import { companyName, lastNameIn, matchesHints, personName, squash, titleText } from './names';
+import { companyName, lastNameIn, matchesHints, personName, squash, titleText, type Hints } from './names';
 import { recordParts } from './blocks';
 
 const MAX_NODES = 300;
@@ -37,6 +37,9 @@ function rankBelow(tag: string, rank: number): number {
  * looks its ancestors up again. Like a TreeWalker over elements and text nodes, it visits at most
  * MAX_NODES nodes per part (those inside skipped elements included; an element holding only text counts
  * as one, its text read whole) and keeps at most MAX_LINES lines.
+ *
+ * `ownUi`: whether the page may hold our own UI (`data-in-page-enrich`) at all. The scan knows (it looks for such
+ * regions); when it found none, no element is asked, one DOM call per element saved.
  */
 export class LineReader {
   readonly lines: Line[] = [];
@@ -47,10 +50,22 @@ export class LineReader {
   private n = 0;
   /** Per open level: its rank times two, plus one when it is skipped (one stack, not two). */
   private levels: number[] = [];
+  /**
+   * Is the node to visit next preceded by a text node (its `previousSibling`)? Known from the walk itself, without
+   * asking the DOM: true only right after a text node's next sibling is taken.
+   */
+  private afterText = false;
 
-  constructor(record: Element) {
+  constructor(
+    record: Element,
+    private readonly ownUi = true,
+  ) {
     this.parts = recordParts(record);
     this.nextPart();
+  }
+
+  private isOwnUi(el: Element): boolean {
+    return this.ownUi && el.hasAttribute('data-in-page-enrich');
   }
 
   private nextPart(): void {
@@ -62,8 +77,9 @@ export class LineReader {
       return;
     }
     const tag = part.localName;
-    this.levels = [rankBelow(tag, 2) * 2 + (SKIP.has(tag) || part.hasAttribute('data-in-page-enrich') ? 1 : 0)];
+    this.levels = [rankBelow(tag, 2) * 2 + (SKIP.has(tag) || this.isOwnUi(part) ? 1 : 0)];
     this.node = part.firstChild;
+    this.afterText = false;
   }
 
   /**
@@ -103,7 +119,7 @@ export class LineReader {
         const alt = el.getAttribute('alt');
         if (alt !== null && alt.trim() !== '') lines.push({ text: squash(alt.slice(0, 200)), raw: '', rank: 1 });
       }
-      const skip = skipped || SKIP.has(tag) || el.hasAttribute('data-in-page-enrich');
+      const skip = skipped || SKIP.has(tag) || this.isOwnUi(el);
       if (el.childElementCount === 0) {
         // `<td>Jane Doe</td>`, `<h3>…</h3>`: most elements of a card hold text only. Their `textContent` is the line
         // their text nodes would make, read without asking for the nodes: in a content script's world every node a
@@ -115,25 +131,26 @@ export class LineReader {
       }
     } else if (type === TEXT_NODE) {
       this.n++;
-      if (!skipped) {
-        const prev = node.previousSibling;
-        this.text((node as Text).data, prev !== null && prev.nodeType === TEXT_NODE, level >> 1);
-      }
+      if (!skipped) this.text((node as Text).data, this.afterText, level >> 1);
     }
     if (child !== null) {
       this.node = child;
+      this.afterText = false;
       return;
     }
     // Next in document order: the next sibling, else the next sibling of the nearest ancestor below the part.
     let next: Node | null = node.nextSibling;
+    let afterText = type === TEXT_NODE;
     let up: Node | null = node;
     while (next === null) {
       up = up.parentNode;
       if (up === null || up === this.part) break;
       levels.pop();
       next = up.nextSibling;
+      afterText = false;
     }
     this.node = next;
+    this.afterText = afterText;
   }
 
   /** Visible text: a new line, or more of the last one when it continues a text node (`continues`). */
@@ -154,8 +171,8 @@ export class LineReader {
 }
 
 /** The record's visible lines in document order (text nodes and photo captions), bounded. */
-export function linesOf(record: Element): Line[] {
-  return new LineReader(record).all();
+export function linesOf(record: Element, ownUi = true): Line[] {
+  return new LineReader(record, ownUi).all();
 }
 
 export interface PersonLabel {
@@ -172,7 +189,7 @@ function splitNameLine(text: string): [string, string | null] {
 }
 
 /** The person a record shows: best name by markup, then by the hints; the title is the next line. */
-export function describePerson(reader: LineReader, hints: readonly string[]): PersonLabel {
+export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   const lines = reader.lines;
   let best = -1;
   let bestName: string | null = null;
@@ -221,7 +238,7 @@ export function describePerson(reader: LineReader, hints: readonly string[]): Pe
  * company page, else the record's strongest short label, and only when it matches the link's host
  * or slug (`Contoso` ↔ contoso.com): link text in prose ("see the URL API") names no company.
  */
-export function describeCompany(anchors: readonly Element[], lines: readonly Line[], hints: readonly string[]): string | null {
+export function describeCompany(anchors: readonly Element[], lines: readonly Line[], hints: Hints): string | null {
   for (const a of anchors) {
     const text = companyName((a.textContent ?? '').slice(0, 200));
     if (text !== null && matchesHints(text, hints)) return text;

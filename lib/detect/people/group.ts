@@ -8,10 +8,15 @@
 import type { RawCompany, RawPerson } from '../schema';
 import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
 import { describeCompany, describePerson, LineReader, linesOf, nameBefore } from './describe';
-import { hintWords, isRoleMailbox, lastNameIn } from './names';
+import { Hints, isRoleMailbox, lastNameIn } from './names';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
+/**
+ * How many of them links may give. A full pass reads every link of the page before any text, so on a huge page links
+ * alone would fill MAX_HITS, and the people they group would show none of the emails and phones written beside them.
+ */
+const MAX_LINK_HITS = MAX_HITS / 2;
 const MAX_RECORDS = 5000;
 const MAX_PER_PERSON = 50;
 /** Work per unit: identifiers marked or placed, records described. */
@@ -78,24 +83,16 @@ function addToPerson(person: RawPerson, hit: Hit): void {
 
 const isPersonKind = (kind: HitKind): boolean => kind === 'email' || kind === 'phone' || kind === 'profile';
 
-/**
- * The hint words of the hits' values (a phone number gives none). Each value is read once: a card's
- * address is usually found twice, as the mailto: link and as its text, and hints are only ever
- * asked "does any match", so the same value's words again would change nothing.
- */
-function hintsOf(hits: readonly Hit[]): string[] {
-  const hints: string[] = [];
-  const seen: string[] = [];
-  for (const h of hits) {
-    if (h.kind === 'phone' || seen.includes(h.value)) continue;
-    seen.push(h.value);
-    for (const word of hintWords(h.value)) hints.push(word);
-  }
-  return hints;
+/** The hint words of the hits' values (a phone number gives none), split out only if a name is compared with them. */
+function hintsOf(hits: readonly Hit[]): Hints {
+  const identifiers: string[] = [];
+  for (const h of hits) if (h.kind !== 'phone') identifiers.push(h.value);
+  return new Hints(identifiers);
 }
 
 export class PeopleGrouper {
   private hits: Hit[] = [];
+  private linkHits = 0;
   private marked = 0;
   private placed = 0;
   private readonly masks = new Map<Node, number>();
@@ -120,11 +117,22 @@ export class PeopleGrouper {
   /** Bumped whenever the result may have changed. */
   revision = 0;
 
-  constructor(private readonly root: Element | null) {}
+  /**
+   * `ownUi`: may the page hold our own UI (`data-in-page-enrich`) anywhere? The scan's answer (it looks for such
+   * regions), asked when a record is read: when none exists, the line reader does not ask every element.
+   */
+  constructor(
+    private readonly root: Element | null,
+    private readonly ownUi: () => boolean = () => true,
+  ) {}
 
-  /** One identifier read from `el` (an anchor, or the element holding a text node). */
-  add(kind: HitKind, value: string, el: Element | null): void {
+  /** One identifier read from `el`: from an anchor's href (`fromLink`), or from the text of the element holding it. */
+  add(kind: HitKind, value: string, el: Element | null, fromLink: boolean): void {
     if (el === null || this.hits.length >= MAX_HITS) return;
+    if (fromLink) {
+      if (this.linkHits >= MAX_LINK_HITS) return;
+      this.linkHits++;
+    }
     this.hits.push({ kind, value, el });
   }
 
@@ -224,7 +232,13 @@ export class PeopleGrouper {
     record.queued = false;
     record.people = null;
     record.company = null;
-    const personHits = record.hits.filter((h) => isPersonKind(h.kind) && !(h.kind === 'email' && isRoleMailbox(h.value)));
+    // One pass: a person's identifiers (a shared mailbox is nobody's), the links to a company beside them.
+    const personHits: Hit[] = [];
+    const companyHits: Hit[] = [];
+    for (const h of record.hits) {
+      if (!isPersonKind(h.kind)) companyHits.push(h);
+      else if (!(h.kind === 'email' && isRoleMailbox(h.value))) personHits.push(h);
+    }
     if (personHits.length > 0) {
       const split = splitByNames(record.el, personHits);
       if (split !== null) {
@@ -234,11 +248,10 @@ export class PeopleGrouper {
       if (record.textOnly) return;
       const hints = hintsOf(personHits);
       const label =
-        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(new LineReader(record.el), hints);
+        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(new LineReader(record.el, this.ownUi()), hints);
       const person = emptyPerson(label.name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
       // A link to a company's site or page in the person's row names where they work.
-      const companyHits = record.hits.filter((h) => !isPersonKind(h.kind));
       if (companyHits.length > 0) {
         person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
       }
@@ -254,9 +267,8 @@ export class PeopleGrouper {
     if (company.companyPages.length === 0 && company.hosts.length === 0) return;
     // Short records only: a paragraph of prose with links is an article, not a company card.
     if ((record.el.textContent ?? '').length > MAX_COMPANY_TEXT) return;
-    const anchors = record.hits.filter((h) => !isPersonKind(h.kind)).map((h) => h.el);
-    const hints = [...company.hosts, ...company.companyPages].flatMap(hintWords);
-    company.name = describeCompany(anchors, linesOf(record.el), hints);
+    const anchors = companyHits.map((h) => h.el);
+    company.name = describeCompany(anchors, linesOf(record.el, this.ownUi()), new Hints([...company.hosts, ...company.companyPages]));
     record.company = company;
   }
 

@@ -79,11 +79,16 @@ export function squash(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/** The longest role mailbox: a longer local part is no role, known without copying it. */
+const LONGEST_ROLE = Math.max(...[...ROLE_MAILBOXES].map((role) => role.length));
+
 /** True for `info@acme.com`-style shared mailboxes (the local part, `+tag` ignored). */
 export function isRoleMailbox(email: string): boolean {
   const at = email.indexOf('@');
-  const local = (at === -1 ? email : email.slice(0, at)).toLowerCase().split('+')[0] ?? '';
-  return ROLE_MAILBOXES.has(local);
+  let end = at === -1 ? email.length : at;
+  const plus = email.indexOf('+');
+  if (plus !== -1 && plus < end) end = plus;
+  return end <= LONGEST_ROLE && ROLE_MAILBOXES.has(email.slice(0, end).toLowerCase());
 }
 
 /** "Email", "LinkedIn", "Read more": a link or button text that says what it is, not who. */
@@ -200,8 +205,36 @@ function foldedHintWords(part: string): string[] {
     .filter((w) => w.length >= 2);
 }
 
+/**
+ * The hint words of a record's identifiers, split out the first time a candidate name is compared with them: a
+ * record whose lines hold no name never needs them.
+ */
+export class Hints {
+  private words: string[] | null = null;
+
+  /** `identifiers`: emails, profile and company URLs, hosts (repeats are read once). */
+  constructor(private readonly identifiers: readonly string[]) {}
+
+  get list(): readonly string[] {
+    if (this.words === null) {
+      const words: string[] = [];
+      // A card's address is usually found twice (the mailto: link and its text); hints are only ever asked "does
+      // any match", so the same identifier's words again would change nothing.
+      const seen: string[] = [];
+      for (const id of this.identifiers) {
+        if (seen.includes(id)) continue;
+        seen.push(id);
+        for (const word of hintWords(id)) words.push(word);
+      }
+      this.words = words;
+    }
+    return this.words;
+  }
+}
+
 /** Does a candidate name share a word with the hints (`Jane Doe` ↔ `jane-doe-nw`, `jdoe@`)? */
-export function matchesHints(name: string, hints: readonly string[]): boolean {
+export function matchesHints(name: string, of: Hints): boolean {
+  const hints = of.list;
   if (hints.length === 0) return false;
   const lower = name.toLowerCase();
   // Accents off ("José" ↔ jose); ASCII has none, and most names are ASCII: skip the normalising copy.

@@ -264,6 +264,11 @@ const ROWS: Array<[string, string, string[]]> = [
     `<div><div><h3>Jane &lt;img src=x onerror=alert(1)&gt; Doe</h3><p>jane@acme.com</p></div><div><h3>John Roe</h3><p>john@acme.com</p></div></div>`,
     ['John Roe | - | john@acme.com'],
   ],
+  [
+    'our own UI inside a card is not the page’s text (a heading of ours would outrank the card’s name)',
+    `<div><div><h2 data-in-page-enrich>Ada Lovelace</h2><p>Jane Doe</p><p>jane@acme.com</p></div><div><p>John Roe</p><p>john@acme.com</p></div></div>`,
+    ['Jane Doe | - | jane@acme.com', 'John Roe | - | john@acme.com'],
+  ],
 ];
 
 describe('people grouped from the page', () => {
@@ -352,4 +357,20 @@ describe('names the parser splits into several text nodes', () => {
     const html = `<div><div><h3>${nameHtml}</h3><p>Co-founder &amp; CEO</p><p>a1@acme.com</p></div><div><h3>Amy Poe</h3><p>a2@acme.com</p></div></div>`;
     expect(entitiesOf(html).people[0]).toMatchObject({ name, title: 'Co-founder & CEO' });
   });
+});
+
+describe('a page with more identifiers than the grouper takes', () => {
+  // A full pass reads every link of the page before any text. 10,500 rows of two links each give 21,000 identifiers
+  // from links alone, more than the grouper takes (20,000): links may give at most half, so the phones written as
+  // text in the same rows still reach the people the grouper lists.
+  it('the people it lists keep the phones written beside their links', () => {
+    const rows = Array.from({ length: 10_500 }, (_, i) => {
+      const n = String(i % 10_000).padStart(4, '0');
+      return `<tr><td>+44 20 ${7000 + Math.floor(i / 10_000)} ${n}</td><td><a href="https://www.linkedin.com/in/member-${i}">Profile</a> <a href="mailto:member.${i}@acme-law.com">Email</a></td></tr>`;
+    });
+    const { people } = entitiesOf(`<table>${rows.join('')}</table>`);
+    expect(people.length).toBeGreaterThan(1000);
+    expect(people[0]).toMatchObject({ phones: ['+442070000000'], profiles: ['https://www.linkedin.com/in/member-0'] });
+    expect(people.filter((p) => p.phones.length === 1)).toHaveLength(people.length);
+  }, 120_000);
 });

@@ -85,6 +85,19 @@ describe('incremental grouping gives what a fresh scan gives', () => {
     expect(expectSameAsFresh(s)).toBe(people + 1);
   });
 
+  it('our own UI added into a card later is never read as the name of the person there', () => {
+    const s = setup(3);
+    expect(s.settle().people[0]).toMatchObject({ name: nameOf(0) });
+    const first = s.doc.querySelector('.card') as Element;
+    // Added on its own, as our UI would be: a heading before the card's own, so it would win if it were read.
+    s.insert('<h2 data-in-page-enrich>Ada Lovelace</h2>', first, 'start');
+    s.settle();
+    // A new identifier in the card itself (a <div>: no line of the card like it), so the card is read again.
+    s.insert('<div>+1 212 555 0188</div>', first, 'end');
+    expect(s.settle().people[0]).toMatchObject({ name: nameOf(0), phones: ['+1 415 555 1000', '+1 212 555 0188'] });
+    expectSameAsFresh(s);
+  });
+
   it('past the sorting limit (records listed in the order found), appended people extend the result', () => {
     const s = setup(2100);
     expect(expectSameAsFresh(s)).toBe(2100);
