@@ -373,4 +373,18 @@ describe('a page with more identifiers than the grouper takes', () => {
     expect(people[0]).toMatchObject({ phones: ['+442070000000'], profiles: ['https://www.linkedin.com/in/member-0'] });
     expect(people.filter((p) => p.phones.length === 1)).toHaveLength(people.length);
   }, 120_000);
+
+  it('a page of links only still gives up to the whole limit to its links', () => {
+    // 4,000 rows of three links: 12,000 identifiers, all from links, more than the half links may take at first.
+    const rows = Array.from(
+      { length: 4000 },
+      (_, i) =>
+        `<tr><td><a href="https://www.linkedin.com/in/member-${i}">Profile</a></td><td><a href="mailto:member.${i}@acme-law.com">Email</a></td>` +
+        `<td><a href="tel:+1415555${String(i).padStart(4, '0')}">Call</a></td></tr>`,
+    );
+    const { people } = entitiesOf(`<table>${rows.join('')}</table>`);
+    expect(people).toHaveLength(4000);
+    expect(people[3999]).toMatchObject({ emails: ['member.3999@acme-law.com'], profiles: ['https://www.linkedin.com/in/member-3999'] });
+    expect(people[3999]?.phones).toHaveLength(1);
+  }, 120_000);
 });
