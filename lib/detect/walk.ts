@@ -209,6 +209,11 @@ export class ScanEngine {
   /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
   private linkIndex = 0;
+  /**
+   * The full pass's anchors from the first whose identifiers the grouper held back for its links' share
+   * (`PeopleGrouper.add`), handed to it again once the walk has read the text (`handBack`).
+   */
+  private heldBack: { links: ArrayLike<Element>; index: number } | null = null;
   private readonly frames: Frame[] = [];
   private walkJob: WalkJob | null = null;
   private textJob: TextJob | null = null;
@@ -239,8 +244,14 @@ export class ScanEngine {
   private found(kind: HitKind, value: string): void {
     this.collector[kind](value);
     // Read from an href while `hrefFinds` collects what the href gives.
-    this.grouper.add(kind, value, this.at, this.hrefFinds !== null);
+    this.group(kind, value, this.at, this.hrefFinds !== null);
     this.hrefFinds?.push([kind, value]);
+  }
+
+  private group(kind: HitKind, value: string, el: Element | null, fromLink: boolean): void {
+    if (!this.grouper.add(kind, value, el, fromLink) && this.heldBack === null && this.links !== null) {
+      this.heldBack = { links: this.links, index: this.linkIndex };
+    }
   }
 
   /** The flat lists and the people and companies grouped so far. */
@@ -269,6 +280,7 @@ export class ScanEngine {
       this.walkJob === null &&
       this.frames.length === 0 &&
       this.pendingIndex >= this.pending.length &&
+      this.heldBack === null &&
       !this.grouper.busy
     );
   }
@@ -284,6 +296,7 @@ export class ScanEngine {
     this.regions = null;
     this.links = null;
     this.linkIndex = 0;
+    this.heldBack = null;
     this.regionsPresent = false;
     this.pending = [];
     this.pendingIndex = 0;
@@ -363,6 +376,10 @@ export class ScanEngine {
       }
       if (this.pendingIndex < this.pending.length) {
         this.visitChanged(this.pending[this.pendingIndex++] as Node);
+        continue;
+      }
+      if (this.heldBack !== null) {
+        this.handBack(this.heldBack);
         continue;
       }
       if (this.grouper.busy) {
@@ -508,7 +525,7 @@ export class ScanEngine {
     const seen = this.seenHrefs.get(href);
     if (seen !== undefined) {
       // Read before (a contact in every card): only where it appears again is new, for grouping.
-      for (const [kind, value] of seen) this.grouper.add(kind, value, a, true);
+      for (const [kind, value] of seen) this.group(kind, value, a, true);
       return;
     }
     const finds: Array<[HitKind, string]> = [];
@@ -517,6 +534,26 @@ export class ScanEngine {
     readHref(href, this.hrefs, this.sink);
     this.hrefFinds = null;
     this.seenHrefs.set(href, finds.length === 0 ? NO_FINDS : finds);
+  }
+
+  /**
+   * Up to 32 of the anchors the grouper held back, handed again now that the walk has read the text: a page of links
+   * only still groups up to the grouper's whole limit. What each href gave is in `seenHrefs`; nothing is parsed again.
+   */
+  private handBack(held: { links: ArrayLike<Element>; index: number }): void {
+    if (!this.grouper.releaseLinks()) {
+      this.heldBack = null;
+      return;
+    }
+    const end = Math.min(held.links.length, held.index + 32);
+    for (; held.index < end; held.index++) {
+      const a = held.links[held.index] as Element;
+      if (this.regionsPresent && a.closest(EXCLUDED_REGIONS) !== null) continue;
+      const href = a.getAttribute('href');
+      const finds = href === null ? undefined : this.seenHrefs.get(href);
+      for (const [kind, value] of finds ?? []) this.grouper.add(kind, value, a, true);
+    }
+    if (held.index >= held.links.length) this.heldBack = null;
   }
 
   /** Is `node` inside a skipped element below `top` (whose own ancestors were already checked)? */

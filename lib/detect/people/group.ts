@@ -13,9 +13,10 @@ import { Hints, isRoleMailbox, lastNameIn } from './names';
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
 /**
- * How many of them links may give before the text has had its turn. A full pass reads every link of the page before
+ * How many of them links may give before the walk has read the text. A full pass reads every link of the page before
  * any text, so on a huge page links alone would fill MAX_HITS, and the people they group would show none of the emails
- * and phones written beside them. Links past this wait (`waitingLinks`) and take whatever room the text left.
+ * and phones written beside them. The scan hands the links held back again once the text is read
+ * (`ScanEngine.handBack`), and they take whatever room the text left.
  */
 const MAX_LINK_HITS = MAX_HITS / 2;
 const MAX_RECORDS = 5000;
@@ -94,11 +95,8 @@ function hintsOf(hits: readonly Hit[]): Hints {
 export class PeopleGrouper {
   private hits: Hit[] = [];
   private linkHits = 0;
-  /**
-   * Links found past their share (MAX_LINK_HITS), in page order. Taken when the grouping starts, which is after the
-   * walk has read the text: a page of links only still groups up to MAX_HITS of them.
-   */
-  private waitingLinks: Hit[] = [];
+  /** True until the walk has read the text (`releaseLinks`): links may give only their share until then. */
+  private linkShare = true;
   private marked = 0;
   private placed = 0;
   private readonly masks = new Map<Node, number>();
@@ -132,38 +130,33 @@ export class PeopleGrouper {
     private readonly ownUi: () => boolean = () => true,
   ) {}
 
-  /** One identifier read from `el`: from an anchor's href (`fromLink`), or from the text of the element holding it. */
-  add(kind: HitKind, value: string, el: Element | null, fromLink: boolean): void {
-    if (el === null || this.hits.length >= MAX_HITS) return;
-    const hit: Hit = { kind, value, el };
+  /**
+   * One identifier read from `el`: from an anchor's href (`fromLink`), or from the text of the element holding it.
+   * False when a link is held back for its share only (handed again, it may be taken once the text is read).
+   */
+  add(kind: HitKind, value: string, el: Element | null, fromLink: boolean): boolean {
+    if (el === null || this.hits.length >= MAX_HITS) return true;
     if (fromLink) {
-      if (this.linkHits >= MAX_LINK_HITS) {
-        // No more wait than could ever be taken.
-        if (this.waitingLinks.length < MAX_HITS - MAX_LINK_HITS) this.waitingLinks.push(hit);
-        return;
-      }
+      if (this.linkShare && this.linkHits >= MAX_LINK_HITS) return false;
       this.linkHits++;
     }
-    this.hits.push(hit);
+    this.hits.push({ kind, value, el });
+    return true;
+  }
+
+  /** The walk has read the text: links may now take whatever room it left. Is there any? */
+  releaseLinks(): boolean {
+    this.linkShare = false;
+    return this.hits.length < MAX_HITS;
   }
 
   /** Work left: identifiers not yet placed, records not yet described, or the result not yet built. */
   get busy(): boolean {
-    return (
-      this.waitingLinks.length > 0 || this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0 || this.cache === null
-    );
+    return this.placed < this.hits.length || this.orphans.length > 0 || this.dirty.length > 0 || this.cache === null;
   }
 
   /** One bounded unit of work. */
   work(): void {
-    if (this.waitingLinks.length > 0) {
-      // The scan runs this only once the walk is done: the text has had its share, the waiting links take the rest.
-      const taken = this.waitingLinks.slice(0, MAX_HITS - this.hits.length);
-      for (const hit of taken) this.hits.push(hit);
-      this.linkHits += taken.length;
-      this.waitingLinks = [];
-      return;
-    }
     const root = this.root;
     if (root === null) {
       this.placed = this.marked = this.hits.length;

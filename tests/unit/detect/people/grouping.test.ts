@@ -387,4 +387,15 @@ describe('a page with more identifiers than the grouper takes', () => {
     expect(people[3999]).toMatchObject({ emails: ['member.3999@acme-law.com'], profiles: ['https://www.linkedin.com/in/member-3999'] });
     expect(people[3999]?.phones).toHaveLength(1);
   }, 120_000);
+
+  it('links handed again after the text keep out of editable regions', () => {
+    const row = (i: number): string =>
+      `<tr><td><a href="https://www.linkedin.com/in/member-${i}">Profile</a></td><td><a href="mailto:member.${i}@acme-law.com">Email</a></td>` +
+      `<td><a href="tel:+1415555${String(i).padStart(4, '0')}">Call</a></td></tr>`;
+    // A draft that quotes two members' rows, after 12,000 identifiers of links: read when links are handed again.
+    const draft = `<div contenteditable="true"><table>${row(0)}${row(1)}</table></div>`;
+    const { people } = entitiesOf(`<table>${Array.from({ length: 4000 }, (_, i) => row(i)).join('')}</table>${draft}`);
+    expect(people).toHaveLength(4000);
+    expect(people[0]).toMatchObject({ profiles: ['https://www.linkedin.com/in/member-0'], emails: ['member.0@acme-law.com'] });
+  }, 120_000);
 });
