@@ -23,6 +23,8 @@ import { mayContainEntity, scanText, TextScan, type EntitySink } from './text-sc
 const ELEMENT_NODE = 1;
 const TEXT_NODE = 3;
 const SHOW_TEXT = 4;
+/** Anchors read per unit of work (the full pass's anchor list, and the anchors handed to the grouper again). */
+const ANCHORS_PER_UNIT = 16;
 
 /** Never visible as text, or not the page's own content. */
 const SKIP_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', 'template', 'textarea']);
@@ -350,7 +352,7 @@ export class ScanEngine {
       }
       const links = this.links;
       if (links !== null) {
-        const end = Math.min(links.length, this.linkIndex + 16);
+        const end = Math.min(links.length, this.linkIndex + ANCHORS_PER_UNIT);
         for (; this.linkIndex < end; this.linkIndex++) this.readAnchor(links[this.linkIndex] as Element, this.regionsPresent);
         if (this.linkIndex >= links.length) this.links = null;
         continue;
@@ -537,22 +539,17 @@ export class ScanEngine {
   }
 
   /**
-   * Up to 32 of the anchors the grouper held back, handed again now that the walk has read the text: a page of links
-   * only still groups up to the grouper's whole limit. What each href gave is in `seenHrefs`; nothing is parsed again.
+   * Some of the anchors the grouper held back, handed again now that the walk has read the text: a page of links only
+   * still groups up to the grouper's whole limit. Read as in the full pass: each href was read then, so what it gave
+   * is replayed from `seenHrefs`, nothing parsed again.
    */
   private handBack(held: { links: ArrayLike<Element>; index: number }): void {
     if (!this.grouper.releaseLinks()) {
       this.heldBack = null;
       return;
     }
-    const end = Math.min(held.links.length, held.index + 32);
-    for (; held.index < end; held.index++) {
-      const a = held.links[held.index] as Element;
-      if (this.regionsPresent && a.closest(EXCLUDED_REGIONS) !== null) continue;
-      const href = a.getAttribute('href');
-      const finds = href === null ? undefined : this.seenHrefs.get(href);
-      for (const [kind, value] of finds ?? []) this.grouper.add(kind, value, a, true);
-    }
+    const end = Math.min(held.links.length, held.index + ANCHORS_PER_UNIT);
+    for (; held.index < end; held.index++) this.readAnchor(held.links[held.index] as Element, this.regionsPresent);
     if (held.index >= held.links.length) this.heldBack = null;
   }
 
