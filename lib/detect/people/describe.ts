@@ -180,12 +180,26 @@ export interface PersonLabel {
   title: string | null;
 }
 
-/** "Jane Doe, Partner" / "Jane Doe – Partner": a name and a title on one line. */
-function splitNameLine(text: string): [string, string | null] {
-  const cut = text.search(/,\s|\s[–—|-]\s/u);
-  if (cut === -1) return [text, null];
+/** Where the name ends on a line like "Jane Doe, Partner" / "Jane Doe – Partner" (a name and a title), or -1. */
+const NAME_SEPARATORS = [', ', ' – ', ' — ', ' | ', ' - '];
+
+/**
+ * Where a line's name part ends: at its first ", " or spaced dash or bar, else -1. Lines are squashed (their only
+ * whitespace is single spaces), so a few native searches do what a pattern would, on every line a record shows.
+ */
+function nameEnd(text: string): number {
+  let cut = -1;
+  for (const separator of NAME_SEPARATORS) {
+    const at = text.indexOf(separator);
+    if (at !== -1 && (cut === -1 || at < cut)) cut = at;
+  }
+  return cut;
+}
+
+/** The rest of a line after its name part ("Partner"), or null. */
+function afterName(text: string, cut: number): string | null {
   const rest = text.slice(cut).replace(/^[,\s–—|-]+/u, '');
-  return [text.slice(0, cut), rest === '' ? null : rest];
+  return rest === '' ? null : rest;
 }
 
 /** The person a record shows: best name by markup, then by the hints; the title is the next line. */
@@ -193,43 +207,47 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   const lines = reader.lines;
   let best = -1;
   let bestName: string | null = null;
-  let bestTitle: string | null = null;
   let bestScore = Number.POSITIVE_INFINITY;
-  // Each line's name (of its part before a ", " or " – ") and the rest, read once: the title search
-  // below reads the names again, and the best line's rest is its title.
-  const names: Array<string | null> = [];
-  const tails: Array<string | null> = [];
+  // Each line's name (its part before a ", " or " – "), read once and only when asked: the title search below
+  // reads names again, and a line that cannot beat the best so far is never read as one.
+  const names: Array<string | null | undefined> = [];
   const nameAt = (i: number): string | null => {
-    while (names.length <= i) {
-      const [head, tail] = splitNameLine((lines[names.length] as Line).text);
-      names.push(personName(head));
-      tails.push(tail);
+    let name = names[i];
+    if (name === undefined) {
+      const text = (lines[i] as Line).text;
+      const cut = nameEnd(text);
+      name = personName(cut === -1 ? text : text.slice(0, cut), true);
+      names[i] = name;
     }
-    return names[i] as string | null;
+    return name;
   };
   // A heading or strong name the identifiers' hints confirm (score 0) cannot be beaten: stop reading there.
   for (let i = 0; bestScore > 0 && reader.has(i); i++) {
     const line = lines[i] as Line;
-    const name = nameAt(i);
-    if (name === null) continue;
     // A heading or strong text decides first. Below that, link text and plain text weigh the same and
     // the identifiers' hints break the tie (a directory row links the company, not the person).
-    const score = Math.min(line.rank, 1) * 2 + (matchesHints(name, hints) ? 0 : 1);
+    const markup = Math.min(line.rank, 1) * 2;
+    if (markup >= bestScore) continue;
+    const name = nameAt(i);
+    if (name === null) continue;
+    const score = markup + (matchesHints(name, hints) ? 0 : 1);
     if (score < bestScore) {
       bestScore = score;
       best = i;
       bestName = name;
-      const tail = tails[i] as string | null;
-      bestTitle = tail === null ? null : titleText(tail);
     }
   }
   if (bestName === null) return { name: null, title: null };
+  const bestText = (lines[best] as Line).text;
+  const cut = nameEnd(bestText);
+  const tail = cut === -1 ? null : afterName(bestText, cut);
+  let bestTitle = tail === null ? null : titleText(tail);
   // The title is the line right after the name (a farther line is a department, a company, an
   // address), not counting the name shown again (a photo's alt, then the name as a link).
   let after = best + 1;
   while (reader.has(after) && nameAt(after) === bestName) after++;
   const next = reader.has(after) ? lines[after] : undefined;
-  if (bestTitle === null && next !== undefined && personName(next.text) === null) bestTitle = titleText(next.text);
+  if (bestTitle === null && next !== undefined && personName(next.text, true) === null) bestTitle = titleText(next.text);
   return { name: bestName, title: bestTitle };
 }
 

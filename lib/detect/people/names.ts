@@ -14,6 +14,9 @@ const PARTICLES: ReadonlySet<string> = new Set(
 /** Honorifics that may lead a name; kept in the displayed name, not counted as one of its words. */
 const HONORIFICS: ReadonlySet<string> = new Set('dr dr. prof prof. mr mr. ms ms. mrs mrs. mx mx. sir dame'.split(' '));
 
+/** The lower-case letters an honorific may start with (`dr`, `prof`, `mr`, `sir`): the only lower-case start of a name. */
+const HONORIFIC_INITIALS = [...new Set([...HONORIFICS].map((h) => h.charAt(0)))].join('');
+
 /**
  * Words that show a text is a label, a heading or a call to action, never a person ("Contact Us",
  * "Meet the Team", "Sales Office", "View Profile").
@@ -101,11 +104,16 @@ const labelKey = (text: string): string => squash(text).toLowerCase().replace(/[
 /**
  * The text as a person's displayed name, or null. Two to five capitalised words (particles and a
  * leading honorific allowed), letters only, no label words: "Dr. Ana de la Cruz", "JANE DOE",
- * "Chen Wei" — not "Contact Us", "Jane", "Room 4.12".
+ * "Chen Wei" — not "Contact Us", "Jane", "Room 4.12". `squashed`: the text is squashed already (a line the
+ * record reader made), no need to test it again.
  */
-export function personName(raw: string): string | null {
+export function personName(raw: string, squashed = false): string | null {
   if (raw.length > MAX_NAME * 2) return null;
-  let text = squash(raw);
+  let text = squashed ? raw : squash(raw);
+  // The first word is an honorific or capitalised (the loop below): a text that starts with any other ASCII
+  // character is no name, known without splitting it. Most lines a record shows are no name, and this runs on each.
+  const first = text.charCodeAt(0);
+  if (first < 128 && (first < 65 || first > 90) && !HONORIFIC_INITIALS.includes(text.charAt(0))) return null;
   // Trailing separators ("Jane Doe –") off; the pattern runs only when the last character is one.
   if (TRAILING_SEPARATORS.includes(text.charAt(text.length - 1))) text = text.replace(/[,;:|–—-]+$/u, '').trim();
   if (text.length < 3 || text.length > MAX_NAME || DIGIT.test(text) || text.includes('@')) return null;
