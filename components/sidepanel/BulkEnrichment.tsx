@@ -20,7 +20,7 @@ import {
   type Tone,
 } from '@/components/ui';
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
-import { finalBulkRows, isFinished, readAllRows, settledRows } from '@/lib/export/bulk-final';
+import { finalBulkRows, isFinished, readAllRows, rowsToShow } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
 import type { BulkEntry, BulkJob, BulkRow, ErrorData, RequestInput } from '@/lib/messaging/protocol';
 
@@ -226,7 +226,20 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const inFlight = job.inFlight ?? 0;
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
   // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
-  const shownRows = useMemo(() => (rows ? settledRows(job, rows) : rows), [rows, job]);
+  // Nor is a stale read shown: the final rows are being read (onJob); should a read still come back stale, it is
+  // read again, a few times at most, then shown as it is.
+  const shown = useMemo(() => rowsToShow(job, rows), [rows, job]);
+  const shownRows = shown.rows;
+  const staleReads = useRef(0);
+  const reloading = shown.stale && staleReads.current < 5;
+  useEffect(() => {
+    if (!reloading) return;
+    const timer = setTimeout(() => {
+      staleReads.current++;
+      void refreshRows(job);
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [reloading, rows, job, refreshRows]);
   // The time left lives in BulkLiveStatus, computed every second from the queue's real state.
   const detail = [
     t('progress_done_of', formatCount(job.done), formatCount(job.total)),
@@ -303,7 +316,12 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
         )}
         {job.error && <ErrorState error={job.error} compact />}
         {error && <ErrorState error={error} onRetry={() => void refreshRows(job)} compact />}
-        {shownRows && shownRows.length > 0 && (
+        {reloading && (
+          <p className="sp-hint" role="status" data-testid="bulk-reading-results">
+            {t('progress_reading_results')}
+          </p>
+        )}
+        {shownRows && shownRows.length > 0 && !reloading && (
           <>
             <div className="sp-toolbar">
               <span className="sp-toolbar__label ui-num">{tn('progress_rows', shownRows.length)}</span>
@@ -349,26 +367,44 @@ function inputText(row: BulkRow): string {
   return row.field_type === 'social_profile' ? displayUrl(row.value) : row.value;
 }
 
+/** Who a row is: the answer's name, else the name the page or the file gave (`label`), else what was looked up. */
+function rowName(row: BulkRow): string {
+  return (row.contact ? fullNameOf(row.contact) : '') || row.label || inputText(row);
+}
+
+/** What kind of identifier a row was looked up by ("profile", "email", "phone"). */
+function inputKind(row: BulkRow): string {
+  return row.field_type === 'social_profile' ? t('progress_profile') : row.field_type;
+}
+
 function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
   return [
     {
       id: 'contact',
       header: t('progress_col_contact'),
-      sortValue: (row) => (row.contact ? fullNameOf(row.contact) : row.value).toLowerCase(),
+      sortValue: (row) => rowName(row).toLowerCase(),
       cell: (row) =>
         row.contact ? (
           <span className="ui-cell-stack">
             <button type="button" className="ui-cell-button" onClick={() => open(row)}>
-              {fullNameOf(row.contact) || t('progress_unnamed')}
+              {fullNameOf(row.contact) || row.label || t('progress_unnamed')}
             </button>
             <span className="ui-cell-stack__sub" title={row.value}>
               {[row.contact.employment?.job?.title, inputText(row)].filter(Boolean).join(' · ')}
             </span>
           </span>
+        ) : row.label ? (
+          // Not answered (yet): the person as the page or the file named them, and what they are looked up by.
+          <span className="ui-cell-stack">
+            <span>{row.label}</span>
+            <span className="ui-cell-stack__sub" title={row.value}>
+              {`${inputKind(row)} · ${inputText(row)}`}
+            </span>
+          </span>
         ) : (
           <span className="ui-cell-stack">
             <span title={row.value}>{inputText(row)}</span>
-            <span className="ui-cell-stack__sub">{row.field_type === 'social_profile' ? t('progress_profile') : row.field_type}</span>
+            <span className="ui-cell-stack__sub">{inputKind(row)}</span>
           </span>
         ),
     },
@@ -386,7 +422,7 @@ function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
   ];
 }
 
-const BULK_COLUMNS = ['input', 'input_type', 'status', 'from_cache', ...CONTACT_COLUMNS] as const;
+const BULK_COLUMNS = ['input', 'input_type', 'input_name', 'status', 'from_cache', ...CONTACT_COLUMNS] as const;
 
 export function bulkTable(rows: readonly BulkRow[]): Tabular {
   return {
@@ -394,6 +430,7 @@ export function bulkTable(rows: readonly BulkRow[]): Tabular {
     labels: {
       input: t('progress_label_input'),
       input_type: t('progress_label_input_type'),
+      input_name: t('progress_label_input_name'),
       status: t('progress_col_status'),
       from_cache: t('progress_label_from_cache'),
       ...CONTACT_LABELS,
@@ -401,6 +438,7 @@ export function bulkTable(rows: readonly BulkRow[]): Tabular {
     rows: rows.map((row) => ({
       input: row.value,
       input_type: row.field_type,
+      input_name: row.label ?? '',
       status: statusLabel(row.status),
       from_cache: row.fromCache ? t('progress_yes') : t('progress_no'),
       ...(row.contact ? flattenContact(row.contact) : {}),

@@ -52,6 +52,7 @@ export const StagedEntrySchema = z.strictObject({
   key: z.string().max(8192),
   field_type: BulkEntrySchema.shape.field_type,
   value: BulkEntrySchema.shape.value,
+  label: BulkEntrySchema.shape.label,
 });
 export type StagedEntry = z.infer<typeof StagedEntrySchema>;
 
@@ -141,7 +142,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
         const checked = input.map((raw) => {
           // Parsed again here (not only by the router): the store holds exactly what a job may send.
           const entry = BulkEntrySchema.parse(raw);
-          return { field_type: entry.field_type, value: entry.value.trim(), key: bulkEntryKey(entry, meta.requiredFields) };
+          return { field_type: entry.field_type, value: entry.value.trim(), ...(entry.label ? { label: entry.label } : {}), key: bulkEntryKey(entry, meta.requiredFields) };
         });
         const known = await store.knownKeys(stagedId, [...new Set(checked.map((e) => e.key))]);
         const fresh: StagedEntry[] = [];
@@ -171,7 +172,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
         const page = await store.entries(stagedId, from, to);
         // A job row's index is its entry's index (the panel's export maps rows by it): a gap must stop the job.
         if (page.length !== to - from || page.some((e, i) => e.index !== from + i)) throw new HandledError({ kind: 'invalid_message', message: t('errors_staged_unreadable') });
-        yield page.map((e) => ({ field_type: e.field_type, value: e.value }));
+        yield page.map((e) => ({ field_type: e.field_type, value: e.value, ...(e.label ? { label: e.label } : {}) }));
       }
     },
 

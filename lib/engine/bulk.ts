@@ -121,7 +121,8 @@ export class BulkCancelledError extends Error {
 
 /**
  * Entries that reach the same person — any shared normalised identifier, their own or one the page gave as
- * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers.
+ * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers. The row keeps the
+ * first name any of them was given (`label`), so a person is shown by name even when their first entry had none.
  */
 export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): Array<{ entry: BulkEntry; key: string; aliases: string[] }> {
   const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
@@ -150,17 +151,21 @@ export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: rea
     return { key, aliases };
   });
   const merged = new Map<number, Set<string>>();
+  const labels = new Map<number, string>();
   keysOf.forEach(({ key, aliases }, i) => {
     const root = find(i);
     const set = merged.get(root) ?? new Set<string>();
     for (const k of [key, ...aliases]) set.add(k);
     merged.set(root, set);
+    const label = entries[i]!.label;
+    if (label && !labels.has(root)) labels.set(root, label);
   });
   const out: Array<{ entry: BulkEntry; key: string; aliases: string[] }> = [];
   entries.forEach((entry, i) => {
     if (find(i) !== i) return;
     const key = keysOf[i]!.key;
-    out.push({ entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
+    const label = labels.get(i);
+    out.push({ entry: label && !entry.label ? { ...entry, label } : entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
   });
   return out;
 }
@@ -604,6 +609,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           chunk: null,
           field_type: entry.field_type,
           value: entry.value.trim(),
+          ...(entry.label ? { label: entry.label } : {}),
           status: 'pending',
           contact: null,
           fromCache: false,

@@ -42,6 +42,17 @@ export function settledRows(job: BulkJob, rows: readonly BulkRow[]): BulkRow[] {
   return rows.map((r) => (stopped && r.status === 'pending' ? { ...r, status: 'cancelled' as const } : r));
 }
 
+/**
+ * The rows a job's card shows, and whether they are a stale read: a done job whose rows still include a pending one
+ * was read before it finished. Shown, that read puts "Pending" rows under "finished" (the charge already booked);
+ * the card reads the rows again instead.
+ */
+export function rowsToShow(job: BulkJob, rows: readonly BulkRow[] | null): { rows: BulkRow[] | null; stale: boolean } {
+  if (rows === null) return { rows: null, stale: false };
+  const settled = settledRows(job, rows);
+  return { rows: settled, stale: job.status === 'done' && settled.some((r) => r.status === 'pending') };
+}
+
 export class UnsettledRowsError extends Error {
   constructor(readonly pending: number) {
     super(`${pending} ${pending === 1 ? 'row is' : 'rows are'} still pending in a finished bulk job; try the export again in a moment.`);

@@ -25,8 +25,19 @@ function profileUrl(text: string): string | null {
   return match?.kind === 'person' ? match.url : null;
 }
 
+/** Who the row is, as the file names them: its full name, else its first and last names; at most 200 characters. */
+function rowLabel(row: readonly string[], mapping: Mapping): string | undefined {
+  const full = cell(row, mapping, 'full_name');
+  const label = (full || [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ')).replace(/\s+/g, ' ');
+  return label ? label.slice(0, 200).trim() : undefined;
+}
+
 export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {
-  const make = (entry: BulkEntry): RowPlan => ({ entry, key: bulkEntryKey(entry, options.requiredFields ?? []) });
+  const label = rowLabel(row, mapping);
+  const make = (entry: BulkEntry): RowPlan => {
+    const labelled = label ? { ...entry, label } : entry;
+    return { entry: labelled, key: bulkEntryKey(labelled, options.requiredFields ?? []) };
+  };
   const email = cell(row, mapping, 'email');
   const normalEmail = email ? normaliseEmail(email) : null;
   if (normalEmail) return make({ field_type: 'email', value: normalEmail });

@@ -68,6 +68,11 @@ export const BulkEntrySchema = z.strictObject({
   value: z.string().trim().min(1).max(2048),
   /** The same person's other identifiers (the job dedupes entries that reach one person). */
   alsoKnownAs: AlsoKnownAsSchema.optional(),
+  /**
+   * Who the entry is, as the page or the user's file names them ("Jane Doe"): shown on the job's row until an answer
+   * names them, and exported beside the input. Never sent to the service.
+   */
+  label: z.string().trim().max(200).optional(),
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 

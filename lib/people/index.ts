@@ -55,13 +55,17 @@ export function personLookup(person: PersonIds): { lookup: ContactLookup; alsoKn
   return alsoKnownAs ? { lookup, alsoKnownAs } : { lookup };
 }
 
-/** The person as one bulk entry (one row, one possible credit); null without identifiers. */
-export function personBulkEntry(person: PersonIds): BulkEntry | null {
+/**
+ * The person as one bulk entry (one row, one possible credit), labelled with the name the page shows so the job's
+ * row says who it is before any answer; null without identifiers.
+ */
+export function personBulkEntry(person: PersonIds & { name?: string | null }): BulkEntry | null {
   const best = bestIdentifier(person);
   if (!best) return null;
   const field_type = best.kind === 'profile' ? 'social_profile' : best.kind;
   const alsoKnownAs = alsoKnownAsOf(person);
-  return alsoKnownAs ? { field_type, value: best.value, alsoKnownAs } : { field_type, value: best.value };
+  const label = person.name?.trim().slice(0, 200);
+  return { field_type, value: best.value, ...(alsoKnownAs ? { alsoKnownAs } : {}), ...(label ? { label } : {}) };
 }
 
 /**

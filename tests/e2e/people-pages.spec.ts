@@ -180,6 +180,17 @@ for (const fixture of PAGES) {
       expect(await bulkCredits(sandbox.url, key)).toEqual({ credits: 0, entries: 1 });
       await expect(done).toContainText(`${n} of ${n} done · 0 found · nothing charged`);
     });
+
+    await test.step('the results say who each row is, by the name the page shows, though the service knew none', async () => {
+      const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
+      for (const person of fixture.people) {
+        const row = results.getByRole('row').filter({ has: panel.getByText(person.name, { exact: true }) });
+        await expect(row).toHaveCount(1, { timeout: 15_000 });
+        await expect(row).toContainText('No match');
+      }
+      await expect(results.getByText('Pending')).toHaveCount(0);
+      await shot(panel, `people-${fixture.page.replace('.html', '')}-bulk-done`);
+    });
   });
 }
 
@@ -237,6 +248,12 @@ test('the sandbox directory: 300 people, and "Select all" + Enrich charges exact
     const { credits } = await bulkCredits(sandbox.url, key);
     expect(credits).toBe(members.length);
     await expect(done).toContainText(`300 of 300 done · 300 found · 300 credits charged`);
+    // The table under "finished" shows the final rows, never the "Pending" ones read while the job ran.
+    const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
+    for (const m of members.slice(0, 3)) {
+      await expect(results.getByRole('row').filter({ has: panel.getByText(m.name, { exact: true }) })).toContainText('Enriched', { timeout: 15_000 });
+    }
+    await expect(results.getByText('Pending')).toHaveCount(0);
     await shot(panel, 'people-directory-bulk-done');
   });
 });

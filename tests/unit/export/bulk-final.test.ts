@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalBulkRows, isFinished, readAllRows, settledRows, UnsettledRowsError } from '@/lib/export/bulk-final';
+import { finalBulkRows, isFinished, readAllRows, rowsToShow, settledRows, UnsettledRowsError } from '@/lib/export/bulk-final';
 import type { BulkJob, BulkRow } from '@/lib/model/state';
 
 const job = (over: Partial<BulkJob> = {}): BulkJob => ({
@@ -65,6 +65,24 @@ describe('settledRows', () => {
   });
   it('a running job’s rows stay as they are', () => {
     expect(settledRows(job({ status: 'running' }), rows).map((r) => r.status)).toEqual(['pending', 'enriched']);
+  });
+});
+
+describe('rowsToShow: the card never shows "Pending" rows under "finished"', () => {
+  const rows = [row(0, 'pending'), row(1, 'enriched')];
+  it.each<[string, BulkJob['status'], boolean, BulkRow['status'][]]>([
+    ['a done job read while it ran: a stale read, read again', 'done', true, ['pending', 'enriched']],
+    ['a running job: its pending rows are honest', 'running', false, ['pending', 'enriched']],
+    ['a cancelled job: unreached rows read cancelled, nothing stale', 'cancelled', false, ['cancelled', 'enriched']],
+    ['a failed job: likewise', 'failed', false, ['cancelled', 'enriched']],
+  ])('%s', (_why, status, stale, statuses) => {
+    const shown = rowsToShow(job({ status }), rows);
+    expect(shown.stale).toBe(stale);
+    expect(shown.rows?.map((r) => r.status)).toEqual(statuses);
+  });
+  it('a done job whose rows are final is not stale; no rows yet is nothing to show', () => {
+    expect(rowsToShow(job(), [row(0, 'enriched'), row(1, 'not_found')]).stale).toBe(false);
+    expect(rowsToShow(job(), null)).toEqual({ rows: null, stale: false });
   });
 });
 

@@ -5,12 +5,23 @@ const mapping: ColumnKind[] = ['full_name', 'email', 'phone', 'profile_url', 'co
 
 describe('a row → the entry it is enriched by', () => {
   it.each<[string, string[], unknown]>([
-    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com' }],
-    ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen') }],
-    ['phone in E.164 when nothing else', ['Li', '', '+44 20 7946 0958', '', ''], { field_type: 'phone', value: '+442079460958' }],
-    ['an invalid email falls back to the phone', ['Li', 'not-an-email', '+1 415 555 0142', '', ''], { field_type: 'phone', value: '+14155550142' }],
+    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com', label: 'Ana' }],
+    ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen'), label: 'Mo' }],
+    ['phone in E.164 when nothing else', ['Li', '', '+44 20 7946 0958', '', ''], { field_type: 'phone', value: '+442079460958', label: 'Li' }],
+    ['an invalid email falls back to the phone', ['Li', 'not-an-email', '+1 415 555 0142', '', ''], { field_type: 'phone', value: '+14155550142', label: 'Li' }],
+    ['no name: no label', ['', 'ana@acme.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com' }],
+    ['a name over several lines of a cell is one line', ['  Ruiz,\n Ana  ', 'ana@acme.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com', label: 'Ruiz, Ana' }],
   ])('%s', (_why, row, entry) => {
     expect(planRow(row, mapping).entry).toEqual(entry);
+  });
+
+  it.each<[string, ColumnKind[], string[], string | undefined]>([
+    ['first and last name columns', ['first_name', 'last_name', 'email'], ['Jörg', 'Müller', 'jorg@firma.de'], 'Jörg Müller'],
+    ['a first name only', ['first_name', 'last_name', 'email'], ['Jörg', '', 'jorg@firma.de'], 'Jörg'],
+    ['the full name wins over the parts', ['full_name', 'first_name', 'email'], ['Dr. Jörg Müller', 'Jörg', 'jorg@firma.de'], 'Dr. Jörg Müller'],
+    ['a name cell of 5,000 characters is cut to 200', ['full_name', 'email'], ['x'.repeat(5000), 'x@acme.com'], 'x'.repeat(200)],
+  ])('the row is labelled with the name the file gives: %s', (_why, columns, row, label) => {
+    expect(planRow(row, columns).entry?.label).toBe(label);
   });
 
   it.each([

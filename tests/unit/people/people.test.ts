@@ -86,6 +86,7 @@ describe('personBulkEntry: one row per person, valid for bulk/start', () => {
     ['phone + email', { phones: ['+12125550100'], emails: ['x@acme.com'] }, { field_type: 'email', value: 'x@acme.com', alsoKnownAs: { phones: ['+12125550100'] } }],
     ['phone only', { phones: ['+12125550100'] }, { field_type: 'phone', value: '+12125550100' }],
     ['no identifier', { name: 'Nobody' }, null],
+    ['the name the page shows labels the row', { name: 'Jane Doe', emails: ['jane@acme.com'] }, { field_type: 'email', value: 'jane@acme.com', label: 'Jane Doe' }],
   ])('%s', (_why, p, expected) => {
     const entry = personBulkEntry(person(p));
     expect(entry).toEqual(expected);

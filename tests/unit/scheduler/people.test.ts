@@ -37,6 +37,46 @@ describe('dedupeEntries: one row per person, in input order', () => {
   });
 });
 
+describe('a row says who it is: the name the page or the file gave travels with the entry', () => {
+  it('the first name any of the person\'s entries was given is kept on their one row', () => {
+    const rows = dedupeEntries(
+      [
+        { field_type: 'social_profile', value: 'https://www.linkedin.com/in/ann-b', alsoKnownAs: { emails: ['ann@acme.com'] } },
+        { field_type: 'email', value: 'ann@acme.com', label: 'Ann Becker' },
+        { field_type: 'email', value: 'bob@acme.com', label: 'Bob Roe' },
+        { field_type: 'email', value: 'Bob@Acme.com', label: 'Robert Roe' },
+        { field_type: 'email', value: 'cy@acme.com' },
+      ],
+      [],
+    );
+    expect(rows.map((r) => [r.entry.value, r.entry.label])).toEqual([
+      ['https://www.linkedin.com/in/ann-b', 'Ann Becker'],
+      ['bob@acme.com', 'Bob Roe'],
+      ['cy@acme.com', undefined],
+    ]);
+  });
+
+  it('a bulk job\'s rows keep the names, answered or not (real sandbox)', async () => {
+    const key = uniqueKey();
+    const { engine } = engineFor(url, key);
+    await engine.start();
+    const { emails } = await samples(url);
+    const job = await engine.bulk.start([
+      { field_type: 'email', value: emails[4]!, label: 'Named On The Page' },
+      { field_type: 'email', value: `nobody-${Date.now()}@example.org`, label: 'Nobody Known' },
+      { field_type: 'email', value: emails[5]! },
+    ]);
+    for (let i = 0; i < 400 && (await engine.bulk.get(job.id)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 25));
+    const { rows } = await engine.bulk.rows(job.id, 0, 10);
+    expect(rows.map((r) => [r.status, r.label])).toEqual([
+      ['enriched', 'Named On The Page'],
+      ['not_found', 'Nobody Known'],
+      ['enriched', undefined],
+    ]);
+    expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich')).toHaveLength(1);
+  });
+});
+
 describe('one in-flight set for the whole background (real sandbox)', () => {
   it('a single lookup and a bulk job asking for the same person at once send one request and pay once', async () => {
     const key = uniqueKey();
