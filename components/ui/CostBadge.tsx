@@ -45,25 +45,31 @@ export interface PaidButtonProps extends Omit<ButtonProps, 'detail'> {
   upTo?: boolean;
   /** Extra words after the cost, e.g. "~15 s". */
   note?: string;
+  /**
+   * For a button in a narrow row: a cached answer reads "free", its age in the tooltip (the row's chips keep their
+   * room; "Open · Cached 3 days ago · free" left them a few letters at 320 px).
+   */
+  compact?: boolean;
 }
 
 /**
  * A button for a paid action that always states its price in its own label ("Enrich · 1 credit"), so the cost
  * is read before the click — also by screen readers. Disabled while the estimate loads or when over budget.
  */
-export function PaidButton({ estimate, upTo = false, note, disabled, title, ...rest }: PaidButtonProps) {
-  const cost = estimate
+export function PaidButton({ estimate, upTo = false, note, compact = false, disabled, title, ...rest }: PaidButtonProps) {
+  const full = estimate
     ? estimate.blockedByBudget
       ? t('ui_over_budget')
       : costLabel(estimate, { upTo })
     : '…';
+  const cost = compact && estimate?.cached && !estimate.blockedByBudget ? t('credits_free') : full;
   const detail = note ? `${cost} · ${note}` : cost;
   return (
     <Button
       {...rest}
       detail={detail}
       disabled={disabled || !estimate || estimate.blockedByBudget}
-      title={title ?? estimate?.label}
+      title={title ?? (cost === full ? estimate?.label : full)}
     />
   );
 }

@@ -84,6 +84,7 @@ export function RowEnrichButton({ name, estimate, open }: { name: string; estima
       size="sm"
       variant={cached ? 'secondary' : 'primary'}
       estimate={estimate}
+      compact
       disabled={!hasKey}
       onClick={open}
       aria-label={enrichLabel(name, cached, estimate)}
