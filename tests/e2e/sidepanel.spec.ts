@@ -187,7 +187,12 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await expect(view(panel, 'Contact')).toBeFocused();
   await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
   await tab(panel, 'Page').click();
-  await expect(peopleTable.getByRole('button', { name: `Open ${who} · Cached just now · free` })).toBeVisible();
+  const cachedButton = peopleTable.getByRole('button', { name: `Open ${who} · Cached just now · free` });
+  await expect(cachedButton).toBeVisible();
+  // In the row it reads short, its age in the tooltip: the identifier chips beside it keep their room.
+  await expect(cachedButton).toContainText('free');
+  await expect(cachedButton).not.toContainText('Cached');
+  await expect(cachedButton).toHaveAttribute('title', 'Cached just now · free');
 
   // Tabs are keyboard-navigable: arrow keys move and activate.
   await tab(panel, 'Page').focus();
