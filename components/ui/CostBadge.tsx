@@ -46,7 +46,7 @@ export interface PaidButtonProps extends Omit<ButtonProps, 'detail'> {
   /** Extra words after the cost, e.g. "~15 s". */
   note?: string;
   /**
-   * For a button in a narrow row: a cached answer reads "free", its age in the tooltip (the row's chips keep their
+   * For a button in a narrow row: a cached answer reads "free", its age in the tooltip (`label`; the row's chips keep their
    * room; "Open · Cached 3 days ago · free" left them a few letters at 320 px).
    */
   compact?: boolean;
@@ -69,7 +69,7 @@ export function PaidButton({ estimate, upTo = false, note, compact = false, disa
       {...rest}
       detail={detail}
       disabled={disabled || !estimate || estimate.blockedByBudget}
-      title={title ?? (cost === full ? estimate?.label : full)}
+      title={title ?? estimate?.label}
     />
   );
 }

@@ -6,6 +6,7 @@
  */
 import { bulkEntryKey } from '../cache/keys';
 import type { BulkEntry } from '../messaging/protocol';
+import { entryLabel } from '../model/lookup';
 import { normaliseEmail, normalisePhone, profileOfText } from '../identity';
 import type { ColumnKind } from './columns';
 import { t } from '../i18n/t';
@@ -25,11 +26,9 @@ function profileUrl(text: string): string | null {
   return match?.kind === 'person' ? match.url : null;
 }
 
-/** Who the row is, as the file names them: its full name, else its first and last names; at most 200 characters. */
+/** Who the row is, as the file names them: its full name, else its first and last names. */
 function rowLabel(row: readonly string[], mapping: Mapping): string | undefined {
-  const full = cell(row, mapping, 'full_name');
-  const label = (full || [cell(row, mapping, 'first_name'), cell(row, mapping, 'last_name')].filter(Boolean).join(' ')).replace(/\s+/g, ' ');
-  return label ? label.slice(0, 200).trim() : undefined;
+  return entryLabel(cell(row, mapping, 'full_name') || `${cell(row, mapping, 'first_name')} ${cell(row, mapping, 'last_name')}`);
 }
 
 export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {

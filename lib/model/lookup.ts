@@ -63,6 +63,15 @@ export const AlsoKnownAsSchema = z.strictObject({
 });
 export type AlsoKnownAs = z.infer<typeof AlsoKnownAsSchema>;
 
+/** The longest name a bulk entry carries (`label`): a page's or a file's name cell can be anything. */
+export const ENTRY_LABEL_MAX = 200;
+
+/** A name as a bulk entry's `label`: whitespace collapsed, cut to ENTRY_LABEL_MAX; undefined when there is none. */
+export function entryLabel(name: string | null | undefined): string | undefined {
+  const label = (name ?? '').replace(/\s+/g, ' ').trim().slice(0, ENTRY_LABEL_MAX).trim();
+  return label === '' ? undefined : label;
+}
+
 export const BulkEntrySchema = z.strictObject({
   field_type: z.enum(['email', 'social_profile', 'phone']),
   value: z.string().trim().min(1).max(2048),
@@ -72,7 +81,7 @@ export const BulkEntrySchema = z.strictObject({
    * Who the entry is, as the page or the user's file names them ("Jane Doe"): shown on the job's row until an answer
    * names them, and exported beside the input. Never sent to the service.
    */
-  label: z.string().trim().max(200).optional(),
+  label: z.string().trim().max(ENTRY_LABEL_MAX).optional(),
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 

@@ -67,7 +67,7 @@ export const BulkRowSchema = z.strictObject({
   field_type: BulkEntrySchema.shape.field_type,
   value: z.string(),
   /** The entry's `label`: who the row is, as the page or the imported file names them. */
-  label: z.string().max(200).optional(),
+  label: BulkEntrySchema.shape.label,
   status: z.enum(['pending', 'enriched', 'not_found', 'error', 'cancelled']),
   contact: EnrichedContactSchema.nullable(),
   error: ErrorDataSchema.optional(),

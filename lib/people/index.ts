@@ -8,6 +8,7 @@
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, looseEntities } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
+import { entryLabel } from '@/lib/model/lookup';
 import { t } from '../i18n/t';
 
 export type PersonIdentifier =
@@ -64,7 +65,7 @@ export function personBulkEntry(person: PersonIds & { name?: string | null }): B
   if (!best) return null;
   const field_type = best.kind === 'profile' ? 'social_profile' : best.kind;
   const alsoKnownAs = alsoKnownAsOf(person);
-  const label = person.name?.trim().slice(0, 200);
+  const label = entryLabel(person.name);
   return { field_type, value: best.value, ...(alsoKnownAs ? { alsoKnownAs } : {}), ...(label ? { label } : {}) };
 }
 

@@ -180,7 +180,7 @@ export interface PersonLabel {
   title: string | null;
 }
 
-/** Where the name ends on a line like "Jane Doe, Partner" / "Jane Doe – Partner" (a name and a title), or -1. */
+/** What ends the name on a line that holds a name and a title: "Jane Doe, Partner", "Jane Doe – Partner". */
 const NAME_SEPARATORS = [', ', ' – ', ' — ', ' | ', ' - '];
 
 /**
