@@ -46,8 +46,9 @@ export interface PaidButtonProps extends Omit<ButtonProps, 'detail'> {
   /** Extra words after the cost, e.g. "~15 s". */
   note?: string;
   /**
-   * For a button in a narrow row: a cached answer reads "free", its age in the tooltip (`label`; the row's chips keep their
-   * room; "Open · Cached 3 days ago · free" left them a few letters at 320 px).
+   * For a button in a narrow row: a cached answer reads "free", or "no match" when the service found nobody; its age
+   * is in the tooltip (`label`; the row's chips keep their room; "Open · Cached 3 days ago · free" left them a few
+   * letters at 320 px).
    */
   compact?: boolean;
 }
@@ -62,7 +63,7 @@ export function PaidButton({ estimate, upTo = false, note, compact = false, disa
       ? t('ui_over_budget')
       : costLabel(estimate, { upTo })
     : '…';
-  const cost = compact && estimate?.cached && !estimate.blockedByBudget ? t('credits_free') : full;
+  const cost = compact && estimate?.cached && !estimate.blockedByBudget ? (estimate.cachedFound === false ? t('ui_cached_no_match') : t('credits_free')) : full;
   const detail = note ? `${cost} · ${note}` : cost;
   return (
     <Button

@@ -53,7 +53,7 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
     return {
       credits: plan.maxCredits,
       cached: plan.cachedAt !== null,
-      ...(plan.cachedAt !== null ? { cachedAt: plan.cachedAt } : {}),
+      ...(plan.cachedAt !== null ? { cachedAt: plan.cachedAt, cachedFound: plan.cachedFound ?? true } : {}),
       label: blocked ? await overBudgetSentence(plan.maxCredits, await cheaperPrice(request, settings, deps, now), deps.ledger) : plan.label,
       blockedByBudget: blocked,
     };

@@ -50,8 +50,8 @@ export interface PlanSettings {
 
 /** What the cache knows about a plan's keys, gathered by `readCacheState`. */
 export interface CacheState {
-  /** A live cached answer for the key or one of its aliases. */
-  hit: { key: string; fetchedAt: number } | null;
+  /** A live cached answer for the key or one of its aliases; `found` false: the service's "no match", cached. */
+  hit: { key: string; fetchedAt: number; found: boolean } | null;
   /** The last answer the service gave for the key, even expired (company free-repeat window). */
   last: { found: boolean; fetchedAt: number } | null;
   now: number;
@@ -70,6 +70,8 @@ export interface LookupPlan {
   cacheMayAnswer: boolean;
   /** Set when the cache answers: the plan costs nothing and sends nothing. */
   cachedAt: number | null;
+  /** When the cache answers: whether its answer found the person or company (a row says "no match" before it is opened). */
+  cachedFound: boolean | null;
   /** Company re-enrichment within the service's 30-day window: sent, but free. */
   freeRepeat: boolean;
   /** The most this can cost (0 when cached or a free repeat). The budget reserves it; the preview shows it. */
@@ -94,7 +96,8 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
   const r = resolve(request, settings, freeRepeat);
   const key = keyOf(r);
   const mayAnswer = cacheMayAnswer(request, r);
-  const cachedAt = mayAnswer && cache.hit ? cache.hit.fetchedAt : null;
+  const hit = mayAnswer ? cache.hit : null;
+  const cachedAt = hit ? hit.fetchedAt : null;
   const most = cachedAt !== null ? 0 : estimateCost(pricedAction(r));
   return {
     request: r,
@@ -104,6 +107,7 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
     dedupeKey: key + (r.op === 'contact/enrich' && r.options.realtime ? '#realtime' : r.op === 'company/enrich' && r.realtime ? '#realtime' : ''),
     cacheMayAnswer: mayAnswer,
     cachedAt,
+    cachedFound: hit ? hit.found : null,
     freeRepeat,
     maxCredits: most,
     label: cachedAt !== null ? cachedFreeLabel(cachedAt, cache.now) : labelOf(r, cache),
@@ -129,7 +133,7 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
       const answer = await cache.read(k);
       // A cached "no match" under another identifier says nothing about this one: only found answers alias.
       if (answer && (k === key || answer.found)) {
-        hit = { key: k, fetchedAt: answer.provenance.fetchedAt };
+        hit = { key: k, fetchedAt: answer.provenance.fetchedAt, found: answer.found };
         break;
       }
     }

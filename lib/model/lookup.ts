@@ -124,6 +124,8 @@ export const CostEstimateSchema = z.strictObject({
   /** True when the answer will come from the cache. */
   cached: z.boolean(),
   cachedAt: z.number().optional(),
+  /** With `cachedAt`: false when the cached answer is the service's "no match" (opening it shows that, free). */
+  cachedFound: z.boolean().optional(),
   /** Plain words: "1 credit if found · +1 realtime". */
   label: z.string(),
   /** Set when the daily budget would block it. */

@@ -191,6 +191,18 @@ for (const fixture of PAGES) {
       await expect(results.getByText('Pending')).toHaveCount(0);
       await shot(panel, `people-${fixture.page.replace('.html', '')}-bulk-done`);
     });
+
+    await test.step('each person row now opens the cached answer free, and says before the click that it found nobody', async () => {
+      for (const person of fixture.people) {
+        const row = table.getByRole('row').filter({ has: panel.getByText(person.name, { exact: true }) });
+        const button = row.getByRole('button', { name: `Open ${person.name} · no match · Cached just now · free` });
+        await expect(button).toBeVisible({ timeout: 15_000 });
+        await expect(button).toContainText('no match');
+        await expect(button).toHaveAttribute('title', 'Cached just now · free');
+      }
+      await table.scrollIntoViewIfNeeded();
+      await shot(panel, `people-${fixture.page.replace('.html', '')}-rows-after-bulk`);
+    });
   });
 }
 

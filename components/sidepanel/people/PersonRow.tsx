@@ -65,9 +65,13 @@ export function PersonCell({ person, action }: { person: PersonRowData; action: 
   return <EntityCell name={personDisplayName(person)} subtitle={personSubtitle(person)} chips={identifierChips(person)} action={action} />;
 }
 
-/** "Enrich Jane Doe · 1 credit" / "Open Jane Doe · Cached 3 days ago · free": the button's accessible name. */
+/**
+ * "Enrich Jane Doe · 1 credit" / "Open Jane Doe · Cached 3 days ago · free" / "Open Jane Doe · no match · Cached …":
+ * the button's accessible name.
+ */
 function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | null | undefined): string {
-  const cost = estimate ? (estimate.blockedByBudget ? t('people_over_budget') : costLabel(estimate)) : t('people_estimating');
+  const price = estimate ? (estimate.blockedByBudget ? t('people_over_budget') : costLabel(estimate)) : t('people_estimating');
+  const cost = estimate?.cached && estimate.cachedFound === false ? `${t('ui_cached_no_match')} · ${price}` : price;
   return t('people_button_label', cached ? t('people_open') : t('people_enrich'), name, cost);
 }
 

@@ -98,9 +98,18 @@ describe('cost estimates', () => {
     tick(3 * 86_400_000);
     const now = () => NOON + 3 * 86_400_000;
     const cached = await estimateAction({ action: 'contact/enrich', lookup: { email: 'A@Acme.com ' } }, { cache, ledger, now });
-    expect(cached).toMatchObject({ credits: 0, cached: true, label: 'Cached 3 days ago · free', cachedAt: NOON });
+    expect(cached).toMatchObject({ credits: 0, cached: true, label: 'Cached 3 days ago · free', cachedAt: NOON, cachedFound: true });
     const live = await estimateAction({ action: 'contact/enrich', lookup: { email: 'a@acme.com' }, options: { realtime: true } }, { cache, ledger, now });
     expect(live).toMatchObject({ credits: 2, cached: false });
+  });
+
+  it('says a cached "no match" found nobody, so a row can say so before it is opened', async () => {
+    const { ledger, cache } = setup();
+    await cache.write(contactEnrichKey({ email: 'nobody@acme.com' }), { found: false, value: null, creditsCharged: 0 });
+    const estimate = await estimateAction({ action: 'contact/enrich', lookup: { email: 'nobody@acme.com' } }, { cache, ledger, now: () => NOON });
+    expect(estimate).toMatchObject({ credits: 0, cached: true, cachedFound: false });
+    const fresh = await estimateAction({ action: 'contact/enrich', lookup: { email: 'other@acme.com' } }, { cache, ledger, now: () => NOON });
+    expect(fresh).not.toHaveProperty('cachedFound');
   });
 
   it('takes duplicates and cached entries off a bulk estimate', async () => {

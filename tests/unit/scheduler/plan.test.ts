@@ -4,15 +4,17 @@ import { chargeOf, planKeys, planLookup, type CacheState, type LookupRequest } f
 const NOW = Date.UTC(2026, 10, 23, 12);
 const DAY = 86_400_000;
 const none: CacheState = { hit: null, last: null, now: NOW };
-const cachedAt = (ago: number): CacheState => ({ hit: { key: 'k', fetchedAt: NOW - ago }, last: { found: true, fetchedAt: NOW - ago }, now: NOW });
+const cachedAt = (ago: number, found = true): CacheState => ({ hit: { key: 'k', fetchedAt: NOW - ago, found }, last: { found, fetchedAt: NOW - ago }, now: NOW });
 const defaults = { lookupDefaults: {} };
 
 describe('planLookup: one price for preview, budget, run and ledger', () => {
-  it.each<[string, LookupRequest, CacheState, { maxCredits: number; label: string; cacheMayAnswer: boolean }]>([
+  it.each<[string, LookupRequest, CacheState, { maxCredits: number; label: string; cacheMayAnswer: boolean; cachedFound?: boolean | null }]>([
     ['plain contact enrich, nothing cached', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, none, { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: true }],
     ['realtime + waterfall costs 3 and skips the cache', { op: 'contact/enrich', lookup: { email: 'a@acme.com' }, options: { realtime: true, waterfall: true } }, cachedAt(DAY), { maxCredits: 3, label: '1 credit if found · +1 realtime · +1 waterfall', cacheMayAnswer: false }],
-    ['cached contact is free, worded once', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, cachedAt(3 * DAY), { maxCredits: 0, label: 'Cached 3 days ago · free', cacheMayAnswer: true }],
-    ['contact refresh ignores the cache and costs 1', { op: 'contact/enrich', lookup: { email: 'a@acme.com' }, refresh: true }, cachedAt(DAY), { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: false }],
+    ['cached contact is free, worded once', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, cachedAt(3 * DAY), { maxCredits: 0, label: 'Cached 3 days ago · free', cacheMayAnswer: true, cachedFound: true }],
+    ['a cached "no match" is free too, and says it found nobody', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, cachedAt(2 * DAY, false), { maxCredits: 0, label: 'Cached 2 days ago · free', cacheMayAnswer: true, cachedFound: false }],
+    ['nothing cached: no cached answer to report', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, none, { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: true, cachedFound: null }],
+    ['contact refresh ignores the cache and costs 1', { op: 'contact/enrich', lookup: { email: 'a@acme.com' }, refresh: true }, cachedAt(DAY), { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: false, cachedFound: null }],
     ['company never enriched', { op: 'company/enrich', url: 'acme.com' }, none, { maxCredits: 1, label: '1 credit if found · free again for 30 days', cacheMayAnswer: true }],
     // Issue 11: "Refresh · 1 credit" was charged 0 — the refresh inside the 30-day window is free and says so.
     ['company refresh within 30 days is free', { op: 'company/enrich', url: 'acme.com', refresh: true }, cachedAt(2 * DAY), { maxCredits: 0, label: 'Free · enriched 2 days ago', cacheMayAnswer: false }],
