@@ -26,6 +26,7 @@ const WORDS =
   );
 const FIRST = 'jane john maria li ahmed sofia lucas emma noah olivia liam mia arjun chen fatima pierre'.split(' ');
 const LAST = 'doe smith garcia wang khan rossi muller brown lee silva nguyen kim patel dubois novak jones'.split(' ');
+const capital = (word: string): string => word.charAt(0).toUpperCase() + word.slice(1);
 const COMPANIES = 'acme-robotics globex initech umbrella-labs hooli stark-industries wayne-enterprises vandelay'.split(' ');
 
 /**
@@ -62,7 +63,12 @@ function generatePage(targetBytes: number, seed: number, mix: Array<[BlockKind, 
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rand() * items.length)] as T;
   const sentence = (n: number): string => Array.from({ length: n }, () => pick(WORDS)).join(' ');
   const digits = (n: number): string => Array.from({ length: n }, () => Math.floor(rand() * 10)).join('');
-  const person = (): { first: string; last: string; company: string } => ({ first: pick(FIRST), last: pick(LAST), company: pick(COMPANIES) });
+  const person = (): { first: string; last: string; company: string; name: string } => {
+    const first = pick(FIRST);
+    const last = pick(LAST);
+    // Addresses and profile slugs are lower-case; the name a page displays is written as people write it.
+    return { first, last, company: pick(COMPANIES), name: `${capital(first)} ${capital(last)}` };
+  };
   const blocks: Record<BlockKind, (i: number) => string> = {
     article: () => {
       const paragraphs = Array.from({ length: 3 + Math.floor(rand() * 3) }, () => {
@@ -70,8 +76,8 @@ function generatePage(targetBytes: number, seed: number, mix: Array<[BlockKind, 
         const decoy = rand() < 0.2 ? ` (up +${digits(2)}% on C++ and ${digits(1)}+${digits(1)})` : '';
         return `<p>${sentence(25)} <a href="${link}">${sentence(2)}</a> ${sentence(20)}, <em>${sentence(2)}</em> (${sentence(3)}) ${sentence(12)}${decoy}.</p>`;
       });
-      const { first, last } = person();
-      return `<article><h2>${sentence(5)}</h2><p class="meta">By <a href="/authors/${first}-${last}">${first} ${last}</a> · ${digits(2)} min read</p>${paragraphs.join('')}</article>`;
+      const { first, last, name } = person();
+      return `<article><h2>${sentence(5)}</h2><p class="meta">By <a href="/authors/${first}-${last}">${name}</a> · ${digits(2)} min read</p>${paragraphs.join('')}</article>`;
     },
     links: (i) => {
       const items = Array.from({ length: 8 }, () => `<li><a href="/p/${digits(6)}">${sentence(3)}</a> <span class="count">${digits(2)} ${pick(WORDS)}</span></li>`);
@@ -85,15 +91,15 @@ function generatePage(targetBytes: number, seed: number, mix: Array<[BlockKind, 
       `<pre><code>npm install react@19.0.${digits(1)} @types/node@20\n&lt;img src="logo@2x.png" srcset="hero@3x.webp 3x"&gt;\ngit clone git@github.com:acme/${pick(WORDS)}.git\ncurl -u admin@internal https://localhost:${digits(4)}/api</code></pre><p>${sentence(18)}</p>`,
     cards: () => {
       const cards = Array.from({ length: 4 }, () => {
-        const { first, last, company } = person();
-        return `<div class="card"><h3>${first} ${last}</h3><p class="title">Head of ${pick(WORDS)}</p><p><a href="mailto:${first}.${last}@${company}.com">${first}.${last}@${company}.com</a></p><p>Phone: +1 415 555 ${digits(4)}</p><a href="https://www.linkedin.com/in/${first}-${last}-${digits(4)}">LinkedIn</a> <a href="https://www.${company}.com/">${company}</a></div>`;
+        const { first, last, company, name } = person();
+        return `<div class="card"><h3>${name}</h3><p class="title">Head of ${pick(WORDS)}</p><p><a href="mailto:${first}.${last}@${company}.com">${first}.${last}@${company}.com</a></p><p>Phone: +1 415 555 ${digits(4)}</p><a href="https://www.linkedin.com/in/${first}-${last}-${digits(4)}">LinkedIn</a> <a href="https://www.${company}.com/">${company}</a></div>`;
       });
       return `<section class="people"><h2>Our ${pick(WORDS)} team</h2>${cards.join('')}</section>`;
     },
     table: () => {
       const rows = Array.from({ length: 6 }, () => {
-        const { first, last, company } = person();
-        return `<tr><td>${first} ${last}</td><td>${company}</td><td>${first}@${company}.io</td><td>+44 20 7946 ${digits(4)}</td><td><a href="https://uk.linkedin.com/in/${first}${last}${digits(3)}/">profile</a></td></tr>`;
+        const { first, last, company, name } = person();
+        return `<tr><td>${name}</td><td>${company}</td><td>${first}@${company}.io</td><td>+44 20 7946 ${digits(4)}</td><td><a href="https://uk.linkedin.com/in/${first}${last}${digits(3)}/">profile</a></td></tr>`;
       });
       return `<table><thead><tr><th>Name</th><th>Company</th><th>Email</th><th>Phone</th><th></th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
     },

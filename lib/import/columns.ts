@@ -1,10 +1,14 @@
 /**
  * Which column of a user's file holds what (issue 14): from the header first (English, German, French and
- * Spanish spellings, any case, accents and punctuation ignored), then from the values when the header says
+ * Spanish spellings, any case, accents and punctuation ignored; a person's columns in the words page tables are
+ * read by too, lib/model/header-words.ts), then from the values when the header says
  * nothing (a column of addresses with an "@" is an email column whatever it is called). The user can change any
  * choice before anything is sent.
  */
 import { normaliseEmail, normalisePhone, profileOfText, websiteDomain } from '../identity';
+import { headerWords, normaliseHeader, personHeaderKind } from '../model/header-words';
+
+export { normaliseHeader };
 
 const looksLikeEmail = (text: string): boolean => normaliseEmail(text) !== null;
 
@@ -23,8 +27,8 @@ export const COLUMN_KIND_LABELS: Record<ColumnKind, string> = {
   ignore: 'Not used',
 };
 
-/** Header words (normalised: lower case, no accents, punctuation as spaces) → kind. */
-const HEADER_WORDS: Record<Exclude<ColumnKind, 'ignore'>, string[]> = {
+/** The words of the identifier columns (a person's other columns are lib/model/header-words.ts). */
+const IDENTIFIER_WORDS: Record<'email' | 'phone' | 'profile_url' | 'domain', readonly string[]> = {
   email: [
     'email', 'e mail', 'mail', 'email address', 'e mail address', 'mail address', 'work email', 'business email', 'primary email', 'email 1',
     'emailadresse', 'e mail adresse', 'mailadresse', 'geschaftliche e mail',
@@ -42,15 +46,6 @@ const HEADER_WORDS: Record<Exclude<ColumnKind, 'ignore'>, string[]> = {
     'linkedin profil', 'profil url', 'profil linkedin', 'url du profil', 'lien linkedin',
     'perfil', 'perfil de linkedin', 'url de linkedin', 'url linkedin', 'url del perfil',
   ],
-  first_name: ['first name', 'firstname', 'first', 'given name', 'forename', 'vorname', 'prenom', 'nombre', 'nombre de pila'],
-  last_name: ['last name', 'lastname', 'last', 'surname', 'family name', 'nachname', 'familienname', 'nom', 'nom de famille', 'apellido', 'apellidos'],
-  full_name: ['name', 'full name', 'fullname', 'contact name', 'person name', 'contact', 'vollstandiger name', 'nom complet', 'nombre completo', 'nombre y apellidos'],
-  company: [
-    'company', 'company name', 'organization', 'organisation', 'organization name', 'account', 'account name', 'employer', 'current company',
-    'firma', 'firmenname', 'unternehmen', 'arbeitgeber',
-    'entreprise', 'societe', 'nom de l entreprise', 'nom de la societe', 'organisation name',
-    'empresa', 'nombre de la empresa', 'compania', 'organizacion',
-  ],
   domain: [
     'domain', 'company domain', 'website', 'company website', 'web site', 'url', 'site', 'homepage', 'company url', 'web',
     'webseite', 'domane', 'internetseite',
@@ -58,36 +53,20 @@ const HEADER_WORDS: Record<Exclude<ColumnKind, 'ignore'>, string[]> = {
     'sitio web', 'pagina web', 'dominio',
   ],
 };
+const identifierWords = headerWords(IDENTIFIER_WORDS);
 
-const BY_HEADER = new Map<string, ColumnKind>();
-for (const [kind, words] of Object.entries(HEADER_WORDS) as Array<[ColumnKind, string[]]>) for (const w of words) BY_HEADER.set(w, kind);
-
-/** "E-Mail Address " → "e mail address"; "Prénom" → "prenom"; "Company_Name" → "company name". */
-export function normaliseHeader(header: string): string {
-  return header
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase()
-    .replace(/([a-z])([0-9])/g, '$1 $2')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
-
+/** A column's kind by its header; a job title or a department is no column a file is looked up by. */
 export function kindOfHeader(header: string): ColumnKind | null {
+  const exact = identifierWords(header);
+  if (exact !== null) return exact;
   const h = normaliseHeader(header);
-  if (!h) return null;
-  const exact = BY_HEADER.get(h);
-  if (exact) return exact;
-  // Camel case without separators: "FirstName", "emailAddress".
-  const spaced = normaliseHeader(header.replace(/([a-z])([A-Z])/g, '$1 $2'));
-  const camel = BY_HEADER.get(spaced);
-  if (camel) return camel;
   // Words that decide on their own inside a longer header ("Contact Email (work)", "LinkedIn Profile URL").
   if (/\blinkedin\b/.test(h)) return 'profile_url';
   if (/\b(e ?mail|courriel|correo)\b/.test(h)) return 'email';
   if (/\b(phone|telephone|telefon|telefono|mobile|handy|movil)\b/.test(h)) return 'phone';
   if (/\b(website|domain|domaine|dominio)\b/.test(h)) return 'domain';
-  return null;
+  const person = personHeaderKind(header);
+  return person === 'job_title' || person === 'department' ? null : person;
 }
 
 /** The kind most values of a column look like, or null. Needs most non-empty values to agree. */

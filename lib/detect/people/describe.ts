@@ -3,6 +3,7 @@
 // parts only break ties between candidates the page itself shows.
 import { companyName, lastNameIn, matchesHints, personName, squash, titleText, type Hints } from './names';
 import { recordParts } from './blocks';
+import { rowCells, type TableColumns } from './table-columns';
 
 const MAX_NODES = 300;
 const MAX_LINES = 40;
@@ -77,9 +78,17 @@ export class LineReader {
       return;
     }
     const tag = part.localName;
-    this.levels = [rankBelow(tag, 2) * 2 + (SKIP.has(tag) || this.isOwnUi(part) ? 1 : 0)];
-    this.node = part.firstChild;
+    const level = rankBelow(tag, 2) * 2 + (SKIP.has(tag) || this.isOwnUi(part) ? 1 : 0);
+    this.levels = [level];
     this.afterText = false;
+    if ((tag === 'td' || tag === 'th') && part.childElementCount === 0) {
+      // A table cell holding text only (a row's name, title or company cell, read by `describeRow`): one line, read
+      // as a leaf element's is below, without a wrapper for its text node.
+      this.node = null;
+      if ((level & 1) === 0) this.text(part.textContent ?? '', false, level >> 1);
+      return;
+    }
+    this.node = part.firstChild;
   }
 
   /**
@@ -249,6 +258,37 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   const next = reader.has(after) ? lines[after] : undefined;
   if (bestTitle === null && next !== undefined && personName(next.text, true) === null) bestTitle = titleText(next.text);
   return { name: bestName, title: bestTitle };
+}
+
+/** The first line of a cell's text, or null. */
+function firstLine(cell: Element | null, ownUi: boolean): string | null {
+  if (cell === null) return null;
+  const reader = new LineReader(cell, ownUi);
+  return reader.has(0) ? (reader.lines[0] as Line).text : null;
+}
+
+/**
+ * A table row whose header names its columns (`TableColumns`): the name from the name column, or the first and last
+ * name columns, else from the row as any record; the title only from a title column, or from the name cell's own next
+ * line ("Jane Doe<br>Partner"), never from the next cell (under "Company" or "Department" it is not a title); the
+ * company from a company column.
+ */
+export function describeRow(row: Element, columns: TableColumns, hints: Hints, ownUi: boolean): PersonLabel & { company: string | null } {
+  const cells = rowCells(row, columns);
+  let label: PersonLabel = cells.name === null ? { name: null, title: null } : describePerson(new LineReader(cells.name, ownUi), hints);
+  if (label.name === null && cells.first !== null && cells.last !== null) {
+    const first = firstLine(cells.first, ownUi);
+    const last = firstLine(cells.last, ownUi);
+    label = { name: first !== null && last !== null ? personName(`${first} ${last}`, true) : null, title: null };
+  }
+  if (label.name === null) label = { name: describePerson(new LineReader(row, ownUi), hints).name, title: null };
+  const titleLine = firstLine(cells.title, ownUi);
+  const companyLine = firstLine(cells.company, ownUi);
+  return {
+    name: label.name,
+    title: columns.title === -1 ? label.title : titleLine === null ? null : titleText(titleLine),
+    company: companyLine === null ? null : companyName(companyLine),
+  };
 }
 
 /**

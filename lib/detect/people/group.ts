@@ -7,7 +7,8 @@
 // per-unit budget and the resumable cursor), and splitting them would pass that state around instead.
 import type { RawCompany, RawPerson } from '../schema';
 import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
-import { describeCompany, describePerson, LineReader, linesOf, nameBefore } from './describe';
+import { describeCompany, describePerson, describeRow, LineReader, linesOf, nameBefore } from './describe';
+import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn } from './names';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
@@ -101,6 +102,8 @@ export class PeopleGrouper {
   private placed = 0;
   private readonly masks = new Map<Node, number>();
   private readonly records = new Map<Node, RecordData>();
+  /** Each table's header columns, read once (`rowColumns`). */
+  private readonly tables = new Map<Element, TableColumns | null>();
   private dirty: RecordData[] = [];
   /** Identifiers with no repeated record of their own kind, placed once every other identifier is. */
   private orphans: Hit[] = [];
@@ -261,14 +264,20 @@ export class PeopleGrouper {
       }
       if (record.textOnly) return;
       const hints = hintsOf(personHits);
+      const columns = record.inlineName === null ? rowColumns(record.el, this.tables) : null;
       const label =
-        record.inlineName !== null ? { name: record.inlineName, title: null } : describePerson(new LineReader(record.el, this.ownUi()), hints);
+        record.inlineName !== null
+          ? { name: record.inlineName, title: null, company: null }
+          : columns !== null
+            ? describeRow(record.el, columns, hints, this.ownUi())
+            : { ...describePerson(new LineReader(record.el, this.ownUi()), hints), company: null };
       const person = emptyPerson(label.name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
-      // A link to a company's site or page in the person's row names where they work.
+      // A link to a company's site or page in the person's row names where they work; else the row's company column.
       if (companyHits.length > 0) {
         person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
       }
+      if (person.company === null) person.company = label.company;
       record.people = [person];
       return;
     }

@@ -70,7 +70,15 @@ describe('column kind from real-world headers', () => {
     ['Nombre de la empresa', 'company'],
     ['Sitio web', 'domain'],
     ['Perfil de LinkedIn', 'profile_url'],
-    // Not identifying
+    // Italian, Dutch, Swedish, Polish (the page tables' vocabulary is the same)
+    ['Cognome', 'last_name'],
+    ['Voornaam', 'first_name'],
+    ['Azienda', 'company'],
+    ['Imię i nazwisko', 'full_name'],
+    // Not identifying: a job title or a department is no column a file is looked up by
+    ['Job Title', null],
+    ['Position', null],
+    ['Department', null],
     ['Notes', null],
     ['Lead Source', null],
     ['', null],

@@ -399,3 +399,91 @@ describe('a page with more identifiers than the grouper takes', () => {
     expect(people[0]).toMatchObject({ profiles: ['https://www.linkedin.com/in/member-0'], emails: ['member.0@acme-law.com'] });
   }, 120_000);
 });
+
+// A table's header says what each cell holds, in the languages staff tables are written in: the cell after the name
+// is a title only under a title header. Each line: "Name | Title | Company | identifiers".
+describe('table headers say which cell is the title and which the company', () => {
+  const lines = (html: string): string[] =>
+    entitiesOf(html).people.map((p) => [p.name ?? '-', p.title ?? '-', p.company ?? '-', [...p.emails, ...p.phones].join(' ')].join(' | '));
+  it.each<[string, string, string[]]>([
+    [
+      'a member directory, "Name | Company | Email": the company is no title',
+      `<table><thead><tr><th>Name</th><th>Company</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>Northwind Traders</td><td>jane.doe@northwindtraders.com</td></tr>
+       <tr><td>John Roe</td><td>Contoso</td><td>john.roe@contoso.com</td></tr></tbody></table>`,
+      ['Jane Doe | - | Northwind Traders | jane.doe@northwindtraders.com', 'John Roe | - | Contoso | john.roe@contoso.com'],
+    ],
+    [
+      'a university table, "Name | Department | Position | Email": the title is under Position, not the next cell',
+      `<table><thead><tr><th>Name</th><th>Department</th><th>Position</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>Physics</td><td>Senior Lecturer</td><td>j.doe@uni.ac.uk</td></tr>
+       <tr><td>John Roe</td><td>Chemistry</td><td>Professor</td><td>j.roe@uni.ac.uk</td></tr></tbody></table>`,
+      ['Jane Doe | Senior Lecturer | - | j.doe@uni.ac.uk', 'John Roe | Professor | - | j.roe@uni.ac.uk'],
+    ],
+    [
+      'German, "Vorname | Nachname | Funktion | E-Mail": the name is the two cells',
+      `<table><thead><tr><th>Vorname</th><th>Nachname</th><th>Funktion</th><th>E-Mail</th></tr></thead><tbody>
+       <tr><td>Jürgen</td><td>Schäfer</td><td>Geschäftsführer</td><td>j.schaefer@mueller-bau.de</td></tr>
+       <tr><td>Anna</td><td>Becker</td><td>Prokuristin</td><td>a.becker@mueller-bau.de</td></tr></tbody></table>`,
+      ['Jürgen Schäfer | Geschäftsführer | - | j.schaefer@mueller-bau.de', 'Anna Becker | Prokuristin | - | a.becker@mueller-bau.de'],
+    ],
+    [
+      'French, "Nom complet | Société | Poste | Courriel", the header in a first row of th cells',
+      `<table><tr><th>Nom complet</th><th>Société</th><th>Poste</th><th>Courriel</th></tr>
+       <tr><td>Claire Martin</td><td>Fabrikam</td><td>Directrice commerciale</td><td>claire.martin@fabrikam.fr</td></tr>
+       <tr><td>Luc Bernard</td><td>Litware</td><td>Ingénieur</td><td>luc.bernard@litware.fr</td></tr></table>`,
+      ['Claire Martin | Directrice commerciale | Fabrikam | claire.martin@fabrikam.fr', 'Luc Bernard | Ingénieur | Litware | luc.bernard@litware.fr'],
+    ],
+    [
+      'Spanish, "Nombre | Empresa | Cargo | Teléfono"',
+      `<table><thead><tr><th>Nombre y apellidos</th><th>Empresa</th><th>Cargo</th><th>Teléfono</th></tr></thead><tbody>
+       <tr><td>Lucía Fernández</td><td>Tailspin</td><td>Directora de ventas</td><td>+34 912 345 678</td></tr>
+       <tr><td>Javier Ruiz</td><td>Adventure Works</td><td>Consultor</td><td>+34 913 456 789</td></tr></tbody></table>`,
+      ['Lucía Fernández | Directora de ventas | Tailspin | +34912345678', 'Javier Ruiz | Consultor | Adventure Works | +34913456789'],
+    ],
+    [
+      'a header cell spanning two columns: the title column is counted after it',
+      `<table><thead><tr><th>Name</th><th colspan="2">Contact</th><th>Job title</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>jane.doe@acme-law.com</td><td>+1 415 555 0142</td><td>Partner</td></tr>
+       <tr><td>John Roe</td><td>john.roe@acme-law.com</td><td>+1 415 555 0143</td><td>Associate</td></tr></tbody></table>`,
+      ['Jane Doe | Partner | - | jane.doe@acme-law.com +14155550142', 'John Roe | Associate | - | john.roe@acme-law.com +14155550143'],
+    ],
+    [
+      'a row whose cell spans two columns: the cells after it keep their columns',
+      `<table><thead><tr><th>Name</th><th>Room</th><th>Telephone</th><th>Company</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>B 204</td><td>+1 415 555 0142</td><td>Contoso</td><td>jane.doe@contoso.com</td></tr>
+       <tr><td>John Roe</td><td colspan="2">Remote (on leave until March)</td><td>Fabrikam</td><td>john.roe@fabrikam.com</td></tr></tbody></table>`,
+      ['Jane Doe | - | Contoso | jane.doe@contoso.com +14155550142', 'John Roe | - | Fabrikam | john.roe@fabrikam.com'],
+    ],
+    [
+      'a name cell with the title on its own second line, under "Name | Company"',
+      `<table><thead><tr><th>Name</th><th>Company</th><th>Email</th></tr></thead><tbody>
+       <tr><td><strong>Jane Doe</strong><br>Partner</td><td>Northwind Traders</td><td>jane.doe@northwindtraders.com</td></tr>
+       <tr><td><strong>John Roe</strong><br>Associate</td><td>Contoso</td><td>john.roe@contoso.com</td></tr></tbody></table>`,
+      ['Jane Doe | Partner | Northwind Traders | jane.doe@northwindtraders.com', 'John Roe | Associate | Contoso | john.roe@contoso.com'],
+    ],
+    [
+      'an empty title cell is no title (the next cell is not taken instead)',
+      `<table><thead><tr><th>Name</th><th>Title</th><th>Office</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td></td><td>London</td><td>jane.doe@acme-law.com</td></tr>
+       <tr><td>John Roe</td><td>Associate</td><td>Leeds</td><td>john.roe@acme-law.com</td></tr></tbody></table>`,
+      ['Jane Doe | - | - | jane.doe@acme-law.com', 'John Roe | Associate | - | john.roe@acme-law.com'],
+    ],
+    [
+      'a header of words it does not know: the row is read as any record (the cell after the name is the title)',
+      `<table><thead><tr><th>Lawyer</th><th>Focus</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>Litigation</td><td>jane.doe@acme-law.com</td></tr>
+       <tr><td>John Roe</td><td>Tax</td><td>john.roe@acme-law.com</td></tr></tbody></table>`,
+      ['Jane Doe | Litigation | - | jane.doe@acme-law.com', 'John Roe | Tax | - | john.roe@acme-law.com'],
+    ],
+    [
+      'the name column holds a link to the person, the company column a link to its site',
+      `<table><thead><tr><th>Name</th><th>Organisation</th><th>Email</th></tr></thead><tbody>
+       <tr><td><a href="/people/jane-doe">Jane Doe</a></td><td><a href="https://www.contoso.com/">Contoso</a></td><td>jane.doe@contoso.com</td></tr>
+       <tr><td><a href="/people/john-roe">John Roe</a></td><td><a href="https://www.fabrikam.com/">Fabrikam</a></td><td>john.roe@fabrikam.com</td></tr></tbody></table>`,
+      ['Jane Doe | - | Contoso | jane.doe@contoso.com', 'John Roe | - | Fabrikam | john.roe@fabrikam.com'],
+    ],
+  ])('%s', (_why, html, expected) => {
+    expect(lines(html)).toEqual(expected);
+  });
+});
