@@ -8,13 +8,16 @@ import { apiRequests, ledgerOf, openPanelFor, send } from './support/reliability
 // identifiers in the background's report and in the row, and the sandbox ledger after "Select all" + Enrich.
 //
 // What a miss costs: bulk enrichment charges one credit per successfully enriched record (spec, Credits 3); a miss
-// is free (the sandbox books a 0-credit `bulk-enrich` entry). The four fixture pages are real-world-like sites whose
+// is free (the sandbox books a 0-credit `bulk-enrich` entry). The five fixture pages are real-world-like sites whose
 // people the sandbox does not know, so there the ledger must read exactly 0 and the request log must show exactly
 // one lookup per person (their best identifier: profile, else email, else phone; docs/people.md). The sandbox's
 // directory shows 300 seeded members, all known: the ledger must read exactly 300.
 
 interface Person {
   name: string;
+  /** Checked when given (null: the page shows none). */
+  title?: string | null;
+  company?: string | null;
   emails?: string[];
   phones?: string[];
   profiles?: string[];
@@ -60,6 +63,18 @@ const PAGES: PageCase[] = [
       { name: 'Dr Tom Baird', emails: ['tom.baird@kelvin.ac.uk'] },
       { name: 'Dr Lena Vogel', emails: ['lena.vogel@kelvin.ac.uk'], phones: ['+441413304510'] },
       { name: 'Mei Lin', emails: ['m.lin.1@research.kelvin.ac.uk'] },
+    ],
+  },
+  {
+    title: 'association committee table (Name | Organisation | Role: the cell after the name is the company, not the title)',
+    page: 'committee.html',
+    people: [
+      { name: 'Henrike Baumgartner', title: 'Chair', company: 'Kühlhaus Nord GmbH', emails: ['h.baumgartner@kuehlhaus-nord.de'] },
+      { name: 'Tomasz Wiśniewski', title: 'Vice-Chair', company: 'Polar Logistics', emails: ['t.wisniewski@polarlogistics.pl'], phones: ['+48226284117'] },
+      { name: 'Élodie Marchand', title: 'Treasurer', company: 'Froid Express SA', emails: ['elodie.marchand@froidexpress.fr'] },
+      // Shown by a profile link only, in a table whose other rows show emails; the role cell is empty.
+      { name: 'Pieter de Vries', title: null, company: 'Koelveem B.V.', profiles: [li('pieter-de-vries-koelveem')] },
+      { name: 'Giulia Romano', title: 'Secretary', company: 'Frigoriferi Adriatici', emails: ['g.romano@frigoadriatici.it'] },
     ],
   },
   {
@@ -152,6 +167,14 @@ for (const fixture of PAGES) {
       const got = people.map((p) => ({ name: p.name, emails: sorted(p.emails), phones: sorted(p.phones), profiles: sorted(p.profiles) }));
       const want = fixture.people.map((p) => ({ name: p.name, emails: sorted(p.emails), phones: sorted(p.phones), profiles: sorted(p.profiles) }));
       expect(got).toEqual(want);
+      // Where the fixture says, the title and company too (a table's header decides which cell is which).
+      const described = fixture.people.filter((p) => p.title !== undefined || p.company !== undefined);
+      for (const p of described) {
+        expect(people.find((q) => q.name === p.name), p.name).toMatchObject({
+          ...(p.title !== undefined ? { title: p.title } : {}),
+          ...(p.company !== undefined ? { company: p.company } : {}),
+        });
+      }
     });
 
     await test.step('one row per person: the name, the identifiers as chips, one priced Enrich', async () => {
@@ -164,6 +187,8 @@ for (const fixture of PAGES) {
         for (const phone of person.phones ?? []) await expect(chips.getByTitle(phone, { exact: true })).toBeVisible();
         for (const profile of person.profiles ?? []) await expect(chips.getByTitle(profile, { exact: true })).toBeVisible();
         await expect(row.getByRole('button', { name: `Enrich ${person.name} · 1 credit` })).toBeVisible({ timeout: 15_000 });
+        if (person.title) await expect(row).toContainText(person.title);
+        if (person.company) await expect(row).toContainText(person.company);
       }
       for (const width of [320, 400]) {
         await panel.setViewportSize({ width, height: 900 });

@@ -34,6 +34,8 @@ const SORT_LIMIT = 2000;
 const MAX_COMPANY_TEXT = 400;
 /** How far up from a nameless line record its person's record may be (a card's line, a row's cell). */
 const ADOPT_UP = 4;
+/** How many siblings either side an orphan's block is compared with (`besidePeople`). */
+const ADOPT_SIBLINGS = 6;
 
 /** Marks an identifier two or more records show (see `result`). */
 const SHARED = Symbol('shared');
@@ -207,7 +209,11 @@ export class PeopleGrouper {
     this.addTo(found, found, hit, null, false);
   }
 
-  /** An identifier without a repeated record of its kind joins the record around it, if any. */
+  /**
+   * An identifier without a repeated record of its kind joins the record around it, if any, else makes one of the
+   * block it sits in when that block's siblings are people's records (the one committee member shown by a profile
+   * link in a table whose other rows show emails).
+   */
   private adopt(hit: Hit): void {
     let cur: Element | null = hit.el;
     for (let depth = 0; cur !== null && depth < 12; depth++, cur = cur.parentElement) {
@@ -216,9 +222,29 @@ export class PeopleGrouper {
         this.addTo(cur, record.el, hit, null, false);
         return;
       }
+      if (record === undefined && this.besidePeople(cur)) {
+        this.addTo(cur, cur, hit, null, false);
+        return;
+      }
     }
     // Still a record if its own text names several people ("two people in one paragraph").
     this.addTo(hit.el, hit.el, hit, null, true);
+  }
+
+  /** Is a sibling of `el` with its tag (a few either side) a person's record? */
+  private besidePeople(el: Element): boolean {
+    const isPeople = (s: Element): boolean => {
+      const record = s.localName === el.localName ? this.records.get(s) : undefined;
+      return record !== undefined && !record.textOnly && record.hits.some((h) => isPersonKind(h.kind));
+    };
+    let before = el.previousElementSibling;
+    let after = el.nextElementSibling;
+    for (let i = 0; i < ADOPT_SIBLINGS && (before !== null || after !== null); i++) {
+      if ((before !== null && isPeople(before)) || (after !== null && isPeople(after))) return true;
+      before = before?.previousElementSibling ?? null;
+      after = after?.nextElementSibling ?? null;
+    }
+    return false;
   }
 
   private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean): void {

@@ -48,6 +48,27 @@ const ROWS: Array<[string, string, string[]]> = [
     ['Jane Doe | - | jane.doe@uni.ac.uk +442079460321 +447911123456', 'John Roe | - | john.roe@uni.ac.uk +442079460322 +447911123457'],
   ],
   [
+    'one member shown by a profile link only, in a table whose other rows show emails',
+    `<table><tr><td>Jane Doe</td><td>Chair</td><td><a href="mailto:jane.doe@acme-law.com">jane.doe@acme-law.com</a></td></tr>
+     <tr><td>Pieter de Vries</td><td>Treasurer</td><td><a href="https://www.linkedin.com/in/pieter-de-vries/">LinkedIn</a></td></tr>
+     <tr><td>John Roe</td><td>Secretary</td><td><a href="mailto:john.roe@acme-law.com">john.roe@acme-law.com</a></td></tr></table>`,
+    ['Jane Doe | Chair | jane.doe@acme-law.com', 'Pieter de Vries | Treasurer | in/pieter-de-vries', 'John Roe | Secretary | john.roe@acme-law.com'],
+  ],
+  [
+    'a card shown by its phone only, in a grid of cards with emails',
+    `<section><div class="card"><h3>Jane Doe</h3><p>Partner</p><p><a href="mailto:jane.doe@acme-law.com">Email</a></p></div>
+     <div class="card"><h3>Ana Lima</h3><p>Counsel</p><p><a href="tel:+14155550177">+1 415 555 0177</a></p></div>
+     <div class="card"><h3>John Roe</h3><p>Associate</p><p><a href="mailto:john.roe@acme-law.com">Email</a></p></div></section>`,
+    ['Jane Doe | Partner | jane.doe@acme-law.com', 'Ana Lima | Counsel | +14155550177', 'John Roe | Associate | john.roe@acme-law.com'],
+  ],
+  [
+    'a "call us" block beside people cards names nobody: its phone is no one’s',
+    `<section><div class="card"><h3>Jane Doe</h3><p>Partner</p><p><a href="mailto:jane.doe@acme-law.com">Email</a></p></div>
+     <div class="card"><h3>John Roe</h3><p>Associate</p><p><a href="mailto:john.roe@acme-law.com">Email</a></p></div>
+     <div class="cta"><p>Questions about an engagement? <a href="tel:+14155550100">Call our main line</a></p></div></section>`,
+    ['Jane Doe | Partner | jane.doe@acme-law.com', 'John Roe | Associate | john.roe@acme-law.com'],
+  ],
+  [
     'a footer list of office numbers stays nobody’s (no card around it names a person)',
     `<footer><ul><li>London +44 20 7946 0000</li><li>Berlin +49 30 901820</li><li>Paris +33 1 42 68 53 00</li></ul></footer>`,
     [],
