@@ -1,8 +1,8 @@
 /**
  * What a column holds, from its header: the words a user's file (lib/import/columns.ts) and a page's table
  * (lib/detect/people/table-columns.ts) name a person's columns with are one vocabulary. English, German, French and
- * Spanish spellings, and the commonest Italian, Dutch, Swedish and Polish ones; any case, accents and punctuation
- * ignored. No dependencies and no identifier words (those are the import's alone): the content script bundles it.
+ * Spanish spellings, the commonest Italian, Dutch, Swedish and Polish ones, and Japanese, Chinese and Korean ones; any
+ * case, accents and punctuation ignored. No dependencies and no identifier words (those are the import's alone): the content script bundles it.
  */
 
 export type PersonHeaderKind = 'first_name' | 'last_name' | 'full_name' | 'company' | 'job_title' | 'department';
@@ -14,6 +14,7 @@ const PERSON_WORDS: Record<PersonHeaderKind, string[]> = {
   full_name: [
     'name', 'full name', 'fullname', 'contact name', 'person name', 'contact', 'vollstandiger name', 'nom complet', 'nombre completo', 'nombre y apellidos',
     'nome e cognome', 'nome completo', 'naam', 'volledige naam', 'namn', 'imie i nazwisko',
+    '氏名', '名前', 'お名前', '姓名', '名字', '이름', '성명',
   ],
   company: [
     'company', 'company name', 'organization', 'organisation', 'organization name', 'account', 'account name', 'employer', 'current company',
@@ -21,6 +22,7 @@ const PERSON_WORDS: Record<PersonHeaderKind, string[]> = {
     'entreprise', 'societe', 'nom de l entreprise', 'nom de la societe', 'organisation name',
     'empresa', 'nombre de la empresa', 'compania', 'organizacion',
     'azienda', 'societa', 'organizzazione', 'bedrijf', 'organisatie', 'foretag',
+    '会社名', '会社', '企業名', '公司', '公司名称', '회사', '회사명',
   ],
   job_title: [
     'title', 'job title', 'position', 'role', 'job role', 'job', 'function', 'designation', 'occupation', 'current title', 'current position',
@@ -28,11 +30,13 @@ const PERSON_WORDS: Record<PersonHeaderKind, string[]> = {
     'poste', 'fonction', 'titre', 'intitule du poste',
     'cargo', 'puesto', 'posicion', 'funcion',
     'ruolo', 'qualifica', 'posizione', 'incarico', 'functie', 'rol', 'befattning', 'roll', 'stanowisko', 'funkcja',
+    '役職', '肩書き', '肩書', '職位', '职位', '职务', '職務', '직책', '직위', '직함',
   ],
   department: [
     'department', 'dept', 'division', 'team', 'group', 'unit', 'faculty', 'practice', 'practice area',
     'abteilung', 'bereich', 'fachbereich', 'departement', 'service', 'pole', 'departamento', 'area',
-    'dipartimento', 'reparto', 'afdeling', 'avdelning', 'dzial', 'wydzial',
+    'dipartimento', 'reparto', 'afdeling', 'avdelning', 'dział', 'wydział',
+    '部署', '所属', '所属部署', '部門', '部门', '부서', '소속',
   ],
 };
 
@@ -43,7 +47,7 @@ export function normaliseHeader(header: string): string {
     .replace(/\p{M}+/gu, '')
     .toLowerCase()
     .replace(/([a-z])([0-9])/g, '$1 $2')
-    .replace(/[^a-z0-9]+/g, ' ')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
 }
 
@@ -53,7 +57,8 @@ export function normaliseHeader(header: string): string {
  */
 export function headerWords<K extends string>(words: Record<K, readonly string[]>): (header: string) => K | null {
   const byWord = new Map<string, K>();
-  for (const [kind, list] of Object.entries(words) as Array<[K, readonly string[]]>) for (const w of list) byWord.set(w, kind);
+  // Normalised as headers are: a word written in a script with combining marks (Japanese ド, Korean 이름) matches.
+  for (const [kind, list] of Object.entries(words) as Array<[K, readonly string[]]>) for (const w of list) byWord.set(normaliseHeader(w), kind);
   return (header) => {
     const h = normaliseHeader(header);
     if (!h) return null;

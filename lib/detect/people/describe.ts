@@ -1,7 +1,7 @@
 // The name, title or company name a record shows, read from its own text: headings and strong
 // text first, then link text and a photo's `alt`, then any line. The identifiers' slugs and local
 // parts only break ties between candidates the page itself shows.
-import { companyName, lastNameIn, matchesHints, personName, squash, titleText, type Hints } from './names';
+import { columnName, companyName, lastNameIn, matchesHints, personName, squash, titleText, type Hints } from './names';
 import { recordParts } from './blocks';
 import { rowCells, type TableColumns } from './table-columns';
 
@@ -276,10 +276,15 @@ function firstLine(cell: Element | null, ownUi: boolean): string | null {
 export function describeRow(row: Element, columns: TableColumns, hints: Hints, ownUi: boolean): PersonLabel & { company: string | null } {
   const cells = rowCells(row, columns);
   let label: PersonLabel = cells.name === null ? { name: null, title: null } : describePerson(new LineReader(cells.name, ownUi), hints);
+  if (label.name === null && cells.name !== null) {
+    // The header says this cell is the name: a name written without capitals (氏名: 佐藤 健二) is still one.
+    const line = firstLine(cells.name, ownUi);
+    label = { name: line === null ? null : columnName(line), title: null };
+  }
   if (label.name === null && cells.first !== null && cells.last !== null) {
     const first = firstLine(cells.first, ownUi);
     const last = firstLine(cells.last, ownUi);
-    label = { name: first !== null && last !== null ? personName(`${first} ${last}`, true) : null, title: null };
+    label = { name: first !== null && last !== null ? (personName(`${first} ${last}`, true) ?? columnName(`${first} ${last}`)) : null, title: null };
   }
   if (label.name === null) label = { name: describePerson(new LineReader(row, ownUi), hints).name, title: null };
   const titleLine = firstLine(cells.title, ownUi);

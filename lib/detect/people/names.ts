@@ -173,6 +173,19 @@ export function companyName(raw: string): string | null {
   return text;
 }
 
+/**
+ * A cell's text under a header that says "Name" (`氏名`, "Nom complet"): the page says it is a name, so a name
+ * `personName` cannot read (written in a script without capitals, or in lower case) is taken when it looks like
+ * one: letters, one to six words, no digits, address or label.
+ */
+export function columnName(raw: string): string | null {
+  if (raw.length > MAX_NAME * 2) return null;
+  const text = squash(raw);
+  if (text.length < 2 || text.length > MAX_NAME || !LETTER.test(text) || DIGIT.test(text) || text.includes('@') || text.includes('://')) return null;
+  if (isGenericLabel(text) || NAV_LABELS.has(labelKey(text)) || text.split(' ').length > 6) return null;
+  return text;
+}
+
 /** The part of an identifier its hint words come from: an email's local part, a URL's last segment, a host without `www.`. */
 function hintPart(identifier: string): [number, number] {
   const at = identifier.indexOf('@');

@@ -463,6 +463,23 @@ describe('table headers say which cell is the title and which the company', () =
       ['Lucía Fernández | Directora de ventas | Tailspin | +34912345678', 'Javier Ruiz | Consultor | Adventure Works | +34913456789'],
     ],
     [
+      'Japanese, "氏名 | 所属 | 役職 | メール": the department is no title',
+      `<table><thead><tr><th>氏名</th><th>所属</th><th>役職</th><th>メール</th></tr></thead><tbody>
+       <tr><td>Kenji Sato</td><td>営業部</td><td>部長</td><td>k.sato@tanaka-shoji.co.jp</td></tr>
+       <tr><td>Yumi Ito</td><td>開発部</td><td>主任</td><td>y.ito@tanaka-shoji.co.jp</td></tr></tbody></table>`,
+      ['Kenji Sato | 部長 | - | k.sato@tanaka-shoji.co.jp', 'Yumi Ito | 主任 | - | y.ito@tanaka-shoji.co.jp'],
+    ],
+    [
+      'a name the header vouches for, written without capitals (Japanese, and a lower-case member list)',
+      `<table><thead><tr><th>氏名</th><th>役職</th><th>メール</th></tr></thead><tbody>
+       <tr><td>佐藤 健二</td><td>部長</td><td>k.sato@tanaka-shoji.co.jp</td></tr>
+       <tr><td>伊藤 由美</td><td>主任</td><td>y.ito@tanaka-shoji.co.jp</td></tr>
+       <tr><td>—</td><td>受付</td><td>uketsuke@tanaka-shoji.co.jp</td></tr></tbody></table>
+       <table><thead><tr><th>Name</th><th>Email</th></tr></thead><tbody>
+       <tr><td>noah wang</td><td>noah.wang@initech.io</td></tr><tr><td>mia kim</td><td>mia.kim@initech.io</td></tr></tbody></table>`,
+      ['佐藤 健二 | 部長 | - | k.sato@tanaka-shoji.co.jp', '伊藤 由美 | 主任 | - | y.ito@tanaka-shoji.co.jp', 'noah wang | - | - | noah.wang@initech.io', 'mia kim | - | - | mia.kim@initech.io'],
+    ],
+    [
       'a header cell spanning two columns: the title column is counted after it',
       `<table><thead><tr><th>Name</th><th colspan="2">Contact</th><th>Job title</th></tr></thead><tbody>
        <tr><td>Jane Doe</td><td>jane.doe@acme-law.com</td><td>+1 415 555 0142</td><td>Partner</td></tr>
