@@ -34,22 +34,30 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
   const handleRef = useRef(handle);
   handleRef.current = handle;
 
-  useEffect(() => {
-    if (tabId === null) return;
-    let live = true;
-    request('panel/intent', { tabId }).then(
+  // The tab's intent is taken (consumed) from the background: when the panel opens, and again each time one
+  // arrives. Taking, not reading the event's copy, means an intent handled here never opens again on the next load,
+  // and one that arrives while the first take is under way is still taken once.
+  // Bumped when the panel follows another tab or unmounts: a take answered after that is for a view no longer shown.
+  const generation = useRef(0);
+  const take = (forTab: number) => {
+    const asked = generation.current;
+    request('panel/intent', { tabId: forTab }).then(
       (intent) => {
-        if (live && intent) handleRef.current(intent);
+        if (asked === generation.current && intent) handleRef.current(intent);
       },
       () => undefined,
     );
+  };
+  useEffect(() => {
+    if (tabId === null) return;
+    take(tabId);
     return () => {
-      live = false;
+      generation.current++;
     };
   }, [tabId]);
 
   useBackgroundEvent((event) => {
-    if (event.type === 'event/intent' && event.tabId === tabId) handle(event.intent);
+    if (event.type === 'event/intent' && event.tabId === tabId && tabId !== null) take(tabId);
   });
 
   if (!pending) return null;

@@ -11,18 +11,34 @@ import { broadcast } from './broadcast';
 const intentKey = (tabId: number) => `session:intent.${tabId}` as const;
 const memory = new Map<number, PanelIntent>();
 
-export function setIntent(tabId: number, intent: PanelIntent): Promise<void> {
-  memory.set(tabId, intent);
-  broadcast({ type: 'event/intent', tabId, intent });
-  return storage.setItem(intentKey(tabId), intent);
+/**
+ * Setting and taking run one after another: a panel's take that was reading storage when a new intent arrived
+ * used to delete that intent on its way out, so neither the take nor the panel ever saw it (a flaky e2e run).
+ */
+let turn: Promise<unknown> = Promise.resolve();
+function inTurn<T>(step: () => Promise<T>): Promise<T> {
+  const run = turn.then(step, step);
+  turn = run.catch(() => undefined);
+  return run;
 }
 
-export async function takeIntent(tabId: number): Promise<PanelIntent | null> {
-  const stored = memory.get(tabId) ?? (await storage.getItem(intentKey(tabId)));
-  memory.delete(tabId);
-  await storage.removeItem(intentKey(tabId));
-  const parsed = PanelIntentSchema.safeParse(stored);
-  return parsed.success ? parsed.data : null;
+/** Stores the intent, then tells open panels: the event is a signal to take it, so it is consumed exactly once. */
+export function setIntent(tabId: number, intent: PanelIntent): Promise<void> {
+  return inTurn(async () => {
+    memory.set(tabId, intent);
+    await storage.setItem(intentKey(tabId), intent);
+    broadcast({ type: 'event/intent', tabId, intent });
+  });
+}
+
+export function takeIntent(tabId: number): Promise<PanelIntent | null> {
+  return inTurn(async () => {
+    const stored = memory.get(tabId) ?? (await storage.getItem(intentKey(tabId)));
+    memory.delete(tabId);
+    await storage.removeItem(intentKey(tabId));
+    const parsed = PanelIntentSchema.safeParse(stored);
+    return parsed.success ? parsed.data : null;
+  });
 }
 
 type SidebarBrowser = { sidebarAction?: { open(): Promise<void> } };
