@@ -37,27 +37,29 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
   // The tab's intent is taken (consumed) from the background: when the panel opens, and again each time one
   // arrives. Taking, not reading the event's copy, means an intent handled here never opens again on the next load,
   // and one that arrives while the first take is under way is still taken once.
-  // Bumped when the panel follows another tab or unmounts: a take answered after that is for a view no longer shown.
-  const generation = useRef(0);
-  const take = (forTab: number) => {
-    const asked = generation.current;
+  // The current tab's view: ended when the panel follows another tab or unmounts, so a take answered after that
+  // (for a view no longer shown) is dropped.
+  const viewRef = useRef<{ live: boolean } | null>(null);
+  const take = (forTab: number, view: { live: boolean } | null) => {
     request('panel/intent', { tabId: forTab }).then(
       (intent) => {
-        if (asked === generation.current && intent) handleRef.current(intent);
+        if (view?.live && intent) handleRef.current(intent);
       },
       () => undefined,
     );
   };
   useEffect(() => {
     if (tabId === null) return;
-    take(tabId);
+    const view = { live: true };
+    viewRef.current = view;
+    take(tabId, view);
     return () => {
-      generation.current++;
+      view.live = false;
     };
   }, [tabId]);
 
   useBackgroundEvent((event) => {
-    if (event.type === 'event/intent' && event.tabId === tabId && tabId !== null) take(tabId);
+    if (event.type === 'event/intent' && event.tabId === tabId && tabId !== null) take(tabId, viewRef.current);
   });
 
   if (!pending) return null;
