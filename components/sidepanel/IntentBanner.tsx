@@ -36,9 +36,8 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
 
   // The tab's intent is taken (consumed) from the background: when the panel opens, and again each time one
   // arrives. Taking, not reading the event's copy, means an intent handled here never opens again on the next load,
-  // and one that arrives while the first take is under way is still taken once.
-  // The current tab's view: ended when the panel follows another tab or unmounts, so a take answered after that
-  // (for a view no longer shown) is dropped.
+  // and one that arrives while the first take is under way is still taken once. `view` ends when the panel follows
+  // another tab or unmounts: a take answered after that is dropped.
   const viewRef = useRef<{ live: boolean } | null>(null);
   const take = (forTab: number, view: { live: boolean } | null) => {
     request('panel/intent', { tabId: forTab }).then(

@@ -1,7 +1,7 @@
 import type { CostEstimate } from '@/lib/messaging/protocol';
 import { Button, type ButtonProps } from './Button';
 import { Chip } from './Chip';
-import { costLabel } from './format';
+import { costLabel, isCachedMiss } from './format';
 import { t } from '@/lib/i18n/t';
 
 export interface CostBadgeProps {
@@ -63,7 +63,7 @@ export function PaidButton({ estimate, upTo = false, note, compact = false, disa
       ? t('ui_over_budget')
       : costLabel(estimate, { upTo })
     : '…';
-  const cost = compact && estimate?.cached && !estimate.blockedByBudget ? (estimate.cachedFound === false ? t('ui_cached_no_match') : t('credits_free')) : full;
+  const cost = compact && estimate?.cached && !estimate.blockedByBudget ? (isCachedMiss(estimate) ? t('ui_cached_no_match') : t('credits_free')) : full;
   const detail = note ? `${cost} · ${note}` : cost;
   return (
     <Button

@@ -69,6 +69,11 @@ export function costLabel(estimate: CostEstimate, options: { upTo?: boolean; now
   return options.upTo && estimate.credits > 1 ? t('words_up_to', credits) : credits;
 }
 
+/** A cached answer that found nobody: a row says "no match" before it is opened (free, like any cached answer). */
+export function isCachedMiss(estimate: CostEstimate | null | undefined): boolean {
+  return Boolean(estimate?.cached && estimate.cachedFound === false);
+}
+
 /** "12.3k" for follower counts. */
 export function formatCompact(n: number): string {
   return new Intl.NumberFormat(uiLanguage(), { notation: 'compact', maximumFractionDigits: 1 }).format(n);

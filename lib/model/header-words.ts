@@ -2,7 +2,8 @@
  * What a column holds, from its header: the words a user's file (lib/import/columns.ts) and a page's table
  * (lib/detect/people/table-columns.ts) name a person's columns with are one vocabulary. English, German, French and
  * Spanish spellings, the commonest Italian, Dutch, Swedish and Polish ones, and Japanese, Chinese and Korean ones; any
- * case, accents and punctuation ignored. No dependencies and no identifier words (those are the import's alone): the content script bundles it.
+ * case, accents and punctuation ignored. No dependencies and no identifier words (those are the import's alone):
+ * the content script bundles it.
  */
 
 export type PersonHeaderKind = 'first_name' | 'last_name' | 'full_name' | 'company' | 'job_title' | 'department';
@@ -53,15 +54,19 @@ export function normaliseHeader(header: string): string {
 
 /**
  * A reader of headers by exact words: the header as written, then split at camel case ("FirstName",
- * "emailAddress"). Null when no word list holds it.
+ * "emailAddress"). Null when no word list holds it. The word map is built on the first header read, not when the
+ * module loads: the content script bundles this, and most pages have no table header to read.
  */
 export function headerWords<K extends string>(words: Record<K, readonly string[]>): (header: string) => K | null {
-  const byWord = new Map<string, K>();
-  // Normalised as headers are: a word written in a script with combining marks (Japanese ド, Korean 이름) matches.
-  for (const [kind, list] of Object.entries(words) as Array<[K, readonly string[]]>) for (const w of list) byWord.set(normaliseHeader(w), kind);
+  let byWord: Map<string, K> | null = null;
   return (header) => {
     const h = normaliseHeader(header);
     if (!h) return null;
+    if (byWord === null) {
+      byWord = new Map();
+      // Normalised as headers are: a word written in a script with combining marks (Japanese ド, Korean 이름) matches.
+      for (const [kind, list] of Object.entries(words) as Array<[K, readonly string[]]>) for (const w of list) byWord.set(normaliseHeader(w), kind);
+    }
     return byWord.get(h) ?? byWord.get(normaliseHeader(header.replace(/([a-z])([A-Z])/g, '$1 $2'))) ?? null;
   };
 }

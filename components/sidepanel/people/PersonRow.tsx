@@ -6,7 +6,7 @@
  * name to make room for the button; the chips wrap below, and the priced button sits at the end of the chip line.
  */
 import type { ReactNode } from 'react';
-import { Chip, costLabel, type IconName, PaidButton } from '@/components/ui';
+import { Chip, costLabel, type IconName, isCachedMiss, PaidButton } from '@/components/ui';
 import type { PagePerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
@@ -71,7 +71,7 @@ export function PersonCell({ person, action }: { person: PersonRowData; action: 
  */
 function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | null | undefined): string {
   const price = estimate ? (estimate.blockedByBudget ? t('people_over_budget') : costLabel(estimate)) : t('people_estimating');
-  const cost = estimate?.cached && estimate.cachedFound === false ? `${t('ui_cached_no_match')} · ${price}` : price;
+  const cost = isCachedMiss(estimate) ? `${t('ui_cached_no_match')} · ${price}` : price;
   return t('people_button_label', cached ? t('people_open') : t('people_enrich'), name, cost);
 }
 

@@ -163,27 +163,29 @@ export function titleText(raw: string): string | null {
   return text;
 }
 
+/** A short label a page shows for someone or something: letters, at most six words, no address, link or label word. */
+function isShortLabel(text: string, maxLength: number): boolean {
+  if (text.length < 2 || text.length > maxLength || !LETTER.test(text) || text.includes('@') || text.includes('://')) return false;
+  return !isGenericLabel(text) && !NAV_LABELS.has(labelKey(text)) && text.split(' ').length <= 6;
+}
+
 /** A company's displayed name: a short label that is not a channel or a call to action. */
 export function companyName(raw: string): string | null {
   if (raw.length > MAX_NAME * 2) return null;
   // "Northwind Labs · Full-time": the name is what comes before a separator.
   const text = squash(raw).split(/\s[·•|]\s/u)[0] ?? '';
-  if (text.length < 2 || text.length > 60 || !LETTER.test(text) || text.includes('@') || text.includes('://')) return null;
-  if (isGenericLabel(text) || NAV_LABELS.has(labelKey(text)) || text.split(' ').length > 6) return null;
-  return text;
+  return isShortLabel(text, 60) ? text : null;
 }
 
 /**
  * A cell's text under a header that says "Name" (`氏名`, "Nom complet"): the page says it is a name, so a name
- * `personName` cannot read (written in a script without capitals, or in lower case) is taken when it looks like
- * one: letters, one to six words, no digits, address or label.
+ * `personName` cannot read (written in a script without capitals, or in lower case) is taken when it is a short
+ * label without digits.
  */
 export function columnName(raw: string): string | null {
   if (raw.length > MAX_NAME * 2) return null;
   const text = squash(raw);
-  if (text.length < 2 || text.length > MAX_NAME || !LETTER.test(text) || DIGIT.test(text) || text.includes('@') || text.includes('://')) return null;
-  if (isGenericLabel(text) || NAV_LABELS.has(labelKey(text)) || text.split(' ').length > 6) return null;
-  return text;
+  return !DIGIT.test(text) && isShortLabel(text, MAX_NAME) ? text : null;
 }
 
 /** The part of an identifier its hint words come from: an email's local part, a URL's last segment, a host without `www.`. */

@@ -81,12 +81,11 @@ export function rowCells(row: Element, columns: TableColumns): RowCells {
   for (let cell = row.firstElementChild; cell !== null && at <= end; cell = cell.nextElementSibling) {
     if (!isCell(cell)) continue;
     const next = at + span(cell);
-    const covers = (column: number): boolean => column >= at && column < next;
-    if (covers(columns.name)) cells.name = cell;
-    if (covers(columns.first)) cells.first = cell;
-    if (covers(columns.last)) cells.last = cell;
-    if (covers(columns.title)) cells.title = cell;
-    if (covers(columns.company)) cells.company = cell;
+    if (columns.name >= at && columns.name < next) cells.name = cell;
+    if (columns.first >= at && columns.first < next) cells.first = cell;
+    if (columns.last >= at && columns.last < next) cells.last = cell;
+    if (columns.title >= at && columns.title < next) cells.title = cell;
+    if (columns.company >= at && columns.company < next) cells.company = cell;
     at = next;
   }
   return cells;
