@@ -56,6 +56,8 @@ export class LineReader {
    * asking the DOM: true only right after a text node's next sibling is taken.
    */
   private afterText = false;
+  /** May the last line still grow (it was read from a text node, and no element has been visited since)? */
+  private lastOpen = false;
 
   constructor(
     record: Element,
@@ -81,6 +83,7 @@ export class LineReader {
     const level = rankBelow(tag, 2) * 2 + (SKIP.has(tag) || this.isOwnUi(part) ? 1 : 0);
     this.levels = [level];
     this.afterText = false;
+    this.lastOpen = false;
     if ((tag === 'td' || tag === 'th') && part.childElementCount === 0) {
       // A table cell holding text only (a row's name, title or company cell, read by `describeRow`): one line, read
       // as a leaf element's is below, without a wrapper for its text node.
@@ -92,11 +95,13 @@ export class LineReader {
   }
 
   /**
-   * Is line `i` there and final? A line is final once the next one has started (only the last line
-   * grows, when the next text node continues it) or the record is read to its end.
+   * Is line `i` there and final? Only the last line can grow, and only when it was read from a text node that the
+   * next node, a text node too, continues; any other line is final as soon as it is read. So a card's name and
+   * title lines are known without reading the line after them (in a content script's world, the elements after
+   * them are wrappers made and DOM calls asked for nothing).
    */
   has(i: number): boolean {
-    while (this.lines.length <= i + 1 && this.part !== null) this.step();
+    while ((this.lines.length <= i || (this.lines.length === i + 1 && this.lastOpen)) && this.part !== null) this.step();
     return i < this.lines.length;
   }
 
@@ -122,6 +127,8 @@ export class LineReader {
     let child: Node | null = null;
     if (type === ELEMENT_NODE) {
       this.n++;
+      // No text node that follows an element continues the line before it.
+      this.lastOpen = false;
       const el = node as Element;
       const tag = el.localName;
       if (tag === 'img' && !skipped) {
@@ -140,7 +147,7 @@ export class LineReader {
       }
     } else if (type === TEXT_NODE) {
       this.n++;
-      if (!skipped) this.text((node as Text).data, this.afterText, level >> 1);
+      if (!skipped && this.text((node as Text).data, this.afterText, level >> 1)) this.lastOpen = true;
     }
     if (child !== null) {
       this.node = child;
@@ -162,10 +169,10 @@ export class LineReader {
     this.afterText = afterText;
   }
 
-  /** Visible text: a new line, or more of the last one when it continues a text node (`continues`). */
-  private text(data: string, continues: boolean, rank: number): void {
+  /** Visible text: a new line, or more of the last one when it continues a text node (`continues`). False when blank. */
+  private text(data: string, continues: boolean, rank: number): boolean {
     // A test, not `data.trim() !== ''`: no copy of every text node just to see it is not blank.
-    if (!NOT_BLANK.test(data)) return;
+    if (!NOT_BLANK.test(data)) return false;
     const lines = this.lines;
     const last = lines[lines.length - 1];
     const head = data.length > 400 ? data.slice(0, 400) : data;
@@ -176,6 +183,7 @@ export class LineReader {
     } else {
       lines.push({ text: squash(head), raw: head, rank });
     }
+    return true;
   }
 }
 
@@ -256,7 +264,11 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   let after = best + 1;
   while (reader.has(after) && nameAt(after) === bestName) after++;
   const next = reader.has(after) ? lines[after] : undefined;
-  if (bestTitle === null && next !== undefined && personName(next.text, true) === null) bestTitle = titleText(next.text);
+  // A line that is a name is no title. `nameAt` read that line's name part already; the whole line is that part
+  // when it has no separator (most title lines), and then it is not read again.
+  if (bestTitle === null && next !== undefined && (nameEnd(next.text) === -1 ? nameAt(after) : personName(next.text, true)) === null) {
+    bestTitle = titleText(next.text);
+  }
   return { name: bestName, title: bestTitle };
 }
 

@@ -415,6 +415,8 @@ interface Build {
   profiles: Owners;
   hosts: Owners;
   pages: Owners;
+  /** The maps above in which some identifier is SHARED. */
+  sharedIn: Set<Owners>;
   people: RawPerson[];
   companies: RawCompany[];
 }
@@ -434,6 +436,7 @@ function newBuild(records: RecordData[], base: Build | null, lookup: ReadonlyMap
     profiles: new Map(),
     hosts: new Map(),
     pages: new Map(),
+    sharedIn: new Set(),
     people: [],
     companies: [],
   };
@@ -455,6 +458,7 @@ function merged(base: Build, added: Build): Build {
   for (const key of OWNER_MAPS) {
     const into = base[key];
     for (const [value, owner] of added[key]) into.set(value, owner);
+    if (added.sharedIn.has(added[key])) base.sharedIn.add(into);
   }
   return {
     ...base,
@@ -464,12 +468,15 @@ function merged(base: Build, added: Build): Build {
   };
 }
 
-/** Who shows each identifier: the one owner so far, or SHARED once a second one does. */
-function count(map: Owners, values: readonly string[], owner: string): void {
+/** Who shows each identifier: the one owner so far, or SHARED once a second one does (and the map is noted). */
+function count(b: Build, map: Owners, values: readonly string[], owner: string): void {
   for (const v of values) {
     const seen = map.get(v);
     if (seen === undefined) map.set(v, owner);
-    else if (seen !== owner) map.set(v, SHARED);
+    else if (seen !== owner) {
+      map.set(v, SHARED);
+      b.sharedIn.add(map);
+    }
   }
 }
 
@@ -506,19 +513,21 @@ function countOwners(b: Build, record: RecordData, i: number): void {
         if (b.base !== null && into.built) b.reachesBack = true;
       }
     }
-    count(b.emails, person.emails, owner);
-    count(b.phones, person.phones, owner);
-    count(b.profiles, person.profiles, owner);
+    count(b, b.emails, person.emails, owner);
+    count(b, b.phones, person.phones, owner);
+    count(b, b.profiles, person.profiles, owner);
   }
   if (record.company !== null) {
     const owner = record.company.name ?? `#${i}`;
-    count(b.hosts, record.company.hosts, owner);
-    count(b.pages, record.company.companyPages, owner);
+    count(b, b.hosts, record.company.hosts, owner);
+    count(b, b.pages, record.company.companyPages, owner);
   }
 }
 
 /** The identifiers only this record shows: an office phone or a shared mailbox on several people's cards is nobody's own. */
-function own(map: Owners, values: string[]): string[] {
+function own(b: Build, map: Owners, values: string[]): string[] {
+  // Most pages share nothing of a kind (every person their own email): no lookup per identifier then.
+  if (!b.sharedIn.has(map)) return values.slice();
   for (const v of values) if (map.get(v) === SHARED) return values.filter((w) => map.get(w) !== SHARED);
   return values.slice();
 }
@@ -538,14 +547,14 @@ function withAdopted(p: RawPerson, adopted: readonly RawPerson[] | undefined): R
 function assemble(b: Build, record: RecordData): void {
   for (const found of record.people ?? []) {
     const p = withAdopted(found, b.adopted.get(record));
-    const person: RawPerson = { ...p, emails: own(b.emails, p.emails), phones: own(b.phones, p.phones), profiles: own(b.profiles, p.profiles) };
+    const person: RawPerson = { ...p, emails: own(b, b.emails, p.emails), phones: own(b, b.phones, p.phones), profiles: own(b, b.profiles, p.profiles) };
     const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
     // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
     if (hasId && (person.name !== null || person.profiles.length > 0)) b.people.push(person);
   }
   const c = record.company;
   if (c !== null) {
-    const company: RawCompany = { ...c, hosts: own(b.hosts, c.hosts), companyPages: own(b.pages, c.companyPages) };
+    const company: RawCompany = { ...c, hosts: own(b, b.hosts, c.hosts), companyPages: own(b, b.pages, c.companyPages) };
     if (company.name !== null && company.hosts.length + company.companyPages.length > 0) b.companies.push(company);
   }
 }

@@ -262,8 +262,23 @@ export function matchesHints(name: string, of: Hints): boolean {
   const lower = name.toLowerCase();
   // Accents off ("José" ↔ jose); ASCII has none, and most names are ASCII: skip the normalising copy.
   const plain = ASCII.test(lower) ? lower : lower.normalize('NFD').replace(/\p{M}/gu, '');
-  const words = plain
-    .split(/[^a-z]+/)
-    .filter((w) => w.length >= 2);
-  return words.some((w) => hints.some((h) => h === w || (h.length >= 4 && h.includes(w) && w.length >= 3)));
+  // The name's words are its runs of two or more a–z letters, each compared as it is found: this runs for every
+  // candidate name of every record, and most names match on their first word.
+  let from = -1;
+  for (let i = 0; i <= plain.length; i++) {
+    const c = i < plain.length ? plain.charCodeAt(i) : 0;
+    if (c >= 97 && c <= 122) {
+      if (from === -1) from = i;
+      continue;
+    }
+    if (from !== -1 && i - from >= 2 && isHintWord(plain.slice(from, i), hints)) return true;
+    from = -1;
+  }
+  return false;
+}
+
+/** A word of a name is a hint, or (three letters or more) part of a longer hint (`wei` in `chenwei`). */
+function isHintWord(word: string, hints: readonly string[]): boolean {
+  for (const h of hints) if (h === word || (h.length >= 4 && word.length >= 3 && h.includes(word))) return true;
+  return false;
 }

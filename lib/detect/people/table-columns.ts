@@ -3,14 +3,14 @@
 // The header words are the import's (lib/model/header-words.ts), in several languages.
 import { personHeaderKind } from '../../model/header-words';
 
-/** Column positions (colspans counted), -1 when the header has no such column. */
+/** Column positions (colspans counted), -1 when the header has no such column. Shared by tables with one header. */
 export interface TableColumns {
-  name: number;
+  readonly name: number;
   /** "Vorname | Nachname": the name is the two cells together. */
-  first: number;
-  last: number;
-  title: number;
-  company: number;
+  readonly first: number;
+  readonly last: number;
+  readonly title: number;
+  readonly company: number;
 }
 
 const MAX_HEADER_CELLS = 40;
@@ -41,13 +41,37 @@ function headerRow(table: Element): Element | null {
 }
 
 /**
+ * Header rows read so far, by their markup, and the columns each names. A page's tables often repeat one header (a
+ * table per department or office): each is then read with one DOM call instead of several per cell, and its words
+ * are not normalised again (in a content script's world each call on a node not met before makes its wrapper).
+ * Bounded: a page with this many different headers is no directory.
+ */
+const knownHeaders = new Map<string, TableColumns | null>();
+const MAX_KNOWN_HEADERS = 64;
+/** A header row's markup longer than this is not remembered (a real header row is a few hundred characters). */
+const MAX_HEADER_MARKUP = 4096;
+
+/**
  * The columns a table's header names, or null when it names none of a name, title, company or department column
  * (an unlabelled table, or one headed only "Email | Phone"): the row is then read as any other record is.
  */
 export function readTableColumns(table: Element): TableColumns | null {
   const header = headerRow(table);
   if (header === null) return null;
-  const columns: TableColumns = { name: -1, first: -1, last: -1, title: -1, company: -1 };
+  // eslint-disable-next-line no-restricted-properties -- read, never assigned: the header's markup is only a cache key
+  const markup = header.innerHTML;
+  if (markup.length > MAX_HEADER_MARKUP) return headerColumns(header);
+  let columns = knownHeaders.get(markup);
+  if (columns === undefined) {
+    columns = headerColumns(header);
+    if (knownHeaders.size >= MAX_KNOWN_HEADERS) knownHeaders.clear();
+    knownHeaders.set(markup, columns);
+  }
+  return columns;
+}
+
+function headerColumns(header: Element): TableColumns | null {
+  const columns: { -readonly [K in keyof TableColumns]: number } = { name: -1, first: -1, last: -1, title: -1, company: -1 };
   let labelled = false;
   let at = 0;
   let cells = 0;

@@ -378,6 +378,16 @@ describe('names the parser splits into several text nodes', () => {
     const html = `<div><div><h3>${nameHtml}</h3><p>Co-founder &amp; CEO</p><p>a1@acme.com</p></div><div><h3>Amy Poe</h3><p>a2@acme.com</p></div></div>`;
     expect(entitiesOf(html).people[0]).toMatchObject({ name, title: 'Co-founder & CEO' });
   });
+
+  // Here the lines are text nodes between <br>s, not whole elements: a line read from a text node is final only once
+  // the node after it is not a text node that continues it (the reader stops early for lines read whole).
+  it.each<[string, string, string, string]>([
+    ['the name and the title split at entities, one <br> between them', 'Clay O&#39;Conner<br>Co-founder &amp; CEO', "Clay O'Conner", 'Co-founder & CEO'],
+    ['the title split at an entity, then a link', 'Amy Poe<br>Partner &amp; Head of Tax<a href="/vcard/1">vCard</a>', 'Amy Poe', 'Partner & Head of Tax'],
+  ])('%s', (_why, cardHtml, name, title) => {
+    const html = `<div><div><p>${cardHtml}</p><p>a1@acme.com</p></div><div><p>Bo Lin<br>Associate</p><p>a2@acme.com</p></div></div>`;
+    expect(entitiesOf(html).people[0]).toMatchObject({ name, title });
+  });
 });
 
 describe('a page with more identifiers than the grouper takes', () => {
@@ -513,6 +523,27 @@ describe('table headers say which cell is the title and which the company', () =
        <tr><td>Jane Doe</td><td>Litigation</td><td>jane.doe@acme-law.com</td></tr>
        <tr><td>John Roe</td><td>Tax</td><td>john.roe@acme-law.com</td></tr></tbody></table>`,
       ['Jane Doe | Litigation | - | jane.doe@acme-law.com', 'John Roe | Tax | - | john.roe@acme-law.com'],
+    ],
+    [
+      'tables of one page: one header read once for both tables that show it, another header read for itself',
+      `<table><thead><tr><th>Name</th><th>Company</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Jane Doe</td><td>Contoso</td><td>jane.doe@contoso.com</td></tr><tr><td>John Roe</td><td>Fabrikam</td><td>john.roe@fabrikam.com</td></tr></tbody></table>
+       <table><thead><tr><th>Name</th><th>Title</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Ann Lee</td><td>Partner</td><td>ann.lee@acme-law.com</td></tr><tr><td>Bo Lin</td><td>Associate</td><td>bo.lin@acme-law.com</td></tr></tbody></table>
+       <table><thead><tr><th>Name</th><th>Company</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Cy Tan</td><td>Northwind</td><td>cy.tan@northwind.com</td></tr><tr><td>Di Wu</td><td>Tailspin</td><td>di.wu@tailspin.com</td></tr></tbody></table>
+       <table><thead><tr><th>Name</th><th colspan="2">Company</th><th>Title</th><th>Email</th></tr></thead><tbody>
+       <tr><td>Ed Fox</td><td>Litware</td><td>Ltd</td><td>Counsel</td><td>ed.fox@litware.com</td></tr><tr><td>Flo Kim</td><td>Adatum</td><td>Inc</td><td>Paralegal</td><td>flo.kim@adatum.com</td></tr></tbody></table>`,
+      [
+        'Jane Doe | - | Contoso | jane.doe@contoso.com',
+        'John Roe | - | Fabrikam | john.roe@fabrikam.com',
+        'Ann Lee | Partner | - | ann.lee@acme-law.com',
+        'Bo Lin | Associate | - | bo.lin@acme-law.com',
+        'Cy Tan | - | Northwind | cy.tan@northwind.com',
+        'Di Wu | - | Tailspin | di.wu@tailspin.com',
+        'Ed Fox | Counsel | Litware | ed.fox@litware.com',
+        'Flo Kim | Paralegal | Adatum | flo.kim@adatum.com',
+      ],
     ],
     [
       'the name column holds a link to the person, the company column a link to its site',
