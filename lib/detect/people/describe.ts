@@ -56,7 +56,10 @@ export class LineReader {
    * asking the DOM: true only right after a text node's next sibling is taken.
    */
   private afterText = false;
-  /** May the last line still grow (it was read from a text node, and no element has been visited since)? */
+  /**
+   * May the last line still grow: it was read from a text node, and no element has been visited since. Only then does
+   * a text node continue it (with `afterText`), so a line read whole from an element is final at once.
+   */
   private lastOpen = false;
 
   constructor(
@@ -95,10 +98,9 @@ export class LineReader {
   }
 
   /**
-   * Is line `i` there and final? Only the last line can grow, and only when it was read from a text node that the
-   * next node, a text node too, continues; any other line is final as soon as it is read. So a card's name and
-   * title lines are known without reading the line after them (in a content script's world, the elements after
-   * them are wrappers made and DOM calls asked for nothing).
+   * Is line `i` there and final? Only the last line can grow, and only while it is open (`lastOpen`); any other line
+   * is final as soon as it is read. So a card's name and title lines are known without reading the line after them
+   * (in a content script's world, the elements after them are wrappers made and DOM calls asked for nothing).
    */
   has(i: number): boolean {
     while ((this.lines.length <= i || (this.lines.length === i + 1 && this.lastOpen)) && this.part !== null) this.step();
@@ -147,7 +149,7 @@ export class LineReader {
       }
     } else if (type === TEXT_NODE) {
       this.n++;
-      if (!skipped && this.text((node as Text).data, this.afterText, level >> 1)) this.lastOpen = true;
+      if (!skipped && this.text((node as Text).data, this.afterText && this.lastOpen, level >> 1)) this.lastOpen = true;
     }
     if (child !== null) {
       this.node = child;
@@ -176,7 +178,8 @@ export class LineReader {
     const lines = this.lines;
     const last = lines[lines.length - 1];
     const head = data.length > 400 ? data.slice(0, 400) : data;
-    // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO").
+    // Adjacent text nodes are one line (parsers may split text at entities: "O&#39;Kon", "Founder &amp; CEO"); a line
+    // read from an element is not continued by the text after it, as in a browser, whose parser never splits text.
     if (continues && last !== undefined && last.raw.length < 400) {
       last.raw += head;
       last.text = squash(last.raw);

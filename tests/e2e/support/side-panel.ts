@@ -13,6 +13,7 @@ interface TargetInfo {
 }
 
 let nextId = 1;
+const REPLY_TIMEOUT_MS = 5_000;
 
 /** The target ids of the pages the test opened (Playwright lists those; it lists no side panel). */
 async function testPages(context: BrowserContext): Promise<Set<string>> {
@@ -48,6 +49,8 @@ export async function inRealSidePanel<T>(context: BrowserContext, extensionId: s
     const { sessionId } = (await cdp.send('Target.attachToTarget', { targetId: target.targetId, flatten: false })) as { sessionId: string };
     const id = nextId++;
     const reply = new Promise<T | null>((resolve) => {
+      // A panel that closes before it answers gives no reply: null then, as while none is open (the caller polls).
+      setTimeout(() => resolve(null), REPLY_TIMEOUT_MS);
       cdp.on('Target.receivedMessageFromTarget', (event: { sessionId: string; message: string }) => {
         if (event.sessionId !== sessionId) return;
         const message = JSON.parse(event.message) as { id?: number; result?: { result?: { value?: T } } };

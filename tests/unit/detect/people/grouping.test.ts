@@ -388,6 +388,16 @@ describe('names the parser splits into several text nodes', () => {
     const html = `<div><div><p>${cardHtml}</p><p>a1@acme.com</p></div><div><p>Bo Lin<br>Associate</p><p>a2@acme.com</p></div></div>`;
     expect(entitiesOf(html).people[0]).toMatchObject({ name, title });
   });
+
+  // A line read from an element is not continued by the text after it, even when the parser split that text (a blank
+  // node, then more): a browser's parser never splits it, and reads the same lines.
+  it.each<[string, string, string[]]>([
+    ['a heading, then "&" split off a space: the name stays the heading', '<h3>Bo&nbsp;Lin</h3>&#32;&amp;<p>Associate</p>', ['Bo Lin | - | a1@acme.com']],
+    ['a bold first name, then the rest split at &nbsp;: no name glued together ("Anade la Cruz")', '<p><b>Ana</b>&nbsp;de la Cruz</p><p>Counsel</p>', []],
+  ])('%s', (_why, cardHtml, expected) => {
+    const html = `<div><div>${cardHtml}<p>a1@acme.com</p></div><div><h3>Amy Poe</h3><p>a2@acme.com</p></div></div>`;
+    expect(peopleLines(entitiesOf(html)).filter((line) => !line.startsWith('Amy Poe'))).toEqual(expected);
+  });
 });
 
 describe('a page with more identifiers than the grouper takes', () => {
