@@ -28,6 +28,12 @@ const PAGE_URL = 'https://www.acme-robotics.com/directory';
 export interface PeopleGroupingResult {
   scan_ms: number;
   grouping_ms: number;
+  /** The same pass with the grouper fed nothing (median of as many samples, interleaved with the others). */
+  scan_without_grouping_ms: number;
+  /** The whole pass with grouping (median). */
+  pass_with_grouping_ms: number;
+  /** What grouping adds to the pass: (with − without) / without, the medians of interleaved samples. */
+  grouping_added_vs_scan: number;
   mb: number;
   people_grouping_ms_per_mb: number;
   grouping_vs_scan: number;
@@ -41,12 +47,17 @@ export interface PeopleGroupingResult {
 const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
-function summarise(samples: GroupingSample[], mb: number, longestTask: number, env: PeopleGroupingResult['env']): PeopleGroupingResult {
+function summarise(samples: GroupingSample[], without: GroupingSample[], mb: number, longestTask: number, env: PeopleGroupingResult['env']): PeopleGroupingResult {
   const scan = median(samples.map((s) => s.scan_ms));
   const grouping = median(samples.map((s) => s.grouping_ms));
+  const withGrouping = median(samples.map((s) => s.total_ms));
+  const withoutGrouping = median(without.map((s) => s.total_ms));
   return {
     scan_ms: round(scan),
     grouping_ms: round(grouping),
+    scan_without_grouping_ms: round(withoutGrouping),
+    pass_with_grouping_ms: round(withGrouping),
+    grouping_added_vs_scan: round((withGrouping - withoutGrouping) / withoutGrouping, 3),
     mb: round(mb, 3),
     people_grouping_ms_per_mb: round(grouping / mb),
     grouping_vs_scan: round(grouping / scan, 3),
@@ -66,9 +77,13 @@ function linkedomDocument(html: string): Document {
 /** Node on linkedom: `samples` full passes, each on a fresh parse. */
 export async function measureInNode(html: string, samples = 3): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
   const raw: GroupingSample[] = [];
-  for (let i = 0; i < samples; i++) raw.push(measureOnce(linkedomDocument(html), PAGE_URL, () => performance.now()));
+  const without: GroupingSample[] = [];
+  for (let i = 0; i < samples; i++) {
+    raw.push(measureOnce(linkedomDocument(html), PAGE_URL, () => performance.now()));
+    without.push(measureOnce(linkedomDocument(html), PAGE_URL, () => performance.now(), false));
+  }
   const longestTask = await longestSliceMs(linkedomDocument(html), PAGE_URL, () => performance.now(), (task) => setImmediate(task));
-  return { result: summarise(raw, html.length / MB, longestTask, 'linkedom'), raw };
+  return { result: summarise(raw, without, html.length / MB, longestTask, 'linkedom'), raw };
 }
 
 async function coreBundle(): Promise<string> {
@@ -104,8 +119,14 @@ export async function measureInChromium(html: string, samples = 3): Promise<{ re
     };
     const core = 'globalThis.__grouping';
     const raw: GroupingSample[] = [];
+    const without: GroupingSample[] = [];
+    const pass = (grouping: boolean): Promise<unknown> =>
+      inFreshPage(`${core}.measureOnce(document, ${JSON.stringify(PAGE_URL)}, () => performance.now(), ${grouping})`);
+    // With and without grouping take turns (and turns first), so a slow phase of the machine hits both alike.
     for (let i = 0; i < samples; i++) {
-      raw.push((await inFreshPage(`${core}.measureOnce(document, ${JSON.stringify(PAGE_URL)}, () => performance.now())`)) as GroupingSample);
+      for (const grouping of i % 2 === 0 ? [true, false] : [false, true]) {
+        (grouping ? raw : without).push((await pass(grouping)) as GroupingSample);
+      }
     }
     const longestTask = (await inFreshPage(`(() => {
       const channel = new MessageChannel();
@@ -116,7 +137,7 @@ export async function measureInChromium(html: string, samples = 3): Promise<{ re
         channel.port2.postMessage(0);
       });
     })()`)) as number;
-    return { result: summarise(raw, html.length / MB, longestTask, 'chromium'), raw };
+    return { result: summarise(raw, without, html.length / MB, longestTask, 'chromium'), raw };
   } finally {
     await browser.close();
     server.close();

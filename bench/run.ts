@@ -37,8 +37,8 @@ const GOALS: Record<string, { op: '>=' | '<=' | '=='; value: number }> = {
   repeat_requests: { op: '==', value: 0 },
   // contacts (issue 14): a 100,000-row import stays bounded in memory.
   csv_import_peak_mb: { op: '<=', value: 64 },
-  // people (issue 13): grouping adds at most 25 % to the scan.
-  people_grouping_vs_scan: { op: '<=', value: 0.25 },
+  // people (issue 13): grouping adds at most 25 % to the scan (the pass with grouping against the same pass without).
+  people_grouping_added_vs_scan: { op: '<=', value: 0.25 },
   // issue 17: the whole bench (every area, full mode) within 5 minutes on the 2-core machine.
   bench_seconds: { op: '<=', value: 300 },
 };
@@ -66,12 +66,16 @@ function verdict(key: string, value: number, all: Record<string, number>): strin
 
 /**
  * People grouping (issue 13): the grouping pass on the 5 MB directory, against the scan it rides on. Its keys are
- * prefixed so they never collide with the scan's own.
+ * prefixed so they never collide with the scan's own. The goal reads `people_grouping_added_vs_scan`: the same pass
+ * with and without grouping, interleaved (bench/people-grouping.ts).
  */
 async function peopleGrouping(): Promise<Record<string, number>> {
   const m = await measurePeopleGrouping();
   return {
     people_grouping_ms_per_mb: m.people_grouping_ms_per_mb,
+    people_grouping_added_vs_scan: m.grouping_added_vs_scan,
+    // The grouper's own units against the rest of the pass (timed from the inside): where the time goes, not what
+    // grouping adds (it leaves out what feeding the grouper costs the walk, and the collections its wrappers lengthen).
     people_grouping_vs_scan: m.grouping_vs_scan,
     people_grouping_longest_unit_ms: m.longest_unit_ms,
   };

@@ -40,10 +40,28 @@ export function hrefContextFor(base: string, pageUrl: string): HrefContext {
   return { base, resolveRelative: baseHost !== null && isNetworkHost(baseHost), ownHost: hostOfAbsoluteUrl(pageUrl) };
 }
 
+/**
+ * False for an href `readHref` would drop unread: a same-site relative link (`/path`, `#frag`, `page.html`, `?q`) on a
+ * page that is no network's own, where `/in/<slug>` would be a profile. Those are most of a page's anchors, so the scan
+ * asks this before it hashes the href to remember it (issue 17: relative links dropped before hashing). Only mailto:,
+ * tel:, http(s): and protocol-relative (`//host`) hrefs, or any href with leading whitespace (trimmed first), go on;
+ * `readHref` asks it too, so the two never disagree.
+ */
+export function mayGiveEntities(href: string, context: HrefContext): boolean {
+  if (context.resolveRelative) return true;
+  const c = href.charCodeAt(0);
+  if (c <= 32) return true;
+  const first = c | 32;
+  if (first === 109 /* m */) return startsWithIgnoreCase(href, 'mailto:');
+  if (first === 116 /* t */) return startsWithIgnoreCase(href, 'tel:');
+  if (first === 104 /* h */) return startsWithIgnoreCase(href, 'http');
+  return c === 47 /* / */ && href.charCodeAt(1) === 47;
+}
+
 /** Feeds one anchor's href to the sink. */
 export function readHref(rawHref: string, context: HrefContext, sink: EntitySink): void {
   const href = rawHref.length > 0 && rawHref.charCodeAt(0) <= 32 ? rawHref.trim() : rawHref;
-  if (href.length === 0 || href.length > MAX_HREF) return;
+  if (href.length === 0 || href.length > MAX_HREF || !mayGiveEntities(href, context)) return;
   const first = href.charCodeAt(0) | 32;
   if (first === 109 /* m */ && startsWithIgnoreCase(href, 'mailto:')) {
     for (const email of emailsFromMailto(href)) sink.email(email);
@@ -54,8 +72,6 @@ export function readHref(rawHref: string, context: HrefContext, sink: EntitySink
     if (phone !== null) sink.phone(phone);
     return;
   }
-  // Relative links are most of a page's anchors: leave them fast unless they matter here.
-  if (!context.resolveRelative && first !== 104 /* h */ && !(first === 47 /* / */ && href.charCodeAt(1) === 47)) return;
   const parts = splitHttpUrl(href);
   let host: string;
   let absolute = href;

@@ -12,7 +12,7 @@
 // anchor query per full pass (per changed block on incremental updates), read a few at a time.
 import { isEntityEdgeChar } from './chars';
 import { createCollector, type ScanCollector } from './collector';
-import { hrefContextFor, readHref, type HrefContext } from './links';
+import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
 import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
 import { CountryEvidenceReader, NO_COUNTRY_EVIDENCE, type CountryEvidence } from './page-evidence';
@@ -523,7 +523,7 @@ export class ScanEngine {
   private readAnchor(a: Element, checkRegions: boolean): void {
     if (checkRegions && a.closest(EXCLUDED_REGIONS) !== null) return;
     const href = a.getAttribute('href');
-    if (href === null) return;
+    if (href === null || !mayGiveEntities(href, this.hrefs)) return;
     const seen = this.seenHrefs.get(href);
     if (seen !== undefined) {
       // Read before (a contact in every card): only where it appears again is new, for grouping.

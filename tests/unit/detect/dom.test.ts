@@ -31,6 +31,21 @@ describe('only what a reader could see', () => {
     expect(entitiesOfHtml(`<main><p>Nothing here.</p>${wrap(region)}</main>`)).toEqual(NONE);
   });
 
+  // A block is asked once whether it holds a skipped element; only then are its text nodes' ancestors checked one by
+  // one. Past 32 blocks with triggers the walk reads blocks without copying their text first: the same holds there.
+  it.each<[string, string]>([
+    ['a textarea', `<textarea>${SECRET}</textarea>`],
+    ['a script', `<script>"${SECRET}"</script>`],
+    ['an editable region', `<div contenteditable="true"><p>${SECRET}</p></div>`],
+    ['a nested style', `<p><span><style>.x::after{content:"${SECRET}"}</style></span></p>`],
+  ])('skips %s inside one card of a long directory', (_what, inside) => {
+    const cards = Array.from({ length: 60 }, (_, i) => `<div class="card"><h3>Person ${i}</h3><p>p${i}@acme.com</p>${i === 45 ? inside : ''}</div>`);
+    const found = entitiesOfHtml(`<main>${cards.join('')}</main>`);
+    expect(found.emails).toHaveLength(60);
+    expect(found.emails).not.toContain('hidden@acme.com');
+    expect(found.phones).toEqual([]);
+  });
+
   it('reads a region marked contenteditable="false" inside the page', () => {
     expect(entitiesOfHtml('<div contenteditable="false">jane@acme.com</div>').emails).toEqual(['jane@acme.com']);
   });
