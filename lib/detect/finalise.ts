@@ -124,6 +124,6 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
     people: finalisePeople(raw.people, flat, phoneOf),
-    companies: finaliseCompanies(raw.companies, flat, raw.url),
+    companies: finaliseCompanies(raw.companies, flat, raw.url, raw.title),
   };
 }

@@ -42,6 +42,14 @@ export function registrableDomain(input: string | null | undefined): string | nu
   return hostedSiteOf(host) ?? parsed.domain;
 }
 
+/** The name part of a registrable domain, its public suffix off: `harrow-vance.co.uk` → `harrow-vance`; null when none. */
+export function domainName(input: string | null | undefined): string | null {
+  const domain = registrableDomain(input);
+  if (domain === null) return null;
+  const suffix = parse(domain, PSL).publicSuffix;
+  return suffix === null || suffix.length >= domain.length ? null : domain.slice(0, domain.length - suffix.length - 1);
+}
+
 /** True when the host ends in a suffix that is really on the list (not `localhost`, `corp.internal`). */
 export function hasRealPublicSuffix(input: string): boolean {
   const host = cleanHost(input);

@@ -11,6 +11,6 @@ export {
   type ProfileKind,
   type ProfileMatch,
 } from './profile';
-export { normaliseCompanyUrl } from './company';
-export { hasRealPublicSuffix, registrableDomain, toAsciiHost, websiteDomain, websiteHost } from './domain';
+export { companyPageNamesDomain, normaliseCompanyUrl, titleNameOf } from './company';
+export { domainName, hasRealPublicSuffix, registrableDomain, toAsciiHost, websiteDomain, websiteHost } from './domain';
 export { normaliseName } from './name';

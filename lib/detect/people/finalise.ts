@@ -3,7 +3,7 @@
 // and kept only when the flat lists hold them too, so a person never shows an identifier the rest
 // of the extension does not know (and a hostile page cannot smuggle one in through a person).
 import { companyDomainOf } from '../domains';
-import { normaliseEmail, normaliseProfileUrl } from '../../identity';
+import { companyPageNamesDomain, normaliseEmail, normaliseProfileUrl, titleNameOf } from '../../identity';
 import { hostOfAbsoluteUrl } from '../links';
 import type { PageCompany, PagePerson, RawCompany, RawPerson } from '../schema';
 import { squash } from './names';
@@ -78,8 +78,13 @@ export function finalisePeople(raw: readonly RawPerson[], flat: FlatSets, readPh
   return people;
 }
 
-/** Companies in page order; the page's own site is the page, not a company it shows. */
-export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pageUrl: string): PageCompany[] {
+/**
+ * Companies in page order; the page's own site is the page, not a company it shows. Then one company for each company
+ * page no row holds whose slug names domains no row holds either (the footer's LinkedIn link and the site's email
+ * domain: `…/company/harrow-vance` and `harrowvance.com`), named by the part of the page title that names it: one row
+ * and one price for one company, where the loose lists showed two.
+ */
+export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pageUrl: string, title = ''): PageCompany[] {
   const pageHost = hostOfAbsoluteUrl(pageUrl);
   const pageDomain = pageHost === null ? null : companyDomainOf(pageHost);
   const companies: PageCompany[] = [];
@@ -92,5 +97,22 @@ export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pa
     seen.add(id);
     companies.push({ id, name: label(r.name), domains, companyPages });
   }
-  return companies;
+  return [...companies, ...namedByTheirPages(companies, flat, title)];
+}
+
+/** The companies the loose company pages and domains make together (see `finaliseCompanies`). */
+function namedByTheirPages(companies: readonly PageCompany[], flat: FlatSets, title: string): PageCompany[] {
+  const held = new Set<string>();
+  for (const c of companies) for (const v of [...c.domains, ...c.companyPages]) held.add(v);
+  const looseDomains = [...flat.domains].filter((d) => !held.has(d)).sort();
+  const out: PageCompany[] = [];
+  for (const page of [...flat.companyProfiles].sort()) {
+    if (held.has(page)) continue;
+    const domains = looseDomains.filter((d) => !held.has(d) && companyPageNamesDomain(page, d));
+    const first = domains[0];
+    if (first === undefined) continue;
+    for (const v of [page, ...domains]) held.add(v);
+    out.push({ id: first, name: label(titleNameOf(title, first)), domains, companyPages: [page] });
+  }
+  return out;
 }

@@ -12,8 +12,9 @@ describe('badgeCount', () => {
     // 300 people; their 12 employers' domains are company rows (one each, however many people work there);
     // 20 Paris switchboard numbers are each printed on several members' rows: nobody's own, so loose rows.
     ['the 300-member directory', () => page('directory.html'), 300 + 12 + 20],
-    // 5 people, intake@ and the shared main number loose, the company page loose, the firm's domain a company row.
-    ['the law-firm grid', () => page('law-firm.html'), 5 + 1 + 1 + 1 + 1],
+    // 5 people, intake@ and the shared main number loose, and the firm: its LinkedIn page and its domain name the same
+    // company (harrow-vance ↔ harrowvance.com), one company row where there were two loose rows.
+    ['the law-firm grid', () => page('law-firm.html'), 5 + 1 + 1 + 1],
     ['a page with only a contact block', () => entitiesOf('<p>Write to info@acme.com or call +1 415 555 0100.</p>'), 1 + 1 + 1 + 1],
     ['an empty page on a site', () => entitiesOf('<p>Nothing here.</p>'), 1],
   ])('%s', (_why, entities, count) => {
