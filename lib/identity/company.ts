@@ -13,41 +13,53 @@ export function normaliseCompanyUrl(text: string): string | null {
 }
 
 /** Letters and digits only, lower-cased: how a company page's slug and a domain's name are compared. */
-const nameKey = (text: string): string => text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+function nameKey(text: string): string | null {
+  const key = text.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+  return key.length >= 2 ? key : null;
+}
+
+/** The letters of a company page's slug: `https://www.linkedin.com/company/harrow-vance` → `harrowvance`. */
+export function companyPageKey(companyPageUrl: string): string | null {
+  const path = companyPageUrl.endsWith('/') ? companyPageUrl.slice(0, -1) : companyPageUrl;
+  const slug = path.slice(path.lastIndexOf('/') + 1);
+  try {
+    return nameKey(decodeURIComponent(slug));
+  } catch {
+    return nameKey(slug);
+  }
+}
+
+/** The letters of a domain's name, its public suffix off: `harrowvance.com` → `harrowvance`; null for a bare suffix. */
+export function domainKey(domain: string): string | null {
+  const name = domainName(domain);
+  return name === null ? null : nameKey(name);
+}
 
 /**
  * Do a company page and a website domain name the same company by their own words: the page's slug and the domain's
- * name, suffix off, are the same letters (`linkedin.com/company/harrow-vance` ↔ `harrowvance.com`,
- * `…/company/northwind-labs` ↔ `northwind-labs.de`). Exact only: `acme-robotics` is not `acme.com`.
+ * name are the same letters (`linkedin.com/company/harrow-vance` ↔ `harrowvance.com`, `…/company/northwind-labs` ↔
+ * `northwind-labs.de`). Exact only: `acme-robotics` is not `acme.com`. (Callers with many of each compare the keys.)
  */
 export function companyPageNamesDomain(companyPageUrl: string, domain: string): boolean {
-  const slug = companyPageUrl.slice(companyPageUrl.lastIndexOf('/', companyPageUrl.length - 2) + 1).replace(/\/$/, '');
-  const name = domainName(domain);
-  if (name === null) return false;
-  const key = nameKey(name);
-  return key.length >= 2 && nameKey(decodeURIComponentSafe(slug)) === key;
+  const key = domainKey(domain);
+  return key !== null && companyPageKey(companyPageUrl) === key;
 }
 
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
+/** A page title's parts: "Our People | Harrow & Vance LLP" → ["Our People", "Harrow & Vance LLP"]. */
+export function titleParts(title: string): string[] {
+  return title
+    .split(/\s[|–—·:-]\s|:\s/u)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0 && part.length <= 80);
 }
 
-/**
- * The part of a page title that names the company a domain is ("Our People | Harrow & Vance LLP" for harrowvance.com:
- * its letters start with the domain's name), or null.
- */
+/** The title part whose letters start with `key` (a domain's, `domainKey`): the name the site gives itself, or null. */
+export function nameInTitle(parts: readonly string[], key: string): string | null {
+  return parts.find((part) => nameKey(part)?.startsWith(key) === true) ?? null;
+}
+
+/** `nameInTitle` for one title and one domain ("Our People | Harrow & Vance LLP", harrowvance.com → "Harrow & Vance LLP"). */
 export function titleNameOf(title: string, domain: string): string | null {
-  const name = domainName(domain);
-  if (name === null) return null;
-  const key = nameKey(name);
-  if (key.length < 2) return null;
-  for (const part of title.split(/\s[|–—·:-]\s|:\s/u)) {
-    const text = part.trim();
-    if (text.length > 0 && text.length <= 80 && nameKey(text).startsWith(key)) return text;
-  }
-  return null;
+  const key = domainKey(domain);
+  return key === null ? null : nameInTitle(titleParts(title), key);
 }

@@ -11,6 +11,6 @@ export {
   type ProfileKind,
   type ProfileMatch,
 } from './profile';
-export { companyPageNamesDomain, normaliseCompanyUrl, titleNameOf } from './company';
+export { companyPageKey, companyPageNamesDomain, domainKey, nameInTitle, normaliseCompanyUrl, titleNameOf, titleParts } from './company';
 export { domainName, hasRealPublicSuffix, registrableDomain, toAsciiHost, websiteDomain, websiteHost } from './domain';
 export { normaliseName } from './name';

@@ -3,7 +3,7 @@
 // and kept only when the flat lists hold them too, so a person never shows an identifier the rest
 // of the extension does not know (and a hostile page cannot smuggle one in through a person).
 import { companyDomainOf } from '../domains';
-import { companyPageNamesDomain, normaliseEmail, normaliseProfileUrl, titleNameOf } from '../../identity';
+import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfileUrl, titleParts } from '../../identity';
 import { hostOfAbsoluteUrl } from '../links';
 import type { PageCompany, PagePerson, RawCompany, RawPerson } from '../schema';
 import { squash } from './names';
@@ -79,10 +79,11 @@ export function finalisePeople(raw: readonly RawPerson[], flat: FlatSets, readPh
 }
 
 /**
- * Companies in page order; the page's own site is the page, not a company it shows. Then one company for each company
- * page no row holds whose slug names domains no row holds either (the footer's LinkedIn link and the site's email
- * domain: `…/company/harrow-vance` and `harrowvance.com`), named by the part of the page title that names it: one row
- * and one price for one company, where the loose lists showed two.
+ * The companies the grouping found, in page order (the page's own site is the page, not a company a card shows). Then
+ * one company for each company page no row holds whose slug names domains no row holds either (the footer's LinkedIn
+ * link and the site's email domain: `…/company/harrow-vance` and `harrowvance.com`, the page's own domain included),
+ * named by the part of the page title that names it: one row and one price for one company, where the loose lists
+ * showed two.
  */
 export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pageUrl: string, title = ''): PageCompany[] {
   const pageHost = hostOfAbsoluteUrl(pageUrl);
@@ -97,22 +98,35 @@ export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pa
     seen.add(id);
     companies.push({ id, name: label(r.name), domains, companyPages });
   }
-  return [...companies, ...namedByTheirPages(companies, flat, title)];
+  return [...companies, ...companiesOfPageAndDomain(companies, flat, title)];
 }
 
-/** The companies the loose company pages and domains make together (see `finaliseCompanies`). */
-function namedByTheirPages(companies: readonly PageCompany[], flat: FlatSets, title: string): PageCompany[] {
+/**
+ * The companies loose company pages and loose domains make together (see `finaliseCompanies`). Each identifier's name
+ * is read once and matched through a map: the flat lists may hold 5,000 of each.
+ */
+function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatSets, title: string): PageCompany[] {
   const held = new Set<string>();
   for (const c of companies) for (const v of [...c.domains, ...c.companyPages]) held.add(v);
-  const looseDomains = [...flat.domains].filter((d) => !held.has(d)).sort();
+  const pages = [...flat.companyProfiles].filter((p) => !held.has(p)).sort();
+  if (pages.length === 0) return [];
+  const domainsByKey = new Map<string, string[]>();
+  for (const domain of [...flat.domains].sort()) {
+    const key = held.has(domain) ? null : domainKey(domain);
+    if (key === null) continue;
+    const list = domainsByKey.get(key);
+    if (list === undefined) domainsByKey.set(key, [domain]);
+    else list.push(domain);
+  }
+  const parts = titleParts(title);
   const out: PageCompany[] = [];
-  for (const page of [...flat.companyProfiles].sort()) {
-    if (held.has(page)) continue;
-    const domains = looseDomains.filter((d) => !held.has(d) && companyPageNamesDomain(page, d));
-    const first = domains[0];
-    if (first === undefined) continue;
-    for (const v of [page, ...domains]) held.add(v);
-    out.push({ id: first, name: label(titleNameOf(title, first)), domains, companyPages: [page] });
+  for (const page of pages) {
+    const key = companyPageKey(page);
+    const domains = key === null ? undefined : domainsByKey.get(key);
+    if (key === null || domains === undefined) continue;
+    // A second page of the same name (`…/company/acme` and `…/company/ACME-`) keeps the domains with the first.
+    domainsByKey.delete(key);
+    out.push({ id: domains[0] as string, name: label(nameInTitle(parts, key)), domains, companyPages: [page] });
   }
   return out;
 }

@@ -64,6 +64,20 @@ describe('the company rows of a page', () => {
     expect(entities.domains).toContain('wingtip.com');
   });
 
+  it('two pages of one name: the domain joins the first, the second stays loose', () => {
+    const entities = page('Acme Labs', `${footer('acme-labs', 'hi@acmelabs.com')}<p><a href="https://www.linkedin.com/company/acmelabs">Acme</a></p>`);
+    expect(companyLines(entities)).toEqual(['Acme Labs | acmelabs.com company/acme-labs']);
+    expect(entities.companyProfiles).toContain('https://www.linkedin.com/company/acmelabs');
+  });
+
+  it("a company card's own page and domain are not taken again", () => {
+    const cards = ['contoso', 'fabrikam']
+      .map((c) => `<li><a href="https://www.${c}.com/">${c[0]?.toUpperCase()}${c.slice(1)}</a> <a href="https://www.linkedin.com/company/${c}">page</a></li>`)
+      .join('');
+    const entities = page('Partners', `<ul>${cards}</ul>`);
+    expect(companyLines(entities)).toEqual(['Contoso | contoso.com company/contoso', 'Fabrikam | fabrikam.com company/fabrikam']);
+  });
+
   it('a row without a name when the title does not name the company', () => {
     const entities = page('Contact', footer('lumenloop', 'hello@lumenloop.io'));
     expect(companyLines(entities)).toEqual(['- | lumenloop.io company/lumenloop']);
