@@ -114,7 +114,7 @@ async function coreBundle(): Promise<string> {
 }
 
 /** Real Chromium: `samples` fresh page loads, a full pass with and one without grouping each, then one sliced pass for the longest task. */
-export async function measureInChromium(html: string, samples = 6): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
+export async function measureInChromium(html: string, samples = 4): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
   const server = createServer((req, res) => {
     res.writeHead(req.url === '/directory.html' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(req.url === '/directory.html' ? html : 'not found');
