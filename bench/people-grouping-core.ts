@@ -4,8 +4,7 @@
  *
  * The grouping pass runs inside the scan engine (its units come after the DOM walk's), so it is timed
  * two ways. What it adds: the same pass with and without the grouper fed (`measureOnce(…, false)`), which counts
- * everything grouping costs the pass (the identifiers handed to it during the walk, the element wrappers it keeps
- * alive and the collections they make longer). Where it goes, from the inside: `PeopleGrouper.prototype.work` and `.result` are wrapped for one full pass and every
+ * everything grouping costs the pass (the identifiers handed to it during the walk with their elements). Where it goes, from the inside: `PeopleGrouper.prototype.work` and `.result` are wrapped for one full pass and every
  * call is timed. The scan is the rest of the pass. Each `work()` call is one unit the scheduler may run
  * in a slice, and `result()` runs whole whenever the scanner reports, so the longest of either is the
  * longest piece of grouping a slice can be handed.

@@ -124,7 +124,7 @@ function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatS
     const key = companyPageKey(page);
     const domains = key === null ? undefined : domainsByKey.get(key);
     if (key === null || domains === undefined) continue;
-    // A second page of the same name (`…/company/acme` and `…/company/ACME-`) keeps the domains with the first.
+    // A second page of the same letters (`…/company/acme-labs`, then `…/company/acmelabs`) stays loose: the domains went to the first.
     domainsByKey.delete(key);
     out.push({ id: domains[0] as string, name: label(nameInTitle(parts, key)), domains, companyPages: [page] });
   }
