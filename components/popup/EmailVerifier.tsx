@@ -69,10 +69,15 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
     };
   }, [candidate, verifications]);
 
-  async function verify(email: string, refresh: boolean) {
+  /** `quotedCredits`: the price the button showed; a dearer check is refused (`price_changed`), nothing sent. */
+  async function verify(email: string, refresh: boolean, quotedCredits?: number) {
     setState({ status: 'checking', email });
     try {
-      const answer = await background.request('email/verify', refresh ? { email, refresh: true } : { email });
+      const answer = await background.request('email/verify', {
+        email,
+        ...(refresh ? { refresh: true } : {}),
+        ...(quotedCredits !== undefined ? { quotedCredits } : {}),
+      });
       setState({ status: 'done', outcome: { ...answer, email } });
       setVerifications((n) => n + 1);
       onVerified();
@@ -80,6 +85,8 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
       const error: ErrorData =
         e instanceof RequestFailed ? e.error : { kind: 'internal', message: e instanceof Error ? e.message : String(e) };
       setState({ status: 'error', email, error });
+      // The price shown was stale: ask again, so the button shows what a check costs now.
+      if (error.kind === 'price_changed') setVerifications((n) => n + 1);
     }
   }
 
@@ -95,7 +102,8 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
       return;
     }
     setSyntaxError(null);
-    void verify(checked.email, false);
+    // Held to the price the button shows (below: the estimate's, else the list price while it is asked for).
+    void verify(checked.email, false, estimate?.credits ?? PRICE);
   };
 
   const busy = state.status === 'checking';

@@ -59,10 +59,13 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
     setStarting(true);
     setError(null);
     try {
-      const job = await request('bulk/start', { entries, ...required });
+      // Held to the price on the button: a job that would send more (answers cleared from the cache since) is refused.
+      const job = await request('bulk/start', { entries, ...required, ...(estimate ? { quotedCredits: estimate.credits } : {}) });
       onStarted(job);
     } catch (cause) {
-      setError(toErrorData(cause));
+      const data = toErrorData(cause);
+      setError(data);
+      if (data.kind === 'price_changed') invalidateEstimates();
     } finally {
       setStarting(false);
     }

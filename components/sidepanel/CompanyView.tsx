@@ -47,11 +47,19 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   // button says so (issue 11: "Refresh · 1 credit" was charged 0).
   const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url, refresh: true });
   const [refreshing, setRefreshing] = useState(false);
-  const action = useAsyncAction(async (refresh: boolean): Promise<Outcome> => {
+  const action = useAsyncAction(async (refresh: boolean, quotedCredits?: number): Promise<Outcome> => {
     setRefreshing(refresh);
-    const reply = await request('company/enrich', { url: target.url, ...(refresh ? { refresh: true } : {}) });
-    invalidateEstimates();
-    return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
+    try {
+      const reply = await request('company/enrich', {
+        url: target.url,
+        ...(refresh ? { refresh: true } : {}),
+        ...(quotedCredits !== undefined ? { quotedCredits } : {}),
+      });
+      return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
+    } finally {
+      // Charged, cached, or refused at a new price: every price shown may have changed.
+      invalidateEstimates();
+    }
   });
   const { state, run } = action;
   const { outcome, noKey } = useTargetOutcome({
@@ -59,13 +67,14 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     record: target.company,
     action,
     show: (company, provenance): Outcome => ({ found: true, company, provenance }),
-    start: () => void run(false),
+    start: (quotedCredits) => void run(false, quotedCredits),
     cached: estimate?.cached ?? false,
   });
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
 
-  if (state.status === 'error') {
+  const priceChanged = state.status === 'error' && state.error.kind === 'price_changed' ? state.error : null;
+  if (state.status === 'error' && !priceChanged) {
     return (
       <div className="sp-view">
         <TargetHeader eyebrow={t('sidepanel_tab_company')} label={target.label} />
@@ -88,8 +97,9 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
         title={target.label}
         text={t('sidepanel_company_confirm_text')}
         estimate={estimate}
+        priceChanged={priceChanged}
       >
-        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false)}>
+        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false, estimate?.credits)}>
           {t('sidepanel_company_enrich')}
         </PaidButton>
       </ConfirmCard>

@@ -62,6 +62,8 @@ interface RunOptions {
   lookup?: ContactTarget['lookup'];
   refresh?: boolean;
   extra?: Partial<ContactOptions>;
+  /** The price the clicked button showed: the background refuses to charge more (`price_changed`). */
+  quotedCredits?: number | undefined;
 }
 
 /** Runs (or shows) one contact lookup: cost first, then skeleton, then the profile, a no-match, or an error. */
@@ -73,14 +75,19 @@ function ContactLoader({ target }: { target: ContactTarget }) {
   const [lastRun, setLastRun] = useState<RunOptions>({});
   const lookupAction = useAsyncAction(async (run: RunOptions): Promise<Outcome> => {
     setLastRun(run);
-    const reply = await request('contact/enrich', {
-      lookup: run.lookup ?? lookup,
-      options: { ...options, ...run.extra },
-      ...(run.refresh ? { refresh: true } : {}),
-      ...(target.alsoKnownAs ? { alsoKnownAs: target.alsoKnownAs } : {}),
-    });
-    invalidateEstimates();
-    return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;
+    try {
+      const reply = await request('contact/enrich', {
+        lookup: run.lookup ?? lookup,
+        options: { ...options, ...run.extra },
+        ...(run.refresh ? { refresh: true } : {}),
+        ...(target.alsoKnownAs ? { alsoKnownAs: target.alsoKnownAs } : {}),
+        ...(run.quotedCredits !== undefined ? { quotedCredits: run.quotedCredits } : {}),
+      });
+      return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;
+    } finally {
+      // Charged, cached, or refused at a new price: every price shown may have changed.
+      invalidateEstimates();
+    }
   });
   const { state, run } = lookupAction;
   const { outcome, noKey } = useTargetOutcome({
@@ -88,13 +95,14 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     record: target.contact,
     action: lookupAction,
     show: (contact, provenance): Outcome => ({ found: true, contact, provenance }),
-    start: () => void run({}),
+    start: (quotedCredits) => void run({ quotedCredits }),
     cached: estimate?.cached ?? false,
   });
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
-  if (state.status === 'error') {
+  const priceChanged = state.status === 'error' && state.error.kind === 'price_changed' ? state.error : null;
+  if (state.status === 'error' && !priceChanged) {
     return (
       <div className="sp-view">
         <TargetHeader eyebrow={t('sidepanel_tab_contact')} label={target.label} />
@@ -125,8 +133,9 @@ function ContactLoader({ target }: { target: ContactTarget }) {
           `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
         )}
         estimate={estimate}
+        priceChanged={priceChanged}
       >
-        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({})}>
+        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({ quotedCredits: estimate?.credits })}>
           {t('sidepanel_enrich')}
         </PaidButton>
         {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (

@@ -18,12 +18,19 @@ export interface EmailRowProps {
  */
 export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
   const { estimate } = useEstimate({ action: 'email/verify', email });
-  const verification = useAsyncAction((refresh: boolean) => request('email/verify', { email, ...(refresh ? { refresh } : {}) }));
+  // `quotedCredits`: the price shown (0 when it runs by itself on a cached answer); a dearer run is refused.
+  const verification = useAsyncAction(async (refresh: boolean, quotedCredits?: number) => {
+    try {
+      return await request('email/verify', { email, ...(refresh ? { refresh } : {}), ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
+    } finally {
+      invalidateEstimates();
+    }
+  });
   const { run, state } = verification;
   const cached = estimate?.cached ?? false;
 
   useEffect(() => {
-    if (cached && state.status === 'idle') void run(false);
+    if (cached && state.status === 'idle') void run(false, 0);
   }, [cached, run, state.status]);
 
   return (
@@ -49,9 +56,7 @@ export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
               loading={state.status === 'loading'}
               disabled={!canPay}
               aria-label={estimate ? t('sidepanel_verify_label_cost', email, tn('credits', estimate.credits)) : t('sidepanel_verify_label', email)}
-              onClick={() => {
-                void run(false).then(invalidateEstimates);
-              }}
+              onClick={() => void run(false, estimate?.credits)}
             >
               {t('sidepanel_verify')}
             </PaidButton>

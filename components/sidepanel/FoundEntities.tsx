@@ -156,8 +156,8 @@ function EntityAction({ entity }: { entity: PageEntity }) {
         title={estimate?.label}
         onClick={() =>
           lookup
-            ? nav.openContact({ lookup, label: displayEntity(entity), autorun: true })
-            : nav.openCompany({ url: entity.value, label: displayEntity(entity), autorun: true })
+            ? nav.openContact({ lookup, label: displayEntity(entity), autorun: true, quotedCredits: estimate?.credits })
+            : nav.openCompany({ url: entity.value, label: displayEntity(entity), autorun: true, quotedCredits: estimate?.credits })
         }
       >
         {cached ? t('sidepanel_open') : t('sidepanel_enrich')}

@@ -29,7 +29,8 @@ export interface LookupBoxProps {
   options: ContactOptions;
   /** What the button does: "Look up" in the panel, "Open in side panel" in the popup. */
   actionLabel: string;
-  onOpen: (meaning: SelectionMeaning) => void;
+  /** `quotedCredits`: the price the button showed when it was clicked (0: "free"), for the lookup to be held to. */
+  onOpen: (meaning: SelectionMeaning, quotedCredits: number) => void;
   disabled?: boolean;
 }
 
@@ -69,7 +70,7 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (meaning && estimate && !estimate.blockedByBudget && !disabled) onOpen(meaning);
+    if (meaning && estimate && !estimate.blockedByBudget && !disabled) onOpen(meaning, estimate.credits);
   };
 
   return (
@@ -130,11 +131,11 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
       options={options}
       disabled={disabled}
       actionLabel={t('sidepanel_lookup_action')}
-      onOpen={(meaning) => {
+      onOpen={(meaning, quotedCredits) => {
         const lookup = lookupForMeaning(meaning);
         const label = describeMeaning(meaning).replace(/^[^:]+: /, '');
-        if (lookup) nav.openContact({ lookup, label, autorun: true });
-        else if (meaning.kind === 'company') nav.openCompany({ url: meaning.url, label, autorun: true });
+        if (lookup) nav.openContact({ lookup, label, autorun: true, quotedCredits });
+        else if (meaning.kind === 'company') nav.openCompany({ url: meaning.url, label, autorun: true, quotedCredits });
       }}
     />
   );

@@ -30,7 +30,7 @@ export function ProfileLead({ profileUrl, pageTitle }: { profileUrl: string; pag
           icon="zap"
           estimate={estimate}
           disabled={!hasKey}
-          onClick={() => nav.openContact({ lookup, label: name, autorun: true })}
+          onClick={() => nav.openContact({ lookup, label: name, autorun: true, quotedCredits: estimate?.credits })}
         >
           {estimate?.cached ? t('sidepanel_open') : t('sidepanel_enrich')}
         </PaidButton>

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
-import { Card } from '@/components/ui';
-import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
+import { Card, ErrorState } from '@/components/ui';
+import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import type { AsyncState } from './hooks';
 import { ViewLookupBox } from './LookupBox';
@@ -57,14 +57,18 @@ export function useTargetOutcome<R, O>({
   start,
   cached,
 }: {
-  target: { autorun?: boolean; provenance?: Provenance };
+  target: { autorun?: boolean; quotedCredits?: number; provenance?: Provenance };
   /** The record the target carries, if any. */
   record: R | undefined;
   action: { state: AsyncState<O>; set: (outcome: O) => void };
   /** The outcome for a carried record. */
   show: (record: R, provenance: Provenance) => O;
   /** Starts the lookup. */
-  start: () => void;
+  /**
+   * Starts the lookup, held to a price: the one the clicked button showed (`target.quotedCredits`), or 0 when it
+   * starts by itself because the answer is cached (free). A price that rose in between is refused (`price_changed`).
+   */
+  start: (quotedCredits: number | undefined) => void;
   cached: boolean;
 }): { outcome: O | undefined; ready: boolean; noKey: boolean } {
   const { hasKey, state: accountState } = useAccount();
@@ -83,7 +87,8 @@ export function useTargetOutcome<R, O>({
   const ready = accountState.status === 'success';
   useEffect(() => {
     if (record || state.status !== 'idle' || !ready || !hasKey) return;
-    if (target.autorun || cached) startRef.current();
+    if (target.autorun) startRef.current(target.quotedCredits);
+    else if (cached) startRef.current(0);
   }, [target, record, state.status, cached, ready, hasKey]);
 
   const outcome = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined;
@@ -107,6 +112,7 @@ export function ConfirmCard({
   title,
   text,
   estimate,
+  priceChanged,
   children,
 }: {
   testId: string;
@@ -114,6 +120,8 @@ export function ConfirmCard({
   title: string;
   text: ReactNode;
   estimate: CostEstimate | null | undefined;
+  /** The last click was refused because the price rose after it was shown: said above the new price. */
+  priceChanged?: ErrorData | null;
   /** The buttons. */
   children: ReactNode;
 }) {
@@ -122,6 +130,7 @@ export function ConfirmCard({
       <Card className="sp-confirm" data-testid={testId}>
         <p className="sp-eyebrow">{eyebrow}</p>
         <h2 className="sp-confirm__title">{title}</h2>
+        {priceChanged && <ErrorState error={priceChanged} compact />}
         <p className="sp-confirm__text">{text}</p>
         <div className="ui-button-row">{children}</div>
         <OverBudgetNote estimate={estimate} />

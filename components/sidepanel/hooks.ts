@@ -179,7 +179,8 @@ export function useEstimate(action: CostAction | null): { estimate: CostEstimate
   }, [key, nonce]);
 
   useBackgroundEvent((event) => {
-    if (event.type === 'event/credits' || event.type === 'event/settings') {
+    // A charge, a change of settings or a removed cache entry can each change a price shown ("free" no longer).
+    if (event.type === 'event/credits' || event.type === 'event/settings' || event.type === 'event/cache') {
       estimateCache.clear();
       setNonce((n) => n + 1);
     }

@@ -18,6 +18,8 @@ export interface ContactTarget {
   provenance?: Provenance;
   /** The user already clicked a priced button for this lookup: run it. */
   autorun?: boolean;
+  /** The price that button showed (0: "free"): the run is held to it (a dearer lookup is refused, nothing sent). */
+  quotedCredits?: number;
   /** The same person's other identifiers (a person row on the page): one price per person (issue 13). */
   alsoKnownAs?: AlsoKnownAs;
   nonce: number;
@@ -29,6 +31,8 @@ export interface CompanyTarget {
   company?: Company;
   provenance?: Provenance;
   autorun?: boolean;
+  /** As on a contact target. */
+  quotedCredits?: number;
   nonce: number;
 }
 

@@ -26,11 +26,11 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
   }
 
   /** A staged upload becomes a job read page by page; the staged data is removed once the job exists. */
-  async function startStaged(stagedId: string) {
+  async function startStaged(stagedId: string, quotedCredits?: number) {
     const staging = stagedUploads();
     const meta = await staging.meta(stagedId);
     if (meta.count === 0) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload has no entries to look up.' });
-    const job = await (await engine()).bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, meta.requiredFields);
+    const job = await (await engine()).bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, meta.requiredFields, quotedCredits);
     await staging.discard(stagedId);
     return job;
   }
@@ -48,8 +48,8 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'bulk/start': async (input) => {
       await requireKey();
-      if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields);
-      return startStaged(input.stagedId);
+      if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields, input.quotedCredits);
+      return startStaged(input.stagedId, input.quotedCredits);
     },
     // Staged uploads (issue 14): a job too big for one message (./staging.ts).
     'bulk/stage-open': async (input) => stagedUploads().open(input.requiredFields),
@@ -108,11 +108,13 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     },
     'history/delete': async (input) => {
       await (await engine()).cache.store.delete(input.key);
+      broadcast({ type: 'event/cache' });
       return { ok: true as const };
     },
     'cache/stats': async () => (await engine()).cache.store.stats(),
     'cache/clear': async () => {
       await (await engine()).cache.store.clear();
+      broadcast({ type: 'event/cache' });
       return { ok: true as const };
     },
 

@@ -92,9 +92,10 @@ export interface BulkManagerOptions {
 
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
-  start(entries: BulkEntry[], requiredFields?: RequiredBulkField[]): Promise<BulkJob>;
+  /** `quotedCredits`: the most the user was shown; a job with more rows to send is refused (`price_changed`). */
+  start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], quotedCredits?: number): Promise<BulkJob>;
   /** A job from entries read page by page (a staged upload): already unique by key, in order (issue 14). */
-  startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[]): Promise<BulkJob>;
+  startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], quotedCredits?: number): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
@@ -579,7 +580,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
    * memory is bounded by a batch whatever the job's size. The job record is written last: until then the job does
    * not exist (a refused budget or a failure removes the rows written so far).
    */
-  async function startRows(batches: AsyncIterable<Array<{ entry: BulkEntry; key: string; aliases: string[] }>>, duplicates: number, requiredFields: RequiredBulkField[]): Promise<BulkJob> {
+  async function startRows(
+    batches: AsyncIterable<Array<{ entry: BulkEntry; key: string; aliases: string[] }>>,
+    duplicates: number,
+    requiredFields: RequiredBulkField[],
+    quotedCredits: number | undefined,
+  ): Promise<BulkJob> {
     const jobId = newId();
     const job: BulkJobRecord = {
       id: jobId,
@@ -640,6 +646,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         await store.putRows(rows);
         job.total += rows.length;
       }
+      // Each row sent costs at most 1 credit: more rows to send than the preview counted (answers it counted as cached
+      // were cleared or expired since) is more than the user was shown. Refused before anything is sent.
+      if (quotedCredits !== undefined && toSend > quotedCredits) {
+        throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: toSend });
+      }
       if (toSend > 0 && !(await ledger.allows(toSend))) {
         const summary = await ledger.summary();
         throw new HandledError({
@@ -661,21 +672,21 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   return {
     kind,
 
-    async start(entries, requiredFields = []) {
+    async start(entries, requiredFields = [], quotedCredits) {
       const unique = dedupeEntries(entries, requiredFields);
       async function* batches() {
         for (let i = 0; i < unique.length; i += START_BATCH) yield unique.slice(i, i + START_BATCH);
       }
-      return startRows(batches(), entries.length - unique.length, requiredFields);
+      return startRows(batches(), entries.length - unique.length, requiredFields, quotedCredits);
     },
 
-    async startPaged(source, requiredFields = []) {
+    async startPaged(source, requiredFields = [], quotedCredits) {
       async function* batches() {
         for await (const page of source.pages) {
           for (let i = 0; i < page.length; i += START_BATCH) yield page.slice(i, i + START_BATCH).map((entry) => ({ entry, key: bulkEntryKey(entry, requiredFields), aliases: [] as string[] }));
         }
       }
-      return startRows(batches(), source.duplicates, requiredFields);
+      return startRows(batches(), source.duplicates, requiredFields, quotedCredits);
     },
 
     async get(jobId) {

@@ -194,8 +194,13 @@ export function createLookupService(options: LookupServiceOptions) {
     return null;
   }
 
-  /** Plan, then the cache when the plan allows, then the queue (the budget reserves the plan's most). */
-  async function lookup(request: LookupRequest, priority: Priority, group?: string): Promise<LiveAnswer> {
+  /**
+   * Plan, then the cache when the plan allows, then the queue (the budget reserves the plan's most).
+   * `quotedCredits`: the price the user's click showed. A request that would cost more (the cached answer a "free"
+   * button promised expired, or the cache was cleared, after the price was shown) is refused before anything is
+   * reserved or sent: a paid action never costs more than the button said.
+   */
+  async function lookup(request: LookupRequest, priority: Priority, group?: string, quotedCredits?: number): Promise<LiveAnswer> {
     const settings = await options.settings();
     let plan = await planFromCache(request, settings, cache, now());
     for (;;) {
@@ -204,6 +209,9 @@ export function createLookupService(options: LookupServiceOptions) {
       // A bulk chunk (or a lookup by another identifier) asking for the same person: wait, then read again.
       if (!plan.cacheMayAnswer || !(await inFlight.waitFor([plan.key, ...plan.aliases]))) break;
       plan = await planFromCache(request, settings, cache, now());
+    }
+    if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
+      throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });
     }
     // No await between the last waitFor and this hold: nobody else can start the same lookup in between.
     const release = inFlight.hold([plan.key, ...plan.aliases]);
@@ -230,31 +238,36 @@ export function createLookupService(options: LookupServiceOptions) {
     kind,
 
     async contactEnrich(input: ParsedInput<'contact/enrich'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/enrich'>> {
-      return outcome(await lookup({ op: 'contact/enrich', ...input }, priority));
+      const { quotedCredits, ...rest } = input;
+      return outcome(await lookup({ op: 'contact/enrich', ...rest }, priority, undefined, quotedCredits));
     },
 
     async contactSimilar(input: ParsedInput<'contact/similar'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/similar'>> {
-      const answer = await lookup({ op: 'contact/similar', ...input }, priority);
+      const { quotedCredits, ...rest } = input;
+      const answer = await lookup({ op: 'contact/similar', ...rest }, priority, undefined, quotedCredits);
       return { result: (answer.found ? answer.value : []) as RequestOutput<'contact/similar'>['result'], provenance: answer.provenance };
     },
 
     async companyEnrich(input: ParsedInput<'company/enrich'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/enrich'>> {
-      const { group, ...rest } = input;
+      const { group, quotedCredits, ...rest } = input;
       if (group !== undefined && cancelledGroups.has(group)) throw new LookupCancelledError();
-      return outcome(await lookup({ op: 'company/enrich', ...rest }, priority, group));
+      return outcome(await lookup({ op: 'company/enrich', ...rest }, priority, group, quotedCredits));
     },
 
     async companySimilar(input: ParsedInput<'company/similar'>, priority: Priority = 'interactive'): Promise<RequestOutput<'company/similar'>> {
-      return outcome(await lookup({ op: 'company/similar', ...input }, priority));
+      const { quotedCredits, ...rest } = input;
+      return outcome(await lookup({ op: 'company/similar', ...rest }, priority, undefined, quotedCredits));
     },
 
     async emailVerify(input: ParsedInput<'email/verify'>, priority: Priority = 'interactive'): Promise<RequestOutput<'email/verify'>> {
-      const answer = await lookup({ op: 'email/verify', ...input }, priority);
+      const { quotedCredits, ...rest } = input;
+      const answer = await lookup({ op: 'email/verify', ...rest }, priority, undefined, quotedCredits);
       return { result: answer.value as RequestOutput<'email/verify'>['result'], provenance: answer.provenance };
     },
 
     async contactSearch(input: ParsedInput<'contact/search'>, priority: Priority = 'interactive'): Promise<RequestOutput<'contact/search'>> {
-      const answer = await lookup({ op: 'contact/search', filters: { ...input } }, priority);
+      const { quotedCredits, ...filters } = input;
+      const answer = await lookup({ op: 'contact/search', filters }, priority, undefined, quotedCredits);
       return { result: answer.value as RequestOutput<'contact/search'>['result'], provenance: answer.provenance };
     },
 

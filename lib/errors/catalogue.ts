@@ -3,7 +3,7 @@
  * Every UI (side panel, popup, options, onboarding) shows errors through `describeError`, so the same failure
  * reads the same everywhere. Words say what happened and what to do; they never include the API key.
  */
-import { t } from '@/lib/i18n/t';
+import { t, tn } from '@/lib/i18n/t';
 import type { ErrorData, ErrorKind } from '../messaging/protocol';
 
 export type ErrorAction =
@@ -31,6 +31,11 @@ export function formatWait(ms: number): string {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   if (seconds < 90) return t('words_seconds', seconds);
   return t('words_minutes', Math.ceil(seconds / 60));
+}
+
+/** "free", "1 credit", "3 credits": as the price was shown. */
+function creditsText(n: number): string {
+  return n === 0 ? t('credits_free') : tn('credits', n);
 }
 
 type Describer = (error: ErrorData) => ErrorDescription;
@@ -126,6 +131,12 @@ const catalogue: Record<ErrorKind, Describer> = {
     title: t('errors_budget_exceeded_title'),
     message: t('errors_budget_exceeded_message'),
     actions: ['open-settings'],
+    severity: 'warning',
+  }),
+  price_changed: (e) => ({
+    title: t('errors_price_changed_title'),
+    message: t('errors_price_changed_message', creditsText(e.quotedCredits ?? 0), creditsText(e.credits ?? 1)),
+    actions: [],
     severity: 'warning',
   }),
   permission_needed: () => ({

@@ -13,6 +13,8 @@ export const EventSchema = z.discriminatedUnion('type', [
   z.strictObject({ type: z.literal('event/intent'), tabId: z.number().int(), intent: PanelIntentSchema }),
   z.strictObject({ type: z.literal('event/credits'), credits: CreditsSummarySchema }),
   z.strictObject({ type: z.literal('event/settings') }),
+  /** Cached answers were removed (the cache cleared, a history entry deleted): prices shown as "free" may be stale. */
+  z.strictObject({ type: z.literal('event/cache') }),
   /** The tab navigated away or closed: what was found on it is gone. */
   z.strictObject({ type: z.literal('event/page-cleared'), tabId: z.number().int() }),
 ]);

@@ -38,6 +38,11 @@ export { ApiKeySchema };
 
 const empty = z.strictObject({});
 const ok = z.strictObject({ ok: z.literal(true) });
+/**
+ * The price the user's click showed (the estimate's credits; 0 for "free"). A request that would cost more when it
+ * runs is refused as `price_changed`, nothing sent (lib/engine/lookups.ts). Absent: no quote to hold it to.
+ */
+const quotedCredits = z.number().nonnegative().max(1_000_000).optional();
 
 export const requests = {
   ...contactRequests,
@@ -48,11 +53,12 @@ export const requests = {
       refresh: z.boolean().optional(),
       /** The person's other identifiers: free if cached under any, cached under all if found (issue 13). */
       alsoKnownAs: AlsoKnownAsSchema.optional(),
+      quotedCredits,
     }),
     output: lookupOutcome(EnrichedContactSchema),
   },
   'contact/similar': {
-    input: z.strictObject({ lookup: ContactLookupSchema, size: z.number().int().min(1).max(10).optional() }),
+    input: z.strictObject({ lookup: ContactLookupSchema, size: z.number().int().min(1).max(10).optional(), quotedCredits }),
     output: sourced(z.array(SimilarContactItemSchema)),
   },
   'contact/search': {
@@ -68,6 +74,7 @@ export const requests = {
       company_name: z.array(shortText).max(20).optional(),
       page: z.number().int().min(1).max(10_000).optional(),
       page_size: z.number().int().min(1).max(100).optional(),
+      quotedCredits,
     }),
     output: sourced(ContactSearchResultSchema),
   },
@@ -78,6 +85,7 @@ export const requests = {
       refresh: z.boolean().optional(),
       /** A batch id: 'lookups/cancel' stops the batch's lookups that have not been sent yet. */
       group: z.string().max(64).optional(),
+      quotedCredits,
     }),
     output: lookupOutcome(CompanySchema),
   },
@@ -91,11 +99,12 @@ export const requests = {
       size: z.number().int().min(1).max(500).optional(),
       revealAll: z.boolean().optional(),
       refresh: z.boolean().optional(),
+      quotedCredits,
     }),
     output: lookupOutcome(z.array(SimilarCompanyItemSchema)),
   },
   'email/verify': {
-    input: z.strictObject({ email, refresh: z.boolean().optional() }),
+    input: z.strictObject({ email, refresh: z.boolean().optional(), quotedCredits }),
     output: sourced(EmailVerificationResultSchema),
   },
   /** A job from entries sent whole (page selections, small pastes) or from a staged upload (`stagedId`), not both. */
@@ -106,6 +115,8 @@ export const requests = {
         requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
         /** From 'bulk/stage-open'; the staged upload's own required fields apply. */
         stagedId: z.string().max(100).optional(),
+        /** The most the preview said the job could cost: more rows to send than that (cache cleared since) is refused. */
+        quotedCredits,
       })
       .refine((input) => (input.entries === undefined) !== (input.stagedId === undefined), { message: 'Give either entries or a stagedId.' }),
     output: BulkJobSchema,

@@ -12,6 +12,8 @@ export const ErrorKindSchema = z.enum([
   // from the extension itself
   'no_key',
   'budget_exceeded',
+  /** A paid request's price rose after the user saw it (a cached answer expired or was cleared): nothing was sent. */
+  'price_changed',
   'permission_needed',
   'not_scannable',
   'invalid_message',
@@ -27,6 +29,9 @@ export const ErrorDataSchema = z.strictObject({
   requestId: z.string().max(200).optional(),
   retryAfterMs: z.number().nonnegative().optional(),
   errorText: z.string().max(2000).optional(),
+  /** `price_changed`: the credits the user was shown, and what the request costs now. */
+  quotedCredits: z.number().nonnegative().optional(),
+  credits: z.number().nonnegative().optional(),
   /** Copyable technical detail (zod issues, response excerpt). Never contains the API key. */
   detail: z.string().max(20_000).optional(),
 });

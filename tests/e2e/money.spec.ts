@@ -170,3 +170,88 @@ test('two companies on one hosting platform are two companies: neither is "cache
     });
   }
 });
+
+test('a "free" price that stops being true: clearing the cache re-prices the rows, and a stale "free" click is refused, nothing charged', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  // Budget: panel and scan 20 s, three lookups 15 s each, the options page 15 s, slack for a busy machine.
+  test.setTimeout(150_000);
+  const key = `test-standard-money-stale-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const people = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
+  const contact = view(panel, 'Contact');
+  const backToPage = () => panel.getByRole('tab', { name: 'Page' }).click();
+
+  const name = await test.step('a person enriched at "1 credit" then reads "free"', async () => {
+    const enrich = people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
+    await expect(enrich).toBeVisible({ timeout: 20_000 });
+    const label = await nameOf(enrich);
+    const who = /^Enrich (.+) · 1 credit$/.exec(label)?.[1] ?? '';
+    await enrich.click();
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
+    await backToPage();
+    await expect(people.getByRole('button', { name: `Open ${who} · Cached just now · free` })).toBeVisible({ timeout: 15_000 });
+    return who;
+  });
+
+  await test.step('clearing the cache in the options re-prices the open panel\'s row at once', async () => {
+    const options = await openExtensionPage('options.html');
+    await options.getByRole('button', { name: 'Clear cache' }).click();
+    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
+    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
+    await options.close();
+    await expect(people.getByRole('button', { name: `Enrich ${name} · 1 credit` })).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
+  });
+
+  await test.step('a cached answer that expires behind a "free" button: the click is refused, nothing sent', async () => {
+    await people.getByRole('button', { name: `Enrich ${name} · 1 credit` }).click();
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+    await backToPage();
+    const open = people.getByRole('button', { name: `Open ${name} · Cached just now · free` });
+    await expect(open).toBeVisible({ timeout: 15_000 });
+    // Expiry sends no event (nothing happens at that moment): every cached answer is made to expire now, in the
+    // background's own store, while the row still says "free".
+    await serviceWorker.evaluate(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          const request = indexedDB.open('ipe-cache');
+          request.onerror = () => reject(request.error);
+          request.onsuccess = () => {
+            const tx = request.result.transaction('entries', 'readwrite');
+            const store = tx.objectStore('entries');
+            const all = store.getAll();
+            all.onsuccess = () => {
+              for (const entry of all.result as Array<{ expiresAt: number }>) store.put({ ...entry, expiresAt: Date.now() - 1000 });
+            };
+            tx.oncomplete = () => resolve();
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+    );
+    const requestsBefore = (await apiRequests(sandbox.url, key)).length;
+    await open.click();
+    const confirm = contact.getByTestId('contact-confirm');
+    await expect(confirm.getByText('The price changed')).toBeVisible({ timeout: 15_000 });
+    await expect(confirm).toContainText('When you clicked, it said free; it costs 1 credit now');
+    await expect(confirm).toContainText('Nothing was sent and nothing was charged');
+    await expect(confirm.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
+    await shot(panel, 'money-price-changed');
+    expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+  });
+
+  await test.step('at the new price it runs, and the ledger moves by exactly that', async () => {
+    await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(3);
+  });
+});

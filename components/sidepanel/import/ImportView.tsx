@@ -166,7 +166,8 @@ export function ImportView() {
     setError(null);
     setStarting(true);
     try {
-      const job = await request('bulk/start', { stagedId: staged.current });
+      // Held to the preview's price: rows it counted as cached that are no longer are refused, nothing sent.
+      const job = await request('bulk/start', { stagedId: staged.current, quotedCredits: stage.step === 'preview' ? stage.preview.estimate.credits : undefined });
       // The background removed the staged entries when the job was created.
       staged.current = null;
       const next = { ...meta, jobId: job.id };
@@ -174,7 +175,17 @@ export function ImportView() {
       setMeta(next);
       setStage({ step: 'job', job });
     } catch (cause) {
-      setError(toErrorData(cause));
+      const data = toErrorData(cause);
+      setError(data);
+      // Counted again, so the preview shows what the job costs now (the staged entries are kept).
+      if (data.kind === 'price_changed' && stage.step === 'preview' && staged.current) {
+        const stagedId = staged.current;
+        const summary = stage.summary;
+        await request('bulk/stage-preview', { stagedId }).then(
+          (preview) => setStage({ step: 'preview', summary, preview }),
+          () => undefined,
+        );
+      }
     } finally {
       setStarting(false);
     }

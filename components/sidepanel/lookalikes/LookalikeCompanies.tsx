@@ -31,10 +31,13 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const [size, setSize] = useState<number>(target.items ? target.items.length : 25);
   const [revealAll, setRevealAll] = useState(false);
   const { estimate } = useEstimate(target.items ? null : { action: 'company/similar', size, revealAll, url: target.url });
-  const search = useAsyncAction(async (s: number, reveal: boolean) => {
-    const reply = await request('company/similar', { url: target.url, size: s, revealAll: reveal });
-    invalidateEstimates();
-    return reply;
+  /** `quotedCredits`: the price shown (0 when it starts by itself on a cached answer); a dearer run is refused. */
+  const search = useAsyncAction(async (s: number, reveal: boolean, quotedCredits?: number) => {
+    try {
+      return await request('company/similar', { url: target.url, size: s, revealAll: reveal, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
+    } finally {
+      invalidateEstimates();
+    }
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [statuses, setStatuses] = useState<Map<string, RowStatus>>(new Map());
@@ -45,7 +48,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   }, [target, set]);
   const cached = estimate?.cached ?? false;
   useEffect(() => {
-    if (cached && state.status === 'idle') void run(size, revealAll);
+    if (cached && state.status === 'idle') void run(size, revealAll, 0);
   }, [cached, state.status, run, size, revealAll]);
 
   const items = useMemo(() => (state.status === 'success' && state.data.found ? state.data.result : []), [state]);
@@ -190,7 +193,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
             <Checkbox label={t('lookalikes_reveal_all')} description={t('lookalikes_reveal_all_hint')} checked={revealAll} onChange={(e) => setRevealAll(e.target.checked)} />
           </div>
           <div className="ui-button-row">
-            <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll)}>
+            <PaidButton variant="primary" icon="sparkles" upTo estimate={estimate} disabled={!hasKey} loading={state.status === 'loading'} onClick={() => void run(size, revealAll, estimate?.credits)}>
               {items.length > 0 ? t('lookalikes_search_again') : t('lookalikes_find')}
             </PaidButton>
           </div>

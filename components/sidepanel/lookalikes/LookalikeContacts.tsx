@@ -16,17 +16,22 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
   const nav = useNavigation();
   const { hasKey } = useAccount();
   const { estimate } = useEstimate(target.items ? null : { action: 'contact/similar', lookup: target.lookup });
-  const { state, run, set } = useAsyncAction(async () => {
-    const reply = await request('contact/similar', { lookup: target.lookup, size: 10 });
-    invalidateEstimates();
-    return reply;
+  /** `quotedCredits`: the price shown (0 when it starts by itself on a cached answer); a dearer run is refused. */
+  const { state, run, set } = useAsyncAction(async (quotedCredits?: number) => {
+    try {
+      return await request('contact/similar', { lookup: target.lookup, size: 10, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
+    } finally {
+      invalidateEstimates();
+    }
   });
   useEffect(() => {
     if (target.items) set({ result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
   }, [target, set]);
   const cached = estimate?.cached ?? false;
+  // Refused because the price rose after it was shown: the priced button stays, at the new price.
+  const priceChanged = state.status === 'error' && state.error.kind === 'price_changed';
   useEffect(() => {
-    if ((cached || target.autorun) && !target.items && state.status === 'idle') void run();
+    if ((cached || target.autorun) && !target.items && state.status === 'idle') void run(target.autorun ? undefined : 0);
   }, [cached, target.autorun, target.items, state.status, run]);
 
   const items: SimilarContactItem[] = useMemo(
@@ -40,18 +45,18 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
         <p className="sp-eyebrow">{t('lookalikes_contacts_title')}</p>
         <h2 className="sp-target__label">{target.label}</h2>
       </div>
-      {state.status === 'idle' && (
+      {(state.status === 'idle' || priceChanged) && (
         <Card className="sp-confirm">
           <p className="sp-confirm__text">{t('lookalikes_contacts_text')}</p>
           <div className="ui-button-row">
-            <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run()}>
+            <PaidButton variant="primary" icon="users" estimate={estimate} disabled={!hasKey} onClick={() => void run(estimate?.credits)}>
               {t('lookalikes_find')}
             </PaidButton>
           </div>
         </Card>
       )}
       {state.status === 'loading' && <SkeletonList rows={5} label={t('lookalikes_contacts_finding')} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run()} />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={priceChanged ? undefined : () => void run()} />}
       {state.status === 'success' && items.length === 0 && (
         <EmptyState icon="users" title={t('lookalikes_contacts_none')} compact>
           <p>{t('lookalikes_contacts_none_text')}</p>

@@ -44,5 +44,5 @@ function CompanyEnrichButton({ company }: { company: PageCompany }) {
   const url = companyLookupUrl(company);
   const { estimate } = useEstimate(url ? { action: 'company/enrich', url } : null);
   const name = companyName(company);
-  return <RowEnrichButton name={name} estimate={estimate} open={url ? () => nav.openCompany({ url, label: name, autorun: true }) : null} />;
+  return <RowEnrichButton name={name} estimate={estimate} open={url ? () => nav.openCompany({ url, label: name, autorun: true, quotedCredits: estimate?.credits }) : null} />;
 }

@@ -119,6 +119,7 @@ export function PersonEnrichButton({ person, fallback }: { person: PersonRowData
             lookup: planned.lookup,
             label: name,
             autorun: true,
+            quotedCredits: estimate?.credits,
             ...('alsoKnownAs' in planned && planned.alsoKnownAs ? { alsoKnownAs: planned.alsoKnownAs } : {}),
           }))
       }
