@@ -1,17 +1,17 @@
 /** Credits spent today (and the budget left) and what the queue is doing, kept live by background events. */
 import { useEffect, useState } from 'react';
-import { formatCredits, formatDuration } from '@/components/ui';
+import { formatCredits, formatTimeLeft } from '@/components/ui';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
 import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
 import { t, tn } from '@/lib/i18n/t';
 
 export function queueWords(queue: QueueState, now: number = Date.now()): string {
   if (queue.pausedUntil !== null && queue.pausedUntil > now) {
-    return t('popup_queue_paused', formatDuration(queue.pausedUntil - now));
+    return t('popup_queue_paused', formatTimeLeft(queue.pausedUntil - now));
   }
   const waiting = queue.pending + queue.running;
   if (waiting === 0) return t('popup_queue_idle');
-  return tn('popup_queue_waiting', waiting, formatDuration(queue.etaMs));
+  return tn('popup_queue_waiting', waiting, formatTimeLeft(queue.etaMs));
 }
 
 const credits = (n: number) => (n === 0 ? tn('credits', 0) : formatCredits(n));

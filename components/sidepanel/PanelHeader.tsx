@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
-import { formatCount, formatDuration, Icon, IconButton } from '@/components/ui';
+import { formatCount, formatTimeLeft, Icon, IconButton } from '@/components/ui';
 import { t, tn } from '@/lib/i18n/t';
 import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
 import type { QueueEta } from '@/lib/queue/eta';
@@ -63,11 +63,11 @@ function CreditsStat({ credits }: { credits: CreditsSummary | null }) {
 /** The header's queue words: the pause or the window named with its countdown, else what is queued and the ETA. */
 export function queueStatWords(queue: QueueState, eta: QueueEta): { text: string; tone: '' | 'busy' | 'warning' } {
   const busy = queue.pending + queue.running;
-  if (eta.wait === 'paused') return { text: t('progress_header_paused', formatDuration(eta.waitMs)), tone: 'warning' };
+  if (eta.wait === 'paused') return { text: t('progress_header_paused', formatTimeLeft(eta.waitMs)), tone: 'warning' };
   if (busy === 0) return { text: t('progress_header_idle'), tone: '' };
-  if (eta.wait === 'window') return { text: t('progress_header_window', formatCount(busy), formatDuration(eta.waitMs)), tone: 'busy' };
+  if (eta.wait === 'window') return { text: t('progress_header_window', formatCount(busy), formatTimeLeft(eta.waitMs)), tone: 'busy' };
   if (eta.totalMs === null || eta.totalMs === 0) return { text: t('progress_header_busy_no_eta', formatCount(busy)), tone: 'busy' };
-  return { text: t('progress_header_busy', formatCount(busy), formatDuration(eta.totalMs)), tone: 'busy' };
+  return { text: t('progress_header_busy', formatCount(busy), formatTimeLeft(eta.totalMs)), tone: 'busy' };
 }
 
 function QueueStat({ queue, eta }: { queue: QueueState | null; eta: QueueEta | null }) {

@@ -32,6 +32,14 @@ export function formatDuration(ms: number): string {
   return m % 60 ? t('words_hours_minutes', h, m % 60) : t('words_hours', h);
 }
 
+/**
+ * Time still to wait or to run ("about 1 s left", "resumes in 3 s"): rounded up, so work that remains never reads
+ * "0 s" (a bulk job's first chunk, measured at 300 ms, said "about 0 s left").
+ */
+export function formatTimeLeft(ms: number): string {
+  return formatDuration(Math.max(1, Math.ceil(ms / 1000)) * 1000);
+}
+
 /** "1,234" ("1.234" in German) */
 export function formatCount(n: number): string {
   return new Intl.NumberFormat(uiLanguage(), { maximumFractionDigits: 0 }).format(n);

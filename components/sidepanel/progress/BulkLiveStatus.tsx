@@ -3,7 +3,7 @@
  * said "about 1 s left" during a 20 s job): rows sent, the chunk in flight and how long it has been out, the 429
  * pause or the rate-limit window with a countdown, and the time left from measured latency. Ticks every second.
  */
-import { formatCount, formatDuration } from '@/components/ui';
+import { formatCount, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import type { BulkJob } from '@/lib/messaging/protocol';
 import { useLiveQueue } from './useQueueState';
@@ -19,11 +19,11 @@ export function BulkLiveStatus({ job }: { job: BulkJob }) {
     const elapsed = formatDuration(Math.max(0, now - since));
     parts.push(chunks.length === 1 ? t('progress_chunk_in_flight', formatCount(inFlight), elapsed) : t('progress_chunks_in_flight', chunks.length, formatCount(inFlight), elapsed));
   }
-  if (eta.wait === 'paused') parts.push(t('progress_live_paused', formatDuration(eta.waitMs)));
-  else if (eta.wait === 'window') parts.push(t('progress_live_window', formatDuration(eta.waitMs)));
+  if (eta.wait === 'paused') parts.push(t('progress_live_paused', formatTimeLeft(eta.waitMs)));
+  else if (eta.wait === 'window') parts.push(t('progress_live_window', formatTimeLeft(eta.waitMs)));
   if (eta.overdue) parts.push(t('progress_eta_overdue'));
   else if (eta.totalMs === null) parts.push(t('progress_eta_measuring'));
-  else if (eta.totalMs > 0) parts.push(t('progress_about_left', formatDuration(eta.totalMs)));
+  else if (eta.totalMs > 0) parts.push(t('progress_about_left', formatTimeLeft(eta.totalMs)));
   return (
     <p className="sp-hint ui-num" role="status" data-testid="bulk-live">
       {parts.join(' · ')}

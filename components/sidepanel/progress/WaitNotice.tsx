@@ -4,7 +4,7 @@
  * lookups before they are sent (nothing is charged for them).
  */
 import { useState } from 'react';
-import { Button, formatDuration } from '@/components/ui';
+import { Button, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import { request } from '../hooks';
 import { useLiveQueue, waitingLookups } from './useQueueState';
@@ -16,8 +16,8 @@ export function WaitNotice() {
   if (eta.wait !== 'paused' && eta.wait !== 'window') return null;
   const why =
     eta.wait === 'paused'
-      ? t('progress_wait_paused', formatDuration(eta.waitMs))
-      : t('progress_wait_window', queue.windowLimit, formatDuration(queue.windowMs), formatDuration(eta.waitMs));
+      ? t('progress_wait_paused', formatTimeLeft(eta.waitMs))
+      : t('progress_wait_window', queue.windowLimit, formatDuration(queue.windowMs), formatTimeLeft(eta.waitMs));
   const cancel = async () => {
     setCancelling(true);
     try {
