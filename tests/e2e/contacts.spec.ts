@@ -200,3 +200,53 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
     await hook.close();
   }
 });
+
+test('a list\'s "Refresh all" and "Verify all emails" say their price first, and the ledger moves by exactly that', async ({ openExtensionPage, configure, sandbox }) => {
+  // Budget: two lookups and two list actions of two requests each, ~10 s each on a busy machine, slack.
+  test.setTimeout(120_000);
+  const key = `test-standard-list-actions-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { emails } = await samplesOf(sandbox.url);
+  const chosen = emails.slice(3, 5);
+  const panel = await openExtensionPage('sidepanel.html');
+  const charged = async (endpoint: string) =>
+    (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === endpoint).reduce((n, e) => n + e.credits, 0);
+  const list = panel.getByTestId('saved-list');
+
+  await test.step('two people enriched (2 credits) and put in a list', async () => {
+    for (const email of chosen) expect(await send(panel, 'contact/enrich', { lookup: { email } })).toMatchObject({ ok: true });
+    expect(await charged('enrich')).toBe(2);
+    await panel.getByRole('tab', { name: 'History' }).click();
+    const book = panel.getByTestId('contact-book');
+    await expect(panel.getByTestId('book-row')).toHaveCount(2);
+    await book.getByRole('button', { name: 'Add to list' }).click();
+    await book.getByPlaceholder('New list name').fill('Refresh me');
+    await book.getByRole('button', { name: 'Add', exact: true }).click();
+    await panel.getByRole('tab', { name: 'Lists' }).click();
+    await panel.getByRole('button', { name: 'Open list Refresh me' }).click();
+    await expect(panel.getByTestId('list-row')).toHaveCount(2);
+    await list.getByRole('button', { name: 'Verify or refresh…' }).click();
+  });
+
+  await test.step('"Refresh all": both people are cached, yet a refresh is charged: the price says 2 credits, the ledger books 2', async () => {
+    await list.getByRole('button', { name: 'Refresh all…' }).click();
+    const summary = list.getByRole('group', { name: 'Refresh all' });
+    await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+    await summary.getByRole('button', { name: /^Confirm/ }).click();
+    await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: 30_000 });
+    expect(await charged('enrich')).toBe(4);
+  });
+
+  await test.step('"Verify all emails": the price first, then exactly that', async () => {
+    await list.getByRole('button', { name: 'Verify all emails…' }).click();
+    const summary = list.getByRole('group', { name: 'Verify all emails' });
+    await expect(summary).toContainText(/Verify all emails: \d+ requests? · up to \d+ credits?/, { timeout: 15_000 });
+    const promised = Number(/up to (\d+) credit/.exec((await summary.textContent()) ?? '')?.[1]);
+    expect(promised).toBeGreaterThan(0);
+    const before = (await ledgerOf(sandbox.url, key)).entries.reduce((n, e) => n + e.credits, 0);
+    await summary.getByRole('button', { name: /^Confirm/ }).click();
+    await expect(list.getByRole('button', { name: 'Verify all emails…' })).toBeVisible({ timeout: 30_000 });
+    const after = (await ledgerOf(sandbox.url, key)).entries.reduce((n, e) => n + e.credits, 0);
+    expect(after - before).toBe(promised);
+  });
+});

@@ -77,11 +77,18 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
   const people = async () => peopleOf(await recordsById(ids()));
   const verifySteps = async (): Promise<PaidStep[]> =>
-    (await people()).flatMap(({ contact }) => (contact.current_work_email ? [{ cost: { action: 'email/verify' as const, email: contact.current_work_email }, run: () => request('email/verify', { email: contact.current_work_email ?? '' }) }] : []));
+    (await people()).flatMap(({ contact }) => {
+      const email = contact.current_work_email;
+      return email ? [{ cost: { action: 'email/verify' as const, email }, run: (quotedCredits: number) => request('email/verify', { email, quotedCredits }) }] : [];
+    });
   const refreshSteps = async (): Promise<PaidStep[]> =>
     (await people()).flatMap(({ contact }) => {
       const lookup = lookupForContact(EnrichedContactSchema.parse(contact));
-      return lookup ? [{ cost: { action: 'contact/enrich' as const, lookup }, run: () => request('contact/enrich', { lookup, refresh: true }) }] : [];
+      // Priced as what it sends, a refresh: the contact is cached (it is in the book), so an estimate of the plain
+      // lookup said "free" while each refresh was charged.
+      return lookup
+        ? [{ cost: { action: 'contact/enrich' as const, lookup, refresh: true }, run: (quotedCredits: number) => request('contact/enrich', { lookup, refresh: true, quotedCredits }) }]
+        : [];
     });
   // Steps are priced and confirmed before anything runs; they are loaded once when the user asks.
   const [steps, setSteps] = useState<{ verify: PaidStep[]; refresh: PaidStep[] } | null>(null);

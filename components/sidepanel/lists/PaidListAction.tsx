@@ -5,9 +5,13 @@ import { request, toErrorData } from '../hooks';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface PaidStep {
-  /** The estimate of this step (the one pricing module prices it; cached answers are free). */
+  /**
+   * The estimate of this step (the one pricing module prices it; cached answers are free). It must describe the
+   * request `run` sends: a refresh is priced as a refresh (a cached contact is free to open, not to refresh).
+   */
   cost: CostAction;
-  run: () => Promise<unknown>;
+  /** Sends the step, held to the price it was shown (`quotedCredits`: a dearer step is refused, nothing sent). */
+  run: (quotedCredits: number) => Promise<unknown>;
 }
 
 /**
@@ -20,6 +24,8 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
   const [progress, setProgress] = useState({ done: 0, total: 0 });
   const [error, setError] = useState<ErrorData | null>(null);
   const planned = useRef<PaidStep[]>([]);
+  /** Each planned step's price as shown in the total: what it is held to when it runs. */
+  const quotes = useRef<number[]>([]);
   const stop = useRef(false);
 
   const price = async () => {
@@ -27,9 +33,9 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
     setPhase('pricing');
     try {
       planned.current = steps();
-      let sum = 0;
-      for (const step of planned.current) sum += (await request('credits/estimate', step.cost)).credits;
-      setCredits(sum);
+      quotes.current = [];
+      for (const step of planned.current) quotes.current.push((await request('credits/estimate', step.cost)).credits);
+      setCredits(quotes.current.reduce((a, b) => a + b, 0));
       setPhase('confirm');
     } catch (cause) {
       setError(toErrorData(cause));
@@ -45,7 +51,7 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
     try {
       for (const [i, step] of all.entries()) {
         if (stop.current) break;
-        await step.run();
+        await step.run(quotes.current[i] ?? 0);
         setProgress({ done: i + 1, total: all.length });
       }
     } catch (cause) {
