@@ -71,7 +71,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
   const { settings, hasKey } = useAccount();
   const options = contactOptions(settings);
   const lookup = target.lookup;
-  const { estimate } = useEstimate(target.contact ? null : enrichCost(lookup, options));
+  const { estimate: baseEstimate } = useEstimate(target.contact ? null : enrichCost(lookup, options));
   const [lastRun, setLastRun] = useState<RunOptions>({});
   const lookupAction = useAsyncAction(async (run: RunOptions): Promise<Outcome> => {
     setLastRun(run);
@@ -96,8 +96,15 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     action: lookupAction,
     show: (contact, provenance): Outcome => ({ found: true, contact, provenance }),
     start: (quotedCredits) => void run({ quotedCredits }),
-    cached: estimate?.cached ?? false,
+    cached: baseEstimate?.cached ?? false,
   });
+  // A click refused at a new price (`price_changed`) is offered again, the same run at the price it has now.
+  const refused = state.status === 'error' && state.error.kind === 'price_changed';
+  const refusedRun = refused ? lastRun : null;
+  const { estimate: refusedEstimate } = useEstimate(
+    refusedRun && (refusedRun.extra || refusedRun.refresh) ? enrichCost(refusedRun.lookup ?? lookup, { ...options, ...refusedRun.extra }, refusedRun.refresh) : null,
+  );
+  const estimate = refusedRun && (refusedRun.extra || refusedRun.refresh) ? refusedEstimate : baseEstimate;
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
@@ -135,11 +142,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         estimate={estimate}
         priceChanged={priceChanged}
       >
-        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({ quotedCredits: estimate?.credits })}>
+        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({ ...(refusedRun ?? {}), quotedCredits: estimate?.credits })}>
           {t('sidepanel_enrich')}
         </PaidButton>
         {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
-          <CheaperEnrich lookup={lookup} options={options} onRun={(extra) => void run({ extra })} />
+          <CheaperEnrich lookup={lookup} options={options} onRun={(extra, quotedCredits) => void run({ extra, quotedCredits })} />
         )}
       </ConfirmCard>
     );
@@ -152,7 +159,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <EmptyState
           icon="search"
           title={t('sidepanel_contact_no_match')}
-          actions={<WaterfallButton lookup={lookup} options={options} onRun={(extra) => void run({ extra })} disabled={state.status === 'loading'} />}
+          actions={<WaterfallButton lookup={lookup} options={options} onRun={(extra, quotedCredits) => void run({ extra, quotedCredits })} disabled={state.status === 'loading'} />}
         >
           <p>{outcome.errorText || t('sidepanel_contact_no_record')}</p>
           <p>{t('sidepanel_contact_no_charge')}</p>
@@ -217,13 +224,13 @@ function WaterfallButton({
 }: {
   lookup: ContactTarget['lookup'];
   options: ContactOptions;
-  onRun: (extra: Partial<ContactOptions>) => void;
+  onRun: (extra: Partial<ContactOptions>, quotedCredits: number | undefined) => void;
   disabled?: boolean;
 }) {
   const extra = { waterfall: true };
   const { estimate } = useEstimate(enrichCost(lookup, { ...options, ...extra }));
   return (
-    <PaidButton icon="layers" estimate={estimate} disabled={disabled} onClick={() => onRun(extra)} title={t('sidepanel_contact_waterfall_hint')}>
+    <PaidButton icon="layers" estimate={estimate} disabled={disabled} onClick={() => onRun(extra, estimate?.credits)} title={t('sidepanel_contact_waterfall_hint')}>
       {t('sidepanel_contact_waterfall')}
     </PaidButton>
   );
@@ -243,7 +250,8 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
   const nav = useNavigation();
   const [version, setVersion] = useState<VCardVersion>('3.0');
   const lookup = lookupForContact(contact, fallbackLookup) ?? fallbackLookup;
-  const realtime = useEstimate(enrichCost(lookup, { ...options, realtime: true }));
+  // Priced as what each button sends: "Refresh live" is a refresh (never answered by the cache).
+  const realtime = useEstimate(enrichCost(lookup, { ...options, realtime: true }, true));
   const waterfall = useEstimate(enrichCost(lookup, { ...options, waterfall: true }));
   const history = useEstimate(options.includeAllExperiences ? null : enrichCost(lookup, { ...options, includeAllExperiences: true }));
   const name = fullNameOf(contact) || t('sidepanel_contact_file_fallback');
@@ -284,7 +292,7 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
           note={t('sidepanel_contact_note_15s')}
           disabled={busy || !canPay}
           title={t('sidepanel_contact_refresh_live_hint')}
-          onClick={() => onRun({ refresh: true, lookup, extra: { realtime: true } })}
+          onClick={() => onRun({ refresh: true, lookup, extra: { realtime: true }, quotedCredits: realtime.estimate?.credits })}
         >
           {t('sidepanel_contact_refresh_live')}
         </PaidButton>
@@ -295,7 +303,7 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
           disabled={busy || !canPay}
           title={t('sidepanel_contact_waterfall_cost_hint')}
           // A waterfall answer has its own cache entry: when the price says "cached · free", the click is free too.
-          onClick={() => onRun({ lookup, extra: { waterfall: true } })}
+          onClick={() => onRun({ lookup, extra: { waterfall: true }, quotedCredits: waterfall.estimate?.credits })}
         >
           {t('sidepanel_contact_waterfall')}
         </PaidButton>
@@ -306,7 +314,7 @@ function ContactActions({ contact, fallbackLookup, options, busy, canPay, onRun 
             estimate={history.estimate}
             disabled={busy || !canPay}
             title={t('sidepanel_contact_full_history_hint')}
-            onClick={() => onRun({ lookup, extra: { includeAllExperiences: true } })}
+            onClick={() => onRun({ lookup, extra: { includeAllExperiences: true }, quotedCredits: history.estimate?.credits })}
           >
             {t('sidepanel_contact_full_history')}
           </PaidButton>
@@ -336,11 +344,11 @@ function contactText(contact: EnrichedContact): string {
 }
 
 /** The same lookup without the paid extras, offered when the full one is over budget (its own price in its label). */
-function CheaperEnrich({ lookup, options, onRun }: { lookup: ContactLookupOf; options: ContactOptions; onRun: (extra: ContactOptions) => void }) {
+function CheaperEnrich({ lookup, options, onRun }: { lookup: ContactLookupOf; options: ContactOptions; onRun: (extra: ContactOptions, quotedCredits: number | undefined) => void }) {
   const extra: ContactOptions = { realtime: false, waterfall: false };
   const { estimate } = useEstimate(enrichCost(lookup, { ...options, ...extra }));
   return (
-    <PaidButton icon="zap" estimate={estimate} onClick={() => onRun(extra)} title={t('sidepanel_contact_cheaper_hint')}>
+    <PaidButton icon="zap" estimate={estimate} onClick={() => onRun(extra, estimate?.credits)} title={t('sidepanel_contact_cheaper_hint')}>
       {t('sidepanel_contact_cheaper')}
     </PaidButton>
   );

@@ -61,8 +61,9 @@ export function contactOptions(settings: Settings | null, extra: Partial<Contact
   return options;
 }
 
-export function enrichCost(lookup: ContactLookup, options: ContactOptions): CostAction {
-  return { action: 'contact/enrich', lookup, ...(Object.keys(options).length > 0 ? { options } : {}) };
+/** The price of a contact lookup with these options; `refresh`: priced as a refresh (the cache cannot answer it). */
+export function enrichCost(lookup: ContactLookup, options: ContactOptions, refresh = false): CostAction {
+  return { action: 'contact/enrich', lookup, ...(Object.keys(options).length > 0 ? { options } : {}), ...(refresh ? { refresh: true } : {}) };
 }
 
 /** A short human label for a lookup: the email, the phone, the profile handle, or "First Last · Company". */

@@ -255,3 +255,43 @@ test('a "free" price that stops being true: clearing the cache re-prices the row
     expect(await charged(sandbox.url, key, 'enrich')).toBe(3);
   });
 });
+
+// A live refresh is never answered from the cache (lib/engine/plan.ts), so its price cannot turn "free" after the
+// first one: the label and the ledger agree on every round.
+test('"Refresh live" says 2 credits and charges exactly that, the first time and again after its answer is stored', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+}) => {
+  // Budget: panel 15 s, three lookups 15 s each (realtime adds the sandbox's 300 ms), slack for a busy machine.
+  test.setTimeout(120_000);
+  const key = `test-standard-money-refresh-live-${Date.now()}`;
+  await configure({ apiKey: key });
+  const samples = await samplesOf(sandbox.url);
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const contact = view(panel, 'Contact');
+  const profile = contact.getByTestId('contact-profile');
+
+  await test.step('the contact, at 1 credit', async () => {
+    await enrichSelection(serviceWorker, tabId, samples.emails[6]!);
+    await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
+    await expect(profile).toBeVisible({ timeout: 15_000 });
+    expect(await charged(sandbox.url, key)).toBe(1);
+  });
+
+  for (const round of [1, 2]) {
+    await test.step(`refresh live, round ${round}: the label's price, then exactly that in the ledger`, async () => {
+      const refresh = profile.getByRole('button', { name: /^Refresh live · / });
+      await expect(refresh).toBeEnabled({ timeout: 15_000 });
+      await expect(refresh).toHaveAccessibleName(/^Refresh live · 2 credits · ~15 s$/);
+      const before = await charged(sandbox.url, key);
+      const requests = (await apiRequests(sandbox.url, key)).length;
+      await refresh.click();
+      await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: 15_000 }).toBe(requests + 1);
+      await expect(profile.getByText(/^Live · 2 credits$/)).toBeVisible({ timeout: 15_000 });
+      expect(await charged(sandbox.url, key)).toBe(before + 2);
+    });
+  }
+});
