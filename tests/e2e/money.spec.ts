@@ -163,6 +163,8 @@ test('two companies on one hosting platform are two companies: neither is "cache
       await expect(enrich).toHaveText(/1 credit/);
       await enrich.click();
       await expect(view(panel, 'Company').getByText(/No company found|Overview/).first()).toBeVisible({ timeout: 15_000 });
+      // The sandbox logs a request as it finishes it, which may be just after the panel has drawn the answer.
+      await expect.poll(async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company').length, { timeout: 15_000 }).toBe(i + 1);
       const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company');
       expect(sent).toHaveLength(i + 1);
       expect(JSON.stringify(sent[i]!.query)).toContain(host);
