@@ -39,6 +39,7 @@ function requestOf(action: CostAction): LookupRequest | null {
     case 'contact/search':
       return { op: 'contact/search', filters: { page_size: action.pageSize } };
     case 'bulk/enrich':
+    case 'companies/enrich':
       return null;
   }
 }
@@ -58,7 +59,34 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
       blockedByBudget: blocked,
     };
   }
+  if (action.action === 'companies/enrich') return estimateCompanies(action.urls, settings, deps, now);
   return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
+}
+
+/**
+ * Several company enrichments (lookalikes chosen), each one request: every company priced by its own plan, as each
+ * will run (a cached one, or one in the service's 30-day free window, costs nothing), summed; the budget is asked
+ * for the sum. `each` carries the companies' own prices, which their requests are held to.
+ */
+async function estimateCompanies(urls: readonly string[], settings: PlanSettings, deps: EstimateDeps, now: number): Promise<CostEstimate> {
+  const each: number[] = [];
+  let free = 0;
+  for (const url of urls) {
+    const plan = await planFromCache({ op: 'company/enrich', url }, settings, deps.cache, now);
+    each.push(plan.maxCredits);
+    if (plan.maxCredits === 0) free++;
+  }
+  const credits = each.reduce((a, b) => a + b, 0);
+  const blocked = !(await deps.ledger.allows(credits));
+  const parts = [t('words_up_to_per_company_enriched', plural(credits))];
+  if (free > 0) parts.push(t('words_free_count', free));
+  return {
+    credits,
+    cached: credits === 0,
+    label: blocked ? await overBudgetSentence(credits, null, deps.ledger) : parts.join(' · '),
+    blockedByBudget: blocked,
+    each,
+  };
 }
 
 async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' }>, deps: EstimateDeps): Promise<CostEstimate> {

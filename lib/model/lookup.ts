@@ -108,6 +108,8 @@ export const CostActionSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('contact/similar'), lookup: ContactLookupSchema }),
   z.strictObject({ action: z.literal('email/verify'), email: EmailTextSchema }),
   z.strictObject({ action: z.literal('contact/search'), pageSize: z.number().int().min(1).max(100) }),
+  /** Several companies enriched one request each (lookalikes chosen): the sum of each one's own plan. */
+  z.strictObject({ action: z.literal('companies/enrich'), urls: z.array(ShortTextSchema).min(1).max(500) }),
   z.strictObject({
     action: z.literal('bulk/enrich'),
     count: z.number().int().min(0).max(100_000),
@@ -130,6 +132,8 @@ export const CostEstimateSchema = z.strictObject({
   label: z.string(),
   /** Set when the daily budget would block it. */
   blockedByBudget: z.boolean(),
+  /** `companies/enrich`: each company's own price, in the order asked (each request is held to its own). */
+  each: z.array(z.number().nonnegative()).max(500).optional(),
 });
 export type CostEstimate = z.infer<typeof CostEstimateSchema>;
 

@@ -2,9 +2,8 @@
 // cancellable batch (issue 11: one file per kind of lookalike).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
-import { estimateCost } from '@/lib/api/pricing';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
-import type { ErrorData, Provenance } from '@/lib/messaging/protocol';
+import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
@@ -73,11 +72,17 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
     }
   };
 
+  // The companies chosen, priced together: each by its own plan (a cached one, or one enriched in the last 30 days,
+  // is free), summed, with the budget asked for the sum. Each request is then held to its own price.
+  const chosenNow = useMemo(() => keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website)), [keyed, selected]);
+  const { estimate: selectionEstimate } = useEstimate(chosenNow.length > 0 ? { action: 'companies/enrich', urls: chosenNow.map((k) => k.item.website as string) } : null);
+
   const enrichSelected = async () => {
     const group = crypto.randomUUID();
     batch.current = group;
     setCancelRequested(false);
-    const chosen = keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website));
+    const chosen = chosenNow;
+    const quotes = selectionEstimate?.each?.length === chosen.length ? selectionEstimate.each : null;
     setStatuses((prev) => {
       const next = new Map(prev);
       for (const c of chosen) next.set(c.key, { state: 'pending' });
@@ -86,10 +91,11 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
     setSelected(new Set());
     // All go to the background at once: its queue paces them under the rate limit and shows the ETA.
     await Promise.all(
-      chosen.map(async ({ item, key }) => {
+      chosen.map(async ({ item, key }, i) => {
         let status: RowStatus;
         try {
-          const reply = await request('company/enrich', { url: item.website as string, group });
+          const quotedCredits = quotes?.[i];
+          const reply = await request('company/enrich', { url: item.website as string, group, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
           status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
         } catch (cause) {
           const error = toErrorData(cause);
@@ -273,23 +279,25 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
               isSelectable: (r) => safeWebsiteUrl(r.item.website) !== null && !statuses.has(r.key),
             }}
           />
-          <SelectionEnrichBar count={selected.size} disabled={!hasKey || running} onEnrich={() => void enrichSelected()} />
+          <SelectionEnrichBar count={chosenNow.length} estimate={selectionEstimate} disabled={!hasKey || running} onEnrich={() => void enrichSelected()} />
         </>
       )}
     </div>
   );
 }
 
-function SelectionEnrichBar({ count, disabled, onEnrich }: { count: number; disabled: boolean; onEnrich: () => void }) {
+function SelectionEnrichBar({ count, estimate, disabled, onEnrich }: { count: number; estimate: CostEstimate | null; disabled: boolean; onEnrich: () => void }) {
   if (count === 0) return null;
-  // Company lookups are priced per company (lib/api/pricing); cached ones turn out free, so this is an upper bound.
-  const credits = estimateCost({ kind: 'company' }) * count;
-  const estimate = { credits, cached: false, label: t('lookalikes_up_to', formatCredits(credits)), blockedByBudget: false };
+  const label = !estimate
+    ? tn('lookalikes_enrich_label_pricing', count)
+    : estimate.credits === 0
+      ? tn('lookalikes_enrich_label_free', count)
+      : tn('lookalikes_enrich_label', count, formatCredits(estimate.credits));
   return (
     <div className="sp-bulkbar" role="region" aria-label={t('lookalikes_selection')}>
       <div className="sp-bulkbar__row">
         <span className="sp-bulkbar__count ui-num">{tn('lookalikes_selected', count)}</span>
-        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={tn('lookalikes_enrich_label', count, formatCredits(credits))}>
+        <PaidButton size="sm" variant="primary" icon="zap" upTo estimate={estimate} disabled={disabled} onClick={onEnrich} aria-label={label}>
           {t('lookalikes_enrich_companies')}
         </PaidButton>
       </div>

@@ -85,6 +85,30 @@ describe('the price shown is the most a click can cost', () => {
     expect(JSON.stringify(sent[0]!.query)).not.toContain('quoted');
   });
 
+  it('chosen lookalike companies are priced each by its own plan: one enriched already is free, and each request is held to its price', async () => {
+    const key = uniqueKey();
+    const { engine, cacheStore } = engineFor(url, key);
+    await engine.start();
+    const { companies } = await samples(url);
+    const [done, fresh] = [companies[0]!.website, companies[1]!.website];
+    await engine.lookups.companyEnrich({ url: done });
+    const shown = await engine.estimate({ action: 'companies/enrich', urls: [done, fresh] });
+    expect(shown).toMatchObject({ credits: 1, each: [0, 1], blockedByBudget: false });
+    expect(shown.label).toContain('1 free');
+    // Each as the selection bar sends it: the enriched one free, the other at 1 credit.
+    const [first, second] = await Promise.all([
+      engine.lookups.companyEnrich({ url: done, quotedCredits: shown.each![0] }),
+      engine.lookups.companyEnrich({ url: fresh, quotedCredits: shown.each![1] }),
+    ]);
+    expect(first.provenance.creditsCharged).toBe(0);
+    expect(second.provenance.creditsCharged).toBe(1);
+    // Over the daily budget, the sum says so before the click.
+    await cacheStore.clear();
+    const { engine: capped } = engineFor(url, uniqueKey(), { settings: { dailyBudget: 1 } });
+    await capped.start();
+    expect(await capped.estimate({ action: 'companies/enrich', urls: [done, fresh] })).toMatchObject({ credits: 2, blockedByBudget: true });
+  });
+
   it('a bulk job with more rows to send than its preview counted is refused whole; at the preview price it runs', async () => {
     const key = uniqueKey();
     const { engine, cacheStore } = engineFor(url, key);

@@ -83,6 +83,7 @@ describe('cost estimates', () => {
     ['an email check', { action: 'email/verify', email: 'a@acme.com' }, { credits: 1, label: /^1 credit$/ }],
     ['a search page of 25', { action: 'contact/search', pageSize: 25 }, { credits: 25, label: /1 per result/ }],
     ['a bulk of 120', { action: 'bulk/enrich', count: 120 }, { credits: 120, label: /1 per enriched record/ }],
+    ['three chosen companies', { action: 'companies/enrich', urls: ['acme.com', 'globex.com', 'initech.com'] }, { credits: 3, label: /^Up to 3 credits \(1 per company enriched\)$/ }],
   ])('%s', async (_why, action, expected) => {
     const { ledger, cache } = setup();
     const estimate = await estimateAction(action, { cache, ledger, now: () => NOON });
