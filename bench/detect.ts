@@ -37,6 +37,7 @@ import { emailsBoth, METHODS, NAIVE_EMAIL, NAIVE_PHONE, pageShape, timeMethod, t
 import { adversarialPage, directoryPage, hundredThousandNodePage, normalHugeNodePage, realisticPage } from './pages';
 import { evaluateInFreshWorld } from './isolated-world';
 import { traced, type TaskSummary } from './trace';
+import { median, round } from './stats';
 
 const MB = 1024 * 1024;
 
@@ -107,12 +108,6 @@ interface ClassResult {
   misses?: string[];
 }
 
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
-const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A real address by the naive regex's own standard, plus a domain that ends in a real (ICANN) suffix. */
 function isRealAddress(email: string): boolean {

@@ -30,6 +30,7 @@ import { parseHTML } from 'linkedom';
 import { directoryPage } from './pages';
 import { evaluateInFreshWorld } from './isolated-world';
 import { longestSliceMs, measureOnce, type GroupingSample } from './people-grouping-core';
+import { median, round } from './stats';
 
 const MB = 1024 * 1024;
 const PAGE_URL = 'https://www.acme-robotics.com/directory';
@@ -56,12 +57,6 @@ export interface PeopleGroupingResult {
   env: 'chromium' | 'linkedom';
 }
 
-const round = (n: number, digits = 2): number => Math.round(n * 10 ** digits) / 10 ** digits;
-const median = (xs: number[]): number => {
-  const sorted = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
-};
 
 function summarise(samples: GroupingSample[], without: GroupingSample[], mb: number, longestTask: number, env: PeopleGroupingResult['env']): PeopleGroupingResult {
   const scan = median(samples.map((s) => s.scan_ms));

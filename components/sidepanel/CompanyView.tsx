@@ -5,7 +5,7 @@ import type { Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';
-import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { ConfirmCard, TargetHeader, TargetView, useTargetOutcome } from './TargetView';
@@ -49,17 +49,8 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   const [refreshing, setRefreshing] = useState(false);
   const action = useAsyncAction(async (refresh: boolean, quotedCredits?: number): Promise<Outcome> => {
     setRefreshing(refresh);
-    try {
-      const reply = await request('company/enrich', {
-        url: target.url,
-        ...(refresh ? { refresh: true } : {}),
-        ...(quotedCredits !== undefined ? { quotedCredits } : {}),
-      });
-      return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
-    } finally {
-      // Charged, cached, or refused at a new price: every price shown may have changed.
-      invalidateEstimates();
-    }
+    const reply = await paidRequest('company/enrich', { url: target.url, ...(refresh ? { refresh: true } : {}) }, quotedCredits);
+    return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
   });
   const { state, run } = action;
   const { outcome, noKey } = useTargetOutcome({

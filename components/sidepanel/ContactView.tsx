@@ -16,7 +16,7 @@ import type { ContactOptions, Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from './account';
 import { ContactProfile } from './ContactProfile';
 import { downloadText } from './download';
-import { invalidateEstimates, request, useAsyncAction, useEstimate, useNow } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate, useNow } from './hooks';
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
@@ -75,19 +75,17 @@ function ContactLoader({ target }: { target: ContactTarget }) {
   const [lastRun, setLastRun] = useState<RunOptions>({});
   const lookupAction = useAsyncAction(async (run: RunOptions): Promise<Outcome> => {
     setLastRun(run);
-    try {
-      const reply = await request('contact/enrich', {
+    const reply = await paidRequest(
+      'contact/enrich',
+      {
         lookup: run.lookup ?? lookup,
         options: { ...options, ...run.extra },
         ...(run.refresh ? { refresh: true } : {}),
         ...(target.alsoKnownAs ? { alsoKnownAs: target.alsoKnownAs } : {}),
-        ...(run.quotedCredits !== undefined ? { quotedCredits: run.quotedCredits } : {}),
-      });
-      return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;
-    } finally {
-      // Charged, cached, or refused at a new price: every price shown may have changed.
-      invalidateEstimates();
-    }
+      },
+      run.quotedCredits,
+    );
+    return reply.found ? { found: true, contact: reply.result, provenance: reply.provenance } : reply;
   });
   const { state, run } = lookupAction;
   const { outcome, noKey } = useTargetOutcome({
@@ -98,17 +96,18 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     start: (quotedCredits) => void run({ quotedCredits }),
     cached: baseEstimate?.cached ?? false,
   });
-  // A click refused at a new price (`price_changed`) is offered again, the same run at the price it has now.
-  const refused = state.status === 'error' && state.error.kind === 'price_changed';
-  const refusedRun = refused ? lastRun : null;
-  const { estimate: refusedEstimate } = useEstimate(
-    refusedRun && (refusedRun.extra || refusedRun.refresh) ? enrichCost(refusedRun.lookup ?? lookup, { ...options, ...refusedRun.extra }, refusedRun.refresh) : null,
+  // A click refused at a new price (`price_changed`) is offered again: the same run (a refresh, a waterfall) at the
+  // price it has now, under the reason.
+  const priceChanged = state.status === 'error' && state.error.kind === 'price_changed' ? state.error : null;
+  const refusedRun = priceChanged ? lastRun : null;
+  const refusedVariant = refusedRun !== null && (refusedRun.extra !== undefined || refusedRun.refresh === true) ? refusedRun : null;
+  const { estimate: variantEstimate } = useEstimate(
+    refusedVariant ? enrichCost(refusedVariant.lookup ?? lookup, { ...options, ...refusedVariant.extra }, refusedVariant.refresh) : null,
   );
-  const estimate = refusedRun && (refusedRun.extra || refusedRun.refresh) ? refusedEstimate : baseEstimate;
+  const estimate = refusedVariant ? variantEstimate : baseEstimate;
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
-  const priceChanged = state.status === 'error' && state.error.kind === 'price_changed' ? state.error : null;
   if (state.status === 'error' && !priceChanged) {
     return (
       <div className="sp-view">

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CopyButton, EmailStatusChip, ErrorState, PaidButton, VerificationChip } from '@/components/ui';
-import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate } from './hooks';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface EmailRowProps {
@@ -19,13 +19,7 @@ export interface EmailRowProps {
 export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
   const { estimate } = useEstimate({ action: 'email/verify', email });
   // `quotedCredits`: the price shown (0 when it runs by itself on a cached answer); a dearer run is refused.
-  const verification = useAsyncAction(async (refresh: boolean, quotedCredits?: number) => {
-    try {
-      return await request('email/verify', { email, ...(refresh ? { refresh } : {}), ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
-    } finally {
-      invalidateEstimates();
-    }
-  });
+  const verification = useAsyncAction((refresh: boolean, quotedCredits?: number) => paidRequest('email/verify', { email, ...(refresh ? { refresh } : {}) }, quotedCredits));
   const { run, state } = verification;
   const cached = estimate?.cached ?? false;
 

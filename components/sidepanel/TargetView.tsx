@@ -63,7 +63,6 @@ export function useTargetOutcome<R, O>({
   action: { state: AsyncState<O>; set: (outcome: O) => void };
   /** The outcome for a carried record. */
   show: (record: R, provenance: Provenance) => O;
-  /** Starts the lookup. */
   /**
    * Starts the lookup, held to a price: the one the clicked button showed (`target.quotedCredits`), or 0 when it
    * starts by itself because the answer is cached (free). A price that rose in between is refused (`price_changed`).

@@ -20,6 +20,22 @@ export function request<T extends RequestType>(type: T, input: RequestInput<T>):
   return background.request(type, input);
 }
 
+/** The single paid lookups: each takes the price its button showed (`quotedCredits`, lib/engine/lookups.ts). */
+type PaidLookup = 'contact/enrich' | 'company/enrich' | 'contact/similar' | 'company/similar' | 'email/verify' | 'contact/search';
+
+/**
+ * A paid lookup held to the price its button showed (`quotedCredits`; undefined: none to hold it to), so a dearer one
+ * is refused as `price_changed` with nothing sent. Charged, answered from the cache or refused, every price on screen
+ * may have changed after it: the estimates are asked again.
+ */
+export async function paidRequest<T extends PaidLookup>(type: T, input: RequestInput<T>, quotedCredits: number | undefined): Promise<RequestOutput<T>> {
+  try {
+    return await request(type, quotedCredits === undefined ? input : { ...input, quotedCredits });
+  } finally {
+    invalidateEstimates();
+  }
+}
+
 /**
  * Runs `fn` on demand (`run`) and tracks its state. A newer run supersedes an older one still in flight, so a
  * slow answer for the previous tab or target never overwrites the current one.

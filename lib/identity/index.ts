@@ -7,10 +7,11 @@ export {
   isNetworkHost,
   NETWORKS,
   normaliseProfileUrl,
+  profileHandle,
   profileOfText,
   type ProfileKind,
   type ProfileMatch,
 } from './profile';
-export { companyPageKey, companyPageNamesDomain, domainKey, nameInTitle, normaliseCompanyUrl, titleNameOf, titleParts } from './company';
+export { companyPageKey, domainKey, nameInTitle, normaliseCompanyUrl, titleParts } from './company';
 export { domainName, hasRealPublicSuffix, registrableDomain, toAsciiHost, websiteDomain, websiteHost } from './domain';
 export { normaliseName } from './name';

@@ -154,3 +154,13 @@ export function profileOfSplitUrl(href: string, parts: UrlParts | null, base?: s
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
   return profileOfPath(url.hostname.toLowerCase(), url.pathname);
 }
+
+/** The decoded handle of a canonical profile or company page: "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
+export function profileHandle(url: string): string | null {
+  try {
+    const parts = new URL(url).pathname.split('/').filter(Boolean);
+    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
+  } catch {
+    return null;
+  }
+}

@@ -9,7 +9,11 @@ import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, looseEntities } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
 import { entryLabel } from '@/lib/model/lookup';
+import { profileHandle } from '../identity';
 import { t } from '../i18n/t';
+
+/** The handle of a canonical profile or company page URL (`lib/identity`), for rows and labels. */
+export { profileHandle };
 
 export type PersonIdentifier =
   | { kind: 'profile'; value: string }
@@ -81,15 +85,6 @@ export function looseIdentifiers(
   return looseEntities({ ...entities, people, companies });
 }
 
-/** "ada-lovelace" from "https://www.linkedin.com/in/ada-lovelace". */
-export function profileHandle(url: string): string | null {
-  try {
-    const parts = new URL(url).pathname.split('/').filter(Boolean);
-    return parts.length >= 2 ? decodeURIComponent(parts[1] ?? '') || null : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * What to call a person in a row: their name as the page shows it; without one, the identifier the user would

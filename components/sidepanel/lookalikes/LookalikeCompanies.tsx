@@ -7,7 +7,7 @@ import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protoc
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
-import { invalidateEstimates, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
+import { invalidateEstimates, paidRequest, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
 import { type LookalikeTarget, useNavigation } from '../navigation';
 import { t, tn } from '@/lib/i18n/t';
 
@@ -31,13 +31,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const [revealAll, setRevealAll] = useState(false);
   const { estimate } = useEstimate(target.items ? null : { action: 'company/similar', size, revealAll, url: target.url });
   /** `quotedCredits`: the price shown (0 when it starts by itself on a cached answer); a dearer run is refused. */
-  const search = useAsyncAction(async (s: number, reveal: boolean, quotedCredits?: number) => {
-    try {
-      return await request('company/similar', { url: target.url, size: s, revealAll: reveal, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
-    } finally {
-      invalidateEstimates();
-    }
-  });
+  const search = useAsyncAction((s: number, reveal: boolean, quotedCredits?: number) => paidRequest('company/similar', { url: target.url, size: s, revealAll: reveal }, quotedCredits));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [statuses, setStatuses] = useState<Map<string, RowStatus>>(new Map());
   const { state, run, set } = search;

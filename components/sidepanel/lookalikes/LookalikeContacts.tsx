@@ -5,7 +5,7 @@ import type { SimilarContactItem } from '@/lib/api/schemas';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
-import { invalidateEstimates, request, useAsyncAction, useEstimate } from '../hooks';
+import { paidRequest, useAsyncAction, useEstimate } from '../hooks';
 import { personProfileUrl } from '../lookup';
 import { type LookalikeTarget, useNavigation } from '../navigation';
 import { t } from '@/lib/i18n/t';
@@ -17,13 +17,7 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
   const { hasKey } = useAccount();
   const { estimate } = useEstimate(target.items ? null : { action: 'contact/similar', lookup: target.lookup });
   /** `quotedCredits`: the price shown (0 when it starts by itself on a cached answer); a dearer run is refused. */
-  const { state, run, set } = useAsyncAction(async (quotedCredits?: number) => {
-    try {
-      return await request('contact/similar', { lookup: target.lookup, size: 10, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
-    } finally {
-      invalidateEstimates();
-    }
-  });
+  const { state, run, set } = useAsyncAction((quotedCredits?: number) => paidRequest('contact/similar', { lookup: target.lookup, size: 10 }, quotedCredits));
   useEffect(() => {
     if (target.items) set({ result: target.items, provenance: target.provenance ?? { source: 'cache', fetchedAt: Date.now(), creditsCharged: 0 } });
   }, [target, set]);

@@ -1,11 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { companyPageNamesDomain, domainName, titleNameOf } from '@/lib/identity';
+import { companyPageKey, domainKey, domainName, nameInTitle, titleParts } from '@/lib/identity';
 import { scanHtml } from '@/scripts/scan';
 import { companyLines } from './helpers';
 
 /** A page with its own title: the footer's company page and the addresses on it, as sites write them. */
 const page = (title: string, body: string, url = 'https://www.example-host.net/people') =>
   scanHtml(`<!doctype html><html lang="en"><head><title>${title}</title></head><body>${body}</body></html>`, url);
+
+/** What `finaliseCompanies` asks of a company page and a domain: are their keys the same letters? */
+const companyPageNamesDomain = (page: string, domain: string): boolean => {
+  const key = domainKey(domain);
+  return key !== null && companyPageKey(page) === key;
+};
+
+/** The name `finaliseCompanies` gives the company of `domain`: the title part that starts with its letters. */
+const titleNameOf = (title: string, domain: string): string | null => {
+  const key = domainKey(domain);
+  return key === null ? null : nameInTitle(titleParts(title), key);
+};
 
 describe('a company page and a domain that name the same company are one company', () => {
   it.each<[string, string, string, boolean]>([
