@@ -8,6 +8,8 @@ import { ProvenanceChip } from './ContactView';
 import { paidRequest, useAsyncAction, useEstimate } from './hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
+import { OpenSavedButton } from './contacts/OpenSavedButton';
+import { useSaved } from './contacts/use-saved';
 import { ConfirmCard, TargetHeader, TargetView, useTargetOutcome } from './TargetView';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { t } from '@/lib/i18n/t';
@@ -53,6 +55,8 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
   });
   const { state, run } = action;
+  // Bought before, past the service's 30-day free-repeat window and the cache (the book keeps it, issue 14).
+  const { saved, recheck } = useSaved(!target.company && estimate && !estimate.cached ? { kind: 'company', urls: [target.url] } : null);
   const { outcome, noKey } = useTargetOutcome({
     target,
     record: target.company,
@@ -65,6 +69,9 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_company')} />;
 
   const priceChanged = state.status === 'error' && state.error.kind === 'price_changed' ? state.error : null;
+  // A refresh refused at a new price is offered again as the refresh, at the price it has now.
+  const refusedRefresh = priceChanged !== null && refreshing;
+  const offered = refusedRefresh ? refreshEstimate.estimate : estimate;
   if (state.status === 'error' && !priceChanged) {
     return (
       <div className="sp-view">
@@ -87,12 +94,13 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
         eyebrow={t('sidepanel_company_confirm_eyebrow')}
         title={target.label}
         text={t('sidepanel_company_confirm_text')}
-        estimate={estimate}
+        estimate={offered}
         priceChanged={priceChanged}
       >
-        <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run(false, estimate?.credits)}>
-          {t('sidepanel_company_enrich')}
+        <PaidButton variant="primary" icon="zap" estimate={offered} onClick={() => void run(refusedRefresh, offered?.credits)}>
+          {refusedRefresh ? t('sidepanel_company_refresh') : t('sidepanel_company_enrich')}
         </PaidButton>
+        {saved && <OpenSavedButton saved={saved} recheck={recheck} />}
       </ConfirmCard>
     );
   }
@@ -134,7 +142,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
               estimate={refreshEstimate.estimate}
               disabled={state.status === 'loading' || !hasKey}
               title={t('sidepanel_company_refresh_hint')}
-              onClick={() => void run(true)}
+              onClick={() => void run(true, refreshEstimate.estimate?.credits)}
             >
               {t('sidepanel_company_refresh')}
             </PaidButton>

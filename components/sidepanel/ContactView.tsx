@@ -20,6 +20,8 @@ import { paidRequest, useAsyncAction, useEstimate, useNow } from './hooks';
 import { contactOptions, enrichCost, lookupForContact } from './lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
+import { OpenSavedButton } from './contacts/OpenSavedButton';
+import { savedPersonQuery, useSaved } from './contacts/use-saved';
 import { ConfirmCard, TargetHeader, TargetView, useTargetOutcome } from './TargetView';
 import { ProfileSkeleton } from './ProfileSkeleton';
 import { AddContactToList } from './lists/AddToListButton';
@@ -105,6 +107,9 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     refusedVariant ? enrichCost(refusedVariant.lookup ?? lookup, { ...options, ...refusedVariant.extra }, refusedVariant.refresh) : null,
   );
   const estimate = refusedVariant ? variantEstimate : baseEstimate;
+  // Bought before, past the cache's freshness (the book keeps it, issue 14): opening that copy is offered, free,
+  // beside buying a fresh one.
+  const { saved, recheck } = useSaved(!target.contact && baseEstimate && !baseEstimate.cached ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
@@ -144,6 +149,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({ ...(refusedRun ?? {}), quotedCredits: estimate?.credits })}>
           {t('sidepanel_enrich')}
         </PaidButton>
+        {saved && <OpenSavedButton saved={saved} recheck={recheck} />}
         {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
           <CheaperEnrich lookup={lookup} options={options} onRun={(extra, quotedCredits) => void run({ extra, quotedCredits })} />
         )}

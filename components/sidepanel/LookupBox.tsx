@@ -4,13 +4,15 @@
  * with the context menu) says what it is; the box shows that and the price before the click. Enter or the button
  * opens it. Used at the top of Contact and Company, and in the popup.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button, PaidButton, Select, TextField } from '@/components/ui';
-import type { ContactOptions, SelectionMeaning } from '@/lib/messaging/protocol';
+import type { ContactOptions, CostEstimate, SelectionMeaning } from '@/lib/messaging/protocol';
 import { request, useDebounced, useEstimate } from './hooks';
 import { useAccount } from './account';
 import { contactOptions, costActionForMeaning, describeMeaning, lookupForMeaning } from './lookup';
 import { useNavigation } from './navigation';
+import { OpenSavedButton } from './contacts/OpenSavedButton';
+import { savedPersonQuery, useSaved } from './contacts/use-saved';
 import './people/people.css';
 import { t } from '@/lib/i18n/t';
 
@@ -32,9 +34,11 @@ export interface LookupBoxProps {
   /** `quotedCredits`: the price the button showed when it was clicked (0: "free"), for the lookup to be held to. */
   onOpen: (meaning: SelectionMeaning, quotedCredits: number) => void;
   disabled?: boolean;
+  /** Shown under what was understood, once it is priced (the side panel's "Open saved"). */
+  beside?: (meaning: SelectionMeaning, estimate: CostEstimate) => ReactNode;
 }
 
-export function LookupBox({ options, actionLabel, onOpen, disabled = false }: LookupBoxProps) {
+export function LookupBox({ options, actionLabel, onOpen, disabled = false, beside }: LookupBoxProps) {
   const hintId = useId();
   const [text, setText] = useState('');
   const [choice, setChoice] = useState(0);
@@ -109,6 +113,7 @@ export function LookupBox({ options, actionLabel, onOpen, disabled = false }: Lo
       <p className="sp-lookupbox__meaning" id={hintId} role="status" data-testid="lookup-understood">
         <Understanding understood={understood} text={text.trim()} meaning={meaning} />
       </p>
+      {beside && meaning && estimate && beside(meaning, estimate)}
     </form>
   );
 }
@@ -131,6 +136,7 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
       options={options}
       disabled={disabled}
       actionLabel={t('sidepanel_lookup_action')}
+      beside={(meaning, estimate) => <SavedCopy meaning={meaning} estimate={estimate} options={options} />}
       onOpen={(meaning, quotedCredits) => {
         const lookup = lookupForMeaning(meaning);
         const label = describeMeaning(meaning).replace(/^[^:]+: /, '');
@@ -139,6 +145,17 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
       }}
     />
   );
+}
+
+/**
+ * What was typed names someone (or a company) the user bought before and the cache no longer answers for: their saved
+ * copy opens free, beside the priced lookup (the contact book, issue 14).
+ */
+function SavedCopy({ meaning, estimate, options }: { meaning: SelectionMeaning; estimate: CostEstimate; options: ContactOptions }) {
+  const lookup = lookupForMeaning(meaning);
+  const query = estimate.cached ? null : lookup ? savedPersonQuery([lookup], options) : meaning.kind === 'company' ? { kind: 'company' as const, urls: [meaning.url] } : null;
+  const { saved, recheck } = useSaved(query);
+  return saved ? <OpenSavedButton saved={saved} recheck={recheck} size="sm" /> : null;
 }
 
 /** The box at the top of the Contact and Company views, with the user's default options. */

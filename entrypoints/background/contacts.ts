@@ -3,7 +3,7 @@
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';
-import { createContactBook, recordPaidAnswer, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { createContactBook, recordPaidAnswer, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import { bulkEntryKey } from '@/lib/cache/keys';
@@ -52,6 +52,7 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
   return {
     'contacts/list': async (input) => b().list(input),
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
+    'contacts/saved': async (input) => ({ saved: await b().findSaved(input.kind, savedKeys(input)) }),
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),
     'contacts/events': async (input) => b().events(input),

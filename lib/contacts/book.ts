@@ -199,6 +199,15 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };
     },
 
+    /** The first live record of `kind` filed under one of `keys` (lib/contacts/saved.ts), or null. */
+    async findSaved(kind: BookKind, keys: readonly string[]): Promise<{ id: string; lastBoughtAt: number } | null> {
+      for (const key of keys) {
+        const record = await parsed(await store.findRecordByKey(key), BookRecordSchema, 'records');
+        if (record && record.kind === kind && record.deletedAt === undefined) return { id: record.id, lastBoughtAt: record.lastBoughtAt };
+      }
+      return null;
+    },
+
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
     async remove(ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> {
       const at = now();

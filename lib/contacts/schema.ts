@@ -3,6 +3,8 @@
  * a record that does not parse is moved to the quarantine store and left out, never a crash.
  */
 import { z } from 'zod';
+import { ContactLookupSchema, ContactOptionsSchema } from '../model/lookup';
+import { ShortTextSchema } from '../model/text';
 
 export const BOOK_KINDS = ['person', 'company'] as const;
 export type BookKind = (typeof BOOK_KINDS)[number];
@@ -67,3 +69,18 @@ export type BookEntry = z.infer<typeof BookEntrySchema>;
 
 export const BOOK_SORTS = ['bought-desc', 'bought-asc', 'name', 'company', 'credits'] as const;
 export type BookSort = (typeof BOOK_SORTS)[number];
+
+/** "Do I own this one already?" for a row (lib/contacts/saved.ts). */
+export const SavedQuerySchema = z.discriminatedUnion('kind', [
+  z.strictObject({
+    kind: z.literal('person'),
+    /** One lookup per identifier the row shows (each email, profile, phone), or the name at a company. */
+    lookups: z.array(ContactLookupSchema).min(1).max(30),
+    options: ContactOptionsSchema.optional(),
+  }),
+  z.strictObject({ kind: z.literal('company'), urls: z.array(ShortTextSchema).min(1).max(10) }),
+]);
+export type SavedQuery = z.infer<typeof SavedQuerySchema>;
+
+export const SavedRecordSchema = z.strictObject({ id: z.string(), lastBoughtAt: z.number() });
+export type SavedRecord = z.infer<typeof SavedRecordSchema>;

@@ -3,7 +3,7 @@
  * entrypoints/background/contacts.ts. Spread into `requests` (ui-to-background.ts).
  */
 import { z } from 'zod';
-import { BOOK_KINDS, BOOK_SORTS, BookEntrySchema, LookupEventSchema } from '../contacts/schema';
+import { BOOK_KINDS, BOOK_SORTS, BookEntrySchema, LookupEventSchema, SavedQuerySchema, SavedRecordSchema } from '../contacts/schema';
 import { BulkEntrySchema, CostEstimateSchema } from '../model/lookup';
 import { WebhookDestinationSchema } from '../webhook/destination';
 
@@ -55,6 +55,11 @@ export const contactRequests = {
   },
   /** Full records by id (for a profile, an export or a send); deleted or unknown ids are left out. */
   'contacts/records': { input: z.strictObject({ ids: recordIds.max(1000) }), output: z.strictObject({ records: z.array(BookRecordViewSchema) }) },
+  /**
+   * The book's record of a person or company a row shows, if the user bought one (lib/contacts/saved.ts): a row whose
+   * cached answer has expired opens it free instead of offering to buy it again.
+   */
+  'contacts/saved': { input: SavedQuerySchema, output: z.strictObject({ saved: SavedRecordSchema.nullable() }) },
   /** Soft delete: undoable with 'contacts/restore' until `undoUntil`. The cached answers stay (next lookup free). */
   'contacts/delete': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ removed: z.number().int(), undoUntil: z.number() }) },
   'contacts/restore': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ restored: z.number().int() }) },

@@ -7,6 +7,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, enrichSelection, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
 
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
 
 /** Credits a price label promises: "free" → 0, "1 credit" → 1, "up to 12 credits" → 12. */
@@ -173,7 +175,7 @@ test('two companies on one hosting platform are two companies: neither is "cache
   }
 });
 
-test('a "free" price that stops being true: clearing the cache re-prices the rows, and a stale "free" click is refused, nothing charged', async ({
+test('a "free" price that stops being true: a stale "free" click is refused, nothing charged; once the cache is cleared, what was bought opens from the contact book, free', async ({
   context,
   serviceWorker,
   openExtensionPage,
@@ -185,7 +187,7 @@ test('a "free" price that stops being true: clearing the cache re-prices the row
   test.setTimeout(150_000);
   const key = `test-standard-money-stale-${Date.now()}`;
   await configure({ apiKey: key });
-  const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   const people = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
   const contact = view(panel, 'Contact');
   const backToPage = () => panel.getByRole('tab', { name: 'Page' }).click();
@@ -203,23 +205,8 @@ test('a "free" price that stops being true: clearing the cache re-prices the row
     return who;
   });
 
-  await test.step('clearing the cache in the options re-prices the open panel\'s row at once', async () => {
-    const options = await openExtensionPage('options.html');
-    await options.getByRole('button', { name: 'Clear cache' }).click();
-    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
-    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
-    await options.close();
-    await expect(people.getByRole('button', { name: `Enrich ${name} · 1 credit` })).toBeVisible({ timeout: 15_000 });
-    expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
-  });
-
   await test.step('a cached answer that expires behind a "free" button: the click is refused, nothing sent', async () => {
-    await people.getByRole('button', { name: `Enrich ${name} · 1 credit` }).click();
-    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
-    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
-    await backToPage();
     const open = people.getByRole('button', { name: `Open ${name} · Cached just now · free` });
-    await expect(open).toBeVisible({ timeout: 15_000 });
     // Expiry sends no event (nothing happens at that moment): every cached answer is made to expire now, in the
     // background's own store, while the row still says "free".
     await serviceWorker.evaluate(
@@ -248,13 +235,58 @@ test('a "free" price that stops being true: clearing the cache re-prices the row
     await expect(confirm.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
     await shot(panel, 'money-price-changed');
     expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
-    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
   });
 
   await test.step('at the new price it runs, and the ledger moves by exactly that', async () => {
     await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
     await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
-    expect(await charged(sandbox.url, key, 'enrich')).toBe(3);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+    await backToPage();
+    await expect(people.getByRole('button', { name: `Open ${name} · Cached just now · free` })).toBeVisible({ timeout: 15_000 });
+  });
+
+  await test.step('clearing the cache re-prices the open panel\'s row at once: bought, so it opens from the contact book, free', async () => {
+    const options = await openExtensionPage('options.html');
+    await options.getByRole('button', { name: 'Clear cache' }).click();
+    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
+    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
+    await options.close();
+    // Not "Enrich · 1 credit": the cache decides what a lookup costs, the book keeps what was bought (issue 14).
+    const saved = people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) });
+    await expect(saved).toBeVisible({ timeout: 15_000 });
+    await shot(panel, 'money-saved-row');
+    const requestsBefore = (await apiRequests(sandbox.url, key)).length;
+    await saved.click();
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toContainText(name);
+    expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+  });
+
+  await test.step('asked for again by their email (right-click, the lookup box): "Open saved" beside the priced lookup, free', async () => {
+    await backToPage();
+    const email = await people.getByRole('group', { name: `Identifiers of ${name}` }).locator('[title*="@"]').first().getAttribute('title');
+    if (!email) throw new Error(`The row of ${name} shows no email.`);
+    const requestsBefore = (await apiRequests(sandbox.url, key)).length;
+    const openSaved = /^Open saved · bought .+ · free$/;
+
+    await enrichSelection(serviceWorker, tabId, email);
+    const confirm = contact.getByTestId('contact-confirm');
+    await expect(confirm.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
+    await expect(confirm.getByRole('button', { name: openSaved })).toBeVisible({ timeout: 15_000 });
+    await shot(panel, 'money-saved-confirm');
+    await confirm.getByRole('button', { name: openSaved }).click();
+    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
+
+    const box = contact.getByTestId('lookup-box');
+    await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(email.toUpperCase());
+    await expect(box.getByRole('button', { name: 'Look up · 1 credit' })).toBeEnabled({ timeout: 15_000 });
+    await box.getByRole('button', { name: openSaved }).click();
+    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
+
+    expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
   });
 });
 

@@ -6,13 +6,17 @@
  * name to make room for the button; the chips wrap below, and the priced button sits at the end of the chip line.
  */
 import type { ReactNode } from 'react';
-import { Chip, costLabel, type IconName, isCachedMiss, PaidButton } from '@/components/ui';
+import { Button, Chip, costLabel, type IconName, isCachedMiss, PaidButton } from '@/components/ui';
+import type { SavedRecord } from '@/lib/contacts';
+import { timeAgo } from '@/lib/credits/words';
 import type { PagePerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
 import type { CostEstimate } from '@/lib/model/lookup';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
+import { openRecord } from '../contacts/open-record';
+import { savedPersonQuery, useSaved } from '../contacts/use-saved';
 import { useEstimate } from '../hooks';
 import { contactOptions, enrichCost } from '../lookup';
 import { useNavigation } from '../navigation';
@@ -77,12 +81,39 @@ function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | nul
 
 /**
  * A row's paid "Enrich" (or, once cached, "Open") button, named for screen readers with the name and the price;
- * `open` null: there is nothing to look the row up by.
+ * `open` null: there is nothing to look the row up by. `saved`: what the row shows was bought before (the contact
+ * book keeps it after the cache's freshness runs out): when the lookup is not cached, the row opens that record,
+ * free, instead of offering to buy it again; refreshing it is the priced choice of the view it opens.
  */
-export function RowEnrichButton({ name, estimate, open }: { name: string; estimate: CostEstimate | null; open: (() => void) | null }) {
+export function RowEnrichButton({
+  name,
+  estimate,
+  open,
+  saved = null,
+}: {
+  name: string;
+  estimate: CostEstimate | null;
+  open: (() => void) | null;
+  saved?: { record: SavedRecord; open: () => void } | null;
+}) {
   const { hasKey } = useAccount();
   if (!open) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
   const cached = estimate?.cached ?? false;
+  if (saved && estimate && !cached) {
+    const bought = timeAgo(saved.record.lastBoughtAt);
+    return (
+      <Button
+        size="sm"
+        variant="secondary"
+        detail={t('people_saved')}
+        onClick={saved.open}
+        title={t('people_saved_title', bought)}
+        aria-label={t('people_button_label', t('people_open'), name, t('people_saved_label', bought))}
+      >
+        {t('people_open')}
+      </Button>
+    );
+  }
   return (
     <PaidButton
       size="sm"
@@ -106,12 +137,16 @@ export function PersonEnrichButton({ person, fallback }: { person: PersonRowData
   const nav = useNavigation();
   const { settings } = useAccount();
   const planned = personLookup(person) ?? (fallback ? { lookup: fallback } : null);
-  const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, contactOptions(settings)) : null);
+  const options = contactOptions(settings);
+  const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, options) : null);
   const name = personDisplayName(person);
+  // Asked only once the lookup is known not to be cached (a cached one opens free anyway).
+  const { saved, recheck } = useSaved(estimate && !estimate.cached ? savedPersonQuery(fallback ? [fallback] : [], options, person) : null);
   return (
     <RowEnrichButton
       name={name}
       estimate={estimate}
+      saved={saved && { record: saved, open: () => void openRecord(saved.id, nav).then((shown) => shown || recheck()) }}
       open={
         planned &&
         (() =>

@@ -1,0 +1,28 @@
+/**
+ * "Do I own this one already?" for a person or company a page shows (issue 14: the book keeps what was bought after the
+ * cache's freshness has run out). The cache decides whether a lookup is free; the book answers whether the user
+ * already holds an answer they can open for nothing. A page row asks both: a cached answer opens free as before, and
+ * a person bought 40 days ago (past the 30-day cache) opens from the book instead of offering to buy them again.
+ *
+ * Book records are found by the cache keys they were bought under (`BookRecord.keys`: the key and its aliases). A
+ * key carries the options that change an answer (waterfall, all experiences, required fields), so each identifier is
+ * asked under the user's current lookup options, then under each set of the two on/off options: an answer bought
+ * with other settings is still the same person. (Required fields are asked only as the user's options carry them:
+ * their combinations are too many to try, and such a record is still found by its other keys.)
+ */
+import { companyEnrichKey, contactEnrichKey } from '../cache/keys';
+import type { ContactOptions } from '../model/lookup';
+import type { SavedQuery } from './schema';
+
+const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true }, { waterfall: true, includeAllExperiences: true }];
+
+/** The book keys a saved answer for `query` would be filed under, most likely first. */
+export function savedKeys(query: SavedQuery): string[] {
+  if (query.kind === 'company') return [...new Set(query.urls.map((url) => companyEnrichKey(url)))];
+  const keys: string[] = [];
+  for (const lookup of query.lookups) {
+    if (query.options) keys.push(contactEnrichKey(lookup, query.options));
+    for (const options of OPTION_SETS) keys.push(contactEnrichKey(lookup, options));
+  }
+  return [...new Set(keys)];
+}

@@ -1,0 +1,90 @@
+// "Do I own this one already?" (lib/contacts/saved.ts): a page row whose cached answer has expired opens the contact
+// book's record instead of offering to buy it again. The record is filed as the engine files it: under the lookup's
+// cache key and the aliases the answer gives (lib/cache/aliases.ts), with the options of the purchase in every key.
+import { describe, expect, it } from 'vitest';
+import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
+import { companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
+import { createContactBook, createMemoryContactBookStore, recordPaidAnswer, savedKeys, type SavedQuery } from '@/lib/contacts';
+import type { ContactOptions } from '@/lib/messaging/protocol';
+import { contact } from '../export/contact';
+
+const JANE = contact({
+  _id: 'jane-1',
+  full_name: 'Jane Doe',
+  current_work_email: 'jane.doe@acme-robotics.com',
+  phone_numbers: [{ E164: '+14155550100' }],
+  social_profiles: [{ url: 'https://www.linkedin.com/in/jane-doe-7' }],
+});
+
+function setup() {
+  let n = 0;
+  const book = createContactBook({ store: createMemoryContactBookStore(), now: () => Date.UTC(2026, 10, 26), newId: () => `id${++n}` });
+  /** Jane bought by her email with `options`, as lib/engine/lookups.ts reports a paid answer. */
+  const buyJane = async (options: ContactOptions) => {
+    const key = contactEnrichKey({ email: 'jane.doe@acme-robotics.com' }, options);
+    return recordPaidAnswer(book, {
+      endpoint: 'contact/enrich',
+      key,
+      aliases: contactAliasKeys(JANE, options, key),
+      found: true,
+      value: JANE,
+      creditsCharged: 1,
+      fetchedAt: Date.UTC(2026, 9, 1),
+    });
+  };
+  const find = (query: SavedQuery) => book.findSaved(query.kind, savedKeys(query));
+  return { book, buyJane, find };
+}
+
+const byProfile: SavedQuery = { kind: 'person', lookups: [{ social_profile: 'https://linkedin.com/in/Jane-Doe-7/' }] };
+
+describe('a row finds what the user bought, by any identifier it shows', () => {
+  it.each<[string, ContactOptions, SavedQuery]>([
+    ['the email it was bought by', {}, { kind: 'person', lookups: [{ email: 'Jane.Doe@ACME-Robotics.COM' }] }],
+    ['her profile (an alias of the answer), written another way', {}, byProfile],
+    ['her phone, written as the page wrote it', {}, { kind: 'person', lookups: [{ phone: '+1 415-555-0100' }], options: {} }],
+    ['bought with waterfall; the user has since turned it off', { waterfall: true }, { kind: 'person', lookups: [{ email: 'jane.doe@acme-robotics.com' }], options: {} }],
+    ['bought with all experiences; asked with the user\'s options carrying required fields', { includeAllExperiences: true }, { ...byProfile, options: { required: ['phone'] } } as SavedQuery],
+    ['bought with required fields; asked with the same options', { required: ['phone'] }, { ...byProfile, options: { required: ['phone'] } } as SavedQuery],
+  ])('%s', async (_why, bought, query) => {
+    const { book, buyJane, find } = setup();
+    await buyJane(bought);
+    const [entry] = (await book.list()).entries;
+    expect(await find(query)).toEqual({ id: entry?.id, lastBoughtAt: Date.UTC(2026, 9, 1) });
+  });
+});
+
+describe('and nothing else', () => {
+  it('someone not bought: null', async () => {
+    const { buyJane, find } = setup();
+    await buyJane({});
+    expect(await find({ kind: 'person', lookups: [{ email: 'john.roe@acme-robotics.com' }, { phone: '+14155550199' }] })).toBeNull();
+  });
+
+  it('a record deleted from the book is not offered (it is gone from every view)', async () => {
+    const { book, buyJane, find } = setup();
+    await buyJane({});
+    const [entry] = (await book.list()).entries;
+    await book.remove([entry?.id ?? '']);
+    expect(await find(byProfile)).toBeNull();
+  });
+
+  it('a company record does not answer for a person, nor a person for a company', async () => {
+    const { book, buyJane, find } = setup();
+    await buyJane({});
+    const key = companyEnrichKey('https://www.acme-robotics.com/about');
+    await recordPaidAnswer(book, {
+      endpoint: 'company/enrich',
+      key,
+      aliases: companyAliasKeys({ website: 'https://acme-robotics.com' }, key),
+      found: true,
+      value: { _id: 'acme', website: 'https://acme-robotics.com', overview: { name: 'Acme' } },
+      creditsCharged: 1,
+      fetchedAt: Date.UTC(2026, 9, 2),
+    });
+    const company = await find({ kind: 'company', urls: ['acme-robotics.com'] });
+    expect(company?.lastBoughtAt).toBe(Date.UTC(2026, 9, 2));
+    expect(company?.id).not.toBe((await find(byProfile))?.id);
+    expect(await find({ kind: 'company', urls: ['jane.doe@acme-robotics.com'] })).toBeNull();
+  });
+});
