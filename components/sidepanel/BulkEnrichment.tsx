@@ -3,6 +3,7 @@
 // line and the results table are their own components (progress/, Table).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordIdFor } from '@/lib/contacts/record';
+import { useSavedEntries } from './contacts/use-saved';
 import { WebhookSendButton } from './contacts/WebhookSendButton';
 import { AddToListButton } from './lists/AddToListButton';
 import {
@@ -38,6 +39,11 @@ export interface BulkSelectionBarProps {
   onClear: () => void;
   onStarted: (job: BulkJob) => void;
   disabled?: boolean;
+  /**
+   * Given, the bar says how many of the selected people the user bought before and the cache no longer answers for
+   * (they would be charged again), and offers to leave them out: the entries' indexes.
+   */
+  onLeaveOut?: (indexes: number[]) => void;
 }
 
 /** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
@@ -47,11 +53,12 @@ function bulkRequiredFields(settings: Settings | null): BulkRequiredField[] {
   return (settings?.lookupDefaults.required ?? []).filter((f): f is BulkRequiredField => allowed.includes(f));
 }
 
-export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
+export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false, onLeaveOut }: BulkSelectionBarProps) {
   const { settings } = useAccount();
   const requiredFields = bulkRequiredFields(settings);
   const required = requiredFields.length > 0 ? { requiredFields } : {};
   const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries, ...required } : null);
+  const bought = useSavedEntries(onLeaveOut ? entries : [], requiredFields);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   if (entries.length === 0) return null;
@@ -96,6 +103,14 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
           {t('progress_enrich_selected')}
         </PaidButton>
       </div>
+      {onLeaveOut && bought.length > 0 && (
+        <p className="sp-bulkbar__note" data-testid="bulk-bought-before">
+          {tn('progress_bought_before', bought.length)}{' '}
+          <Button size="sm" variant="ghost" onClick={() => onLeaveOut(bought)}>
+            {tn('progress_leave_out', bought.length)}
+          </Button>
+        </p>
+      )}
       <p className="sp-bulkbar__note">{t('progress_charged_found_only')}</p>
     </div>
   );

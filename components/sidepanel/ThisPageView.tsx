@@ -90,10 +90,12 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   // The person the page is about is shown above the lists (ProfileLead), not again as a row.
   const people = useMemo(() => (lead ? allPeople.filter((p) => !p.profiles.includes(lead)) : allPeople), [allPeople, lead]);
   // One entry per selected person (their best identifier, the rest as aliases), then the selected loose items.
-  const selectedEntries: BulkEntry[] = [
-    ...people.filter((p) => selected.has(personKey(p))).map(personBulkEntry),
-    ...entities.filter((e) => selected.has(entityKey(e))).map(bulkEntryFor),
-  ].filter((e) => e !== null);
+  const selectedRows: Array<{ key: string; entry: BulkEntry | null }> = [
+    ...people.filter((p) => selected.has(personKey(p))).map((p) => ({ key: personKey(p), entry: personBulkEntry(p) })),
+    ...entities.filter((e) => selected.has(entityKey(e))).map((e) => ({ key: entityKey(e), entry: bulkEntryFor(e) })),
+  ];
+  const sent = selectedRows.filter((r): r is { key: string; entry: BulkEntry } => r.entry !== null);
+  const selectedEntries: BulkEntry[] = sent.map((r) => r.entry);
 
   if (tabId === null) {
     return <SkeletonList rows={4} label={t('sidepanel_page_finding_tab')} />;
@@ -195,6 +197,10 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
         entries={selectedEntries}
         disabled={!hasKey}
         onClear={() => setSelected(new Set())}
+        onLeaveOut={(indexes) => {
+          const out = new Set(indexes.map((i) => sent[i]?.key));
+          setSelected((current) => new Set([...current].filter((k) => !out.has(k))));
+        }}
         onStarted={(started) => {
           setJob(started);
           setSelected(new Set());

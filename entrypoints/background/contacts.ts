@@ -3,7 +3,7 @@
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';
-import { createContactBook, recordPaidAnswer, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { createContactBook, recordPaidAnswer, savedEntryQuery, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import { bulkEntryKey } from '@/lib/cache/keys';
@@ -53,6 +53,16 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
     'contacts/list': async (input) => b().list(input),
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
     'contacts/saved': async (input) => ({ saved: await b().findSaved(input.kind, savedKeys(input)) }),
+    'contacts/saved-entries': async (input) => {
+      const engine = (await services()).engine;
+      const saved: number[] = [];
+      for (const [i, entry] of input.entries.entries()) {
+        // Answered by the cache: free in the job anyway, nothing to save by leaving it out.
+        if ((await engine.cache.read(bulkEntryKey(entry, input.requiredFields ?? []))) !== null) continue;
+        if (await b().findSaved('person', savedKeys(savedEntryQuery(entry)))) saved.push(i);
+      }
+      return { saved };
+    },
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),
     'contacts/events': async (input) => b().events(input),

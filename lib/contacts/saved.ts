@@ -11,7 +11,7 @@
  * their combinations are too many to try, and such a record is still found by its other keys.)
  */
 import { companyEnrichKey, contactEnrichKey } from '../cache/keys';
-import type { ContactOptions } from '../model/lookup';
+import type { BulkEntry, ContactLookup, ContactOptions } from '../model/lookup';
 import type { SavedQuery } from './schema';
 
 const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true }, { waterfall: true, includeAllExperiences: true }];
@@ -25,4 +25,16 @@ export function savedKeys(query: SavedQuery): string[] {
     for (const options of OPTION_SETS) keys.push(contactEnrichKey(lookup, options));
   }
   return [...new Set(keys)];
+}
+
+/** The question for a bulk entry: the person it names, by its identifier and the others it carries. */
+export function savedEntryQuery(entry: BulkEntry): SavedQuery {
+  const also = entry.alsoKnownAs ?? {};
+  const lookups: ContactLookup[] = [
+    { [entry.field_type]: entry.value } as ContactLookup,
+    ...(also.profiles ?? []).map((social_profile) => ({ social_profile })),
+    ...(also.emails ?? []).map((email) => ({ email })),
+    ...(also.phones ?? []).map((phone) => ({ phone })),
+  ];
+  return { kind: 'person', lookups: lookups.slice(0, 30) };
 }

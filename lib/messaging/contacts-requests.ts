@@ -60,6 +60,14 @@ export const contactRequests = {
    * cached answer has expired opens it free instead of offering to buy it again.
    */
   'contacts/saved': { input: SavedQuerySchema, output: z.strictObject({ saved: SavedRecordSchema.nullable() }) },
+  /**
+   * Of a bulk selection, the entries the job would charge for (the cache does not answer them) although the user bought
+   * that person before: their indexes, so the selection bar can offer to leave them out.
+   */
+  'contacts/saved-entries': {
+    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(2000), requiredFields: z.array(z.string().max(40)).max(10).optional() }),
+    output: z.strictObject({ saved: z.array(z.number().int().nonnegative()) }),
+  },
   /** Soft delete: undoable with 'contacts/restore' until `undoUntil`. The cached answers stay (next lookup free). */
   'contacts/delete': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ removed: z.number().int(), undoUntil: z.number() }) },
   'contacts/restore': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ restored: z.number().int() }) },

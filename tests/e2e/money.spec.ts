@@ -329,3 +329,69 @@ test('"Refresh live" says 2 credits and charges exactly that, the first time and
     });
   }
 });
+
+test('"Select all" over people bought before: the bar says how many would be charged again and leaves them out on request', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  // Budget: panel and scan 20 s, two lookups 15 s each, the options page 15 s, a bulk job 60 s, slack for a busy machine.
+  test.setTimeout(180_000);
+  const key = `test-standard-money-bought-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { tab, panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const page = view(panel, 'Page');
+  const people = page.getByRole('table', { name: 'People found on this page' });
+  const contact = view(panel, 'Contact');
+  const shown = await tab.locator('article.card').count();
+
+  const bought = await test.step('two people enriched one by one, then the cache cleared: their rows open from the contact book', async () => {
+    const names: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const enrich = people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
+      await expect(enrich).toBeVisible({ timeout: 20_000 });
+      names.push(/^Enrich (.+) · 1 credit$/.exec(await nameOf(enrich))?.[1] ?? '');
+      await enrich.click();
+      await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+      await panel.getByRole('tab', { name: 'Page' }).click();
+    }
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+    const options = await openExtensionPage('options.html');
+    await options.getByRole('button', { name: 'Clear cache' }).click();
+    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
+    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
+    await options.close();
+    for (const name of names) {
+      await expect(people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) })).toBeVisible({ timeout: 15_000 });
+    }
+    return names;
+  });
+
+  await test.step('"Select all": every person priced, and the two bought before named as charged again', async () => {
+    await people.getByRole('checkbox', { name: /^Select all/ }).check();
+    const bar = page.getByRole('region', { name: 'Selection' });
+    await expect(bar.getByRole('button', { name: new RegExp(`^Enrich ${shown} selected · up to ${shown} credits$`) })).toBeVisible({ timeout: 15_000 });
+    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before', { timeout: 15_000 });
+    await shot(panel, 'money-bought-before-bar');
+    await bar.getByRole('button', { name: 'Leave them out' }).click();
+    await expect(bar.getByRole('button', { name: new RegExp(`^Enrich ${shown - 2} selected · up to ${shown - 2} credits$`) })).toBeVisible({ timeout: 15_000 });
+    await expect(bar.getByTestId('bulk-bought-before')).toHaveCount(0);
+    for (const name of bought) await expect(people.getByRole('checkbox', { name: `Select ${name}` })).not.toBeChecked();
+  });
+
+  await test.step('the job sends the others only: the ledger moves by one credit per person left in', async () => {
+    const before = (await apiRequests(sandbox.url, key)).length;
+    await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected/ }).click();
+    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 60_000 });
+    expect(await charged(sandbox.url, key, 'bulk-enrich')).toBe(shown - 2);
+    expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
+    const sent = (await apiRequests(sandbox.url, key)).slice(before).map((r) => r.body ?? '').join('\n');
+    for (const name of bought) {
+      const slug = name.toLowerCase().split(/\s+/).join('-');
+      expect(sent, `${name} is not sent again`).not.toContain(slug);
+    }
+  });
+});

@@ -4,6 +4,7 @@
  */
 import { useEffect, useState } from 'react';
 import type { SavedQuery, SavedRecord } from '@/lib/contacts';
+import type { BulkEntry } from '@/lib/messaging/protocol';
 import { type AlsoKnownAs, ContactLookupSchema, type ContactLookup, type ContactOptions } from '@/lib/messaging/protocol';
 import { request, useBackgroundEvent } from '../hooks';
 
@@ -42,4 +43,33 @@ export function useSaved(query: SavedQuery | null): { saved: SavedRecord | null;
     if (event.type === 'event/credits' || event.type === 'event/cache') setNonce((n) => n + 1);
   });
   return { saved: state.key === key ? state.saved : null, recheck: () => setNonce((n) => n + 1) };
+}
+
+/** The most entries a selection is asked about (a page's people; a larger selection is not asked, only priced). */
+const MAX_ASKED = 2000;
+
+/**
+ * Of a bulk selection, the indexes of the entries that would be charged although the user bought that person before
+ * (`contacts/saved-entries`). Empty until known, or when the selection is too large to ask about.
+ */
+export function useSavedEntries(entries: readonly BulkEntry[], requiredFields: readonly string[]): number[] {
+  const key = entries.length > 0 && entries.length <= MAX_ASKED ? JSON.stringify([entries, requiredFields]) : null;
+  const [state, setState] = useState<{ key: string | null; saved: number[] }>({ key: null, saved: [] });
+  const [nonce, setNonce] = useState(0);
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    const [asked, fields] = JSON.parse(key) as [BulkEntry[], string[]];
+    request('contacts/saved-entries', { entries: asked, ...(fields.length > 0 ? { requiredFields: fields } : {}) }).then(
+      ({ saved }) => live && setState({ key, saved }),
+      () => live && setState({ key, saved: [] }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key, nonce]);
+  useBackgroundEvent((event) => {
+    if (event.type === 'event/credits' || event.type === 'event/cache') setNonce((n) => n + 1);
+  });
+  return state.key === key ? state.saved : [];
 }

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
 import { companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
-import { createContactBook, createMemoryContactBookStore, recordPaidAnswer, savedKeys, type SavedQuery } from '@/lib/contacts';
+import { createContactBook, createMemoryContactBookStore, recordPaidAnswer, savedEntryQuery, savedKeys, type SavedQuery } from '@/lib/contacts';
 import type { ContactOptions } from '@/lib/messaging/protocol';
 import { contact } from '../export/contact';
 
@@ -51,6 +51,18 @@ describe('a row finds what the user bought, by any identifier it shows', () => {
     await buyJane(bought);
     const [entry] = (await book.list()).entries;
     expect(await find(query)).toEqual({ id: entry?.id, lastBoughtAt: Date.UTC(2026, 9, 1) });
+  });
+});
+
+describe('a bulk entry asks by its identifier and the others it carries', () => {
+  it.each<[string, Parameters<typeof savedEntryQuery>[0], boolean]>([
+    ['a page person sent by a profile the answer did not give, known by the email it was bought by', { field_type: 'social_profile', value: 'https://www.linkedin.com/in/someone-else', alsoKnownAs: { emails: ['jane.doe@acme-robotics.com'] } }, true],
+    ['by her phone alone', { field_type: 'phone', value: '+14155550100' }, true],
+    ['someone else, whose other identifiers are not hers either', { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { phones: ['+14155550199'] } }, false],
+  ])('%s', async (_why, entry, found) => {
+    const { buyJane, find } = setup();
+    await buyJane({});
+    expect((await find(savedEntryQuery(entry))) !== null).toBe(found);
   });
 });
 
