@@ -24,6 +24,15 @@ async function nameOf(button: Locator): Promise<string> {
   return button.evaluate((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText);
 }
 
+/** "Clear cache" on the real options page, confirmed; the page is closed again. */
+async function clearCache(openExtensionPage: (path: string) => Promise<Page>): Promise<void> {
+  const options = await openExtensionPage('options.html');
+  await options.getByRole('button', { name: 'Clear cache' }).click();
+  await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
+  await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
+  await options.close();
+}
+
 async function charged(sandboxUrl: string, key: string, endpoint?: string): Promise<number> {
   const { entries } = await ledgerOf(sandboxUrl, key);
   return entries.filter((e) => !endpoint || e.endpoint === endpoint).reduce((n, e) => n + e.credits, 0);
@@ -247,11 +256,7 @@ test('a "free" price that stops being true: a stale "free" click is refused, not
   });
 
   await test.step('clearing the cache re-prices the open panel\'s row at once: bought, so it opens from the contact book, free', async () => {
-    const options = await openExtensionPage('options.html');
-    await options.getByRole('button', { name: 'Clear cache' }).click();
-    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
-    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
-    await options.close();
+    await clearCache(openExtensionPage);
     // Not "Enrich · 1 credit": the cache decides what a lookup costs, the book keeps what was bought (issue 14).
     const saved = people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) });
     await expect(saved).toBeVisible({ timeout: 15_000 });
@@ -359,11 +364,7 @@ test('"Select all" over people bought before: the bar says how many would be cha
       await panel.getByRole('tab', { name: 'Page' }).click();
     }
     expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
-    const options = await openExtensionPage('options.html');
-    await options.getByRole('button', { name: 'Clear cache' }).click();
-    await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
-    await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
-    await options.close();
+    await clearCache(openExtensionPage);
     for (const name of names) {
       await expect(people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) })).toBeVisible({ timeout: 15_000 });
     }
