@@ -56,7 +56,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   });
   const { state, run } = action;
   // Bought before, past the service's 30-day free-repeat window and the cache (the book keeps it, issue 14).
-  const { saved, recheck } = useSaved(!target.company && estimate && !estimate.cached ? { kind: 'company', urls: [target.url] } : null);
+  const saved = useSaved(!target.company && estimate && !estimate.cached ? { kind: 'company', urls: [target.url] } : null);
   const { outcome, noKey } = useTargetOutcome({
     target,
     record: target.company,
@@ -100,7 +100,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
         <PaidButton variant="primary" icon="zap" estimate={offered} onClick={() => void run(refusedRefresh, offered?.credits)}>
           {refusedRefresh ? t('sidepanel_company_refresh') : t('sidepanel_company_enrich')}
         </PaidButton>
-        {saved && <OpenSavedButton saved={saved} recheck={recheck} />}
+        {saved && <OpenSavedButton saved={saved} />}
       </ConfirmCard>
     );
   }

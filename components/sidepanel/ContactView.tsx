@@ -109,7 +109,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
   const estimate = refusedVariant ? variantEstimate : baseEstimate;
   // Bought before, past the cache's freshness (the book keeps it, issue 14): opening that copy is offered, free,
   // beside buying a fresh one.
-  const { saved, recheck } = useSaved(!target.contact && baseEstimate && !baseEstimate.cached ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
+  const saved = useSaved(!target.contact && baseEstimate && !baseEstimate.cached ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
@@ -149,7 +149,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         <PaidButton variant="primary" icon="zap" estimate={estimate} onClick={() => void run({ ...(refusedRun ?? {}), quotedCredits: estimate?.credits })}>
           {t('sidepanel_enrich')}
         </PaidButton>
-        {saved && <OpenSavedButton saved={saved} recheck={recheck} />}
+        {saved && <OpenSavedButton saved={saved} />}
         {estimate?.blockedByBudget && (options.realtime || options.waterfall) && (
           <CheaperEnrich lookup={lookup} options={options} onRun={(extra, quotedCredits) => void run({ extra, quotedCredits })} />
         )}

@@ -154,8 +154,8 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
 function SavedCopy({ meaning, estimate, options }: { meaning: SelectionMeaning; estimate: CostEstimate; options: ContactOptions }) {
   const lookup = lookupForMeaning(meaning);
   const query = estimate.cached ? null : lookup ? savedPersonQuery([lookup], options) : meaning.kind === 'company' ? { kind: 'company' as const, urls: [meaning.url] } : null;
-  const { saved, recheck } = useSaved(query);
-  return saved ? <OpenSavedButton saved={saved} recheck={recheck} size="sm" /> : null;
+  const saved = useSaved(query);
+  return saved ? <OpenSavedButton saved={saved} size="sm" /> : null;
 }
 
 /** The box at the top of the Contact and Company views, with the user's default options. */

@@ -7,6 +7,8 @@ import type { SavedQuery, SavedRecord } from '@/lib/contacts';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import { type AlsoKnownAs, ContactLookupSchema, type ContactLookup, type ContactOptions } from '@/lib/messaging/protocol';
 import { request, useBackgroundEvent } from '../hooks';
+import { useNavigation } from '../navigation';
+import { openRecord } from './open-record';
 
 /**
  * The question for a person known by `lookups` and, when given, their other identifiers. A value the request's
@@ -23,7 +25,14 @@ export function savedPersonQuery(lookups: readonly ContactLookup[], options: Con
   return valid.length > 0 ? { kind: 'person', lookups: valid, options } : null;
 }
 
-export function useSaved(query: SavedQuery | null): { saved: SavedRecord | null; recheck: () => void } {
+export interface Saved {
+  record: SavedRecord;
+  /** Shows the record in its view, free; one deleted from the book since it was asked is asked for again. */
+  open: () => void;
+}
+
+export function useSaved(query: SavedQuery | null): Saved | null {
+  const nav = useNavigation();
   const key = query ? JSON.stringify(query) : null;
   const [state, setState] = useState<{ key: string | null; saved: SavedRecord | null }>({ key: null, saved: null });
   const [nonce, setNonce] = useState(0);
@@ -42,7 +51,8 @@ export function useSaved(query: SavedQuery | null): { saved: SavedRecord | null;
   useBackgroundEvent((event) => {
     if (event.type === 'event/credits' || event.type === 'event/cache') setNonce((n) => n + 1);
   });
-  return { saved: state.key === key ? state.saved : null, recheck: () => setNonce((n) => n + 1) };
+  const record = state.key === key ? state.saved : null;
+  return record && { record, open: () => void openRecord(record.id, nav).then((shown) => shown || setNonce((n) => n + 1)) };
 }
 
 /** The most entries a selection is asked about (a page's people; a larger selection is not asked, only priced). */

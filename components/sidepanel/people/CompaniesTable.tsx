@@ -2,7 +2,6 @@ import { Section, Table } from '@/components/ui';
 import type { PageCompany } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import { companyLookupUrl, profileHandle } from '@/lib/people';
-import { openRecord } from '../contacts/open-record';
 import { useSaved } from '../contacts/use-saved';
 import { useEstimate } from '../hooks';
 import { useNavigation } from '../navigation';
@@ -47,12 +46,12 @@ function CompanyEnrichButton({ company }: { company: PageCompany }) {
   const { estimate } = useEstimate(url ? { action: 'company/enrich', url } : null);
   const name = companyName(company);
   // The book may hold it (bought past the service's 30-day free-repeat window): opened from there, free.
-  const { saved, recheck } = useSaved(url && estimate && !estimate.cached ? { kind: 'company', urls: [url] } : null);
+  const saved = useSaved(url && estimate && !estimate.cached ? { kind: 'company', urls: [url] } : null);
   return (
     <RowEnrichButton
       name={name}
       estimate={estimate}
-      saved={saved && { record: saved, open: () => void openRecord(saved.id, nav).then((shown) => shown || recheck()) }}
+      saved={saved}
       open={url ? () => nav.openCompany({ url, label: name, autorun: true, quotedCredits: estimate?.credits }) : null}
     />
   );

@@ -7,7 +7,6 @@
  */
 import type { ReactNode } from 'react';
 import { Button, Chip, costLabel, type IconName, isCachedMiss, PaidButton } from '@/components/ui';
-import type { SavedRecord } from '@/lib/contacts';
 import { timeAgo } from '@/lib/credits/words';
 import type { PagePerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
@@ -15,8 +14,7 @@ import type { ContactLookup } from '@/lib/messaging/protocol';
 import type { CostEstimate } from '@/lib/model/lookup';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
-import { openRecord } from '../contacts/open-record';
-import { savedPersonQuery, useSaved } from '../contacts/use-saved';
+import { savedPersonQuery, type Saved, useSaved } from '../contacts/use-saved';
 import { useEstimate } from '../hooks';
 import { contactOptions, enrichCost } from '../lookup';
 import { useNavigation } from '../navigation';
@@ -94,7 +92,7 @@ export function RowEnrichButton({
   name: string;
   estimate: CostEstimate | null;
   open: (() => void) | null;
-  saved?: { record: SavedRecord; open: () => void } | null;
+  saved?: Saved | null;
 }) {
   const { hasKey } = useAccount();
   if (!open) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
@@ -141,12 +139,12 @@ export function PersonEnrichButton({ person, fallback }: { person: PersonRowData
   const { estimate } = useEstimate(planned ? enrichCost(planned.lookup, options) : null);
   const name = personDisplayName(person);
   // Asked only once the lookup is known not to be cached (a cached one opens free anyway).
-  const { saved, recheck } = useSaved(estimate && !estimate.cached ? savedPersonQuery(fallback ? [fallback] : [], options, person) : null);
+  const saved = useSaved(estimate && !estimate.cached ? savedPersonQuery(fallback ? [fallback] : [], options, person) : null);
   return (
     <RowEnrichButton
       name={name}
       estimate={estimate}
-      saved={saved && { record: saved, open: () => void openRecord(saved.id, nav).then((shown) => shown || recheck()) }}
+      saved={saved}
       open={
         planned &&
         (() =>
