@@ -110,8 +110,12 @@ async function coreBundle(): Promise<string> {
   );
 }
 
-/** Real Chromium: `samples` fresh page loads, a full pass with and one without grouping each, then one sliced pass for the longest task. */
-export async function measureInChromium(html: string, samples = 4): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
+/**
+ * Real Chromium: `samples` fresh page loads, a full pass with and one without grouping each, then (`sliced`) one more
+ * load for the sliced pass's longest task. `npm run bench` reports no key of that last load (the grouping's longest
+ * unit comes from the samples), so it leaves it out: a 5 MB load is seconds of the 5-minute budget.
+ */
+export async function measureInChromium(html: string, samples = 4, sliced = true): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
   const server = createServer((req, res) => {
     res.writeHead(req.url === '/directory.html' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
     res.end(req.url === '/directory.html' ? html : 'not found');
@@ -150,7 +154,7 @@ export async function measureInChromium(html: string, samples = 4): Promise<{ re
       raw.push(first ? a : b);
       without.push(first ? b : a);
     }
-    const [longestTask] = (await inFreshPage([`(() => {
+    const [longestTask] = !sliced ? [0] : ((await inFreshPage([`(() => {
       const channel = new MessageChannel();
       const tasks = [];
       channel.port1.onmessage = () => tasks.shift()?.();
@@ -158,7 +162,7 @@ export async function measureInChromium(html: string, samples = 4): Promise<{ re
         tasks.push(task);
         channel.port2.postMessage(0);
       });
-    })()`])) as [number];
+    })()`])) as [number]);
     return { result: summarise(raw, without, html.length / MB, longestTask, 'chromium'), raw };
   } finally {
     await browser.close();
@@ -182,7 +186,7 @@ export function articlePage(): string {
 
 async function measurePage(html: string): Promise<PeopleGroupingResult> {
   try {
-    return (await measureInChromium(html)).result;
+    return (await measureInChromium(html, 4, false)).result;
   } catch {
     return (await measureInNode(html)).result;
   }
