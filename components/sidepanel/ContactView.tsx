@@ -215,7 +215,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
 export function ProvenanceChip({ provenance }: { provenance: Provenance }) {
   const now = useNow();
   return (
-    <StatusChip tone={provenance.source === 'cache' ? 'success' : 'accent'} title={new Date(provenance.fetchedAt).toLocaleString(uiLanguage())}>
+    <StatusChip tone={provenance.source === 'live' ? 'accent' : 'success'} title={new Date(provenance.fetchedAt).toLocaleString(uiLanguage())}>
       {provenanceLabel(provenance, now)}
     </StatusChip>
   );

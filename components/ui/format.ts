@@ -2,7 +2,7 @@
  * Small pure formatters shared by the extension pages, so "3 days ago" and "1 credit" read the same everywhere.
  * Words come from locales/<lang>/words.json; numbers and money are formatted by Intl in the UI language (issue 16).
  */
-import { cachedFreeLabel } from '@/lib/credits/words';
+import { cachedFreeLabel, timeAgo } from '@/lib/credits/words';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
 import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
 
@@ -61,6 +61,7 @@ export function formatMoney(n: number): string {
 /** Where an answer came from: "Cached 3 days ago · free" or "Live · 1 credit". */
 export function provenanceLabel(p: Provenance, now: number = Date.now()): string {
   if (p.source === 'cache') return cachedFreeLabel(p.fetchedAt, now);
+  if (p.source === 'saved') return t('words_saved_free', timeAgo(p.fetchedAt, now));
   return t('words_live', formatCredits(p.creditsCharged));
 }
 

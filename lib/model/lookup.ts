@@ -9,7 +9,8 @@ import { t } from '../i18n/t';
 
 /** Where an answer came from: the UI says "Cached 3 days ago · free" or "Live · 1 credit". */
 export const ProvenanceSchema = z.strictObject({
-  source: z.enum(['cache', 'live']),
+  /** `saved`: opened from the contact book, which keeps what was bought after the cache's freshness has run out. */
+  source: z.enum(['cache', 'live', 'saved']),
   fetchedAt: z.number(),
   creditsCharged: z.number().nonnegative(),
 });

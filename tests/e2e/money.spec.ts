@@ -265,6 +265,8 @@ test('a "free" price that stops being true: a stale "free" click is refused, not
     await saved.click();
     await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
     await expect(contact.getByTestId('contact-profile')).toContainText(name);
+    // Said as what it is: the book's copy, not a cached answer.
+    await expect(contact.getByText(/^Saved · bought .+ · free$/)).toBeVisible();
     expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
     expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
   });

@@ -26,7 +26,7 @@ export function peopleOf(records: readonly BookRecordView[]): Array<{ contact: E
 export async function openRecord(id: string, nav: Navigation): Promise<boolean> {
   const [record] = await recordsById([id]);
   if (!record) return false;
-  const provenance = { source: 'cache' as const, fetchedAt: record.lastBoughtAt, creditsCharged: 0 };
+  const provenance = { source: 'saved' as const, fetchedAt: record.lastBoughtAt, creditsCharged: 0 };
   if (record.kind === 'person') {
     const contact = EnrichedContactSchema.safeParse(record.value);
     const lookup = contact.success ? lookupForContact(contact.data) : null;
