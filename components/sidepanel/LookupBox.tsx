@@ -12,7 +12,8 @@ import { useAccount } from './account';
 import { contactOptions, costActionForMeaning, describeMeaning, lookupForMeaning } from './lookup';
 import { useNavigation } from './navigation';
 import { OpenSavedButton } from './contacts/OpenSavedButton';
-import { savedPersonQuery, useSaved } from './contacts/use-saved';
+import { useSaved } from './contacts/use-saved';
+import { savedPersonQuery } from '@/lib/contacts';
 import './people/people.css';
 import { t } from '@/lib/i18n/t';
 

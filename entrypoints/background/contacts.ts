@@ -55,13 +55,16 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
     'contacts/saved': async (input) => ({ saved: await b().findSaved(input.kind, savedKeys(input)) }),
     'contacts/saved-entries': async (input) => {
       const engine = (await services()).engine;
-      const saved: number[] = [];
-      for (const [i, entry] of input.entries.entries()) {
-        // Answered by the cache: free in the job anyway, nothing to save by leaving it out.
-        if ((await engine.cache.read(bulkEntryKey(entry, input.requiredFields ?? []))) !== null) continue;
-        if (await b().findSaved('person', savedKeys(savedEntryQuery(entry)))) saved.push(i);
-      }
-      return { saved };
+      // Asked together: one by one, 2,000 entries' IndexedDB reads would keep the bar waiting for seconds.
+      const bought = await Promise.all(
+        input.entries.map(async (entry) => {
+          // Answered by the cache (the bulk estimate's own key): free in the job anyway, nothing to save by leaving it out.
+          if ((await engine.cache.read(bulkEntryKey(entry, input.requiredFields ?? []))) !== null) return false;
+          const query = savedEntryQuery(entry);
+          return query !== null && (await b().findSaved('person', savedKeys(query))) !== null;
+        }),
+      );
+      return { saved: bought.flatMap((yes, i) => (yes ? [i] : [])) };
     },
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),

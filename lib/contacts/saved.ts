@@ -11,7 +11,7 @@
  * their combinations are too many to try, and such a record is still found by its other keys.)
  */
 import { companyEnrichKey, contactEnrichKey } from '../cache/keys';
-import type { BulkEntry, ContactLookup, ContactOptions } from '../model/lookup';
+import { aliasLookupsOf, type AlsoKnownAs, type BulkEntry, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
 import type { SavedQuery } from './schema';
 
 const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true }, { waterfall: true, includeAllExperiences: true }];
@@ -27,14 +27,16 @@ export function savedKeys(query: SavedQuery): string[] {
   return [...new Set(keys)];
 }
 
+/**
+ * The question for a person known by `lookups` and their other identifiers (`also`), or null when none of them is a
+ * lookup the request's schema takes (page data is hostile: one bad value must not fail the whole question).
+ */
+export function savedPersonQuery(lookups: readonly ContactLookup[], options?: ContactOptions, also?: AlsoKnownAs): SavedQuery | null {
+  const valid = [...lookups, ...(also ? aliasLookupsOf(also) : [])].filter((l) => ContactLookupSchema.safeParse(l).success).slice(0, 30);
+  return valid.length === 0 ? null : { kind: 'person', lookups: valid, ...(options ? { options } : {}) };
+}
+
 /** The question for a bulk entry: the person it names, by its identifier and the others it carries. */
-export function savedEntryQuery(entry: BulkEntry): SavedQuery {
-  const also = entry.alsoKnownAs ?? {};
-  const lookups: ContactLookup[] = [
-    { [entry.field_type]: entry.value } as ContactLookup,
-    ...(also.profiles ?? []).map((social_profile) => ({ social_profile })),
-    ...(also.emails ?? []).map((email) => ({ email })),
-    ...(also.phones ?? []).map((phone) => ({ phone })),
-  ];
-  return { kind: 'person', lookups: lookups.slice(0, 30) };
+export function savedEntryQuery(entry: BulkEntry): SavedQuery | null {
+  return savedPersonQuery([{ [entry.field_type]: entry.value } as ContactLookup], undefined, entry.alsoKnownAs);
 }

@@ -22,6 +22,7 @@ import type { LedgerAction } from '../credits/ledger';
 import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
 import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../messaging/protocol';
 import { t } from '../i18n/t';
+import { aliasLookupsOf } from '../model/lookup';
 
 const DAY_MS = 86_400_000;
 
@@ -208,12 +209,7 @@ function aliasesOf(request: LookupRequest, r: ResolvedRequest): string[] {
 
 /** Enrich keys of every identifier in `alsoKnownAs` (bounded: page data is hostile). */
 export function aliasKeysOf(aka: AlsoKnownAs, options: ContactOptions): string[] {
-  const lookups: ContactLookup[] = [
-    ...(aka.emails ?? []).map((email) => ({ email })),
-    ...(aka.phones ?? []).map((phone) => ({ phone })),
-    ...(aka.profiles ?? []).map((social_profile) => ({ social_profile })),
-  ].slice(0, 30);
-  return [...new Set(lookups.map((l) => contactEnrichKey(l, options)))];
+  return [...new Set(aliasLookupsOf(aka).map((l) => contactEnrichKey(l, options)))];
 }
 
 function cacheMayAnswer(request: LookupRequest, r: ResolvedRequest): boolean {

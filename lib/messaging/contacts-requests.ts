@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BOOK_KINDS, BOOK_SORTS, BookEntrySchema, LookupEventSchema, SavedQuerySchema, SavedRecordSchema } from '../contacts/schema';
-import { BulkEntrySchema, CostEstimateSchema } from '../model/lookup';
+import { BulkEntrySchema, BulkRequiredFieldsSchema, CostEstimateSchema } from '../model/lookup';
 import { WebhookDestinationSchema } from '../webhook/destination';
 
 const empty = z.strictObject({});
@@ -65,7 +65,7 @@ export const contactRequests = {
    * that person before: their indexes, so the selection bar can offer to leave them out.
    */
   'contacts/saved-entries': {
-    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(2000), requiredFields: z.array(z.string().max(40)).max(10).optional() }),
+    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(2000), requiredFields: BulkRequiredFieldsSchema.optional() }),
     output: z.strictObject({ saved: z.array(z.number().int().nonnegative()) }),
   },
   /** Soft delete: undoable with 'contacts/restore' until `undoUntil`. The cached answers stay (next lookup free). */

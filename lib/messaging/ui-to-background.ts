@@ -17,6 +17,7 @@ import type { ErrorData } from '../model/errors';
 import {
   AlsoKnownAsSchema,
   BulkEntrySchema,
+  BulkRequiredFieldsSchema,
   ContactLookupSchema,
   ContactOptionsSchema,
   CostActionSchema,
@@ -112,7 +113,7 @@ export const requests = {
     input: z
       .strictObject({
         entries: z.array(BulkEntrySchema).min(1).max(100_000).optional(),
-        requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+        requiredFields: BulkRequiredFieldsSchema.optional(),
         /** From 'bulk/stage-open'; the staged upload's own required fields apply. */
         stagedId: z.string().max(100).optional(),
         /** The most the preview said the job could cost: more rows to send than that (cache cleared since) is refused. */
@@ -127,7 +128,7 @@ export const requests = {
    * after its last append (lib/engine/bulk-staging.ts); start and discard remove it at once.
    */
   'bulk/stage-open': {
-    input: z.strictObject({ requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional() }),
+    input: z.strictObject({ requiredFields: BulkRequiredFieldsSchema.optional() }),
     output: z.strictObject({ stagedId: z.string(), expiresAt: z.number() }),
   },
   'bulk/stage-append': {

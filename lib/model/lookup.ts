@@ -64,6 +64,18 @@ export const AlsoKnownAsSchema = z.strictObject({
 });
 export type AlsoKnownAs = z.infer<typeof AlsoKnownAsSchema>;
 
+/** Single-key lookups of a person's other identifiers (bounded: page data is hostile). */
+export function aliasLookupsOf(aka: AlsoKnownAs): ContactLookup[] {
+  return [
+    ...(aka.emails ?? []).map((email) => ({ email })),
+    ...(aka.phones ?? []).map((phone) => ({ phone })),
+    ...(aka.profiles ?? []).map((social_profile) => ({ social_profile })),
+  ].slice(0, 30);
+}
+
+/** The required fields bulk enrichment understands (spec: bulk takes a narrower list than single lookups). */
+export const BulkRequiredFieldsSchema = z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5);
+
 /** The longest name a bulk entry carries (`label`): a page's or a file's name cell can be anything. */
 export const ENTRY_LABEL_MAX = 200;
 
@@ -116,7 +128,7 @@ export const CostActionSchema = z.discriminatedUnion('action', [
     count: z.number().int().min(0).max(100_000),
     /** When given, duplicates and cached entries are taken off the estimate ("12 cached · free"). */
     entries: z.array(BulkEntrySchema).max(100_000).optional(),
-    requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5).optional(),
+    requiredFields: BulkRequiredFieldsSchema.optional(),
   }),
 ]);
 export type CostAction = z.infer<typeof CostActionSchema>;

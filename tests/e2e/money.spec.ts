@@ -3,7 +3,7 @@
  * before and after a click are compared with the sandbox's ledger and request log. Every test uses its own key, so
  * its ledger holds only what it did.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, enrichSelection, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
 
@@ -22,6 +22,18 @@ function creditsIn(label: string): number {
 /** What a screen reader (and the user) reads for a button: its label with its price. */
 async function nameOf(button: Locator): Promise<string> {
   return button.evaluate((el) => el.getAttribute('aria-label') ?? (el as HTMLElement).innerText);
+}
+
+/** A key of the test's own (its ledger is the test's alone), then the side panel on the sandbox's team page. */
+async function onTeamPage(
+  fx: { context: BrowserContext; serviceWorker: Worker; openExtensionPage: (path: string) => Promise<Page>; configure: (opts: { apiKey: string }) => Promise<void>; sandbox: { url: string } },
+  name: string,
+) {
+  const key = `test-standard-money-${name}-${Date.now()}`;
+  await fx.configure({ apiKey: key });
+  const opened = await openPanelFor(fx.context, fx.serviceWorker, fx.openExtensionPage, `${fx.sandbox.url}/demo/team`);
+  const page = view(opened.panel, 'Page');
+  return { key, ...opened, page, people: page.getByRole('table', { name: 'People found on this page' }), contact: view(opened.panel, 'Contact') };
 }
 
 /** "Clear cache" on the real options page, confirmed; the page is closed again. */
@@ -47,9 +59,7 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
   shot,
 }) => {
   test.setTimeout(90_000); // panel 15 s, two lookups 15 s each, slack for a busy machine
-  const key = `test-standard-money-company-${Date.now()}`;
-  await configure({ apiKey: key });
-  const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
+  const { key, panel } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'company');
   const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
 
   await test.step('the first enrich says 1 credit and the ledger books 1', async () => {
@@ -129,11 +139,8 @@ test('an unrecognised selection disarms the lookup it replaces: no live paid but
   shot,
 }) => {
   test.setTimeout(60_000);
-  const key = `test-standard-money-disarm-${Date.now()}`;
-  await configure({ apiKey: key });
   const samples = await samplesOf(sandbox.url);
-  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  const contact = view(panel, 'Contact');
+  const { key, panel, tabId, contact } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'disarm');
 
   await test.step('an email arms a priced lookup', async () => {
     await enrichSelection(serviceWorker, tabId, samples.emails[6]!);
@@ -194,11 +201,7 @@ test('a "free" price that stops being true: a stale "free" click is refused, not
 }) => {
   // Budget: panel and scan 20 s, three lookups 15 s each, the options page 15 s, slack for a busy machine.
   test.setTimeout(150_000);
-  const key = `test-standard-money-stale-${Date.now()}`;
-  await configure({ apiKey: key });
-  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  const people = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
-  const contact = view(panel, 'Contact');
+  const { key, panel, tabId, people, contact } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'stale');
   const backToPage = () => panel.getByRole('tab', { name: 'Page' }).click();
 
   const name = await test.step('a person enriched at "1 credit" then reads "free"', async () => {
@@ -308,11 +311,8 @@ test('"Refresh live" says 2 credits and charges exactly that, the first time and
 }) => {
   // Budget: panel 15 s, three lookups 15 s each (realtime adds the sandbox's 300 ms), slack for a busy machine.
   test.setTimeout(120_000);
-  const key = `test-standard-money-refresh-live-${Date.now()}`;
-  await configure({ apiKey: key });
   const samples = await samplesOf(sandbox.url);
-  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  const contact = view(panel, 'Contact');
+  const { key, tabId, contact } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'refresh-live');
   const profile = contact.getByTestId('contact-profile');
 
   await test.step('the contact, at 1 credit', async () => {
@@ -347,12 +347,7 @@ test('"Select all" over people bought before: the bar says how many would be cha
 }) => {
   // Budget: panel and scan 20 s, two lookups 15 s each, the options page 15 s, a bulk job 60 s, slack for a busy machine.
   test.setTimeout(180_000);
-  const key = `test-standard-money-bought-${Date.now()}`;
-  await configure({ apiKey: key });
-  const { tab, panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  const page = view(panel, 'Page');
-  const people = page.getByRole('table', { name: 'People found on this page' });
-  const contact = view(panel, 'Contact');
+  const { key, tab, panel, page, people, contact } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'bought');
   const shown = await tab.locator('article.card').count();
 
   const bought = await test.step('two people enriched one by one, then the cache cleared: their rows open from the contact book', async () => {

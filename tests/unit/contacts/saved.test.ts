@@ -62,7 +62,14 @@ describe('a bulk entry asks by its identifier and the others it carries', () => 
   ])('%s', async (_why, entry, found) => {
     const { buyJane, find } = setup();
     await buyJane({});
-    expect((await find(savedEntryQuery(entry))) !== null).toBe(found);
+    const query = savedEntryQuery(entry);
+    expect(query).not.toBeNull();
+    expect((await find(query as SavedQuery)) !== null).toBe(found);
+  });
+
+  it('an identifier the request would refuse is left out of the question, not the whole question', () => {
+    const query = savedEntryQuery({ field_type: 'email', value: 'jane.doe@acme-robotics.com', alsoKnownAs: { profiles: ['javascript:alert(1)'] } });
+    expect(query).toEqual({ kind: 'person', lookups: [{ email: 'jane.doe@acme-robotics.com' }] });
   });
 });
 
