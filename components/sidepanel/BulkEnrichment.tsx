@@ -3,7 +3,7 @@
 // line and the results table are their own components (progress/, Table).
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { recordIdFor } from '@/lib/contacts/record';
-import { useSavedEntries } from './contacts/use-saved';
+import { BoughtBeforeNote } from './contacts/BoughtBeforeNote';
 import { WebhookSendButton } from './contacts/WebhookSendButton';
 import { AddToListButton } from './lists/AddToListButton';
 import {
@@ -23,7 +23,7 @@ import {
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
 import { finalBulkRows, isFinished, readAllRows, rowsToShow } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
-import type { BulkEntry, BulkJob, BulkRow, ErrorData, RequestInput } from '@/lib/messaging/protocol';
+import type { BulkEntry, BulkJob, BulkRow, ErrorData, Provenance, RequestInput } from '@/lib/messaging/protocol';
 
 type BulkRequiredField = NonNullable<RequestInput<'bulk/start'>['requiredFields']>[number];
 import type { Settings } from '@/lib/settings/schema';
@@ -39,11 +39,6 @@ export interface BulkSelectionBarProps {
   onClear: () => void;
   onStarted: (job: BulkJob) => void;
   disabled?: boolean;
-  /**
-   * Given, the bar says how many of the selected people the user bought before and the cache no longer answers for
-   * (they would be charged again), and offers to leave them out: the entries' indexes.
-   */
-  onLeaveOut?: (indexes: number[]) => void;
 }
 
 /** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
@@ -53,12 +48,14 @@ function bulkRequiredFields(settings: Settings | null): BulkRequiredField[] {
   return (settings?.lookupDefaults.required ?? []).filter((f): f is BulkRequiredField => allowed.includes(f));
 }
 
-export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false, onLeaveOut }: BulkSelectionBarProps) {
+export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
   const { settings } = useAccount();
   const requiredFields = bulkRequiredFields(settings);
-  const required = requiredFields.length > 0 ? { requiredFields } : {};
+  // People bought before are filled from the contact book, free; `fresh` buys them again (a choice, priced).
+  const [fresh, setFresh] = useState(false);
+  const required = { ...(requiredFields.length > 0 ? { requiredFields } : {}), ...(fresh ? { fresh } : {}) };
   const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries, ...required } : null);
-  const bought = useSavedEntries(onLeaveOut ? entries : [], requiredFields);
+  const bought = estimate?.saved ?? 0;
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   if (entries.length === 0) return null;
@@ -103,14 +100,7 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
           {t('progress_enrich_selected')}
         </PaidButton>
       </div>
-      {onLeaveOut && bought.length > 0 && (
-        <p className="sp-bulkbar__note" data-testid="bulk-bought-before">
-          {tn('progress_bought_before', bought.length)}{' '}
-          <Button size="sm" variant="ghost" onClick={() => onLeaveOut(bought)}>
-            {tn('progress_leave_out', bought.length)}
-          </Button>
-        </p>
-      )}
+      {bought > 0 && <BoughtBeforeNote count={bought} fresh={fresh} onFresh={setFresh} />}
       <p className="sp-bulkbar__note">{t('progress_charged_found_only')}</p>
     </div>
   );
@@ -262,6 +252,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const detail = [
     t('progress_done_of', formatCount(job.done), formatCount(job.total)),
     t('progress_found', formatCount(job.enriched)),
+    job.fromSaved ? t('progress_from_saved_count', formatCount(job.fromSaved)) : null,
     inFlight > 0 ? t('progress_sent_pending', formatCount(inFlight)) : null,
     done || job.status === 'cancelled'
       ? job.creditsCharged === 0
@@ -370,7 +361,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
                   lookup,
                   label: fullNameOf(row.contact) || row.value,
                   contact: row.contact,
-                  provenance: { source: row.fromCache ? 'cache' : 'live', fetchedAt: job.createdAt, creditsCharged: row.fromCache ? 0 : 1 },
+                  provenance: rowProvenance(row, job.createdAt),
                 });
               })}
             />
@@ -379,6 +370,12 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
       </div>
     </Section>
   );
+}
+
+/** Where a row's answer came from, as its profile says it: the cache or the book (free), or this job (paid). */
+function rowProvenance(row: BulkRow, jobCreatedAt: number): Provenance {
+  if (row.savedAt !== undefined) return { source: 'saved', fetchedAt: row.savedAt, creditsCharged: 0 };
+  return { source: row.fromCache ? 'cache' : 'live', fetchedAt: jobCreatedAt, creditsCharged: row.fromCache ? 0 : 1 };
 }
 
 function inputText(row: BulkRow): string {
@@ -432,15 +429,15 @@ function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
       width: '96px',
       sortValue: (row) => row.status,
       cell: (row) => (
-        <StatusChip tone={statusTones[row.status]} title={row.error?.message ?? (row.fromCache ? t('progress_from_cache_free') : undefined)}>
-          {row.fromCache && row.status === 'enriched' ? t('progress_status_cached') : statusLabel(row.status)}
+        <StatusChip tone={statusTones[row.status]} title={row.error?.message ?? (row.savedAt !== undefined ? t('progress_from_saved_free') : row.fromCache ? t('progress_from_cache_free') : undefined)}>
+          {row.savedAt !== undefined ? t('progress_status_saved') : row.fromCache && row.status === 'enriched' ? t('progress_status_cached') : statusLabel(row.status)}
         </StatusChip>
       ),
     },
   ];
 }
 
-const BULK_COLUMNS = ['input', 'input_type', 'input_name', 'status', 'from_cache', ...CONTACT_COLUMNS] as const;
+const BULK_COLUMNS = ['input', 'input_type', 'input_name', 'status', 'from_cache', 'from_contacts', ...CONTACT_COLUMNS] as const;
 
 export function bulkTable(rows: readonly BulkRow[]): Tabular {
   return {
@@ -451,6 +448,7 @@ export function bulkTable(rows: readonly BulkRow[]): Tabular {
       input_name: t('progress_label_input_name'),
       status: t('progress_col_status'),
       from_cache: t('progress_label_from_cache'),
+      from_contacts: t('progress_label_from_contacts'),
       ...CONTACT_LABELS,
     },
     rows: rows.map((row) => ({
@@ -459,6 +457,7 @@ export function bulkTable(rows: readonly BulkRow[]): Tabular {
       input_name: row.label ?? '',
       status: statusLabel(row.status),
       from_cache: row.fromCache ? t('progress_yes') : t('progress_no'),
+      from_contacts: row.savedAt !== undefined ? t('progress_yes') : t('progress_no'),
       ...(row.contact ? flattenContact(row.contact) : {}),
     })),
   };

@@ -197,10 +197,6 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
         entries={selectedEntries}
         disabled={!hasKey}
         onClear={() => setSelected(new Set())}
-        onLeaveOut={(indexes) => {
-          const out = new Set(indexes.map((i) => sent[i]?.key));
-          setSelected((current) => new Set([...current].filter((k) => !out.has(k))));
-        }}
         onStarted={(started) => {
           setJob(started);
           setSelected(new Set());

@@ -3,11 +3,9 @@
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';
-import { createContactBook, recordPaidAnswer, savedEntryQuery, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { createContactBook, recordPaidAnswer, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
-import { bulkEntryKey } from '@/lib/cache/keys';
-import { estimateAction } from '@/lib/credits/estimate';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
 import { originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
@@ -53,32 +51,9 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
     'contacts/list': async (input) => b().list(input),
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
     'contacts/saved': async (input) => ({ saved: await b().findSaved(input.kind, savedKeys(input)) }),
-    'contacts/saved-entries': async (input) => {
-      const engine = (await services()).engine;
-      // Asked together: one by one, 2,000 entries' IndexedDB reads would keep the bar waiting for seconds.
-      const bought = await Promise.all(
-        input.entries.map(async (entry) => {
-          // Answered by the cache (the bulk estimate's own key): free in the job anyway, nothing to save by leaving it out.
-          if ((await engine.cache.read(bulkEntryKey(entry, input.requiredFields ?? []))) !== null) return false;
-          const query = savedEntryQuery(entry);
-          return query !== null && (await b().findSaved('person', savedKeys(query))) !== null;
-        }),
-      );
-      return { saved: bought.flatMap((yes, i) => (yes ? [i] : [])) };
-    },
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),
     'contacts/events': async (input) => b().events(input),
-    'contacts/import-preview': async (input) => {
-      const engine = (await services()).engine;
-      const keys = [...new Set(input.entries.map((e) => bulkEntryKey(e)))];
-      let cached = 0;
-      for (const key of keys) if (await engine.cache.read(key)) cached++;
-      // The price comes from the one estimate every paid button uses.
-      const estimate = await estimateAction({ action: 'bulk/enrich', count: input.entries.length, entries: input.entries }, { cache: engine.cache, ledger: engine.ledger });
-      return { entries: input.entries.length, unique: keys.length, duplicates: input.entries.length - keys.length, cached, estimate };
-    },
-
     'lists/all': async () => b().lists(),
     'lists/create': async (input) => b().createList(input.name),
     'lists/rename': async (input) => {

@@ -3,6 +3,7 @@
  * done by the engine (lib/engine, over the queue in lib/queue), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
 import { targetOfKey } from '@/lib/cache/keys';
+import type { BulkStartOptions } from '@/lib/engine/bulk';
 import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -26,11 +27,11 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
   }
 
   /** A staged upload becomes a job read page by page; the staged data is removed once the job exists. */
-  async function startStaged(stagedId: string, quotedCredits?: number) {
+  async function startStaged(stagedId: string, options: BulkStartOptions) {
     const staging = stagedUploads();
     const meta = await staging.meta(stagedId);
     if (meta.count === 0) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload has no entries to look up.' });
-    const job = await (await engine()).bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, meta.requiredFields, quotedCredits);
+    const job = await (await engine()).bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, meta.requiredFields, options);
     await staging.discard(stagedId);
     return job;
   }
@@ -48,15 +49,16 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'bulk/start': async (input) => {
       await requireKey();
-      if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields, input.quotedCredits);
-      return startStaged(input.stagedId, input.quotedCredits);
+      const options: BulkStartOptions = { ...(input.quotedCredits !== undefined ? { quotedCredits: input.quotedCredits } : {}), ...(input.fresh ? { fresh: true } : {}) };
+      if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields, options);
+      return startStaged(input.stagedId, options);
     },
     // Staged uploads (issue 14): a job too big for one message (./staging.ts).
     'bulk/stage-open': async (input) => stagedUploads().open(input.requiredFields),
     'bulk/stage-append': async (input) => stagedUploads().append(input.stagedId, input.entries),
     'bulk/stage-preview': async (input) => {
       const e = await engine();
-      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger });
+      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger, saved: e.savedContacts }, { fresh: input.fresh ?? false });
     },
     'bulk/stage-discard': async (input) => {
       await stagedUploads().discard(input.stagedId);

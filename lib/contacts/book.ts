@@ -140,6 +140,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
 
   return {
     records,
+    /** Key → record id for every record's keys (deleted records included: `records` leaves them out when read). */
+    keyIndex: async (): Promise<Map<string, string>> => new Map(await store.keyIndex()),
     getMeta: (name: string) => store.getMeta(name),
     putMeta: (name: string, value: unknown) => store.putMeta(name, value),
 

@@ -46,6 +46,16 @@ export function createIdbContactBookStore(): ContactBookStore {
     async allRecords() {
       return (await open()).getAll('records');
     },
+    async keyIndex() {
+      // A key cursor over the multiEntry index: each step gives one (key, record id) pair and never reads a value.
+      const out: Array<[string, string]> = [];
+      let cursor = await (await open()).transaction('records').store.index('keys').openKeyCursor();
+      while (cursor) {
+        out.push([String(cursor.key), String(cursor.primaryKey)]);
+        cursor = await cursor.continue();
+      }
+      return out;
+    },
     async putEvent(event) {
       await (await open()).put('events', event);
     },

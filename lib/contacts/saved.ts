@@ -10,8 +10,12 @@
  * with other settings is still the same person. (Required fields are asked only as the user's options carry them:
  * their combinations are too many to try, and such a record is still found by its other keys.)
  */
+import { EnrichedContactSchema } from '../api/schemas';
 import { companyEnrichKey, contactEnrichKey } from '../cache/keys';
+import type { RequiredBulkField } from '../engine/bulk';
+import { NO_SAVED_CONTACTS, type SavedContacts } from '../engine/saved-contacts';
 import { aliasLookupsOf, type AlsoKnownAs, type BulkEntry, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
+import type { ContactBook } from './book';
 import type { SavedQuery } from './schema';
 
 const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true }, { waterfall: true, includeAllExperiences: true }];
@@ -36,7 +40,35 @@ export function savedPersonQuery(lookups: readonly ContactLookup[], options?: Co
   return valid.length === 0 ? null : { kind: 'person', lookups: valid, ...(options ? { options } : {}) };
 }
 
-/** The question for a bulk entry: the person it names, by its identifier and the others it carries. */
-export function savedEntryQuery(entry: BulkEntry): SavedQuery | null {
-  return savedPersonQuery([{ [entry.field_type]: entry.value } as ContactLookup], undefined, entry.alsoKnownAs);
+/**
+ * The question for a bulk entry: the person it names, by its identifier and the others it carries, asked first under
+ * the job's required fields (the key a bulk purchase is filed under, `bulkEntryKey`).
+ */
+export function savedEntryQuery(entry: BulkEntry, requiredFields: readonly RequiredBulkField[] = []): SavedQuery | null {
+  const options: ContactOptions | undefined = requiredFields.length > 0 ? { required: [...requiredFields] } : undefined;
+  return savedPersonQuery([{ [entry.field_type]: entry.value } as ContactLookup], options, entry.alsoKnownAs);
+}
+
+/**
+ * The book as a bulk job and its price ask it (lib/engine/saved-contacts.ts): the book's keys are read once, every
+ * entry is matched in memory, and only a match reads its record (a person, not deleted, whose stored answer still
+ * reads as a contact: anything else is no saved answer, and the entry is bought as usual).
+ */
+export async function openSavedContacts(book: Pick<ContactBook, 'keyIndex' | 'records'>): Promise<SavedContacts> {
+  const index = await book.keyIndex();
+  if (index.size === 0) return NO_SAVED_CONTACTS;
+  return {
+    async find(entry, requiredFields) {
+      const query = savedEntryQuery(entry, requiredFields);
+      if (!query) return null;
+      const ids = new Set(savedKeys(query).flatMap((key) => index.get(key) ?? []));
+      for (const id of ids) {
+        const [record] = await book.records([id]);
+        if (record?.kind !== 'person') continue;
+        const contact = EnrichedContactSchema.safeParse(record.value);
+        if (contact.success) return { contact: contact.data, boughtAt: record.lastBoughtAt };
+      }
+      return null;
+    },
+  };
 }

@@ -19,6 +19,11 @@ export interface ContactBookStore {
   putRecord(record: BookRecord): Promise<void>;
   deleteRecord(id: string): Promise<void>;
   allRecords(): Promise<unknown[]>;
+  /**
+   * Every key any record answers, with its record's id, read without the records' values (a bulk job asks the book
+   * about thousands of entries: one pass over the keys, then lookups in memory). Deleted records' keys included.
+   */
+  keyIndex(): Promise<Array<[key: string, id: string]>>;
 
   putEvent(event: LookupEvent): Promise<void>;
   /** Newest first. */
@@ -58,6 +63,13 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
     putRecord: (record) => Promise.resolve(void records.set(record.id, clone(record))),
     deleteRecord: (id) => Promise.resolve(void records.delete(id)),
     allRecords: () => Promise.resolve([...records.values()].map(clone)),
+    keyIndex: () =>
+      Promise.resolve(
+        [...records.values()].flatMap((r) => {
+          const id = (r as { id?: unknown } | null)?.id;
+          return typeof id === 'string' ? keysOf(r).flatMap((k) => (typeof k === 'string' ? [[k, id] as [string, string]] : [])) : [];
+        }),
+      ),
     putEvent: (event) => Promise.resolve(void events.set(event.id, clone(event))),
     events: (limit) => Promise.resolve([...events.values()].sort((a, b) => b.at - a.at).slice(0, limit).map(clone)),
     trimEvents: (max) => {

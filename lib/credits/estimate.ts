@@ -6,8 +6,9 @@
 import { estimateCost } from '../api/pricing';
 import { bulkEntryKey } from '../cache/keys';
 import type { Cache } from '../cache/cache';
-import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
+import type { BulkEntry, ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
 import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
+import { NO_SAVED_CONTACTS, type OpenSavedContacts } from '../engine/saved-contacts';
 import { plural } from './words';
 import type { Ledger } from './ledger';
 import { t, tn } from '../i18n/t';
@@ -19,6 +20,8 @@ export interface EstimateDeps {
   ledger: Ledger;
   /** The user's lookup defaults: a preview without options prices what a click would run. */
   settings?: () => Promise<PlanSettings>;
+  /** The contact book, for bulk entries bought before (lib/engine/saved-contacts.ts); none: nothing is saved. */
+  saved?: OpenSavedContacts;
   now?: () => number;
 }
 
@@ -98,23 +101,43 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
     const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
     return done(credits, t('words_up_to_per_record', plural(credits)));
   }
-  const keys = [...new Set(action.entries.map((e) => bulkEntryKey(e, action.requiredFields ?? [])))];
-  let cachedCount = 0;
-  for (const key of keys) if ((await deps.cache.read(key)) !== null) cachedCount++;
-  return estimateBulkCounts({ entries: action.entries.length, unique: keys.length, cached: cachedCount }, deps.ledger);
+  const requiredFields = action.requiredFields ?? [];
+  // The first entry of each key stands for it, as in the job (lib/engine/bulk.ts keeps the first of duplicates).
+  const firsts = new Map<string, BulkEntry>();
+  for (const entry of action.entries) {
+    const key = bulkEntryKey(entry, requiredFields);
+    if (!firsts.has(key)) firsts.set(key, entry);
+  }
+  const saved = deps.saved ? await deps.saved() : NO_SAVED_CONTACTS;
+  let cached = 0;
+  let bought = 0;
+  for (const [key, entry] of firsts) {
+    if ((await deps.cache.read(key)) !== null) cached++;
+    else if ((await saved.find(entry, requiredFields)) !== null) bought++;
+  }
+  return estimateBulkCounts({ entries: action.entries.length, unique: firsts.size, cached, saved: bought, fresh: action.fresh ?? false }, deps.ledger);
 }
 
 /**
- * The bulk price from counts: `entries` given, `unique` distinct keys, `cached` of them answered free. Shared by
- * the preview above and the staged upload's (lib/engine/bulk-staging.ts), which counts page by page.
+ * The bulk price from counts: `entries` given, `unique` distinct keys, `cached` of them answered free, `saved` of the
+ * rest bought before (free from the contact book unless `fresh`). Shared by the preview above and the staged upload's
+ * (lib/engine/bulk-staging.ts), which counts page by page; the job makes the same decisions (lib/engine/bulk.ts).
  */
-export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number }, ledger: Ledger): Promise<CostEstimate> {
-  const credits = estimateCost({ kind: 'bulkEnrich', inputs: counts.unique - counts.cached });
+export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number; saved?: number; fresh?: boolean }, ledger: Ledger): Promise<CostEstimate> {
+  const saved = counts.saved ?? 0;
+  const credits = estimateCost({ kind: 'bulkEnrich', inputs: counts.unique - counts.cached - (counts.fresh ? 0 : saved) });
   const parts = [t('words_up_to_per_record', plural(credits))];
   if (counts.cached) parts.push(t('words_cached_count', counts.cached));
+  if (saved) parts.push(counts.fresh ? tn('words_saved_bought_again', saved) : tn('words_saved_count', saved));
   if (counts.unique < counts.entries) parts.push(tn('words_duplicates_skipped', counts.entries - counts.unique));
   const blocked = !(await ledger.allows(credits));
-  return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, ledger) : parts.join(' · '), blockedByBudget: blocked };
+  return {
+    credits,
+    cached: false,
+    label: blocked ? await overBudgetSentence(credits, null, ledger) : parts.join(' · '),
+    blockedByBudget: blocked,
+    ...(saved ? { saved } : {}),
+  };
 }
 
 /** The price of the same contact lookup without realtime and waterfall, when that is cheaper and within budget. */

@@ -19,6 +19,7 @@ import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
+import { NO_SAVED_CONTACTS, savedContactsOf, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
 
 /** Entries per `bulk/stage-append` message: 2,000 entries of ≤ 2 kB stay well under the router's 2 MB. */
@@ -75,6 +76,8 @@ export interface StagedPreview {
   unique: number;
   duplicates: number;
   cached: number;
+  /** Of the rest, bought before (the contact book): filled free unless the job asks for fresh answers. */
+  saved: number;
   estimate: CostEstimate;
 }
 
@@ -177,20 +180,27 @@ export function createBulkStaging(options: BulkStagingOptions) {
     },
 
     /**
-     * The same figures and price as the preview of a job sent whole (`contacts/import-preview`): entries, unique
-     * keys, duplicates, cached keys, and the one bulk estimate (lib/credits/estimate.ts), counted page by page.
+     * The same figures and price as the estimate of the entries sent whole (`bulk/enrich` with entries): entries,
+     * unique keys, duplicates, cached keys, keys bought before (the contact book), and the one bulk price
+     * (lib/credits/estimate.ts), counted page by page.
      */
-    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger }): Promise<StagedPreview> {
+    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean } = {}): Promise<StagedPreview> {
       const meta = await live(stagedId);
+      const book = deps.saved ? await deps.saved() : NO_SAVED_CONTACTS;
       let cached = 0;
+      let saved = 0;
       for (let from = 0; from < meta.count; from += STAGE_PAGE) {
         const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
         // A page's cache reads run together: awaited one by one, 100,000 IndexedDB reads take minutes.
-        cached += (await Promise.all(page.map((e) => deps.cache.read(e.key)))).filter((hit) => hit !== null).length;
+        const hits = await Promise.all(page.map((e) => deps.cache.read(e.key)));
+        cached += hits.filter((hit) => hit !== null).length;
+        // The rest is asked of the book as the job will ask it (lib/engine/bulk.ts): bought before, filled free.
+        const rest = page.flatMap((e, i) => (hits[i] === null ? [{ field_type: e.field_type, value: e.value }] : []));
+        saved += (await savedContactsOf(book, rest, meta.requiredFields)).filter((c) => c !== null).length;
       }
       const entries = meta.count + meta.duplicates;
-      const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached }, deps.ledger);
-      return { entries, unique: meta.count, duplicates: meta.duplicates, cached, estimate };
+      const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
+      return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };
     },
 
     meta: live,

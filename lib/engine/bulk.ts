@@ -6,7 +6,8 @@
  * and resumption after the worker is stopped.
  *
  * 1. Entries are normalised and deduplicated (the cache key is the identity).
- * 2. Entries with a live cache entry are answered from it, free.
+ * 2. Entries with a live cache entry are answered from it, free; entries the user bought before (the contact book,
+ *    ./saved-contacts.ts) are filled from the book, free, unless the job asks for fresh answers.
  * 3. The rest go out as `POST /v1/bulk-enrich` chunks of ≤ 1000, one queue task each (priority 'bulk').
  * 4. A chunk's results are stored (rows + job counters in one IndexedDB transaction) before the task is done,
  *    then written to the cache (so later single lookups are free) and the ledger.
@@ -31,6 +32,7 @@ import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
+import { NO_SAVED_CONTACTS, savedContactsOf, type OpenSavedContacts } from './saved-contacts';
 import { aliasKeysOf } from './plan';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
@@ -85,17 +87,26 @@ export interface BulkManagerOptions {
   inFlight?: InFlight;
   /** Called after every live row answer is stored (issue 14). */
   onPaidAnswer?: OnPaidAnswer;
+  /** What the user bought before (the contact book): such rows are filled from it, free. */
+  saved?: OpenSavedContacts;
   now?: () => number;
   newId?: () => string;
   chunkSize?: number;
 }
 
+/** How a job is started. */
+export interface BulkStartOptions {
+  /** The most the user was shown; a job with more rows to send is refused (`price_changed`). */
+  quotedCredits?: number;
+  /** True: people bought before are bought again instead of filled from the contact book. */
+  fresh?: boolean;
+}
+
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
-  /** `quotedCredits`: the most the user was shown; a job with more rows to send is refused (`price_changed`). */
-  start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], quotedCredits?: number): Promise<BulkJob>;
+  start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
   /** A job from entries read page by page (a staged upload): already unique by key, in order (issue 14). */
-  startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], quotedCredits?: number): Promise<BulkJob>;
+  startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
@@ -584,9 +595,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     batches: AsyncIterable<Array<{ entry: BulkEntry; key: string; aliases: string[] }>>,
     duplicates: number,
     requiredFields: RequiredBulkField[],
-    quotedCredits: number | undefined,
+    { quotedCredits, fresh = false }: BulkStartOptions,
   ): Promise<BulkJob> {
     const jobId = newId();
+    // Opened once for the whole job (one pass over the book's keys), asked per batch in memory.
+    const saved = fresh || !options.saved ? NO_SAVED_CONTACTS : await options.saved();
     const job: BulkJobRecord = {
       id: jobId,
       createdAt: now(),
@@ -598,6 +611,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       etaMs: null,
       duplicates,
       fromCache: 0,
+      fromSaved: 0,
       interrupted: 0,
       failed: 0,
       requiredFields,
@@ -623,6 +637,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         }));
         // A batch's cache reads run together (one IndexedDB read each; awaited one by one, 100,000 take minutes).
         const hits = await Promise.all(rows.map(cachedRow));
+        // Asked only for the rows the cache does not answer: a cached answer is as free and fresher.
+        const bought = await savedContactsOf(saved, batch.flatMap(({ entry }, i) => (hits[i] ? [] : [entry])), requiredFields);
+        let b = 0;
         rows.forEach((row, i) => {
           const hit = hits[i];
           if (hit) {
@@ -632,6 +649,16 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             row.status = hit.found ? 'enriched' : 'not_found';
             row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
             if (hit.found) job.enriched++;
+            return;
+          }
+          const saved = bought[b++];
+          if (saved) {
+            job.done++;
+            job.enriched++;
+            job.fromSaved = (job.fromSaved ?? 0) + 1;
+            row.savedAt = saved.boughtAt;
+            row.status = 'enriched';
+            row.contact = saved.contact;
             return;
           }
           // Rows to send fill chunks of `chunkSize` in order.
@@ -672,21 +699,21 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   return {
     kind,
 
-    async start(entries, requiredFields = [], quotedCredits) {
+    async start(entries, requiredFields = [], startOptions = {}) {
       const unique = dedupeEntries(entries, requiredFields);
       async function* batches() {
         for (let i = 0; i < unique.length; i += START_BATCH) yield unique.slice(i, i + START_BATCH);
       }
-      return startRows(batches(), entries.length - unique.length, requiredFields, quotedCredits);
+      return startRows(batches(), entries.length - unique.length, requiredFields, startOptions);
     },
 
-    async startPaged(source, requiredFields = [], quotedCredits) {
+    async startPaged(source, requiredFields = [], startOptions = {}) {
       async function* batches() {
         for await (const page of source.pages) {
           for (let i = 0; i < page.length; i += START_BATCH) yield page.slice(i, i + START_BATCH).map((entry) => ({ entry, key: bulkEntryKey(entry, requiredFields), aliases: [] as string[] }));
         }
       }
-      return startRows(batches(), source.duplicates, requiredFields, quotedCredits);
+      return startRows(batches(), source.duplicates, requiredFields, startOptions);
     },
 
     async get(jobId) {

@@ -17,6 +17,7 @@ import type { PersistentLimiter } from '../queue/limiter';
 import { createInFlight } from './in-flight';
 import { createLookupService, LOOKUP_KIND, LookupCancelledError } from './lookups';
 import type { OnPaidAnswer } from './paid-answer';
+import type { OpenSavedContacts } from './saved-contacts';
 import { createTaskQueue, type TaskContext, type TaskQueue, type TaskRecord, type TaskStore, type Timers } from '../queue/queue';
 
 export interface EngineSettings {
@@ -40,6 +41,8 @@ export interface EngineOptions {
   onCredits?: () => void;
   /** Called after every live answer (single lookups and bulk rows) is stored: the contact book's hook. */
   onPaidAnswer?: OnPaidAnswer;
+  /** What the user bought before (the contact book): bulk rows and their price are filled from it, free. */
+  savedContacts?: OpenSavedContacts;
   /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk.ts). */
   paidRequests?: PaidRequests;
 }
@@ -111,6 +114,7 @@ export function createEngine(options: EngineOptions) {
     toErrorData,
     inFlight,
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
+    ...(options.savedContacts ? { saved: options.savedContacts } : {}),
     send: (queries, requiredFields, ctx, send) => clientFor(ctx).contacts.bulkEnrich(queries, { requiredFields, send }),
     readAnswer: (queries, answer) => client.contacts.readBulkAnswer(queries, answer),
     ...(options.paidRequests ? { paidRequests: options.paidRequests } : {}),
@@ -132,7 +136,9 @@ export function createEngine(options: EngineOptions) {
     lookups,
     bulk,
     /** The price preview of an action: the same lookup plan the run and the ledger use. */
-    estimate: (action: CostAction) => estimateAction(action, { cache, ledger, settings: planSettings }),
+    estimate: (action: CostAction) => estimateAction(action, { cache, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
+    /** The contact book as bulk jobs see it (the staged preview asks it too). */
+    savedContacts: options.savedContacts,
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */
     async start() {
       await settings();

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { BOOK_KINDS, BOOK_SORTS, BookEntrySchema, LookupEventSchema, SavedQuerySchema, SavedRecordSchema } from '../contacts/schema';
-import { BulkEntrySchema, BulkRequiredFieldsSchema, CostEstimateSchema } from '../model/lookup';
+import { CostEstimateSchema } from '../model/lookup';
 import { WebhookDestinationSchema } from '../webhook/destination';
 
 const empty = z.strictObject({});
@@ -39,6 +39,8 @@ export const ImportPreviewSchema = z.strictObject({
   unique: z.number().int(),
   duplicates: z.number().int(),
   cached: z.number().int(),
+  /** Of the rest, bought before: filled from the contact book, free, unless the job asks for fresh answers. */
+  saved: z.number().int(),
   estimate: CostEstimateSchema,
 });
 
@@ -60,14 +62,6 @@ export const contactRequests = {
    * cached answer has expired opens it free instead of offering to buy it again.
    */
   'contacts/saved': { input: SavedQuerySchema, output: z.strictObject({ saved: SavedRecordSchema.nullable() }) },
-  /**
-   * Of a bulk selection, the entries the job would charge for (the cache does not answer them) although the user bought
-   * that person before: their indexes, so the selection bar can offer to leave them out.
-   */
-  'contacts/saved-entries': {
-    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(2000), requiredFields: BulkRequiredFieldsSchema.optional() }),
-    output: z.strictObject({ saved: z.array(z.number().int().nonnegative()) }),
-  },
   /** Soft delete: undoable with 'contacts/restore' until `undoUntil`. The cached answers stay (next lookup free). */
   'contacts/delete': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ removed: z.number().int(), undoUntil: z.number() }) },
   'contacts/restore': { input: z.strictObject({ ids: recordIds }), output: z.strictObject({ restored: z.number().int() }) },
@@ -84,11 +78,6 @@ export const contactRequests = {
   'lists/members': {
     input: z.strictObject({ id: z.string().max(100) }),
     output: z.strictObject({ list: ListSummarySchema, entries: z.array(BookEntrySchema) }),
-  },
-  /** Preview of a file import before anything is sent: distinct entries, duplicates, cached (free), most it can cost. */
-  'contacts/import-preview': {
-    input: z.strictObject({ entries: z.array(BulkEntrySchema).min(1).max(100_000) }),
-    output: ImportPreviewSchema,
   },
   /** The webhook destination without its secret (only whether one is set and the header name). */
   'webhook/get': {

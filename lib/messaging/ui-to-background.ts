@@ -118,6 +118,8 @@ export const requests = {
         stagedId: z.string().max(100).optional(),
         /** The most the preview said the job could cost: more rows to send than that (cache cleared since) is refused. */
         quotedCredits,
+        /** True: people bought before are bought again instead of filled from the contact book, free. */
+        fresh: z.boolean().optional(),
       })
       .refine((input) => (input.entries === undefined) !== (input.stagedId === undefined), { message: 'Give either entries or a stagedId.' }),
     output: BulkJobSchema,
@@ -135,9 +137,12 @@ export const requests = {
     input: z.strictObject({ stagedId: z.string().max(100), entries: z.array(BulkEntrySchema).min(1).max(2_000) }),
     output: z.strictObject({ staged: z.number().int().nonnegative(), duplicates: z.number().int().nonnegative(), expiresAt: z.number() }),
   },
-  /** The same figures as 'contacts/import-preview', counted from the staged entries. */
+  /**
+   * Before anything is sent: rows, unique entries, duplicates, cached and bought before (both free), and the bulk
+   * estimate's price, counted page by page. `fresh`: priced as buying the people bought before again.
+   */
   'bulk/stage-preview': {
-    input: z.strictObject({ stagedId: z.string().max(100) }),
+    input: z.strictObject({ stagedId: z.string().max(100), fresh: z.boolean().optional() }),
     output: ImportPreviewSchema,
   },
   'bulk/stage-discard': { input: z.strictObject({ stagedId: z.string().max(100) }), output: ok },

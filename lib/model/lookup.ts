@@ -129,6 +129,8 @@ export const CostActionSchema = z.discriminatedUnion('action', [
     /** When given, duplicates and cached entries are taken off the estimate ("12 cached · free"). */
     entries: z.array(BulkEntrySchema).max(100_000).optional(),
     requiredFields: BulkRequiredFieldsSchema.optional(),
+    /** True: people bought before are bought again (fresh answers) instead of filled from the contact book, free. */
+    fresh: z.boolean().optional(),
   }),
 ]);
 export type CostAction = z.infer<typeof CostActionSchema>;
@@ -147,6 +149,11 @@ export const CostEstimateSchema = z.strictObject({
   blockedByBudget: z.boolean(),
   /** `companies/enrich`: each company's own price, in the order asked (each request is held to its own). */
   each: z.array(z.number().nonnegative()).max(500).optional(),
+  /**
+   * `bulk/enrich` with entries: how many the cache does not answer but the contact book does (bought before). Free
+   * unless the action asks for fresh answers; counted either way, so the choice can say what it costs.
+   */
+  saved: z.number().int().nonnegative().optional(),
 });
 export type CostEstimate = z.infer<typeof CostEstimateSchema>;
 

@@ -72,6 +72,8 @@ export const BulkRowSchema = z.strictObject({
   contact: EnrichedContactSchema.nullable(),
   error: ErrorDataSchema.optional(),
   fromCache: z.boolean(),
+  /** Set when the row was filled from the contact book, free: when the user bought this person. */
+  savedAt: z.number().optional(),
 });
 export type BulkRow = z.infer<typeof BulkRowSchema>;
 
@@ -89,6 +91,8 @@ export const BulkJobSchema = z.strictObject({
   duplicates: z.number().int().nonnegative().optional(),
   /** Entries answered from the cache, free. */
   fromCache: z.number().int().nonnegative().optional(),
+  /** Entries filled from the contact book (bought before, no longer cached), free. */
+  fromSaved: z.number().int().nonnegative().optional(),
   /**
    * Entries whose request was in flight when the browser stopped the extension. They are not re-sent on their
    * own (the service may have charged for them already, docs/reliability.md); 'bulk/retry' sends them again.

@@ -120,6 +120,76 @@ for (const via of ['file', 'paste'] as const) {
   });
 }
 
+test('a file of people bought before, no longer cached: the preview fills them free from the contact book, buying them fresh is priced, the ledger agrees', async ({
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  // Budget: three lookups 15 s, the import 30 s, preview 30 s, two re-pricings 15 s each, the job 60 s, the export 15 s.
+  test.setTimeout(240_000);
+  const key = `test-standard-import-bought-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { emails } = await samplesOf(sandbox.url);
+  const bought = emails.slice(0, 3);
+  const header = ['Nom', 'Courriel', 'Société'];
+  const rows = [
+    ['Bought 1', bought[0]!.toUpperCase(), 'A'],
+    ['New 1', emails[3]!, 'B'],
+    ['Bought 2', ` ${bought[1]!}`, 'C'],
+    ['Nobody 1', 'nobody-1@nowhere-bought.example', 'D'],
+    ['Bought 3', bought[2]!, 'E'],
+    ['New 2', emails[4]!, 'F'],
+    ['Nobody 2', 'nobody-2@nowhere-bought.example', 'G'],
+  ];
+  const panel = await openExtensionPage('sidepanel.html');
+
+  await test.step('three people bought one by one, then the cache cleared (as 30 days later)', async () => {
+    for (const email of bought) expect(await send(panel, 'contact/enrich', { lookup: { email } })).toMatchObject({ ok: true });
+    expect(await send(panel, 'cache/clear', {})).toMatchObject({ ok: true });
+  });
+  const before = await ledgerOf(sandbox.url, key);
+  expect(before.entries.reduce((n, e) => n + e.credits, 0)).toBe(3);
+
+  await test.step('the preview counts them as bought before and leaves them out of the price; buying fresh adds them back', async () => {
+    await openImport(panel);
+    await panel.getByLabel(/Or paste rows/).fill([header, ...rows].map((r) => r.join('\t')).join('\n'));
+    await panel.getByRole('button', { name: 'Read pasted rows' }).click();
+    await panel.getByRole('button', { name: 'Preview cost' }).click();
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId('preview-cached')).toHaveText('0');
+    await expect(panel.getByTestId('preview-saved')).toHaveText('3');
+    await expect(panel.getByTestId('preview-credits')).toHaveText('4 credits');
+    await expect(panel.getByTestId('bulk-bought-before')).toContainText('3 of them you bought before: their saved answers fill in free');
+    await shot(panel, 'import-bought-before');
+    await panel.getByRole('button', { name: 'Buy fresh · up to 3 more credits' }).click();
+    await expect(panel.getByTestId('preview-credits')).toHaveText('7 credits', { timeout: 15_000 });
+    await panel.getByRole('button', { name: 'Use saved answers · free' }).click();
+    await expect(panel.getByTestId('preview-credits')).toHaveText('4 credits', { timeout: 15_000 });
+  });
+
+  await test.step('the job charges only the two new people found; the three come back from the book, in the file\'s order', async () => {
+    await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 60_000 });
+    const after = await ledgerOf(sandbox.url, key);
+    expect(after.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0)).toBe(2);
+    expect(after.entries.filter((e) => e.endpoint === 'enrich').reduce((n, e) => n + e.credits, 0)).toBe(3);
+
+    const download = panel.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download enriched CSV' }).click();
+    const parsed = Papa.parse<string[]>(readFileSync(await (await download).path(), 'utf8'), { skipEmptyLines: true });
+    const [head, ...body] = parsed.data;
+    const status = head!.indexOf('Enrichment status');
+    const workEmail = head!.indexOf('Enriched · Work email');
+    expect(body.map((l) => l[0])).toEqual(rows.map((r) => r[0]));
+    for (const line of body.filter((l) => l[0]!.startsWith('Bought'))) {
+      expect(line[status]).toBe('enriched (bought before, free)');
+      expect(line[workEmail]).not.toBe('');
+    }
+    expect(body.filter((l) => l[0]!.startsWith('New')).map((l) => l[status])).toEqual(['enriched', 'enriched']);
+  });
+});
+
 /** A real webhook receiver on 127.0.0.1 answering 500, 500, then 200. */
 async function receiver() {
   const got: Array<{ status: number; body: { contacts: Array<{ id: string; fields: Record<string, string> }>; batch: { index: number } }; headers: IncomingMessage['headers'] }> = [];

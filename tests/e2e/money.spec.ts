@@ -337,7 +337,7 @@ test('"Refresh live" says 2 credits and charges exactly that, the first time and
   }
 });
 
-test('"Select all" over people bought before: the bar says how many would be charged again and leaves them out on request', async ({
+test('"Select all" over people bought before: their saved answers fill in free, or are bought again on request, and the ledger agrees', async ({
   context,
   serviceWorker,
   openExtensionPage,
@@ -368,19 +368,21 @@ test('"Select all" over people bought before: the bar says how many would be cha
     return names;
   });
 
-  await test.step('"Select all": every person priced, and the two bought before named as charged again', async () => {
+  await test.step('"Select all": the two bought before are free from the contact book; buying them fresh is a priced choice', async () => {
     await people.getByRole('checkbox', { name: /^Select all/ }).check();
     const bar = page.getByRole('region', { name: 'Selection' });
-    await expect(bar.getByRole('button', { name: new RegExp(`^Enrich ${shown} selected · up to ${shown} credits$`) })).toBeVisible({ timeout: 15_000 });
-    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before', { timeout: 15_000 });
+    const priced = (n: number) => bar.getByRole('button', { name: new RegExp(`^Enrich ${shown} selected · up to ${n} credits$`) });
+    await expect(priced(shown - 2)).toBeVisible({ timeout: 15_000 });
+    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before: their saved answers fill in free', { timeout: 15_000 });
     await shot(panel, 'money-bought-before-bar');
-    await bar.getByRole('button', { name: 'Leave them out' }).click();
-    await expect(bar.getByRole('button', { name: new RegExp(`^Enrich ${shown - 2} selected · up to ${shown - 2} credits$`) })).toBeVisible({ timeout: 15_000 });
-    await expect(bar.getByTestId('bulk-bought-before')).toHaveCount(0);
-    for (const name of bought) await expect(people.getByRole('checkbox', { name: `Select ${name}` })).not.toBeChecked();
+    await bar.getByRole('button', { name: 'Buy fresh · up to 2 more credits' }).click();
+    await expect(priced(shown)).toBeVisible({ timeout: 15_000 });
+    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before will be bought again');
+    await bar.getByRole('button', { name: 'Use saved answers · free' }).click();
+    await expect(priced(shown - 2)).toBeVisible({ timeout: 15_000 });
   });
 
-  await test.step('the job sends the others only: the ledger moves by one credit per person left in', async () => {
+  await test.step('the job sends the others only and fills the two from the book: the ledger moves by one credit per person sent', async () => {
     const before = (await apiRequests(sandbox.url, key)).length;
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected/ }).click();
     await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 60_000 });
@@ -391,5 +393,8 @@ test('"Select all" over people bought before: the bar says how many would be cha
       const slug = name.toLowerCase().split(/\s+/).join('-');
       expect(sent, `${name} is not sent again`).not.toContain(slug);
     }
+    await expect(page.getByText(/2 of them from your contacts, free/)).toBeVisible({ timeout: 15_000 });
+    for (const name of bought) await expect(page.getByRole('row', { name: new RegExp(`${escapeRegExp(name)}.*Saved`) })).toBeVisible({ timeout: 15_000 });
+    await shot(panel, 'money-bought-before-done');
   });
 });

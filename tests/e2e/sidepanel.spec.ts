@@ -218,7 +218,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   const download = panel.waitForEvent('download');
   await page.getByRole('button', { name: 'Download bulk results as CSV' }).click();
   const csv = await (await download).path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p, 'utf8')));
-  expect(csv.split('\r\n')[0]).toContain('Input,Input type,Name (page or file),Status,From cache,Full name');
+  expect(csv.split('\r\n')[0]).toContain('Input,Input type,Name (page or file),Status,From cache,Bought before (from your contacts),Full name');
   // Each row names the person as the team page does, beside what they were looked up by.
   expect(csv.split('\r\n')[1]).toContain(`,${who},Enriched,`);
   expect(csv).toContain('Enriched');

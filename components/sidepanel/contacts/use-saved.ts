@@ -4,7 +4,6 @@
  */
 import { useEffect, useState } from 'react';
 import type { SavedQuery, SavedRecord } from '@/lib/contacts';
-import type { BulkEntry, RequestInput } from '@/lib/messaging/protocol';
 import { request, useBackgroundEvent } from '../hooks';
 import { useNavigation } from '../navigation';
 import { openRecord } from './open-record';
@@ -50,21 +49,4 @@ export function useSaved(query: SavedQuery | null): Saved | null {
     null,
   );
   return record && { record, open: () => void openRecord(record.id, nav).then((shown) => shown || again()) };
-}
-
-/** The most entries a selection is asked about (a page's people; a larger selection is not asked, only priced). */
-const MAX_ASKED = 2000;
-const NONE: number[] = [];
-
-/**
- * Of a bulk selection, the indexes of the entries that would be charged although the user bought that person before
- * (`contacts/saved-entries`). Empty until known, or when the selection is too large to ask about.
- */
-export function useSavedEntries(entries: readonly BulkEntry[], requiredFields: RequestInput<'contacts/saved-entries'>['requiredFields']): number[] {
-  const asked = entries.length > 0 && entries.length <= MAX_ASKED;
-  return useBookAnswer(
-    asked ? JSON.stringify({ entries, ...(requiredFields?.length ? { requiredFields } : {}) }) : null,
-    async (key) => (await request('contacts/saved-entries', JSON.parse(key) as RequestInput<'contacts/saved-entries'>)).saved,
-    NONE,
-  ).answer;
 }

@@ -16,6 +16,7 @@ import {
   type PlanSummary,
 } from '@/lib/import';
 import type { BulkJob, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import { BoughtBeforeNote } from '../contacts/BoughtBeforeNote';
 import { request, toErrorData, useBackgroundEvent } from '../hooks';
 
 const SAMPLE_ROWS = 50;
@@ -29,7 +30,8 @@ type Stage =
   | { step: 'reading'; rows: number }
   | { step: 'mapping' }
   | { step: 'staging'; done: number; total: number }
-  | { step: 'preview'; summary: PlanSummary; preview: RequestOutput<'bulk/stage-preview'> }
+  /** `fresh`: people bought before are bought again instead of filled from the contact book. */
+  | { step: 'preview'; summary: PlanSummary; preview: RequestOutput<'bulk/stage-preview'>; fresh: boolean }
   | { step: 'job'; job: BulkJob };
 
 /**
@@ -153,7 +155,7 @@ export function ImportView() {
       }
       const preview = await request('bulk/stage-preview', { stagedId });
       if (preview.unique !== planner.summary.unique) throw new Error(t('import_error_staging_mismatch'));
-      setStage({ step: 'preview', summary: { ...planner.summary }, preview });
+      setStage({ step: 'preview', summary: { ...planner.summary }, preview, fresh: false });
     } catch (cause) {
       discardStaged();
       setError(toErrorData(cause));
@@ -167,7 +169,10 @@ export function ImportView() {
     setStarting(true);
     try {
       // Held to the preview's price: rows it counted as cached that are no longer are refused, nothing sent.
-      const job = await request('bulk/start', { stagedId: staged.current, quotedCredits: stage.step === 'preview' ? stage.preview.estimate.credits : undefined });
+      const job = await request('bulk/start', {
+        stagedId: staged.current,
+        ...(stage.step === 'preview' ? { quotedCredits: stage.preview.estimate.credits, ...(stage.fresh ? { fresh: true } : {}) } : {}),
+      });
       // The background removed the staged entries when the job was created.
       staged.current = null;
       const next = { ...meta, jobId: job.id };
@@ -179,15 +184,27 @@ export function ImportView() {
       setError(data);
       // Counted again, so the preview shows what the job costs now (the staged entries are kept).
       if (data.kind === 'price_changed' && stage.step === 'preview' && staged.current) {
-        const stagedId = staged.current;
-        const summary = stage.summary;
-        await request('bulk/stage-preview', { stagedId }).then(
-          (preview) => setStage({ step: 'preview', summary, preview }),
+        const { summary, fresh } = stage;
+        await request('bulk/stage-preview', { stagedId: staged.current, fresh }).then(
+          (preview) => setStage({ step: 'preview', summary, preview, fresh }),
           () => undefined,
         );
       }
     } finally {
       setStarting(false);
+    }
+  };
+
+  /** Buy the people bought before again, or fill them from the book: the preview is priced again for the choice. */
+  const chooseFresh = async (fresh: boolean) => {
+    if (stage.step !== 'preview' || !staged.current) return;
+    setError(null);
+    const { summary } = stage;
+    try {
+      const preview = await request('bulk/stage-preview', { stagedId: staged.current, fresh });
+      setStage({ step: 'preview', summary, preview, fresh });
+    } catch (cause) {
+      setError(toErrorData(cause));
     }
   };
 
@@ -322,12 +339,19 @@ export function ImportView() {
             <dd data-testid="preview-duplicates">{String(stage.summary.duplicates + stage.preview.duplicates)}</dd>
             <dt>{t('import_preview_cached')}</dt>
             <dd data-testid="preview-cached">{String(stage.preview.cached)}</dd>
+            {stage.preview.saved > 0 && (
+              <>
+                <dt>{t('import_preview_saved')}</dt>
+                <dd data-testid="preview-saved">{String(stage.preview.saved)}</dd>
+              </>
+            )}
             <dt>{t('import_preview_skipped')}</dt>
             <dd data-testid="preview-skipped">{String(stage.summary.skipped)}</dd>
             <dt>{t('import_preview_credits')}</dt>
             <dd data-testid="preview-credits">{credits(stage.preview.estimate.credits)}</dd>
           </dl>
           <p className="sp-hint">{stage.preview.estimate.label}</p>
+          {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} onFresh={(fresh) => void chooseFresh(fresh)} />}
           <div className="sp-export">
             <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
               {t('import_start')}

@@ -6,10 +6,15 @@ import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
 import { createEngine, type EngineSettings } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '@/lib/queue/limiter';
 import type { OnPaidAnswer } from '@/lib/engine/paid-answer';
+import type { OpenSavedContacts } from '@/lib/engine/saved-contacts';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 
-export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings>; onPaidAnswer?: OnPaidAnswer } = {}) {
+export function engineFor(
+  baseUrl: string,
+  apiKey: string,
+  opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings>; onPaidAnswer?: OnPaidAnswer; savedContacts?: OpenSavedContacts } = {},
+) {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };
   const cacheStore = createMemoryCacheStore();
   const ledgerStore = createMemoryLedgerStore();
@@ -22,6 +27,7 @@ export function engineFor(baseUrl: string, apiKey: string, opts: { limiter?: Lim
     keystore: createMemoryKeyStore(apiKey),
     settings: () => Promise.resolve(settings),
     ...(opts.onPaidAnswer ? { onPaidAnswer: opts.onPaidAnswer } : {}),
+    ...(opts.savedContacts ? { savedContacts: opts.savedContacts } : {}),
   });
   return { engine, cacheStore, settings };
 }

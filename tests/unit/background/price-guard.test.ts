@@ -120,14 +120,14 @@ describe('the price shown is the most a click can cost', () => {
     expect(preview.credits).toBe(2);
 
     await cacheStore.clear();
-    const error = await refusal(engine.bulk.start(entries, [], preview.credits));
+    const error = await refusal(engine.bulk.start(entries, [], { quotedCredits: preview.credits }));
     expect(error).toMatchObject({ kind: 'price_changed', quotedCredits: 2, credits: 6 });
     expect(await engine.bulk.list()).toEqual([]);
     expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich')).toEqual([]);
 
     const again = await engine.estimate({ action: 'bulk/enrich', count: entries.length, entries });
     expect(again.credits).toBe(6);
-    const job = await engine.bulk.start(entries, [], again.credits);
+    const job = await engine.bulk.start(entries, [], { quotedCredits: again.credits });
     expect(job.total).toBe(6);
   });
 });
