@@ -228,12 +228,15 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
     .poll(async () => (await panel.evaluate(() => navigator.clipboard.readText())).split('\r\n')[0]?.split('\t') ?? [])
     .toContain('Full name');
 
-  // A slow service lets the user cancel a running bulk job. The same 17 people are cached now (a repeat would be
-  // free and instant), so the cache is emptied first: the job has to go to the service.
+  // A slow service lets the user cancel a running bulk job. The same 17 people are cached now and kept in the contact
+  // book (a repeat would be free and instant), so the cache is emptied and the user asks for fresh answers: the job
+  // has to go to the service.
   await page.getByRole('button', { name: 'Close' }).click();
   expect((await send(panel, 'cache/clear', {})).ok).toBe(true);
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 8_000, paths: ['/v1/bulk-enrich'] });
   await peopleTable.getByRole('checkbox', { name: /^Select all/ }).check();
+  await bar.getByRole('button', { name: 'Buy fresh · up to 17 more credits' }).click();
+  await expect(bar.getByRole('button', { name: /^Enrich 17 selected · up to 17 credits$/ })).toBeVisible({ timeout: 15_000 });
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
   await shot(panel, 'sidepanel-page-bulk-running');
