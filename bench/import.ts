@@ -11,6 +11,10 @@
  * here: the job's creation (bulk.startPaged writes 1,000 rows per transaction; unit-tested for its batches).
  * Reports rows per second end to end and the peak heap above the start, sampled at every chunk and page.
  *
+ * Then the preview once more, with a contact book of BOOK people bought before (some of them in the file): the book is
+ * asked for every entry the cache does not answer (lib/engine/saved-contacts.ts). `csv_import_preview_book_ratio` is
+ * that preview's time over the same preview without a book, in the same run.
+ *
  * Run alone: npx tsx bench/run.ts --only import   (or: node --expose-gc --import tsx bench/run.ts --only import)
  */
 import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,8 +31,24 @@ import { createEngine } from '../lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '../lib/queue/limiter';
 import { createMemoryTaskStore } from '../lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
+import { bulkEntryKey } from '../lib/cache/keys';
+import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer } from '../lib/contacts';
+import type { BulkEntry } from '../lib/messaging/protocol';
 
 const ROWS = 100_000;
+/** People in the contact book for the second preview: the file's first BOOK / 2 entries and as many others. */
+const BOOK = 5_000;
+
+/** A book of BOOK people, filed as the engine files a bulk purchase (the entry's key; the answer's id). */
+async function bookOf(entries: readonly BulkEntry[]) {
+  const book = createContactBook({ store: createMemoryContactBookStore() });
+  const at = Date.now() - 40 * 86_400_000;
+  for (let i = 0; i < BOOK; i++) {
+    const entry: BulkEntry = (i < BOOK / 2 ? entries[i] : undefined) ?? { field_type: 'email', value: `bought${i}@elsewhere${i % 50}.com` };
+    await recordPaidAnswer(book, { endpoint: 'contact/enrich', key: bulkEntryKey(entry), aliases: [], found: true, value: { _id: `p${i}`, full_name: `Bought ${i}` }, creditsCharged: 1, fetchedAt: at });
+  }
+  return book;
+}
 
 function csv(): string {
   const lines = ['First Name,Last Name,E-mail,Telefon,LinkedIn,Company Name,Notes'];
@@ -147,9 +167,21 @@ export async function run({ json }: { json: boolean }): Promise<Record<string, n
       sample();
     },
   });
+  const previewStarted = performance.now();
   const preview = await staging.preview(stagedId, { cache: engine.cache, ledger: engine.ledger });
+  const previewMs = performance.now() - previewStarted;
   sample();
   const seconds = (performance.now() - started - gcMs) / 1000;
+  // The same preview, asking a contact book too (outside the rows-per-second and memory figures above).
+  const firsts: BulkEntry[] = [];
+  for await (const page of staging.pages(stagedId)) {
+    firsts.push(...page.slice(0, BOOK / 2 - firsts.length));
+    if (firsts.length >= BOOK / 2) break;
+  }
+  const book = await bookOf(firsts);
+  const bookStarted = performance.now();
+  const withBook = await staging.preview(stagedId, { cache: engine.cache, ledger: engine.ledger, saved: () => openSavedContacts(book) });
+  const withBookMs = performance.now() - bookStarted;
   // What stays reachable at the end (with --expose-gc): the planner's key map; the peak above also counts garbage.
   global.gc?.();
   const retainedMb = Math.round(((process.memoryUsage().heapUsed - base) / 1_048_576) * 10) / 10;
@@ -159,12 +191,14 @@ export async function run({ json }: { json: boolean }): Promise<Record<string, n
   const results = {
     csv_import_rows_per_s: Math.round(ROWS / seconds),
     csv_import_peak_mb: Math.round(((peak - base) / 1_048_576) * 10) / 10,
+    csv_import_preview_book_ratio: Math.round((withBookMs / previewMs) * 100) / 100,
   };
   if (!json) {
     console.log(`rows read         ${stored - 1}`);
     console.log(`entries staged    ${preview.unique} in ${appends} appends (${planner.summary.duplicates} duplicate rows, ${planner.summary.skipped} skipped)`);
     console.log(`preview           ${preview.estimate.credits} credits at most, ${preview.cached} cached`);
     console.log(`rows per second   ${results.csv_import_rows_per_s} (parse, plan, stage, preview)`);
+    console.log(`preview ms        ${Math.round(previewMs)} without a book; ${Math.round(withBookMs)} with ${BOOK} people bought before (${withBook.saved} of them in the file): ${results.csv_import_preview_book_ratio}×`);
     console.log(`peak heap (MB)    ${results.csv_import_peak_mb} above the start`);
     if (global.gc) console.log(`retained (MB)     ${retainedMb} after a full GC at the end`);
   }

@@ -40,12 +40,41 @@ export function contactIdentity(lookup: ContactLookup): Array<[string, string]> 
 }
 
 export function contactEnrichKey(lookup: ContactLookup, options: ContactOptions = {}): string {
-  return build('contact/enrich', [
-    ...contactIdentity(lookup),
-    ['required', options.required?.length ? [...new Set(options.required)].sort().join(',') : undefined],
-    ['all_experiences', options.includeAllExperiences],
-    ['waterfall', options.waterfall],
-  ]);
+  return contactEnrichKeys(lookup, [options])[0]!;
+}
+
+/**
+ * One lookup's keys under several sets of options, the lookup normalised once (parsing a phone is the costly part:
+ * the contact book asks each bulk entry under five sets, lib/contacts/saved.ts).
+ */
+export function contactEnrichKeys(lookup: ContactLookup, optionSets: readonly ContactOptions[]): string[] {
+  const identity = contactIdentity(lookup);
+  return optionSets.map((options) =>
+    build('contact/enrich', [
+      ...identity,
+      ['required', options.required?.length ? [...new Set(options.required)].sort().join(',') : undefined],
+      ['all_experiences', options.includeAllExperiences],
+      ['waterfall', options.waterfall],
+    ]),
+  );
+}
+
+/** Parameters of a contact key that are options, not who is looked up. */
+const OPTION_PARAMS = ['required=', 'all_experiences=', 'waterfall='];
+
+/**
+ * Who a contact key looks up, whatever options it was bought with: the key without its option parameters, equal to
+ * `contactEnrichKey(lookup)` with no options. (Parameters are sorted and their values encoded by `build`, so `&` only
+ * ever separates them.)
+ */
+export function contactIdentityOfKey(key: string): string {
+  const q = key.indexOf('?');
+  if (q === -1) return key;
+  return `${key.slice(0, q)}?${key
+    .slice(q + 1)
+    .split('&')
+    .filter((part) => !OPTION_PARAMS.some((p) => part.startsWith(p)))
+    .join('&')}`;
 }
 
 export function contactSimilarKey(lookup: ContactLookup, size = 10): string {

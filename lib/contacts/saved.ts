@@ -11,10 +11,9 @@
  * their combinations are too many to try, and such a record is still found by its other keys.)
  */
 import { EnrichedContactSchema } from '../api/schemas';
-import { companyEnrichKey, contactEnrichKey } from '../cache/keys';
-import type { RequiredBulkField } from '../engine/bulk';
+import { companyEnrichKey, contactEnrichKey, contactEnrichKeys, contactIdentityOfKey, endpointOfKey } from '../cache/keys';
 import { NO_SAVED_CONTACTS, type SavedContacts } from '../engine/saved-contacts';
-import { aliasLookupsOf, type AlsoKnownAs, type BulkEntry, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
+import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
 import type { ContactBook } from './book';
 import type { SavedQuery } from './schema';
 
@@ -23,12 +22,8 @@ const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { inclu
 /** The book keys a saved answer for `query` would be filed under, most likely first. */
 export function savedKeys(query: SavedQuery): string[] {
   if (query.kind === 'company') return [...new Set(query.urls.map((url) => companyEnrichKey(url)))];
-  const keys: string[] = [];
-  for (const lookup of query.lookups) {
-    if (query.options) keys.push(contactEnrichKey(lookup, query.options));
-    for (const options of OPTION_SETS) keys.push(contactEnrichKey(lookup, options));
-  }
-  return [...new Set(keys)];
+  const sets = query.options ? [query.options, ...OPTION_SETS] : OPTION_SETS;
+  return [...new Set(query.lookups.flatMap((lookup) => contactEnrichKeys(lookup, sets)))];
 }
 
 /**
@@ -41,28 +36,28 @@ export function savedPersonQuery(lookups: readonly ContactLookup[], options?: Co
 }
 
 /**
- * The question for a bulk entry: the person it names, by its identifier and the others it carries, asked first under
- * the job's required fields (the key a bulk purchase is filed under, `bulkEntryKey`).
- */
-export function savedEntryQuery(entry: BulkEntry, requiredFields: readonly RequiredBulkField[] = []): SavedQuery | null {
-  const options: ContactOptions | undefined = requiredFields.length > 0 ? { required: [...requiredFields] } : undefined;
-  return savedPersonQuery([{ [entry.field_type]: entry.value } as ContactLookup], options, entry.alsoKnownAs);
-}
-
-/**
- * The book as a bulk job and its price ask it (lib/engine/saved-contacts.ts): the book's keys are read once, every
- * entry is matched in memory, and only a match reads its record (a person, not deleted, whose stored answer still
- * reads as a contact: anything else is no saved answer, and the entry is bought as usual).
+ * The book as a bulk job and its price ask it (lib/engine/saved-contacts.ts). The book's keys are read once and
+ * indexed by who they look up, whatever options the purchase carried (an answer bought with waterfall or required
+ * fields is still that person); each entry is then matched in memory by its own key and its other identifiers, and
+ * only a match reads its record: a person, not deleted, whose stored answer still reads as a contact. Anything else is
+ * no saved answer, and the entry is bought as usual.
  */
 export async function openSavedContacts(book: Pick<ContactBook, 'keyIndex' | 'records'>): Promise<SavedContacts> {
-  const index = await book.keyIndex();
+  const index = new Map<string, string[]>();
+  for (const [key, id] of await book.keyIndex()) {
+    if (endpointOfKey(key) !== 'contact/enrich') continue;
+    const who = contactIdentityOfKey(key);
+    const ids = index.get(who);
+    if (!ids) index.set(who, [id]);
+    else if (!ids.includes(id)) ids.push(id);
+  }
   if (index.size === 0) return NO_SAVED_CONTACTS;
   return {
-    async find(entry, requiredFields) {
-      const query = savedEntryQuery(entry, requiredFields);
-      if (!query) return null;
-      const ids = new Set(savedKeys(query).flatMap((key) => index.get(key) ?? []));
-      for (const id of ids) {
+    async find(entry, key) {
+      // The entry's key is computed already (the job's row, the staged entry, the estimate); its other identifiers,
+      // from a page, are few.
+      const who = [contactIdentityOfKey(key), ...(entry.alsoKnownAs ? aliasLookupsOf(entry.alsoKnownAs).map((lookup) => contactEnrichKey(lookup)) : [])];
+      for (const id of new Set(who.flatMap((w) => index.get(w) ?? []))) {
         const [record] = await book.records([id]);
         if (record?.kind !== 'person') continue;
         const contact = EnrichedContactSchema.safeParse(record.value);

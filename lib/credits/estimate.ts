@@ -113,7 +113,7 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   let bought = 0;
   for (const [key, entry] of firsts) {
     if ((await deps.cache.read(key)) !== null) cached++;
-    else if ((await saved.find(entry, requiredFields)) !== null) bought++;
+    else if ((await saved.find(entry, key)) !== null) bought++;
   }
   return estimateBulkCounts({ entries: action.entries.length, unique: firsts.size, cached, saved: bought, fresh: action.fresh ?? false }, deps.ledger);
 }

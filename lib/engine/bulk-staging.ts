@@ -195,8 +195,8 @@ export function createBulkStaging(options: BulkStagingOptions) {
         const hits = await Promise.all(page.map((e) => deps.cache.read(e.key)));
         cached += hits.filter((hit) => hit !== null).length;
         // The rest is asked of the book as the job will ask it (lib/engine/bulk.ts): bought before, filled free.
-        const rest = page.flatMap((e, i) => (hits[i] === null ? [{ field_type: e.field_type, value: e.value }] : []));
-        saved += (await savedContactsOf(book, rest, meta.requiredFields)).filter((c) => c !== null).length;
+        const rest = page.flatMap((e, i) => (hits[i] === null ? [{ entry: { field_type: e.field_type, value: e.value }, key: e.key }] : []));
+        saved += (await savedContactsOf(book, rest)).filter((c) => c !== null).length;
       }
       const entries = meta.count + meta.duplicates;
       const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);

@@ -638,7 +638,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         // A batch's cache reads run together (one IndexedDB read each; awaited one by one, 100,000 take minutes).
         const hits = await Promise.all(rows.map(cachedRow));
         // Asked only for the rows the cache does not answer: a cached answer is as free and fresher.
-        const bought = await savedContactsOf(saved, batch.flatMap(({ entry }, i) => (hits[i] ? [] : [entry])), requiredFields);
+        const bought = await savedContactsOf(saved, batch.flatMap((item, i) => (hits[i] ? [] : [item])));
         let b = 0;
         rows.forEach((row, i) => {
           const hit = hits[i];

@@ -7,7 +7,6 @@
  * It is opened once per job start or preview (one pass over the book's keys), then asked per entry in memory.
  */
 import type { BulkEntry, BulkRow } from '../messaging/protocol';
-import type { RequiredBulkField } from './bulk';
 
 /** A person the user bought before: the answer as bought, and when (the latest purchase). */
 export interface SavedContact {
@@ -16,8 +15,11 @@ export interface SavedContact {
 }
 
 export interface SavedContacts {
-  /** The person the user bought before for this entry, as bought, or null. */
-  find(entry: BulkEntry, requiredFields: readonly RequiredBulkField[]): Promise<SavedContact | null>;
+  /**
+   * The person the user bought before for this entry, as bought, or null. `key` is the entry's cache key
+   * (`bulkEntryKey`), which every caller has computed already.
+   */
+  find(entry: BulkEntry, key: string): Promise<SavedContact | null>;
 }
 
 export type OpenSavedContacts = () => Promise<SavedContacts>;
@@ -29,6 +31,6 @@ export const NO_SAVED_CONTACTS: SavedContacts = { find: () => Promise.resolve(nu
  * Which of `entries` the book answers, asked together (one IndexedDB read per match, so a page of 1,000 entries is
  * not read one by one).
  */
-export async function savedContactsOf(saved: SavedContacts, entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): Promise<Array<SavedContact | null>> {
-  return Promise.all(entries.map((entry) => saved.find(entry, requiredFields)));
+export async function savedContactsOf(saved: SavedContacts, entries: ReadonlyArray<{ entry: BulkEntry; key: string }>): Promise<Array<SavedContact | null>> {
+  return Promise.all(entries.map(({ entry, key }) => saved.find(entry, key)));
 }

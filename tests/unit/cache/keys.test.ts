@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCache } from '@/lib/cache/cache';
-import { bulkEntryKey, companyEnrichKey, contactEnrichKey, emailVerifyKey, labelForKey } from '@/lib/cache/keys';
+import { bulkEntryKey, companyEnrichKey, contactEnrichKey, contactEnrichKeys, contactIdentityOfKey, emailVerifyKey, labelForKey } from '@/lib/cache/keys';
+import type { ContactLookup, ContactOptions } from '@/lib/messaging/protocol';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 
 describe('cache keys', () => {
@@ -24,6 +25,16 @@ describe('cache keys', () => {
     ['endpoints differ', emailVerifyKey('a@b.com'), contactEnrichKey({ email: 'a@b.com' })],
   ])('different keys: %s', (_why, a, b) => {
     expect(a).not.toBe(b);
+  });
+
+  it('one lookup under several option sets (normalised once) gives each set\'s own key, in order', () => {
+    const sets: ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true, required: ['phone', 'email'] }, { required: ['email'], realtime: true }];
+    const lookups: ContactLookup[] = [{ email: ' Bob@Acme.COM ' }, { phone: '020 7946 0018' }, { social_profile: 'https://uk.linkedin.com/in/Bob-Smith/' }, { first_name: 'Jane', last_name: 'Doe', company_name: 'Acme' }];
+    for (const lookup of lookups) expect(contactEnrichKeys(lookup, sets)).toEqual(sets.map((options) => contactEnrichKey(lookup, options)));
+    expect(new Set(contactEnrichKeys({ email: 'a@b.com' }, sets)).size).toBe(4);
+    // Who a key looks up, whatever options it carries: the plain key of the same lookup.
+    for (const lookup of lookups) for (const key of contactEnrichKeys(lookup, sets)) expect(contactIdentityOfKey(key)).toBe(contactEnrichKey(lookup));
+    expect(contactIdentityOfKey(contactEnrichKey({ email: 'required=x@b.com' }, { waterfall: true }))).toBe(contactEnrichKey({ email: 'required=x@b.com' }));
   });
 
   it.each([

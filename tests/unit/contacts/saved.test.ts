@@ -3,8 +3,10 @@
 // cache key and the aliases the answer gives (lib/cache/aliases.ts), with the options of the purchase in every key.
 import { describe, expect, it } from 'vitest';
 import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
-import { companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
-import { createContactBook, createMemoryContactBookStore, recordPaidAnswer, savedEntryQuery, savedKeys, type SavedQuery } from '@/lib/contacts';
+import { bulkEntryKey, companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
+import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer, savedKeys, type SavedQuery } from '@/lib/contacts';
+import type { RequiredBulkField } from '@/lib/engine/bulk';
+import type { BulkEntry } from '@/lib/messaging/protocol';
 import type { ContactOptions } from '@/lib/messaging/protocol';
 import { contact } from '../export/contact';
 
@@ -36,6 +38,8 @@ function setup() {
   return { book, buyJane, find };
 }
 
+type BulkRequired = RequiredBulkField[];
+
 const byProfile: SavedQuery = { kind: 'person', lookups: [{ social_profile: 'https://linkedin.com/in/Jane-Doe-7/' }] };
 
 describe('a row finds what the user bought, by any identifier it shows', () => {
@@ -54,22 +58,37 @@ describe('a row finds what the user bought, by any identifier it shows', () => {
   });
 });
 
-describe('a bulk entry asks by its identifier and the others it carries', () => {
-  it.each<[string, Parameters<typeof savedEntryQuery>[0], boolean]>([
-    ['a page person sent by a profile the answer did not give, known by the email it was bought by', { field_type: 'social_profile', value: 'https://www.linkedin.com/in/someone-else', alsoKnownAs: { emails: ['jane.doe@acme-robotics.com'] } }, true],
-    ['by her phone alone', { field_type: 'phone', value: '+14155550100' }, true],
-    ['someone else, whose other identifiers are not hers either', { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { phones: ['+14155550199'] } }, false],
-  ])('%s', async (_why, entry, found) => {
-    const { buyJane, find } = setup();
-    await buyJane({});
-    const query = savedEntryQuery(entry);
-    expect(query).not.toBeNull();
-    expect((await find(query as SavedQuery)) !== null).toBe(found);
+describe('a bulk job finds the people bought before by its entries (openSavedContacts)', () => {
+  const ask = async (book: ReturnType<typeof setup>['book'], entry: BulkEntry, required: BulkRequired = []) =>
+    (await openSavedContacts(book)).find(entry, bulkEntryKey(entry, required));
+
+  it.each<[string, ContactOptions, BulkEntry, BulkRequired, boolean]>([
+    ['a page person sent by a profile the answer did not give, known by the email it was bought by', {}, { field_type: 'social_profile', value: 'https://www.linkedin.com/in/someone-else', alsoKnownAs: { emails: ['jane.doe@acme-robotics.com'] } }, [], true],
+    ['by her phone alone, written as a file writes it', {}, { field_type: 'phone', value: '+1 (415) 555-0100' }, [], true],
+    ['by her profile (an alias of the answer)', {}, { field_type: 'social_profile', value: 'https://uk.linkedin.com/in/Jane-Doe-7/' }, [], true],
+    ['bought with waterfall, asked by a job without it', { waterfall: true }, { field_type: 'email', value: 'JANE.DOE@acme-robotics.com' }, [], true],
+    ['bought with required fields, asked by a job with others', { required: ['phone'] }, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['email', 'social_profile'], true],
+    ['bought plainly, asked by a job with required fields', {}, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['phone'], true],
+    ['someone else, whose other identifiers are not hers either', {}, { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { phones: ['+14155550199'] } }, [], false],
+    ['a hostile identifier beside a stranger\'s email changes nothing', {}, { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { profiles: ['javascript:alert(1)'] } }, [], false],
+  ])('%s', async (_why, bought, entry, required, found) => {
+    const { book, buyJane } = setup();
+    await buyJane(bought);
+    const saved = await ask(book, entry, required);
+    if (found) expect(saved).toEqual({ contact: expect.objectContaining({ _id: 'jane-1', full_name: 'Jane Doe' }), boughtAt: Date.UTC(2026, 9, 1) });
+    else expect(saved).toBeNull();
   });
 
-  it('an identifier the request would refuse is left out of the question, not the whole question', () => {
-    const query = savedEntryQuery({ field_type: 'email', value: 'jane.doe@acme-robotics.com', alsoKnownAs: { profiles: ['javascript:alert(1)'] } });
-    expect(query).toEqual({ kind: 'person', lookups: [{ email: 'jane.doe@acme-robotics.com' }] });
+  it('not a person deleted from the book, nor a company, nor anything from an empty book', async () => {
+    const { book, buyJane } = setup();
+    const jane: BulkEntry = { field_type: 'email', value: 'jane.doe@acme-robotics.com' };
+    expect(await ask(book, jane)).toBeNull();
+    await buyJane({});
+    const [entry] = (await book.list()).entries;
+    await book.remove([entry?.id ?? '']);
+    expect(await ask(book, jane)).toBeNull();
+    await recordPaidAnswer(book, { endpoint: 'company/enrich', key: companyEnrichKey('acme-robotics.com'), aliases: [], found: true, value: { _id: 'acme', website: 'https://acme-robotics.com' }, creditsCharged: 1, fetchedAt: 1 });
+    expect(await ask(book, { field_type: 'email', value: 'acme-robotics.com' })).toBeNull();
   });
 });
 
