@@ -1,7 +1,11 @@
 import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
 import type { EntityLists } from '@/lib/detect/schema';
 import type { CostAction } from '@/lib/messaging/protocol';
+import { savedPersonQuery } from '@/lib/contacts';
+import { timeAgo } from '@/lib/credits/words';
 import { useAccount } from './account';
+import { useSaved } from './contacts/use-saved';
+import { OpenSavedRowButton } from './people/PersonRow';
 import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
 import { useNavigation } from './navigation';
@@ -101,16 +105,23 @@ function entityColumns(icon: IconName): Array<Column<PageEntity>> {
   ];
 }
 
-/** The paid action behind an entity's button: enrich the contact, or enrich the company. */
+/**
+ * The paid action behind an entity's button (enrich the contact, or the company), and, when the cache no longer
+ * answers it, the contact book's copy if the user bought it before (opened free, as a page's person rows do).
+ */
 function useEntityCost(entity: PageEntity) {
   const { settings } = useAccount();
   const lookup = lookupForEntity(entity);
-  const action: CostAction = lookup ? enrichCost(lookup, contactOptions(settings)) : { action: 'company/enrich', url: entity.value };
-  return { lookup, ...useEstimate(action) };
+  const options = contactOptions(settings);
+  const action: CostAction = lookup ? enrichCost(lookup, options) : { action: 'company/enrich', url: entity.value };
+  const estimate = useEstimate(action);
+  const asked = estimate.estimate && !estimate.estimate.cached;
+  const saved = useSaved(!asked ? null : lookup ? savedPersonQuery([lookup], options) : { kind: 'company', urls: [entity.value] });
+  return { lookup, saved, ...estimate };
 }
 
 function EntityValue({ entity, icon }: { entity: PageEntity; icon: IconName }) {
-  const { estimate } = useEntityCost(entity);
+  const { estimate, saved } = useEntityCost(entity);
   const kindIcon: IconName = entity.kind === 'domain' ? 'globe' : entity.kind === 'companyProfile' ? 'building' : icon;
   return (
     <span className="sp-entity">
@@ -120,7 +131,7 @@ function EntityValue({ entity, icon }: { entity: PageEntity; icon: IconName }) {
           {displayEntity(entity)}
         </span>
         <span className="ui-cell-stack__sub">
-          {estimate ? costLabel(estimate) : '…'}
+          {saved ? t('people_saved_label', timeAgo(saved.record.lastBoughtAt)) : estimate ? costLabel(estimate) : '…'}
         </span>
       </span>
     </span>
@@ -142,8 +153,9 @@ function displayEntity(entity: PageEntity): string {
 function EntityAction({ entity }: { entity: PageEntity }) {
   const nav = useNavigation();
   const { hasKey } = useAccount();
-  const { lookup, estimate } = useEntityCost(entity);
+  const { lookup, estimate, saved } = useEntityCost(entity);
   const cached = estimate?.cached ?? false;
+  if (saved && estimate && !cached) return <OpenSavedRowButton name={displayEntity(entity)} saved={saved} />;
   const cost = estimate ? costLabel(estimate) : t('sidepanel_estimating_cost');
   return (
     <span className="sp-entity__action">

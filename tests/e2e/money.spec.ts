@@ -58,7 +58,7 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
   sandbox,
   shot,
 }) => {
-  test.setTimeout(90_000); // panel 15 s, two lookups 15 s each, slack for a busy machine
+  test.setTimeout(120_000); // panel 15 s, two lookups 15 s each, the options page 15 s, the book's copy 15 s, slack
   const { key, panel } = await onTeamPage({ context, serviceWorker, openExtensionPage, configure, sandbox }, 'company');
   const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
 
@@ -83,6 +83,24 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
     await expect(view(panel, 'Company').getByText('Refreshing…')).toBeHidden({ timeout: 15_000 });
     await shot(panel, 'money-company-refreshed');
     expect(await charged(sandbox.url, key, 'company')).toBe(before + creditsIn(label));
+  });
+
+  await test.step('the cache cleared, the company row opens from the contact book, free, and says so', async () => {
+    await clearCache(openExtensionPage);
+    await panel.getByRole('tab', { name: 'Page' }).click();
+    const saved = companies.getByRole('button', { name: /^Open .+ · In your contacts, bought .+ · free$/ }).first();
+    await expect(saved).toBeVisible({ timeout: 15_000 });
+    const before = await charged(sandbox.url, key, 'company');
+    const requestsBefore = (await apiRequests(sandbox.url, key)).length;
+    await saved.click();
+    const company = view(panel, 'Company');
+    await expect(company.getByTestId('company-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(company.getByText(/^Saved · bought .+ · free$/)).toBeVisible({ timeout: 15_000 });
+    // Refreshing the book's copy is still a priced choice, not a silent purchase.
+    await expect(company.getByRole('button', { name: /^Refresh · \d+ credits?$/ })).toBeVisible();
+    await shot(panel, 'money-company-saved');
+    expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
+    expect(await charged(sandbox.url, key, 'company')).toBe(before);
   });
 });
 

@@ -84,6 +84,23 @@ function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | nul
  * book keeps it after the cache's freshness runs out): when the lookup is not cached, the row opens that record,
  * free, instead of offering to buy it again; refreshing it is the priced choice of the view it opens.
  */
+/** "Open · saved": a row's person or company the user bought before, opened from the contact book, free. */
+export function OpenSavedRowButton({ name, saved }: { name: string; saved: Saved }) {
+  const bought = timeAgo(saved.record.lastBoughtAt);
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      detail={t('people_saved')}
+      onClick={saved.open}
+      title={t('people_saved_title', bought)}
+      aria-label={t('people_button_label', t('people_open'), name, t('people_saved_label', bought))}
+    >
+      {t('people_open')}
+    </Button>
+  );
+}
+
 export function RowEnrichButton({
   name,
   estimate,
@@ -98,21 +115,7 @@ export function RowEnrichButton({
   const { hasKey } = useAccount();
   if (!open) return <span className="sp-person__none">{t('people_nothing_to_look_up')}</span>;
   const cached = estimate?.cached ?? false;
-  if (saved && estimate && !cached) {
-    const bought = timeAgo(saved.record.lastBoughtAt);
-    return (
-      <Button
-        size="sm"
-        variant="secondary"
-        detail={t('people_saved')}
-        onClick={saved.open}
-        title={t('people_saved_title', bought)}
-        aria-label={t('people_button_label', t('people_open'), name, t('people_saved_label', bought))}
-      >
-        {t('people_open')}
-      </Button>
-    );
-  }
+  if (saved && estimate && !cached) return <OpenSavedRowButton name={name} saved={saved} />;
   return (
     <PaidButton
       size="sm"
