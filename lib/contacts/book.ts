@@ -56,6 +56,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   const { store } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
+  /** Bumped by every purchase kept: a new key may answer for someone (lib/contacts/saved.ts reuses its index until then). */
+  let purchases = 0;
 
   async function parsed<T>(raw: unknown, schema: z.ZodType<T>, where: 'records' | 'events' | 'lists'): Promise<T | null> {
     if (raw === undefined || raw === null) return null;
@@ -142,6 +144,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     records,
     /** Key → record id for every record's keys (deleted records included: `records` leaves them out when read). */
     keyIndex: async (): Promise<Map<string, string>> => new Map(await store.keyIndex()),
+    /** How many purchases this book has kept since it was opened (a new one can add keys). */
+    purchases: (): number => purchases,
     getMeta: (name: string) => store.getMeta(name),
     putMeta: (name: string, value: unknown) => store.putMeta(name, value),
 
@@ -162,6 +166,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         creditsSpent: (existing?.creditsSpent ?? 0) + purchase.creditsCharged,
       };
       await store.putRecord(record);
+      purchases++;
       return record.id;
 
       async function firstParsed(candidates: string[]): Promise<BookRecord | null> {

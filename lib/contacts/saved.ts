@@ -12,7 +12,7 @@
  */
 import { EnrichedContactSchema } from '../api/schemas';
 import { companyEnrichKey, contactEnrichKey, contactEnrichKeys, contactIdentityOfKey, endpointOfKey } from '../cache/keys';
-import { NO_SAVED_CONTACTS, type SavedContacts } from '../engine/saved-contacts';
+import { NO_SAVED_CONTACTS, type OpenSavedContacts, type SavedContacts } from '../engine/saved-contacts';
 import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
 import type { ContactBook } from './book';
 import type { SavedQuery } from './schema';
@@ -65,5 +65,26 @@ export async function openSavedContacts(book: Pick<ContactBook, 'keyIndex' | 're
       }
       return null;
     },
+  };
+}
+
+/**
+ * `openSavedContacts` for the background: the index is read once and kept until the book keeps another purchase (a
+ * removed or restored record needs no new index: every match is read and checked). The selection bar asks for a new
+ * estimate after every charge and change; without this each would read the whole book's keys again.
+ */
+export function savedContactsSource(book: Pick<ContactBook, 'keyIndex' | 'records' | 'purchases'>): OpenSavedContacts {
+  let last: { purchases: number; saved: Promise<SavedContacts> } | null = null;
+  return () => {
+    const purchases = book.purchases();
+    if (last?.purchases !== purchases) {
+      const saved = openSavedContacts(book);
+      last = { purchases, saved };
+      // A failed read is not kept: the next question reads again.
+      saved.catch(() => {
+        if (last?.saved === saved) last = null;
+      });
+    }
+    return last.saved;
   };
 }

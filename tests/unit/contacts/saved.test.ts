@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
 import { bulkEntryKey, companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
-import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer, savedKeys, type SavedQuery } from '@/lib/contacts';
+import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer, savedContactsSource, savedKeys, type SavedQuery } from '@/lib/contacts';
 import type { RequiredBulkField } from '@/lib/engine/bulk';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import type { ContactOptions } from '@/lib/messaging/protocol';
@@ -89,6 +89,28 @@ describe('a bulk job finds the people bought before by its entries (openSavedCon
     expect(await ask(book, jane)).toBeNull();
     await recordPaidAnswer(book, { endpoint: 'company/enrich', key: companyEnrichKey('acme-robotics.com'), aliases: [], found: true, value: { _id: 'acme', website: 'https://acme-robotics.com' }, creditsCharged: 1, fetchedAt: 1 });
     expect(await ask(book, { field_type: 'email', value: 'acme-robotics.com' })).toBeNull();
+  });
+});
+
+describe('the background keeps the index until the book keeps another purchase (savedContactsSource)', () => {
+  it('reads the book\'s keys once for many questions, again after a purchase, and then finds the new person', async () => {
+    const { book, buyJane } = setup();
+    let reads = 0;
+    const counted = { ...book, keyIndex: () => (reads++, book.keyIndex()), records: book.records, purchases: book.purchases };
+    const source = savedContactsSource(counted);
+    const jane: BulkEntry = { field_type: 'email', value: 'jane.doe@acme-robotics.com' };
+    const key = bulkEntryKey(jane);
+    expect(await (await source()).find(jane, key)).toBeNull();
+    expect(await (await source()).find(jane, key)).toBeNull();
+    expect(reads).toBe(1);
+    await buyJane({});
+    expect((await (await source()).find(jane, key))?.contact).toMatchObject({ _id: 'jane-1' });
+    expect(reads).toBe(2);
+    // A removal needs no new index: the match is read and found deleted.
+    const [entry] = (await book.list()).entries;
+    await book.remove([entry?.id ?? '']);
+    expect(await (await source()).find(jane, key)).toBeNull();
+    expect(reads).toBe(2);
   });
 });
 
