@@ -92,7 +92,7 @@ test('set the address and a key in the options UI, then a verification from the 
   const cache = options.getByRole('region', { name: 'Cache' });
   await expect(cache.getByText(/^1 cached answer, about/)).toBeVisible();
   await cache.getByRole('button', { name: 'Clear cache' }).click();
-  await expect(cache.getByText(/Looking them up again will cost credits/)).toBeVisible();
+  await expect(cache.getByText(/People and companies you bought stay in your contacts and open free; looking anything else up again will cost credits/)).toBeVisible();
   await cache.getByRole('group', { name: 'Confirm clearing the cache' }).getByRole('button', { name: 'Clear cache' }).click();
   await expect(cache.getByText('Cache cleared.')).toBeVisible();
   await expect(cache.getByText(/^0 cached answers, about/)).toBeVisible();
