@@ -32,7 +32,7 @@ import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '../lib/queue/limite
 import { createMemoryTaskStore } from '../lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 import { bulkEntryKey } from '../lib/cache/keys';
-import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer } from '../lib/contacts';
+import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '../lib/contacts';
 import type { BulkEntry } from '../lib/messaging/protocol';
 
 const ROWS = 100_000;
@@ -180,7 +180,7 @@ export async function run({ json }: { json: boolean }): Promise<Record<string, n
   }
   const book = await bookOf(firsts);
   const bookStarted = performance.now();
-  const withBook = await staging.preview(stagedId, { cache: engine.cache, ledger: engine.ledger, saved: () => openSavedContacts(book) });
+  const withBook = await staging.preview(stagedId, { cache: engine.cache, ledger: engine.ledger, saved: savedContactsFrom(() => openBookIndex(book)) });
   const withBookMs = performance.now() - bookStarted;
   // What stays reachable at the end (with --expose-gc): the planner's key map; the peak above also counts garbage.
   global.gc?.();

@@ -55,7 +55,10 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
   const [fresh, setFresh] = useState(false);
   const required = { ...(requiredFields.length > 0 ? { requiredFields } : {}), ...(fresh ? { fresh } : {}) };
   const { estimate } = useEstimate(entries.length > 0 ? { action: 'bulk/enrich', count: entries.length, entries, ...required } : null);
-  const bought = estimate?.saved ?? 0;
+  // Kept while the estimate is asked again (after the choice just made), so the note and its button stay put.
+  const lastBought = useRef(0);
+  if (estimate) lastBought.current = estimate.saved ?? 0;
+  const bought = estimate ? (estimate.saved ?? 0) : lastBought.current;
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
   if (entries.length === 0) return null;
@@ -65,6 +68,8 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
     try {
       // Held to the price on the button: a job that would send more (answers cleared from the cache since) is refused.
       const job = await request('bulk/start', { entries, ...required, ...(estimate ? { quotedCredits: estimate.credits } : {}) });
+      // The next selection starts from the free default again.
+      setFresh(false);
       onStarted(job);
     } catch (cause) {
       const data = toErrorData(cause);
@@ -79,7 +84,14 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
       {error && <ErrorState error={error} onRetry={() => void start()} compact />}
       <div className="sp-bulkbar__row">
         <span className="sp-bulkbar__count ui-num">{t('progress_selected', formatCount(entries.length))}</span>
-        <Button size="sm" variant="ghost" onClick={onClear}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => {
+            setFresh(false);
+            onClear();
+          }}
+        >
           {t('progress_clear')}
         </Button>
         <PaidButton

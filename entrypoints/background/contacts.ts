@@ -3,7 +3,7 @@
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';
-import { createContactBook, recordPaidAnswer, savedKeys, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { bookIndexSource, createContactBook, recordPaidAnswer, savedKeys, type BookIndex, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
@@ -19,6 +19,12 @@ let book: ContactBook | null = null;
 /** One book per worker life, opened on first use. */
 export function contactBook(): ContactBook {
   return (book ??= createContactBook({ store: createIdbContactBookStore() }));
+}
+
+let index: (() => Promise<BookIndex>) | null = null;
+/** The book's index by who each key looks up, kept until the next purchase (lib/contacts/saved.ts). */
+export function contactBookIndex(): Promise<BookIndex> {
+  return (index ??= bookIndexSource(contactBook()))();
 }
 
 /** The engine's hook: keep what was paid for. A failure is logged, never thrown into the lookup that paid. */
@@ -50,7 +56,10 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
   return {
     'contacts/list': async (input) => b().list(input),
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
-    'contacts/saved': async (input) => ({ saved: await b().findSaved(input.kind, savedKeys(input)) }),
+    'contacts/saved': async (input) => {
+      const record = await (await contactBookIndex()).find(input.kind, savedKeys(input));
+      return { saved: record ? { id: record.id, lastBoughtAt: record.lastBoughtAt } : null };
+    },
     'contacts/delete': async (input) => b().remove(input.ids),
     'contacts/restore': async (input) => b().restore(input.ids),
     'contacts/events': async (input) => b().events(input),

@@ -11,8 +11,8 @@ import type { BulkJob } from '@/lib/messaging/protocol';
 import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
 import { createEngine, type Engine } from '@/lib/engine/engine';
 import { createOffscreenPaidRequests, offscreenAvailable } from '../offscreen/paid-requests';
-import { savedContactsSource } from '@/lib/contacts';
-import { contactBook, onPaidAnswer } from './contacts';
+import { savedContactsFrom } from '@/lib/contacts';
+import { contactBookIndex, onPaidAnswer } from './contacts';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { loadLimiter } from '@/lib/queue/limiter-store';
 import { createSessionTaskStore } from '@/lib/queue/task-store';
@@ -42,7 +42,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules.
     onPaidAnswer,
     // A bulk row the user bought before is filled from the contact book, free (never charged twice for one person).
-    savedContacts: savedContactsSource(contactBook()),
+    savedContacts: savedContactsFrom(contactBookIndex),
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
     // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
     ...(offscreenAvailable() ? { paidRequests: createOffscreenPaidRequests() } : {}),

@@ -50,6 +50,18 @@ export interface Cache {
   store: CacheStore;
 }
 
+/**
+ * A live cached answer for a person known by `key` and their other keys: the key's own answer (found or not), or an
+ * answer of one of the other keys that found them (a miss under another identifier says nothing about this one).
+ */
+export async function readPersonAnswer(cache: Pick<Cache, 'read'>, key: string, aliases: readonly string[]): Promise<CachedAnswer | null> {
+  for (const k of [key, ...aliases]) {
+    const hit = await cache.read(k);
+    if (hit && (k === key || hit.found)) return hit;
+  }
+  return null;
+}
+
 export function createCache(options: { store: CacheStore; ttl: () => Promise<CacheTtl> | CacheTtl; now?: () => number }): Cache {
   const now = options.now ?? Date.now;
   const { store } = options;

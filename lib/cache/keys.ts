@@ -40,23 +40,12 @@ export function contactIdentity(lookup: ContactLookup): Array<[string, string]> 
 }
 
 export function contactEnrichKey(lookup: ContactLookup, options: ContactOptions = {}): string {
-  return contactEnrichKeys(lookup, [options])[0]!;
-}
-
-/**
- * One lookup's keys under several sets of options, the lookup normalised once (parsing a phone is the costly part:
- * the contact book asks each bulk entry under five sets, lib/contacts/saved.ts).
- */
-export function contactEnrichKeys(lookup: ContactLookup, optionSets: readonly ContactOptions[]): string[] {
-  const identity = contactIdentity(lookup);
-  return optionSets.map((options) =>
-    build('contact/enrich', [
-      ...identity,
-      ['required', options.required?.length ? [...new Set(options.required)].sort().join(',') : undefined],
-      ['all_experiences', options.includeAllExperiences],
-      ['waterfall', options.waterfall],
-    ]),
-  );
+  return build('contact/enrich', [
+    ...contactIdentity(lookup),
+    ['required', options.required?.length ? [...new Set(options.required)].sort().join(',') : undefined],
+    ['all_experiences', options.includeAllExperiences],
+    ['waterfall', options.waterfall],
+  ]);
 }
 
 /** Parameters of a contact key that are options, not who is looked up. */
@@ -75,6 +64,13 @@ export function contactIdentityOfKey(key: string): string {
     .split('&')
     .filter((part) => !OPTION_PARAMS.some((p) => part.startsWith(p)))
     .join('&')}`;
+}
+
+/** The required fields a contact key asks for (its `required` option), none when it asks for none. */
+export function requiredOfKey(key: string): string[] {
+  const q = key.indexOf('?');
+  const required = new URLSearchParams(q === -1 ? '' : key.slice(q + 1)).get('required');
+  return required ? required.split(',') : [];
 }
 
 export function contactSimilarKey(lookup: ContactLookup, size = 10): string {

@@ -142,8 +142,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
 
   return {
     records,
-    /** Key → record id for every record's keys (deleted records included: `records` leaves them out when read). */
-    keyIndex: async (): Promise<Map<string, string>> => new Map(await store.keyIndex()),
+    /** Every record's keys with its id (deleted records included: `records` leaves them out when read). */
+    keyIndex: (): Promise<Array<[key: string, id: string]>> => store.keyIndex(),
     /** How many purchases this book has kept since it was opened (a new one can add keys). */
     purchases: (): number => purchases,
     getMeta: (name: string) => store.getMeta(name),
@@ -207,14 +207,6 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     },
 
     /** The first live record of `kind` filed under one of `keys` (lib/contacts/saved.ts), or null. */
-    async findSaved(kind: BookKind, keys: readonly string[]): Promise<{ id: string; lastBoughtAt: number } | null> {
-      for (const key of keys) {
-        const record = await parsed(await store.findRecordByKey(key), BookRecordSchema, 'records');
-        if (record && record.kind === kind && record.deletedAt === undefined) return { id: record.id, lastBoughtAt: record.lastBoughtAt };
-      }
-      return null;
-    },
-
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
     async remove(ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> {
       const at = now();

@@ -1,29 +1,29 @@
 /**
- * "Do I own this one already?" for a person or company a page shows (issue 14: the book keeps what was bought after the
- * cache's freshness has run out). The cache decides whether a lookup is free; the book answers whether the user
- * already holds an answer they can open for nothing. A page row asks both: a cached answer opens free as before, and
- * a person bought 40 days ago (past the 30-day cache) opens from the book instead of offering to buy them again.
+ * "Do I own this one already?" for a person or company a page shows, and for each row of a bulk job (issue 14: the
+ * book keeps what was bought after the cache's freshness has run out). The cache decides whether a lookup is free;
+ * the book answers whether the user already holds an answer they can open, or fill a row with, for nothing. A page row
+ * asks both: a cached answer opens free as before, and a person bought 40 days ago (past the 30-day cache) opens from
+ * the book instead of offering to buy them again. A bulk job fills such rows from the book (lib/engine/saved-contacts.ts).
  *
- * Book records are found by the cache keys they were bought under (`BookRecord.keys`: the key and its aliases). A
- * key carries the options that change an answer (waterfall, all experiences, required fields), so each identifier is
- * asked under the user's current lookup options, then under each set of the two on/off options: an answer bought
- * with other settings is still the same person. (Required fields are asked only as the user's options carry them:
- * their combinations are too many to try, and such a record is still found by its other keys.)
+ * Book records are found by the cache keys they were bought under (`BookRecord.keys`: the key and its aliases),
+ * matched by who a key looks up, whatever options the purchase carried: an answer bought with waterfall or all
+ * experiences is still that person. One exception: a question with required fields ("only if they have a phone") is
+ * answered only by a saved answer that has them (lib/api/required.ts, the service's own rule); any other answer would
+ * be one the service would not have given for that question.
  */
+import { meetsRequired } from '../api/required';
 import { EnrichedContactSchema } from '../api/schemas';
-import { companyEnrichKey, contactEnrichKey, contactEnrichKeys, contactIdentityOfKey, endpointOfKey } from '../cache/keys';
-import { NO_SAVED_CONTACTS, type OpenSavedContacts, type SavedContacts } from '../engine/saved-contacts';
+import { companyEnrichKey, contactEnrichKey, contactIdentityOfKey, endpointOfKey, requiredOfKey } from '../cache/keys';
+import type { OpenSavedContacts, SavedContacts } from '../engine/saved-contacts';
 import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
+import type { RequiredField } from '../settings/schema';
 import type { ContactBook } from './book';
-import type { SavedQuery } from './schema';
+import type { BookKind, BookRecord, SavedQuery } from './schema';
 
-const OPTION_SETS: readonly ContactOptions[] = [{}, { waterfall: true }, { includeAllExperiences: true }, { waterfall: true, includeAllExperiences: true }];
-
-/** The book keys a saved answer for `query` would be filed under, most likely first. */
+/** The cache keys a saved answer for `query` is asked by: each identifier under the user's options. */
 export function savedKeys(query: SavedQuery): string[] {
   if (query.kind === 'company') return [...new Set(query.urls.map((url) => companyEnrichKey(url)))];
-  const sets = query.options ? [query.options, ...OPTION_SETS] : OPTION_SETS;
-  return [...new Set(query.lookups.flatMap((lookup) => contactEnrichKeys(lookup, sets)))];
+  return [...new Set(query.lookups.map((lookup) => contactEnrichKey(lookup, query.options ?? {})))];
 }
 
 /**
@@ -35,33 +35,39 @@ export function savedPersonQuery(lookups: readonly ContactLookup[], options?: Co
   return valid.length === 0 ? null : { kind: 'person', lookups: valid, ...(options ? { options } : {}) };
 }
 
+/** Who a book key looks up: a contact key without its options; a company key as it is. */
+const whoOf = (key: string): string => (endpointOfKey(key) === 'contact/enrich' ? contactIdentityOfKey(key) : key);
+
+/** The book's records by who their keys look up; read once, asked in memory. */
+export interface BookIndex {
+  /** The live record of `kind` that answers one of `keys` (and their required fields), or null. */
+  find(kind: BookKind, keys: readonly string[]): Promise<BookRecord | null>;
+}
+
 /**
- * The book as a bulk job and its price ask it (lib/engine/saved-contacts.ts). The book's keys are read once and
- * indexed by who they look up, whatever options the purchase carried (an answer bought with waterfall or required
- * fields is still that person); each entry is then matched in memory by its own key and its other identifiers, and
- * only a match reads its record: a person, not deleted, whose stored answer still reads as a contact. Anything else is
- * no saved answer, and the entry is bought as usual.
+ * Reads the book's keys once (a key cursor: no record values) into an index by who each key looks up. A key two
+ * records share (a purchase merged by the service's id keeps the older record's keys) keeps both records; each match
+ * is read and checked (its kind, not deleted, its stored answer readable).
  */
-export async function openSavedContacts(book: Pick<ContactBook, 'keyIndex' | 'records'>): Promise<SavedContacts> {
+export async function openBookIndex(book: Pick<ContactBook, 'keyIndex' | 'records'>): Promise<BookIndex> {
   const index = new Map<string, string[]>();
   for (const [key, id] of await book.keyIndex()) {
-    if (endpointOfKey(key) !== 'contact/enrich') continue;
-    const who = contactIdentityOfKey(key);
+    const who = whoOf(key);
     const ids = index.get(who);
     if (!ids) index.set(who, [id]);
     else if (!ids.includes(id)) ids.push(id);
   }
-  if (index.size === 0) return NO_SAVED_CONTACTS;
   return {
-    async find(entry, key) {
-      // The entry's key is computed already (the job's row, the staged entry, the estimate); its other identifiers,
-      // from a page, are few.
-      const who = [contactIdentityOfKey(key), ...(entry.alsoKnownAs ? aliasLookupsOf(entry.alsoKnownAs).map((lookup) => contactEnrichKey(lookup)) : [])];
-      for (const id of new Set(who.flatMap((w) => index.get(w) ?? []))) {
-        const [record] = await book.records([id]);
-        if (record?.kind !== 'person') continue;
-        const contact = EnrichedContactSchema.safeParse(record.value);
-        if (contact.success) return { contact: contact.data, boughtAt: record.lastBoughtAt };
+    async find(kind, keys) {
+      if (index.size === 0) return null;
+      for (const key of keys) {
+        const required = kind === 'person' ? (requiredOfKey(key) as RequiredField[]) : [];
+        for (const id of index.get(whoOf(key)) ?? []) {
+          const [record] = await book.records([id]);
+          if (record?.kind !== kind) continue;
+          if (required.length > 0 && !meetsRequired(record.value as Parameters<typeof meetsRequired>[0], required)) continue;
+          return record;
+        }
       }
       return null;
     },
@@ -69,22 +75,36 @@ export async function openSavedContacts(book: Pick<ContactBook, 'keyIndex' | 're
 }
 
 /**
- * `openSavedContacts` for the background: the index is read once and kept until the book keeps another purchase (a
- * removed or restored record needs no new index: every match is read and checked). The selection bar asks for a new
- * estimate after every charge and change; without this each would read the whole book's keys again.
+ * `openBookIndex` for the background: the index is kept until the book keeps another purchase (a removed or restored
+ * record needs no new index: every match is read and checked). The selection bar asks for a new estimate after every
+ * charge and change, and every page row asks whether it is saved; without this each would read all the book's keys.
+ * A failed read is not kept: the next question reads again.
  */
-export function savedContactsSource(book: Pick<ContactBook, 'keyIndex' | 'records' | 'purchases'>): OpenSavedContacts {
-  let last: { purchases: number; saved: Promise<SavedContacts> } | null = null;
+export function bookIndexSource(book: Pick<ContactBook, 'keyIndex' | 'records' | 'purchases'>): () => Promise<BookIndex> {
+  let last: { purchases: number; index: Promise<BookIndex> } | null = null;
   return () => {
     const purchases = book.purchases();
     if (last?.purchases !== purchases) {
-      const saved = openSavedContacts(book);
-      last = { purchases, saved };
-      // A failed read is not kept: the next question reads again.
-      saved.catch(() => {
-        if (last?.saved === saved) last = null;
+      const index = openBookIndex(book);
+      last = { purchases, index };
+      index.catch(() => {
+        if (last?.index === index) last = null;
       });
     }
-    return last.saved;
+    return last.index;
+  };
+}
+
+/** The book as a bulk job and its price ask it (lib/engine/saved-contacts.ts): a person, with a readable answer. */
+export function savedContactsFrom(index: () => Promise<BookIndex>): OpenSavedContacts {
+  return async (): Promise<SavedContacts> => {
+    const book = await index();
+    return {
+      async find(keys) {
+        const record = await book.find('person', keys);
+        const contact = record ? EnrichedContactSchema.safeParse(record.value) : null;
+        return record && contact?.success ? { contact: contact.data, boughtAt: record.lastBoughtAt } : null;
+      },
+    };
   };
 }

@@ -4,11 +4,11 @@
  * sentence that says the price, what is left and the cheaper choice.
  */
 import { estimateCost } from '../api/pricing';
-import { bulkEntryKey } from '../cache/keys';
 import type { Cache } from '../cache/cache';
-import type { BulkEntry, ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
+import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
 import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
-import { NO_SAVED_CONTACTS, type OpenSavedContacts } from '../engine/saved-contacts';
+import { dedupeEntries } from '../engine/bulk-dedupe';
+import { freeAnswerOf, openSaved, type OpenSavedContacts } from '../engine/saved-contacts';
 import { plural } from './words';
 import type { Ledger } from './ledger';
 import { t, tn } from '../i18n/t';
@@ -101,21 +101,19 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
     const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
     return done(credits, t('words_up_to_per_record', plural(credits)));
   }
-  const requiredFields = action.requiredFields ?? [];
-  // The first entry of each key stands for it, as in the job (lib/engine/bulk.ts keeps the first of duplicates).
-  const firsts = new Map<string, BulkEntry>();
-  for (const entry of action.entries) {
-    const key = bulkEntryKey(entry, requiredFields);
-    if (!firsts.has(key)) firsts.set(key, entry);
-  }
-  const saved = deps.saved ? await deps.saved() : NO_SAVED_CONTACTS;
+  // The job's own rows (one per person) and its own decision of what is free (lib/engine/saved-contacts.ts).
+  const rows = dedupeEntries(action.entries, action.requiredFields ?? []);
+  const fresh = action.fresh ?? false;
+  // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
+  const saved = await openSaved(deps.saved);
   let cached = 0;
   let bought = 0;
-  for (const [key, entry] of firsts) {
-    if ((await deps.cache.read(key)) !== null) cached++;
-    else if ((await saved.find(entry, key)) !== null) bought++;
+  for (const row of rows) {
+    const free = await freeAnswerOf(row, deps.cache, saved);
+    if (free?.source === 'cache') cached++;
+    else if (free?.source === 'saved') bought++;
   }
-  return estimateBulkCounts({ entries: action.entries.length, unique: firsts.size, cached, saved: bought, fresh: action.fresh ?? false }, deps.ledger);
+  return estimateBulkCounts({ entries: action.entries.length, unique: rows.length, cached, saved: bought, fresh }, deps.ledger);
 }
 
 /**

@@ -19,7 +19,7 @@ import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
-import { NO_SAVED_CONTACTS, savedContactsOf, type OpenSavedContacts } from './saved-contacts';
+import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
 
 /** Entries per `bulk/stage-append` message: 2,000 entries of ≤ 2 kB stay well under the router's 2 MB. */
@@ -186,17 +186,17 @@ export function createBulkStaging(options: BulkStagingOptions) {
      */
     async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean } = {}): Promise<StagedPreview> {
       const meta = await live(stagedId);
-      const book = deps.saved ? await deps.saved() : NO_SAVED_CONTACTS;
+      // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
+      const book = await openSaved(deps.saved);
       let cached = 0;
       let saved = 0;
       for (let from = 0; from < meta.count; from += STAGE_PAGE) {
         const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
         // A page's cache reads run together: awaited one by one, 100,000 IndexedDB reads take minutes.
-        const hits = await Promise.all(page.map((e) => deps.cache.read(e.key)));
-        cached += hits.filter((hit) => hit !== null).length;
-        // The rest is asked of the book as the job will ask it (lib/engine/bulk.ts): bought before, filled free.
-        const rest = page.flatMap((e, i) => (hits[i] === null ? [{ entry: { field_type: e.field_type, value: e.value }, key: e.key }] : []));
-        saved += (await savedContactsOf(book, rest)).filter((c) => c !== null).length;
+        // The job's own decision of what is free (./saved-contacts.ts): the cache, else bought before (the book).
+        const free = await Promise.all(page.map((e) => freeAnswerOf(e, deps.cache, book)));
+        cached += free.filter((f) => f?.source === 'cache').length;
+        saved += free.filter((f) => f?.source === 'saved').length;
       }
       const entries = meta.count + meta.duplicates;
       const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);

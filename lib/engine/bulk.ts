@@ -24,7 +24,7 @@ import { ApiError } from '../api/errors';
 import type { HttpAnswer, HttpSend } from '../api/http';
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { contactAliasKeys } from '../cache/aliases';
-import type { Cache, CacheWrite } from '../cache/cache';
+import { readPersonAnswer, type Cache, type CacheWrite } from '../cache/cache';
 import { bulkEntryKey } from '../cache/keys';
 import type { Ledger } from '../credits/ledger';
 import type { BulkEntry, BulkJob, BulkRow, ContactOptions, ErrorData } from '../messaging/protocol';
@@ -32,8 +32,9 @@ import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
-import { NO_SAVED_CONTACTS, savedContactsOf, type OpenSavedContacts } from './saved-contacts';
-import { aliasKeysOf } from './plan';
+import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
+import { dedupeEntries, type UniqueEntry } from './bulk-dedupe';
+export { dedupeEntries, type UniqueEntry };
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
 
@@ -131,57 +132,6 @@ export class BulkCancelledError extends Error {
   }
 }
 
-/**
- * Entries that reach the same person — any shared normalised identifier, their own or one the page gave as
- * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers. The row keeps the
- * first name any of them was given (`label`), so a person is shown by name even when their first entry had none.
- */
-export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): Array<{ entry: BulkEntry; key: string; aliases: string[] }> {
-  const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
-  const owner = new Map<string, number>();
-  const parent: number[] = [];
-  const find = (i: number): number => {
-    while (parent[i] !== i) {
-      parent[i] = parent[parent[i]!]!;
-      i = parent[i]!;
-    }
-    return i;
-  };
-  const keysOf = entries.map((entry, i) => {
-    parent[i] = i;
-    const key = bulkEntryKey(entry, requiredFields);
-    const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key) : [];
-    for (const k of [key, ...aliases]) {
-      const j = owner.get(k);
-      if (j === undefined) owner.set(k, i);
-      else {
-        // The earlier entry stays the representative, so results keep input order.
-        const [a, b] = [find(i), find(j)];
-        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
-      }
-    }
-    return { key, aliases };
-  });
-  const merged = new Map<number, Set<string>>();
-  const labels = new Map<number, string>();
-  keysOf.forEach(({ key, aliases }, i) => {
-    const root = find(i);
-    const set = merged.get(root) ?? new Set<string>();
-    for (const k of [key, ...aliases]) set.add(k);
-    merged.set(root, set);
-    const label = entries[i]!.label;
-    if (label && !labels.has(root)) labels.set(root, label);
-  });
-  const out: Array<{ entry: BulkEntry; key: string; aliases: string[] }> = [];
-  entries.forEach((entry, i) => {
-    if (find(i) !== i) return;
-    const key = keysOf[i]!.key;
-    const label = labels.get(i);
-    out.push({ entry: label && !entry.label ? { ...entry, label } : entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
-  });
-  return out;
-}
-
 export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const { store, cache, ledger } = options;
   const now = options.now ?? Date.now;
@@ -261,13 +211,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   }
 
   /** A live cached answer for a row: its own key, or (found answers only) one of the person's other keys. */
-  async function cachedRow(row: BulkRowRecord) {
-    for (const key of [row.key, ...(row.aliases ?? [])]) {
-      const hit = await cache.read(key);
-      if (hit && (key === row.key || hit.found)) return hit;
-    }
-    return null;
-  }
+  const cachedRow = (row: BulkRowRecord) => readPersonAnswer(cache, row.key, row.aliases ?? []);
 
   const rowKeys = (rows: readonly BulkRowRecord[]) => rows.flatMap((r) => [r.key, ...(r.aliases ?? [])]);
 
@@ -599,7 +543,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   ): Promise<BulkJob> {
     const jobId = newId();
     // Opened once for the whole job (one pass over the book's keys), asked per batch in memory.
-    const saved = fresh || !options.saved ? NO_SAVED_CONTACTS : await options.saved();
+    const saved = await openSaved(options.saved, fresh);
     const job: BulkJobRecord = {
       id: jobId,
       createdAt: now(),
@@ -635,14 +579,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           fromCache: false,
           ...(aliases.length ? { aliases } : {}),
         }));
-        // A batch's cache reads run together (one IndexedDB read each; awaited one by one, 100,000 take minutes).
-        const hits = await Promise.all(rows.map(cachedRow));
-        // Asked only for the rows the cache does not answer: a cached answer is as free and fresher.
-        const bought = await savedContactsOf(saved, batch.flatMap((item, i) => (hits[i] ? [] : [item])));
-        let b = 0;
+        // A batch's reads run together (IndexedDB reads; awaited one by one, 100,000 take minutes). The same decision
+        // as the price the user was shown (./saved-contacts.ts).
+        const free = await Promise.all(rows.map((row) => freeAnswerOf(row, cache, saved)));
         rows.forEach((row, i) => {
-          const hit = hits[i];
-          if (hit) {
+          const answer = free[i];
+          if (answer?.source === 'cache') {
+            const { hit } = answer;
             job.done++;
             job.fromCache = (job.fromCache ?? 0) + 1;
             row.fromCache = true;
@@ -651,14 +594,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             if (hit.found) job.enriched++;
             return;
           }
-          const saved = bought[b++];
-          if (saved) {
+          if (answer?.source === 'saved') {
             job.done++;
             job.enriched++;
             job.fromSaved = (job.fromSaved ?? 0) + 1;
-            row.savedAt = saved.boughtAt;
+            row.savedAt = answer.saved.boughtAt;
             row.status = 'enriched';
-            row.contact = saved.contact;
+            row.contact = answer.saved.contact;
             return;
           }
           // Rows to send fill chunks of `chunkSize` in order.

@@ -1,12 +1,17 @@
 /**
- * What the user already bought, as a bulk job and its price see it (issue 14: "never charges twice for the same
- * person"). The cache answers for 30 days; the contact book keeps every purchase for good. A bulk entry the cache no
- * longer answers but the book does is filled from the book, free, unless the user asks for fresh answers. The
- * engine only knows this port; the book's side is lib/contacts/saved.ts (`openSavedContacts`).
+ * What answers a person's bulk row for nothing, decided once for the job (lib/engine/bulk.ts), its price
+ * (lib/credits/estimate.ts) and a staged import's preview (lib/engine/bulk-staging.ts), so the price shown is the
+ * most the job charges (issue 14: "never charges twice for the same person"):
  *
- * It is opened once per job start or preview (one pass over the book's keys), then asked per entry in memory.
+ * 1. the cache: the row's own key, or one of the person's other keys whose answer found them;
+ * 2. else the contact book: the user bought this person before and the cache no longer holds them (it keeps answers
+ *    30 days; the book keeps every purchase). Skipped when the user asks for fresh answers.
+ *
+ * The engine only knows the book through this port; its side is lib/contacts/saved.ts. It is opened once per job
+ * start or preview (one pass over the book's keys, kept until the next purchase), then asked per row in memory.
  */
-import type { BulkEntry, BulkRow } from '../messaging/protocol';
+import { readPersonAnswer, type Cache, type CachedAnswer } from '../cache/cache';
+import type { BulkRow } from '../messaging/protocol';
 
 /** A person the user bought before: the answer as bought, and when (the latest purchase). */
 export interface SavedContact {
@@ -15,11 +20,8 @@ export interface SavedContact {
 }
 
 export interface SavedContacts {
-  /**
-   * The person the user bought before for this entry, as bought, or null. `key` is the entry's cache key
-   * (`bulkEntryKey`), which every caller has computed already.
-   */
-  find(entry: BulkEntry, key: string): Promise<SavedContact | null>;
+  /** The person the user bought before under any of these cache keys (a row's key and its aliases), or null. */
+  find(keys: readonly string[]): Promise<SavedContact | null>;
 }
 
 export type OpenSavedContacts = () => Promise<SavedContacts>;
@@ -28,9 +30,32 @@ export type OpenSavedContacts = () => Promise<SavedContacts>;
 export const NO_SAVED_CONTACTS: SavedContacts = { find: () => Promise.resolve(null) };
 
 /**
- * Which of `entries` the book answers, asked together (one IndexedDB read per match, so a page of 1,000 entries is
- * not read one by one).
+ * The book for one job or preview, or nothing saved when there is no book, when fresh answers are asked for, or when
+ * the book cannot be read: not knowing is not owning. A job that then sends more than it was quoted is refused by
+ * the price guard, with nothing sent.
  */
-export async function savedContactsOf(saved: SavedContacts, entries: ReadonlyArray<{ entry: BulkEntry; key: string }>): Promise<Array<SavedContact | null>> {
-  return Promise.all(entries.map(({ entry, key }) => saved.find(entry, key)));
+export async function openSaved(open: OpenSavedContacts | undefined, fresh = false): Promise<SavedContacts> {
+  if (!open || fresh) return NO_SAVED_CONTACTS;
+  try {
+    const saved = await open();
+    return { find: (keys) => saved.find(keys).catch(() => null) };
+  } catch {
+    return NO_SAVED_CONTACTS;
+  }
+}
+
+/** A person's row: its cache key and the keys of the person's other identifiers. */
+export interface PersonRowKeys {
+  key: string;
+  aliases?: readonly string[] | undefined;
+}
+
+export type FreeAnswer = { source: 'cache'; hit: CachedAnswer } | { source: 'saved'; saved: SavedContact };
+
+/** What answers this row for nothing (above), or null: it must be bought. */
+export async function freeAnswerOf(row: PersonRowKeys, cache: Cache, saved: SavedContacts): Promise<FreeAnswer | null> {
+  const hit = await readPersonAnswer(cache, row.key, row.aliases ?? []);
+  if (hit) return { source: 'cache', hit };
+  const bought = await saved.find([row.key, ...(row.aliases ?? [])]);
+  return bought ? { source: 'saved', saved: bought } : null;
 }

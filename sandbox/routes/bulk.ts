@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { estimateCost } from '../../lib/api/pricing';
 import { BulkEnrichBodySchema } from '../../lib/api/requests';
 import { BadRequest, errorResponse } from '../errors';
-import { meetsRequired } from '../required';
+import { meetsRequired } from '../../lib/api/required';
 import type { SandboxState } from '../state';
 import type { BulkLookupField } from '../store';
 import { parseOr400, type AppContext, type AppEnv } from './common';

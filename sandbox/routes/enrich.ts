@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { estimateCost } from '../../lib/api/pricing';
 import { EnrichParamsSchema } from '../../lib/api/requests';
 import { errorResponse, notFound } from '../errors';
-import { meetsRequired } from '../required';
+import { meetsRequired } from '../../lib/api/required';
 import type { SandboxState } from '../state';
 import { delay, describeLookup, LOOKUP_NAMES, parseOr400, queryOf, type AppEnv } from './common';
 

@@ -30,9 +30,34 @@ function useBookAnswer<T>(key: string | null, ask: (key: string) => Promise<T>, 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, nonce]);
   useBackgroundEvent((event) => {
-    if (event.type === 'event/credits' || event.type === 'event/cache') setNonce((n) => n + 1);
+    if (event.type === 'event/credits' || event.type === 'event/cache') {
+      asked.clear();
+      setNonce((n) => n + 1);
+    }
   });
-  return { answer: state.key === key ? state.answer : none, again: () => setNonce((n) => n + 1) };
+  return {
+    answer: state.key === key ? state.answer : none,
+    again: () => {
+      if (key) asked.delete(key);
+      setNonce((n) => n + 1);
+    },
+  };
+}
+
+/**
+ * Questions asked and their answers, shared by the components that ask the same one (a loose row's value and its
+ * button), until a purchase or a cleared cache may change them.
+ */
+const asked = new Map<string, Promise<SavedRecord | null>>();
+
+function askSaved(key: string): Promise<SavedRecord | null> {
+  let answer = asked.get(key);
+  if (!answer) {
+    answer = request('contacts/saved', JSON.parse(key) as SavedQuery).then((r) => r.saved);
+    asked.set(key, answer);
+    answer.catch(() => asked.delete(key));
+  }
+  return answer;
 }
 
 export interface Saved {
@@ -45,7 +70,7 @@ export function useSaved(query: SavedQuery | null): Saved | null {
   const nav = useNavigation();
   const { answer: record, again } = useBookAnswer(
     query ? JSON.stringify(query) : null,
-    async (key) => (await request('contacts/saved', JSON.parse(key) as SavedQuery)).saved,
+    askSaved,
     null,
   );
   return record && { record, open: () => void openRecord(record.id, nav).then((shown) => shown || again()) };

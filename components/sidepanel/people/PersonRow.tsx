@@ -78,12 +78,6 @@ function enrichLabel(name: string, cached: boolean, estimate: CostEstimate | nul
   return t('people_button_label', cached ? t('people_open') : t('people_enrich'), name, cost);
 }
 
-/**
- * A row's paid "Enrich" (or, once cached, "Open") button, named for screen readers with the name and the price;
- * `open` null: there is nothing to look the row up by. `saved`: what the row shows was bought before (the contact
- * book keeps it after the cache's freshness runs out): when the lookup is not cached, the row opens that record,
- * free, instead of offering to buy it again; refreshing it is the priced choice of the view it opens.
- */
 /** "Open · saved": a row's person or company the user bought before, opened from the contact book, free. */
 export function OpenSavedRowButton({ name, saved }: { name: string; saved: Saved }) {
   const bought = timeAgo(saved.record.lastBoughtAt);
@@ -101,6 +95,12 @@ export function OpenSavedRowButton({ name, saved }: { name: string; saved: Saved
   );
 }
 
+/**
+ * A row's paid "Enrich" (or, once cached, "Open") button, named for screen readers with the name and the price;
+ * `open` null: there is nothing to look the row up by. `saved`: what the row shows was bought before (the contact
+ * book keeps it after the cache's freshness runs out): when the lookup is not cached, the row opens that record,
+ * free, instead of offering to buy it again; refreshing it is the priced choice of the view it opens.
+ */
 export function RowEnrichButton({
   name,
   estimate,

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
 import { bulkEntryKey, companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
-import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer, savedContactsSource, savedKeys, type SavedQuery } from '@/lib/contacts';
+import { bookIndexSource, createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom, savedKeys, type SavedQuery } from '@/lib/contacts';
+import { dedupeEntries } from '@/lib/engine/bulk-dedupe';
 import type { RequiredBulkField } from '@/lib/engine/bulk';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import type { ContactOptions } from '@/lib/messaging/protocol';
@@ -16,6 +17,8 @@ const JANE = contact({
   current_work_email: 'jane.doe@acme-robotics.com',
   phone_numbers: [{ E164: '+14155550100' }],
   social_profiles: [{ url: 'https://www.linkedin.com/in/jane-doe-7' }],
+  // No personal address: a lookup requiring one is not answered by her saved answer.
+  personal_emails: [],
 });
 
 function setup() {
@@ -34,7 +37,10 @@ function setup() {
       fetchedAt: Date.UTC(2026, 9, 1),
     });
   };
-  const find = (query: SavedQuery) => book.findSaved(query.kind, savedKeys(query));
+  const find = async (query: SavedQuery) => {
+    const record = await (await openBookIndex(book)).find(query.kind, savedKeys(query));
+    return record ? { id: record.id, lastBoughtAt: record.lastBoughtAt } : null;
+  };
   return { book, buyJane, find };
 }
 
@@ -50,6 +56,7 @@ describe('a row finds what the user bought, by any identifier it shows', () => {
     ['bought with waterfall; the user has since turned it off', { waterfall: true }, { kind: 'person', lookups: [{ email: 'jane.doe@acme-robotics.com' }], options: {} }],
     ['bought with all experiences; asked with the user\'s options carrying required fields', { includeAllExperiences: true }, { ...byProfile, options: { required: ['phone'] } } as SavedQuery],
     ['bought with required fields; asked with the same options', { required: ['phone'] }, { ...byProfile, options: { required: ['phone'] } } as SavedQuery],
+    ['bought plainly; asked requiring a phone, which her saved answer has', {}, { ...byProfile, options: { required: ['phone', 'email_or_phone'] } } as SavedQuery],
   ])('%s', async (_why, bought, query) => {
     const { book, buyJane, find } = setup();
     await buyJane(bought);
@@ -59,16 +66,20 @@ describe('a row finds what the user bought, by any identifier it shows', () => {
 });
 
 describe('a bulk job finds the people bought before by its entries (openSavedContacts)', () => {
-  const ask = async (book: ReturnType<typeof setup>['book'], entry: BulkEntry, required: BulkRequired = []) =>
-    (await openSavedContacts(book)).find(entry, bulkEntryKey(entry, required));
+  // Asked as the job asks: the entry's row (its key and the keys of its other identifiers).
+  const ask = async (book: ReturnType<typeof setup>['book'], entry: BulkEntry, required: BulkRequired = []) => {
+    const [row] = dedupeEntries([entry], required);
+    return (await savedContactsFrom(() => openBookIndex(book))()).find([row!.key, ...row!.aliases]);
+  };
 
   it.each<[string, ContactOptions, BulkEntry, BulkRequired, boolean]>([
     ['a page person sent by a profile the answer did not give, known by the email it was bought by', {}, { field_type: 'social_profile', value: 'https://www.linkedin.com/in/someone-else', alsoKnownAs: { emails: ['jane.doe@acme-robotics.com'] } }, [], true],
     ['by her phone alone, written as a file writes it', {}, { field_type: 'phone', value: '+1 (415) 555-0100' }, [], true],
     ['by her profile (an alias of the answer)', {}, { field_type: 'social_profile', value: 'https://uk.linkedin.com/in/Jane-Doe-7/' }, [], true],
     ['bought with waterfall, asked by a job without it', { waterfall: true }, { field_type: 'email', value: 'JANE.DOE@acme-robotics.com' }, [], true],
-    ['bought with required fields, asked by a job with others', { required: ['phone'] }, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['email', 'social_profile'], true],
-    ['bought plainly, asked by a job with required fields', {}, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['phone'], true],
+    ['bought with required fields, asked by a job with others her answer has', { required: ['phone'] }, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['email', 'social_profile'], true],
+    ['bought plainly, asked by a job requiring a phone, which she has', {}, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['phone'], true],
+    ['bought plainly, asked by a job requiring a personal email, which her answer lacks: the service might find one', {}, { field_type: 'email', value: 'jane.doe@acme-robotics.com' }, ['personal_email'], false],
     ['someone else, whose other identifiers are not hers either', {}, { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { phones: ['+14155550199'] } }, [], false],
     ['a hostile identifier beside a stranger\'s email changes nothing', {}, { field_type: 'email', value: 'john@acme-robotics.com', alsoKnownAs: { profiles: ['javascript:alert(1)'] } }, [], false],
   ])('%s', async (_why, bought, entry, required, found) => {
@@ -77,6 +88,26 @@ describe('a bulk job finds the people bought before by its entries (openSavedCon
     const saved = await ask(book, entry, required);
     if (found) expect(saved).toEqual({ contact: expect.objectContaining({ _id: 'jane-1', full_name: 'Jane Doe' }), boughtAt: Date.UTC(2026, 9, 1) });
     else expect(saved).toBeNull();
+  });
+
+  it('a key two records share (merged by the service\'s id): the live one answers, not the deleted one', async () => {
+    const { book, buyJane } = setup();
+    await buyJane({});
+    // Another record (the service's id jane-2), first bought by another phone, then by her email: `keep` merges the
+    // second purchase into jane-2 by id, and jane-1 keeps the email key too.
+    const other = { ...JANE, _id: 'jane-2' };
+    const buy = (key: string, at: number) => recordPaidAnswer(book, { endpoint: 'contact/enrich', key, aliases: [], found: true, value: other, creditsCharged: 1, fetchedAt: at });
+    await buy(contactEnrichKey({ phone: '+14155550111' }), Date.UTC(2026, 9, 4));
+    await buy(contactEnrichKey({ email: 'jane.doe@acme-robotics.com' }), Date.UTC(2026, 9, 5));
+    const entries = (await book.list()).entries;
+    expect(entries).toHaveLength(2);
+    for (const e of entries) {
+      await book.remove([e.id]);
+      const left = entries.find((x) => x.id !== e.id)!;
+      const saved = await ask(book, { field_type: 'email', value: 'jane.doe@acme-robotics.com' });
+      expect(saved?.boughtAt).toBe(left.lastBoughtAt);
+      await book.restore([e.id]);
+    }
   });
 
   it('not a person deleted from the book, nor a company, nor anything from an empty book', async () => {
@@ -92,24 +123,24 @@ describe('a bulk job finds the people bought before by its entries (openSavedCon
   });
 });
 
-describe('the background keeps the index until the book keeps another purchase (savedContactsSource)', () => {
+describe('the background keeps the index until the book keeps another purchase (bookIndexSource)', () => {
   it('reads the book\'s keys once for many questions, again after a purchase, and then finds the new person', async () => {
     const { book, buyJane } = setup();
     let reads = 0;
     const counted = { ...book, keyIndex: () => (reads++, book.keyIndex()), records: book.records, purchases: book.purchases };
-    const source = savedContactsSource(counted);
+    const source = savedContactsFrom(bookIndexSource(counted));
     const jane: BulkEntry = { field_type: 'email', value: 'jane.doe@acme-robotics.com' };
     const key = bulkEntryKey(jane);
-    expect(await (await source()).find(jane, key)).toBeNull();
-    expect(await (await source()).find(jane, key)).toBeNull();
+    expect(await (await source()).find([key])).toBeNull();
+    expect(await (await source()).find([key])).toBeNull();
     expect(reads).toBe(1);
     await buyJane({});
-    expect((await (await source()).find(jane, key))?.contact).toMatchObject({ _id: 'jane-1' });
+    expect((await (await source()).find([key]))?.contact).toMatchObject({ _id: 'jane-1' });
     expect(reads).toBe(2);
     // A removal needs no new index: the match is read and found deleted.
     const [entry] = (await book.list()).entries;
     await book.remove([entry?.id ?? '']);
-    expect(await (await source()).find(jane, key)).toBeNull();
+    expect(await (await source()).find([key])).toBeNull();
     expect(reads).toBe(2);
   });
 });

@@ -5,7 +5,7 @@
  * engine's own hook as in the extension.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { createContactBook, createMemoryContactBookStore, openSavedContacts, recordPaidAnswer } from '@/lib/contacts';
+import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '@/lib/contacts';
 import { createBulkStaging, createMemoryStagingStore } from '@/lib/engine/bulk-staging';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import { engineFor, samples, sandboxLedger, uniqueKey } from '../background/engine-helpers';
@@ -17,7 +17,7 @@ async function setup() {
   const book = createContactBook({ store: createMemoryContactBookStore() });
   const { engine, cacheStore } = engineFor(url, key, {
     onPaidAnswer: async (answer) => void (await recordPaidAnswer(book, answer)),
-    savedContacts: () => openSavedContacts(book),
+    savedContacts: savedContactsFrom(() => openBookIndex(book)),
   });
   await engine.start();
   const { emails } = await samples(url);
@@ -119,6 +119,34 @@ describe('people bought before fill a bulk job from the contact book', () => {
     const again = await done((await engine.bulk.start(entries, ['email'], { quotedCredits: 0 })).id);
     expect(again).toMatchObject({ status: 'done', fromSaved: 1, creditsCharged: 0 });
     expect(await charged()).toBe(1);
+  });
+
+  it('two entries of one person (a shared phone), the book knowing her by the second: the estimate and the job agree', async () => {
+    const { engine, charged, done, boughtThenExpired, emails } = await setup();
+    await boughtThenExpired();
+    // A page lists her twice: once by an address nobody knows, once by the email she was bought by; a phone joins them.
+    const entries: BulkEntry[] = [
+      { field_type: 'email', value: 'old-address@nowhere-saved.example', alsoKnownAs: { phones: ['+1 212 555 0199'] } },
+      { field_type: 'email', value: emails[0]!, alsoKnownAs: { phones: ['+1 212 555 0199'] } },
+    ];
+    const estimate = await engine.estimate({ action: 'bulk/enrich', count: entries.length, entries });
+    expect(estimate).toMatchObject({ credits: 0, saved: 1 });
+    const job = await done((await engine.bulk.start(entries, [], { quotedCredits: estimate.credits })).id);
+    expect(job).toMatchObject({ total: 1, duplicates: 1, fromSaved: 1, creditsCharged: 0 });
+    expect(await charged()).toBe(2);
+  });
+
+  it('a book that cannot be read saves nothing and blocks nothing: priced and bought as without a book', async () => {
+    const key = uniqueKey();
+    const { engine } = engineFor(url, key, { savedContacts: () => Promise.reject(new Error('IndexedDB is gone')) });
+    await engine.start();
+    const { emails } = await samples(url);
+    const entries: BulkEntry[] = [{ field_type: 'email', value: emails[5]! }];
+    const estimate = await engine.estimate({ action: 'bulk/enrich', count: 1, entries });
+    expect(estimate).toMatchObject({ credits: 1 });
+    expect(estimate).not.toHaveProperty('saved');
+    const started = await engine.bulk.start(entries, [], { quotedCredits: 1 });
+    expect(started.total).toBe(1);
   });
 
   it('without a book nothing is saved: the job and its price are as before', async () => {

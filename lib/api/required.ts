@@ -1,6 +1,8 @@
 /**
  * `required` semantics (spec): a match counts only if every required field is present in the returned contact.
- * Names are the `required` values of GET /v1/enrich; bulk `required_fields` use the same names.
+ * Names are the `required` values of GET /v1/enrich; bulk `required_fields` use the same names. One rule for the
+ * sandbox (which answers by it) and the extension (whose contact book fills a lookup with required fields only from
+ * a saved answer that has them, lib/contacts/saved.ts).
  */
 export type RequiredField = 'email' | 'work_email' | 'any_work_email' | 'personal_email' | 'phone' | 'email_or_phone' | 'social_profile';
 

@@ -1,0 +1,67 @@
+/**
+ * One row per person for a bulk job (issue 13), and the same groups for its price (lib/credits/estimate.ts): the job
+ * and the estimate must see the same people, or the price shown would not be the job's.
+ */
+import { bulkEntryKey } from '../cache/keys';
+import type { BulkEntry, ContactOptions } from '../messaging/protocol';
+import type { RequiredBulkField } from './bulk';
+import { aliasKeysOf } from './plan';
+
+/** A person's row: the first entry that names them, its cache key, and the keys of their other identifiers. */
+export interface UniqueEntry {
+  entry: BulkEntry;
+  key: string;
+  aliases: string[];
+}
+
+/**
+ * Entries that reach the same person — any shared normalised identifier, their own or one the page gave as
+ * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers. The row keeps the
+ * first name any of them was given (`label`), so a person is shown by name even when their first entry had none.
+ */
+export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): UniqueEntry[] {
+  const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
+  const owner = new Map<string, number>();
+  const parent: number[] = [];
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]!]!;
+      i = parent[i]!;
+    }
+    return i;
+  };
+  const keysOf = entries.map((entry, i) => {
+    parent[i] = i;
+    const key = bulkEntryKey(entry, requiredFields);
+    const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key) : [];
+    for (const k of [key, ...aliases]) {
+      const j = owner.get(k);
+      if (j === undefined) owner.set(k, i);
+      else {
+        // The earlier entry stays the representative, so results keep input order.
+        const [a, b] = [find(i), find(j)];
+        if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+      }
+    }
+    return { key, aliases };
+  });
+  const merged = new Map<number, Set<string>>();
+  const labels = new Map<number, string>();
+  keysOf.forEach(({ key, aliases }, i) => {
+    const root = find(i);
+    const set = merged.get(root) ?? new Set<string>();
+    for (const k of [key, ...aliases]) set.add(k);
+    merged.set(root, set);
+    const label = entries[i]!.label;
+    if (label && !labels.has(root)) labels.set(root, label);
+  });
+  const out: UniqueEntry[] = [];
+  entries.forEach((entry, i) => {
+    if (find(i) !== i) return;
+    const key = keysOf[i]!.key;
+    const label = labels.get(i);
+    out.push({ entry: label && !entry.label ? { ...entry, label } : entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
+  });
+  return out;
+}
+
