@@ -4,7 +4,10 @@
  * sandbox (which answers by it) and the extension (whose contact book fills a lookup with required fields only from
  * a saved answer that has them, lib/contacts/saved.ts).
  */
-export type RequiredField = 'email' | 'work_email' | 'any_work_email' | 'personal_email' | 'phone' | 'email_or_phone' | 'social_profile';
+import { ENRICH_REQUIRED_VALUES } from './limits';
+
+/** The spec's `required` values (one list, lib/api/limits.ts). */
+export type RequiredField = (typeof ENRICH_REQUIRED_VALUES)[number];
 
 interface ContactEmails {
   current_work_email?: unknown;

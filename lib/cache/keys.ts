@@ -9,6 +9,8 @@
  */
 import { type ContactLookup, type ContactOptions, type HistoryTarget, HistoryTargetSchema } from '../messaging/protocol';
 import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../identity';
+import { ENRICH_REQUIRED_VALUES } from '../api/limits';
+import type { RequiredField } from '../api/required';
 import { t } from '../i18n/t';
 
 export type CacheEndpoint =
@@ -66,11 +68,11 @@ export function contactIdentityOfKey(key: string): string {
     .join('&')}`;
 }
 
-/** The required fields a contact key asks for (its `required` option), none when it asks for none. */
-export function requiredOfKey(key: string): string[] {
+/** The required fields a contact key asks for (its `required` option; values the spec does not name are left out). */
+export function requiredOfKey(key: string): RequiredField[] {
   const q = key.indexOf('?');
   const required = new URLSearchParams(q === -1 ? '' : key.slice(q + 1)).get('required');
-  return required ? required.split(',') : [];
+  return (required ? required.split(',') : []).filter((f): f is RequiredField => (ENRICH_REQUIRED_VALUES as readonly string[]).includes(f));
 }
 
 export function contactSimilarKey(lookup: ContactLookup, size = 10): string {

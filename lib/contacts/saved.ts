@@ -16,7 +16,6 @@ import { EnrichedContactSchema } from '../api/schemas';
 import { companyEnrichKey, contactEnrichKey, contactIdentityOfKey, endpointOfKey, requiredOfKey } from '../cache/keys';
 import type { OpenSavedContacts, SavedContacts } from '../engine/saved-contacts';
 import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
-import type { RequiredField } from '../settings/schema';
 import type { ContactBook } from './book';
 import type { BookKind, BookRecord, SavedQuery } from './schema';
 
@@ -61,7 +60,7 @@ export async function openBookIndex(book: Pick<ContactBook, 'keyIndex' | 'record
     async find(kind, keys) {
       if (index.size === 0) return null;
       for (const key of keys) {
-        const required = kind === 'person' ? (requiredOfKey(key) as RequiredField[]) : [];
+        const required = kind === 'person' ? requiredOfKey(key) : [];
         for (const id of index.get(whoOf(key)) ?? []) {
           const [record] = await book.records([id]);
           if (record?.kind !== kind) continue;

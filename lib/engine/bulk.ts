@@ -33,8 +33,7 @@ import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
-import { dedupeEntries, type UniqueEntry } from './bulk-dedupe';
-export { dedupeEntries, type UniqueEntry };
+import { dedupeEntries } from './bulk-dedupe';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
 

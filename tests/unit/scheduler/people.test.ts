@@ -4,7 +4,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { BulkEntry } from '@/lib/messaging/protocol';
-import { dedupeEntries } from '@/lib/engine/bulk';
+import { dedupeEntries } from '@/lib/engine/bulk-dedupe';
 import type { PaidAnswer } from '@/lib/engine/paid-answer';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
 
