@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
-import { foundCount, looseIdentifiers, personBulkEntry, personDisplayName } from '@/lib/people';
+import { foundCount, foundParts, looseIdentifiers, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
 import { ExportActions } from './ExportActions';
@@ -41,6 +41,20 @@ const noCompanies: PageCompany[] = [];
  * companies, then the identifiers that belong to nobody; select several for a bulk job with a cost preview, live
  * progress, cancel and exportable results. Before the scan groups people (empty `people`), it is the flat lists.
  */
+/**
+ * "17 people · 1 company · 2 more": what the page shows, as the rows below list it (the badge's number is the sum).
+ * A page of loose identifiers only says "3 found": "3 more" would follow nothing.
+ */
+function foundSummary(entities: Parameters<typeof foundParts>[0]): string {
+  const found = foundParts(entities);
+  if (found.people + found.companies === 0) return tn('sidepanel_page_found', found.other);
+  const parts: string[] = [];
+  if (found.people > 0) parts.push(tn('sidepanel_page_found_people', found.people));
+  if (found.companies > 0) parts.push(tn('sidepanel_page_found_companies', found.companies));
+  if (found.other > 0) parts.push(tn('sidepanel_page_found_more', found.other));
+  return parts.join(' · ');
+}
+
 export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {
   const { hasKey, state: accountState } = useAccount();
   const page = useAsyncAction((id: number) => request('page/get', { tabId: id, scan: true }));
@@ -150,7 +164,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.title || data.url}
           </p>
           <p className="sp-page__meta ui-num">
-            {count === 0 ? t('sidepanel_page_nothing_found') : tn('sidepanel_page_found', count)}
+            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(data.entities)}
             {' · '}
             {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>

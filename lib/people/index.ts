@@ -6,7 +6,7 @@
  * email, then phone: docs/people.md.
  */
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
-import { badgeCount, looseEntities } from '@/lib/detect/people/badge';
+import { badgeCount, foundBreakdown, looseEntities, type FoundBreakdown } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
 import { entryLabel } from '@/lib/model/lookup';
 import { profileHandle } from '../identity';
@@ -115,9 +115,16 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
+type FoundEntities = EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> };
+
 /** What the panel's summary and the toolbar badge count: people + companies + loose identifiers (one rule). */
-export function foundCount(entities: EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> }): number {
+export function foundCount(entities: FoundEntities): number {
   return badgeCount({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
+}
+
+/** The same count in its three parts, as the panel's summary words it. */
+export function foundParts(entities: FoundEntities): FoundBreakdown {
+  return foundBreakdown({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
 }
 
 /** A company answer's employee (name, title, profile link), as the API gives it: every field may be missing. */

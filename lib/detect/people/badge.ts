@@ -28,16 +28,28 @@ export function looseEntities(entities: Counted): EntityLists {
   };
 }
 
+/**
+ * What the page shows, as the panel's summary words it ("17 people · 1 company · 1 other"): people rows, company rows
+ * (a company the page shows, or a loose company website or page), and the other identifiers that belong to nobody.
+ * The badge's number is their sum, so the two never disagree.
+ */
+export interface FoundBreakdown {
+  people: number;
+  companies: number;
+  other: number;
+}
+
+export function foundBreakdown(entities: Counted): FoundBreakdown {
+  const loose = looseEntities(entities);
+  return {
+    people: entities.people.length,
+    companies: entities.companies.length + loose.domains.length + loose.companyProfiles.length,
+    other: loose.emails.length + loose.phones.length + loose.profiles.length,
+  };
+}
+
 /** The number on the toolbar badge: people + companies + loose identifiers. */
 export function badgeCount(entities: Counted): number {
-  const loose = looseEntities(entities);
-  return (
-    entities.people.length +
-    entities.companies.length +
-    loose.emails.length +
-    loose.phones.length +
-    loose.profiles.length +
-    loose.companyProfiles.length +
-    loose.domains.length
-  );
+  const found = foundBreakdown(entities);
+  return found.people + found.companies + found.other;
 }

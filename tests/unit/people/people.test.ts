@@ -8,6 +8,7 @@ import {
   employeeAsPerson,
   nameLookup,
   foundCount,
+  foundParts,
   looseIdentifiers,
   personBulkEntry,
   personDisplayName,
@@ -186,6 +187,35 @@ describe('foundCount: what the badge and the summary say', () => {
     ],
   ])('%s', (_why, entities, expected) => {
     expect(foundCount(entities)).toBe(expected);
+  });
+
+  // The summary's words ("17 people · 1 company · 2 more") come in three parts that add up to the badge.
+  it.each<[string, Parameters<typeof foundParts>[0], { people: number; companies: number; other: number }]>([
+    ['no grouping: every identifier is "more", the loose domain a company', flat, { people: 0, companies: 1, other: 6 }],
+    [
+      'a team page: the people, the employer\'s site, the press address',
+      {
+        ...flat,
+        emails: ['a@x.io', 'press@x.io'],
+        phones: [],
+        profiles: [IN('a'), IN('b')],
+        people: [
+          { emails: ['a@x.io'], phones: [], profiles: [IN('a')] },
+          { emails: [], phones: [], profiles: [IN('b')] },
+        ],
+        companies: [],
+      },
+      { people: 2, companies: 1, other: 1 },
+    ],
+    [
+      'a company card holds its domain; a loose company page counts as a company',
+      { ...flat, companyProfiles: ['https://www.linkedin.com/company/y'], people: [], companies: [{ domains: ['x.io'], companyPages: [] }] },
+      { people: 0, companies: 2, other: 6 },
+    ],
+  ])('parts: %s', (_why, entities, expected) => {
+    const parts = foundParts(entities);
+    expect(parts).toEqual(expected);
+    expect(parts.people + parts.companies + parts.other).toBe(foundCount(entities));
   });
 });
 
