@@ -2,6 +2,8 @@
  * Cached API answers. One entry per cache key (lib/cache/keys.ts). An entry remembers what the answer cost, so
  * the UI can say "Cached 3 days ago · free" and the history can reopen it for free.
  */
+import { matchesText } from '../model/text-query';
+
 export interface CacheEntry {
   key: string;
   endpoint: string;
@@ -43,11 +45,10 @@ export interface CacheStore {
   purgeExpired(now: number): Promise<number>;
 }
 
+/** An answer (not an alias) whose label, key or alias labels match the query (`lib/model/text-query.ts`). */
 export function matchesQuery(entry: CacheEntry, query: string | undefined): boolean {
   if (entry.aliasOf !== undefined) return false;
-  if (!query) return true;
-  const q = query.trim().toLowerCase();
-  return entry.label.toLowerCase().includes(q) || entry.key.toLowerCase().includes(q) || (entry.aliasLabels ?? []).some((l) => l.toLowerCase().includes(q));
+  return matchesText(query, entry.label, entry.key, ...(entry.aliasLabels ?? []));
 }
 
 /** For Node (bench, unit tests): the same behaviour as the IndexedDB store, kept in a Map. */

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { entryOf, searchTextOf } from './entry';
+import { foldText, textQuery } from '../model/text-query';
 import {
   type BookEntry,
   type BookKind,
@@ -184,12 +185,12 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     },
 
     async events(opts: { query?: string; limit?: number } = {}): Promise<LookupEvent[]> {
-      const q = opts.query?.trim().toLowerCase();
+      const matches = textQuery(opts.query);
       const out: LookupEvent[] = [];
       for (const raw of await store.events(MAX_EVENTS)) {
         const event = await parsed(raw, LookupEventSchema, 'events');
         if (!event) continue;
-        if (q && !event.label.toLowerCase().includes(q) && !event.key.toLowerCase().includes(q)) continue;
+        if (matches !== null && !matches(foldText(`${event.label}\n${event.key}`))) continue;
         out.push(event);
         if (out.length >= (opts.limit ?? 200)) break;
       }
@@ -197,10 +198,10 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     },
 
     async list(query: BookQuery = {}): Promise<{ total: number; entries: BookEntry[] }> {
-      const q = query.query?.trim().toLowerCase();
+      const matches = textQuery(query.query);
       const matching = (await live())
         .map((i) => i.entry)
-        .filter((e) => (!query.kind || e.kind === query.kind) && (!q || searchTextOf(e).includes(q)))
+        .filter((e) => (!query.kind || e.kind === query.kind) && (matches === null || matches(searchTextOf(e))))
         .sort(sorters[query.sort ?? 'bought-desc']);
       const offset = query.offset ?? 0;
       return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };

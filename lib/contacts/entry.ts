@@ -6,6 +6,7 @@ import { CompanySchema, EnrichedContactSchema, type Company, type EnrichedContac
 import { fullNameOf } from '../export/contact-rows';
 import type { BookEntry, BookRecord } from './schema';
 import { t } from '../i18n/t';
+import { foldText } from '../model/text-query';
 
 const clean = (v: string | null | undefined) => (typeof v === 'string' ? v.trim() : '');
 
@@ -44,7 +45,7 @@ export function entryOf(record: BookRecord): BookEntry | null {
   return { ...base, name, title: industry, company: '', handle: domain, line: personLine(name, industry, domain) };
 }
 
-/** Lower-case text a search matches against: name, title, company, handle. */
+/** The text a search matches against (folded, `lib/model/text-query.ts`): name, title, company, handle. */
 export function searchTextOf(entry: BookEntry): string {
-  return `${entry.name}\n${entry.title}\n${entry.company}\n${entry.handle}`.toLowerCase();
+  return foldText(`${entry.name}\n${entry.title}\n${entry.company}\n${entry.handle}`);
 }

@@ -96,3 +96,13 @@ export function formatPhone(e164: string): string {
   const number = e164.length <= MAX_PHONE_TEXT ? parsePhoneNumberFromString(e164) : undefined;
   return number?.formatInternational() ?? e164;
 }
+
+/**
+ * The digits a person might type to find a number: international (`12125550100`) and national (`2125550100`,
+ * `030123456` for `+4930123456`). For search only; the number itself when it cannot be read.
+ */
+export function phoneDigitForms(e164: string): string[] {
+  const international = e164.replace(/\D/g, '');
+  const national = (readPhone(e164)?.national ?? '').replace(/\D/g, '');
+  return national.length > 0 && national !== international ? [international, national] : [international];
+}

@@ -9,8 +9,9 @@ import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, foundBreakdown, looseEntities, type FoundBreakdown } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
 import { entryLabel } from '@/lib/model/lookup';
-import { profileHandle } from '../identity';
+import { phoneDigitForms, profileHandle } from '../identity';
 import { t } from '../i18n/t';
+import { foldText, textQuery } from '../model/text-query';
 
 /** The handle of a canonical profile or company page URL (`lib/identity`), for rows and labels. */
 export { profileHandle };
@@ -98,6 +99,35 @@ export function personDisplayName(person: Pick<PagePerson, 'name' | 'emails' | '
   const profile = person.profiles[0];
   if (profile) return profileHandle(profile) ?? profile;
   return person.phones[0] ?? t('sidepanel_unnamed_person');
+}
+
+type Searchable = Pick<PagePerson, 'name' | 'title' | 'company' | 'emails' | 'phones' | 'profiles'>;
+
+/**
+ * The people a filter typed above the list matches (`lib/model/text-query.ts`: any case and accents, every word
+ * somewhere): by name, title, company, email, profile handle, or phone number written with or without spaces and
+ * signs. In the list's order; every person for an empty filter. Each person's text is folded once per filter.
+ */
+export function filterPeople<P extends Searchable>(people: readonly P[], query: string): readonly P[] {
+  const matches = textQuery(query);
+  if (matches === null) return people;
+  return people.filter((p) => matches(personSearchText(p)));
+}
+
+/** Each person's search text, made once: reading a number's national form costs more than one keystroke should. */
+const searchTexts = new WeakMap<Searchable, string>();
+
+function personSearchText(p: Searchable): string {
+  let text = searchTexts.get(p);
+  if (text === undefined) {
+    const handles = p.profiles.map((u) => profileHandle(u) ?? u);
+    // A number matches by its digits, international or national ("555 0100" finds +1 212 555 0100, "030 123456"
+    // finds +49 30 123456).
+    const digits = p.phones.flatMap(phoneDigitForms);
+    text = foldText([p.name, p.title, p.company, ...p.emails, ...handles, ...p.phones, ...digits].filter((s) => s).join('\n'));
+    searchTexts.set(p, text);
+  }
+  return text;
 }
 
 /** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */

@@ -294,3 +294,68 @@ test('the sandbox directory: 300 people, and "Select all" + Enrich charges exact
     await shot(panel, 'people-directory-bulk-done');
   });
 });
+
+test('the directory filtered by a word: "Select all" takes the people shown, one credit each; people ticked before stay chosen', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  sandbox,
+  configure,
+  shot,
+}) => {
+  // Budget: a 300-row page scan 40 s + filtering 20 s + one bulk chunk of the matching people (seconds; 60 s behind the
+  // limiter at worst) + the ledger; doubled for a busy 2-core box.
+  test.setTimeout(300_000);
+  const key = `test-standard-people-filter-${Date.now()}`;
+  await configure({ apiKey: key });
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
+  const page = view(panel, 'Page');
+  const table = page.getByRole('table', { name: 'People found on this page' });
+  const filter = page.getByRole('searchbox', { name: /^Filter by name/ });
+
+  const people = await test.step('the background reports the 300 members', async () => scannedPeople(panel, tabId, 60_000));
+  expect(people).toHaveLength(300);
+  // What "engineer" must keep, read here from the scan's own fields (the filter also reads numbers, which hold no words).
+  const engineers = people.filter((p) => [p.name, p.title, p.company, ...p.emails, ...p.profiles].join('\n').toLowerCase().includes('engineer'));
+  expect(engineers.length, 'the seeded directory has engineers, and not only engineers').toBeGreaterThan(1);
+  expect(engineers.length).toBeLessThan(people.length);
+  const n = engineers.length;
+
+  const other = people.find((p) => !engineers.includes(p) && p.name)!;
+  await test.step(`one member who is no engineer is ticked first (${other.name})`, async () => {
+    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: 20_000 });
+    await filter.fill(other.name!);
+    await table.getByRole('checkbox', { name: `Select ${other.name}` }).check();
+  });
+
+  await test.step('typing "Engineer" keeps only the engineers: the count says so, the rows are theirs', async () => {
+    await filter.fill('Engineer');
+    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: 15_000 });
+    await expect(page.getByText(`${n} of 300`, { exact: true })).toBeVisible();
+    for (const p of engineers.slice(0, 3)) await expect(table.getByText(p.name!, { exact: true })).toBeVisible();
+    await expect(table.getByText(other.name!, { exact: true })).toHaveCount(0);
+    await shot(panel, 'people-directory-filtered');
+  });
+
+  await test.step(`"Select all" takes the ${n} shown; the member ticked before stays chosen: ${n + 1} lookups, ${n + 1} credits`, async () => {
+    await table.getByRole('checkbox', { name: `Select all ${n}` }).check();
+    const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: `Enrich ${n + 1} selected · up to ${n + 1} credits` });
+    await expect(start).toBeVisible({ timeout: 15_000 });
+    await start.click();
+    const done = page.locator('.sp-bulk').filter({ has: panel.getByRole('heading', { name: 'Bulk enrichment finished' }) });
+    await expect(done).toBeVisible({ timeout: 180_000 });
+    expect((await bulkCredits(sandbox.url, key)).credits).toBe(n + 1);
+    const sent = (await bulkQueries(sandbox.url, key)).map((q) => q.value).sort();
+    const expected = [...engineers, other].map((p) => p.profiles[0] ?? p.emails[0] ?? p.phones[0] ?? '').sort();
+    expect(sent).toEqual(expected);
+    await expect(done).toContainText(`${n + 1} of ${n + 1} done · ${n + 1} found · ${n + 1} credits charged`);
+  });
+
+  await test.step('a word nobody matches says so, and clearing the filter lists everyone again', async () => {
+    await filter.fill('Zzyzx');
+    await expect(page.getByRole('status').filter({ hasText: 'No one here matches “Zzyzx”.' })).toBeVisible();
+    await page.getByRole('button', { name: 'Clear the filter' }).click();
+    await expect(filter).toHaveValue('');
+    await expect(table).toHaveAttribute('aria-rowcount', '301');
+  });
+});

@@ -1,7 +1,8 @@
-import { Section, Table } from '@/components/ui';
+import { useDeferredValue, useMemo, useState } from 'react';
+import { Button, SearchField, Section, Table } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
-import { personBulkEntry } from '@/lib/people';
+import { filterPeople, personBulkEntry } from '@/lib/people';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
 import './people.css';
 
@@ -31,38 +32,65 @@ export interface PeopleTableProps {
  * button lives inside the person's cell, under the name, so it never takes width from the name.
  */
 export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
-  const own = new Set(people.map(personKey));
+  const [query, setQuery] = useState('');
+  // Typing stays instant on a page of thousands of people: the list follows a step behind.
+  const deferredQuery = useDeferredValue(query);
+  const shown = useMemo(() => filterPeople(people, deferredQuery), [people, deferredQuery]);
+  const filtering = shown !== people;
+  // "Select all" and "Clear" act on the people shown: those the filter hides keep their choice.
+  const own = new Set(shown.map(personKey));
   return (
-    <Section title={title} meta={people.length} className="sp-found__group sp-people-table">
-      <Table<PersonRowData>
-        label={label}
-        rows={people}
-        rowKey={personKey}
-        rowHeight={PERSON_ROW_HEIGHT}
-        maxHeight={Math.min(people.length, VISIBLE_ROWS) * PERSON_ROW_HEIGHT}
-        columns={[
-          {
-            id: 'person',
-            header: t('people_column_person'),
-            cell: (row) => <PersonCell person={row} action={<PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} />} />,
-          },
-        ]}
-        selection={
-          selection
-            ? {
-                selected: selection.selected,
-                onChange: (next) => {
-                  const merged = new Set([...selection.selected].filter((k) => !own.has(k)));
-                  for (const k of next) if (own.has(k)) merged.add(k);
-                  selection.onChange(merged);
-                },
-                rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
-                // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
-                isSelectable: (row) => personBulkEntry(row) !== null,
-              }
-            : undefined
-        }
-      />
+    <Section
+      title={title}
+      meta={filtering ? t('people_filter_meta', shown.length, people.length) : people.length}
+      className="sp-found__group sp-people-table"
+    >
+      {(people.length > VISIBLE_ROWS || query !== '') && (
+        <SearchField
+          label={t('people_filter_label')}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="sp-people-table__filter"
+        />
+      )}
+      {filtering && shown.length === 0 ? (
+        <p className="sp-people-table__none" role="status">
+          {t('people_filter_none', deferredQuery.trim())}{' '}
+          <Button size="sm" variant="ghost" onClick={() => setQuery('')}>
+            {t('people_filter_clear')}
+          </Button>
+        </p>
+      ) : (
+        <Table<PersonRowData>
+          label={label}
+          rows={shown}
+          rowKey={personKey}
+          rowHeight={PERSON_ROW_HEIGHT}
+          maxHeight={Math.min(shown.length, VISIBLE_ROWS) * PERSON_ROW_HEIGHT}
+          columns={[
+            {
+              id: 'person',
+              header: t('people_column_person'),
+              cell: (row) => <PersonCell person={row} action={<PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} />} />,
+            },
+          ]}
+          selection={
+            selection
+              ? {
+                  selected: selection.selected,
+                  onChange: (next) => {
+                    const merged = new Set([...selection.selected].filter((k) => !own.has(k)));
+                    for (const k of next) if (own.has(k)) merged.add(k);
+                    selection.onChange(merged);
+                  },
+                  rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
+                  // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
+                  isSelectable: (row) => personBulkEntry(row) !== null,
+                }
+              : undefined
+          }
+        />
+      )}
     </Section>
   );
 }

@@ -101,6 +101,9 @@ describe('search and sort', () => {
     ['search by company', undefined, 'acme', ['Mo Chen', 'Ana Ruiz']],
     ['search by title, any case', undefined, 'cto', ['Zoë Adams']],
     ['search by email', undefined, 'ana@', ['Ana Ruiz']],
+    ['search without the accent', undefined, 'zoe', ['Zoë Adams']],
+    ['search words in any order and field', undefined, 'engineer acme', ['Mo Chen']],
+    ['every word must match', undefined, 'acme cto', []],
   ] as const)('%s', async (_why, sort, query, names) => {
     const { book } = await filled();
     const { entries } = await book.list({ ...(sort ? { sort } : {}), ...(query ? { query } : {}) });

@@ -7,6 +7,7 @@ import {
   companyLookupUrl,
   employeeAsPerson,
   nameLookup,
+  filterPeople,
   foundCount,
   foundParts,
   looseIdentifiers,
@@ -252,3 +253,35 @@ describe('a company answer\'s employees as person rows (domain search)', () => {
 });
 
 type ContactLookupLike = Record<string, string>;
+
+describe('filterPeople: the filter above a page\'s people list', () => {
+  const people = [
+    { id: '1', name: 'Jürgen Müller', title: 'Senior Software Engineer', company: 'Acme GmbH', emails: ['jmueller@acme.de'], phones: ['+4930123456'], profiles: [IN('juergen-mueller-1a')] },
+    { id: '2', name: 'Ada Lovelace', title: 'Head of Engineering', company: null, emails: [], phones: [], profiles: [IN('ada')] },
+    { id: '3', name: null, title: null, company: null, emails: ['press@acme.de'], phones: ['+12125550100'], profiles: [] },
+    { id: '4', name: 'Grace Hopper', title: 'Sales Director', company: 'Globex', emails: ['grace@globex.com'], phones: [], profiles: [] },
+  ];
+  it.each<[string, string[]]>([
+    ['', ['1', '2', '3', '4']],
+    ['   ', ['1', '2', '3', '4']],
+    ['engineer', ['1', '2']],
+    ['ENGINEERING', ['2']],
+    ['muller', ['1']],
+    ['mueller', ['1']],
+    ['juergen-mueller', ['1']],
+    ['acme', ['1', '3']],
+    ['acme engineer', ['1']],
+    ['director globex', ['4']],
+    ['555-0100', ['3']],
+    ['(212) 555 0100', ['3']],
+    ['030 123456', ['1']],
+    ['lovelace hopper', []],
+    ['nobody', []],
+  ])('%j → %j', (query, ids) => {
+    expect(filterPeople(people, query).map((p) => p.id)).toEqual(ids);
+  });
+
+  it('an empty filter gives back the same list (the panel tells filtering from not by identity)', () => {
+    expect(filterPeople(people, '')).toBe(people);
+  });
+});

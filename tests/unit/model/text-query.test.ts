@@ -1,0 +1,61 @@
+/** How a typed filter matches text in every filterable list (lib/model/text-query.ts). */
+import { describe, expect, it } from 'vitest';
+import { foldText, matchesText, textQuery } from '@/lib/model/text-query';
+
+describe('foldText: the form both sides are compared in', () => {
+  it.each<[string, string]>([
+    ['Jane DOE', 'jane doe'],
+    ['Müller', 'muller'],
+    ['Zoë Ångström', 'zoe angstrom'],
+    ['François Lefèvre', 'francois lefevre'],
+    ['Straße', 'strasse'],
+    ['José Ñúñez', 'jose nunez'],
+    ['Ｆｕｌｌｗｉｄｔｈ', 'fullwidth'],
+    ['ﬁnance', 'finance'],
+  ])('%s → %s', (text, folded) => {
+    expect(foldText(text)).toBe(folded);
+  });
+});
+
+describe('textQuery: every word somewhere, any case and accents', () => {
+  const text = foldText('Jürgen Müller\nSenior Software Engineer\nAcme GmbH\njmueller@acme.de\n+12125550100\n12125550100');
+  it.each<[string, boolean]>([
+    ['muller', true],
+    ['MÜLLER', true],
+    ['jurgen muller', true],
+    ['muller jurgen', true],
+    ['engineer acme', true],
+    ['  engineer   ', true],
+    ['jmueller@acme.de', true],
+    ['555 0100', true],
+    ['(212) 555-0100', true],
+    ['+1 212-555-0100', true],
+    ['212.555.0100', true],
+    ['engineer globex', false],
+    ['müllerin', false],
+    ['555 0199', false],
+    ['sales', false],
+  ])('%s → %s', (query, expected) => {
+    const test = textQuery(query);
+    expect(test).not.toBeNull();
+    expect(test!(text)).toBe(expected);
+  });
+
+  it('a query of nothing or spaces filters nothing out', () => {
+    expect(textQuery('')).toBeNull();
+    expect(textQuery('   ')).toBeNull();
+    expect(textQuery(undefined)).toBeNull();
+    expect(matchesText('  ', 'anything')).toBe(true);
+  });
+
+  it('a date-like word still matches as typed (its digits alone are a second chance, not the only one)', () => {
+    expect(matchesText('2024-05', 'Joined 2024-05')).toBe(true);
+    expect(matchesText('2024-05', 'Joined 202405')).toBe(true);
+    expect(matchesText('2024-05', 'Joined 2024')).toBe(false);
+  });
+
+  it('takes several texts together and skips missing ones', () => {
+    expect(matchesText('ada acme', 'Ada Lovelace', null, undefined, 'Acme')).toBe(true);
+    expect(matchesText('ada globex', 'Ada Lovelace', null, 'Acme')).toBe(false);
+  });
+});
