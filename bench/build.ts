@@ -43,7 +43,7 @@ export async function pageBundle(entry: string): Promise<string> {
     stdin: { contents: entry, resolveDir: process.cwd(), loader: 'ts' },
     bundle: true,
     format: 'iife',
-    minify: true,
+    minify: process.env.BENCH_NO_MINIFY !== '1',
     write: false,
     target: 'chrome120',
   });
