@@ -90,7 +90,7 @@ export function CompanyProfile({ company, status, actions, canPay }: CompanyProf
           </ul>
         </Section>
       )}
-      <CompanyPeople employees={company.employees} companyName={name} website={website} canPay={canPay} />
+      <CompanyPeople key={website ?? name} employees={company.employees} companyName={name} website={website} canPay={canPay} />
       <OverviewSimilar company={company} />
     </article>
   );

@@ -43,11 +43,12 @@ const noCompanies: PageCompany[] = [];
  */
 /**
  * "17 people · 1 company · 2 more": what the page shows, as the rows below list it (the badge's number is the sum).
- * A page of loose identifiers only says "3 found": "3 more" would follow nothing.
+ * A page the scan found no people or company rows on lists its identifiers flat, and says "7 found".
  */
-function foundSummary(entities: Parameters<typeof foundParts>[0]): string {
+function foundSummary(entities: Parameters<typeof foundParts>[0], grouped: boolean): string {
   const found = foundParts(entities);
-  if (found.people + found.companies === 0) return tn('sidepanel_page_found', found.other);
+  // Without people or company rows the lists below are the flat identifier lists: one count fits them.
+  if (!grouped) return tn('sidepanel_page_found', found.people + found.companies + found.other);
   const parts: string[] = [];
   if (found.people > 0) parts.push(tn('sidepanel_page_found_people', found.people));
   if (found.companies > 0) parts.push(tn('sidepanel_page_found_companies', found.companies));
@@ -164,7 +165,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.title || data.url}
           </p>
           <p className="sp-page__meta ui-num">
-            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(data.entities)}
+            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(data.entities, grouped)}
             {' · '}
             {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>
@@ -184,7 +185,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
       ) : (
         <>
           {people.length > 0 && (
-            <PeopleTable title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
+            <PeopleTable key={data.url} title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
           )}
           {companies.length > 0 && <CompaniesTable companies={companies} />}
           {loose && <FoundEntities entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}

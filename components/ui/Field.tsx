@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 import { Icon } from './Icon';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -40,6 +40,8 @@ export function TextField({ label, hint, error, hideLabel = false, className, ..
 
 export interface SearchFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'id'> {
   label: string;
+  /** The input itself (to give it focus back, say). */
+  ref?: Ref<HTMLInputElement>;
 }
 
 /** A search box with a leading icon; the label is visually hidden but read by screen readers. */

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react';
 import { Icon } from './Icon';
 import { t } from '@/lib/i18n/t';
+import { foldText } from '@/lib/model/text-query';
 
 export interface TokenInputProps {
   label: string;
@@ -29,12 +30,13 @@ export function TokenInput({ label, values, onChange, suggestions, strict = fals
 
   const matches = useMemo(() => {
     if (!suggestions || text.trim() === '') return [];
-    const q = text.trim().toLowerCase();
-    const taken = new Set(values.map((v) => v.toLowerCase()));
+    // Compared as every filter compares (lib/model/text-query.ts): "sao" suggests "São Paulo".
+    const q = foldText(text.trim());
+    const taken = new Set(values.map((v) => foldText(v)));
     const starts: string[] = [];
     const contains: string[] = [];
     for (const s of suggestions) {
-      const l = s.toLowerCase();
+      const l = foldText(s);
       if (taken.has(l)) continue;
       if (l.startsWith(q)) starts.push(s);
       else if (l.includes(q)) contains.push(s);

@@ -11,7 +11,7 @@ import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/prot
 import { entryLabel } from '@/lib/model/lookup';
 import { phoneDigitForms, profileHandle } from '../identity';
 import { t } from '../i18n/t';
-import { foldText, textQuery } from '../model/text-query';
+import { foldText, queryHasDigits, textQuery } from '../model/text-query';
 
 /** The handle of a canonical profile or company page URL (`lib/identity`), for rows and labels. */
 export { profileHandle };
@@ -106,26 +106,36 @@ type Searchable = Pick<PagePerson, 'name' | 'title' | 'company' | 'emails' | 'ph
 /**
  * The people a filter typed above the list matches (`lib/model/text-query.ts`: any case and accents, every word
  * somewhere): by name, title, company, email, profile handle, or phone number written with or without spaces and
- * signs. In the list's order; every person for an empty filter. Each person's text is folded once per filter.
+ * signs. In the list's order; every person for an empty filter.
  */
 export function filterPeople<P extends Searchable>(people: readonly P[], query: string): readonly P[] {
   const matches = textQuery(query);
   if (matches === null) return people;
-  return people.filter((p) => matches(personSearchText(p)));
+  // Spelling out each number's national form costs a parse per number: only a query with digits needs it.
+  const withPhones = queryHasDigits(query);
+  return people.filter((p) => matches(withPhones ? personPhoneText(p) : personText(p)));
 }
 
-/** Each person's search text, made once: reading a number's national form costs more than one keystroke should. */
-const searchTexts = new WeakMap<Searchable, string>();
+/** Each person's search texts, made once (a page's people are not changed once scanned: a rescan makes new ones). */
+const texts = new WeakMap<Searchable, string>();
+const phoneTexts = new WeakMap<Searchable, string>();
 
-function personSearchText(p: Searchable): string {
-  let text = searchTexts.get(p);
+function personText(p: Searchable): string {
+  let text = texts.get(p);
   if (text === undefined) {
     const handles = p.profiles.map((u) => profileHandle(u) ?? u);
-    // A number matches by its digits, international or national ("555 0100" finds +1 212 555 0100, "030 123456"
-    // finds +49 30 123456).
-    const digits = p.phones.flatMap(phoneDigitForms);
-    text = foldText([p.name, p.title, p.company, ...p.emails, ...handles, ...p.phones, ...digits].filter((s) => s).join('\n'));
-    searchTexts.set(p, text);
+    text = foldText([p.name, p.title, p.company, ...p.emails, ...handles, ...p.phones].filter((s) => s).join('\n'));
+    texts.set(p, text);
+  }
+  return text;
+}
+
+/** The same with each number's digits, international and national ("030 123456" finds +49 30 123456). */
+function personPhoneText(p: Searchable): string {
+  let text = phoneTexts.get(p);
+  if (text === undefined) {
+    text = p.phones.length === 0 ? personText(p) : `${personText(p)}\n${p.phones.flatMap(phoneDigitForms).join('\n')}`;
+    phoneTexts.set(p, text);
   }
   return text;
 }

@@ -12,8 +12,31 @@ describe('foldText: the form both sides are compared in', () => {
     ['José Ñúñez', 'jose nunez'],
     ['Ｆｕｌｌｗｉｄｔｈ', 'fullwidth'],
     ['ﬁnance', 'finance'],
+    ['Søren Kierkegaard', 'soren kierkegaard'],
+    ['Łódź Wiśniewski', 'lodz wisniewski'],
+    ['Işık Ğüneş', 'isik gunes'],
+    ['Đorđe Þórsson', 'dorde thorsson'],
+    ['Æsa Œuvre', 'aesa oeuvre'],
+    ['Ελένη Παπαδοπούλου', 'ελενη παπαδοπουλου'],
+    ['Фёдор Йорк', 'федор иорк'],
   ])('%s → %s', (text, folded) => {
     expect(foldText(text)).toBe(folded);
+  });
+});
+
+describe('foldText: marks that are part of a letter in other scripts stay', () => {
+  it.each<[string, string]>([
+    ['ガ (dakuten) is not カ', 'ガ'],
+    ['パ (handakuten) is not ハ', 'パ'],
+    ['हिंदी keeps its vowel signs', 'हिंदी'],
+    ['ภาษาไทย keeps its vowel signs', 'ภาษาไทย'],
+  ])('%s', (_why, text) => {
+    expect(foldText(text)).toBe(text.normalize('NFKD'));
+    expect(matchesText(text.normalize('NFC'), text)).toBe(true);
+  });
+
+  it('a kana filter does not match its voiced neighbour', () => {
+    expect(matchesText('ガ', 'カタカナ')).toBe(false);
   });
 });
 
@@ -35,6 +58,11 @@ describe('textQuery: every word somewhere, any case and accents', () => {
     ['müllerin', false],
     ['555 0199', false],
     ['sales', false],
+    ['+1', true],
+    ['+44', false],
+    ['+44 20 7946 0455', false],
+    ['(0', false],
+    ['1-', false],
   ])('%s → %s', (query, expected) => {
     const test = textQuery(query);
     expect(test).not.toBeNull();
@@ -46,6 +74,14 @@ describe('textQuery: every word somewhere, any case and accents', () => {
     expect(textQuery('   ')).toBeNull();
     expect(textQuery(undefined)).toBeNull();
     expect(matchesText('  ', 'anything')).toBe(true);
+  });
+
+  it('a country code matches the start of a number, never digits inside it', () => {
+    const uk = foldText('+442079460455');
+    expect(textQuery('+44')!(uk)).toBe(true);
+    expect(textQuery('+44 20 7946 0455')!(uk)).toBe(true);
+    expect(textQuery('+44')!(foldText('+12125554400'))).toBe(false);
+    expect(textQuery('+442')!(foldText('+12125554420'))).toBe(false);
   });
 
   it('a date-like word still matches as typed (its digits alone are a second chance, not the only one)', () => {
