@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
 import type { EntityLists } from '@/lib/detect/schema';
 import type { CostAction } from '@/lib/messaging/protocol';
@@ -10,6 +11,8 @@ import { useEstimate } from './hooks';
 import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
 import { useNavigation } from './navigation';
 import { t } from '@/lib/i18n/t';
+import { filterIdentifiers } from '@/lib/people';
+import { filteredCount, ListFilter, nothingMatches, useListFilter } from './ListFilter';
 
 type Entities = EntityLists;
 
@@ -48,42 +51,85 @@ const looseTitles: Record<string, () => string> = {
 export function FoundEntities({ entities, selected, onSelectionChange, exclude, loose = false }: FoundEntitiesProps) {
   return (
     <div className="sp-found">
-      {groups.map((group) => {
-        const rows: PageEntity[] = group.kinds.flatMap(([kind, field]) =>
-          (entities[field] ?? []).filter((value) => value !== exclude).map((value) => ({ kind, value })),
-        );
-        if (rows.length === 0) return null;
-        const selectable = group.id !== 'companies';
-        // Selection is global across groups; each table edits only its own keys.
-        const own = new Set(rows.map(entityKey));
-        const title = (loose ? (looseTitles[group.id] ?? group.title) : group.title)();
-        return (
-          <Section key={group.id} title={title} meta={rows.length} className="sp-found__group">
-            <Table<PageEntity>
-              label={t('sidepanel_found_table_label', title)}
-              rows={rows}
-              rowKey={entityKey}
-              rowHeight={ROW_HEIGHT}
-              maxHeight={Math.min(rows.length, VISIBLE_ROWS) * ROW_HEIGHT}
-              columns={entityColumns(group.icon)}
-              selection={
-                selectable
-                  ? {
-                      selected,
-                      onChange: (next) => {
-                        const merged = new Set([...selected].filter((k) => !own.has(k)));
-                        for (const k of next) if (own.has(k)) merged.add(k);
-                        onSelectionChange(merged);
-                      },
-                      rowLabel: (row) => t('sidepanel_select_value', row.value),
-                    }
-                  : undefined
-              }
-            />
-          </Section>
-        );
-      })}
+      {groups.map((group) => (
+        <FoundGroup
+          key={group.id}
+          group={group}
+          entities={entities}
+          exclude={exclude ?? null}
+          title={(loose ? (looseTitles[group.id] ?? group.title) : group.title)()}
+          selected={selected}
+          onSelectionChange={onSelectionChange}
+        />
+      ))}
     </div>
+  );
+}
+
+/** What the filter above each group's list reads a row by. */
+const filterLabels: Record<string, () => string> = {
+  people: () => t('sidepanel_found_filter_profiles'),
+  emails: () => t('sidepanel_found_filter_emails'),
+  phones: () => t('sidepanel_found_filter_phones'),
+  companies: () => t('sidepanel_found_filter_companies'),
+};
+
+function FoundGroup({
+  group,
+  entities,
+  exclude,
+  title,
+  selected,
+  onSelectionChange,
+}: {
+  group: (typeof groups)[number];
+  entities: Entities;
+  exclude: string | null;
+  title: string;
+  selected: ReadonlySet<string>;
+  onSelectionChange: (next: Set<string>) => void;
+}) {
+  const rows = useMemo<PageEntity[]>(
+    () => group.kinds.flatMap(([kind, field]) => (entities[field] ?? []).filter((value) => value !== exclude).map((value) => ({ kind, value }))),
+    [group, entities, exclude],
+  );
+  // A page of 400 addresses, filtered to one company's ("acme.com"), then "Select all".
+  const list = useListFilter(rows, filterIdentifiers);
+  if (rows.length === 0) return null;
+  const shown = list.shown;
+  const selectable = group.id !== 'companies';
+  // Selection is global across groups; each table edits only the keys it shows (the filter hides the rest, kept).
+  const own = new Set(shown.map(entityKey));
+  const hiddenSelected = selectable && list.filtering ? rows.filter((r) => selected.has(entityKey(r)) && !own.has(entityKey(r))).length : 0;
+  return (
+    <Section title={title} meta={filteredCount(list, rows.length, hiddenSelected)} className="sp-found__group">
+      <ListFilter list={list} total={rows.length} label={(filterLabels[group.id] ?? filterLabels.emails!)()} longerThan={VISIBLE_ROWS} />
+      {!nothingMatches(list) && (
+        <Table<PageEntity>
+          // A new filter is a new list: its scroll starts at the top.
+          key={list.applied}
+          label={t('sidepanel_found_table_label', title)}
+          rows={shown}
+          rowKey={entityKey}
+          rowHeight={ROW_HEIGHT}
+          maxHeight={Math.min(shown.length, VISIBLE_ROWS) * ROW_HEIGHT}
+          columns={entityColumns(group.icon)}
+          selection={
+            selectable
+              ? {
+                  selected,
+                  onChange: (next) => {
+                    const merged = new Set([...selected].filter((k) => !own.has(k)));
+                    for (const k of next) if (own.has(k)) merged.add(k);
+                    onSelectionChange(merged);
+                  },
+                  rowLabel: (row) => t('sidepanel_select_value', row.value),
+                }
+              : undefined
+          }
+        />
+      )}
+    </Section>
   );
 }
 

@@ -140,6 +140,23 @@ function personPhoneText(p: Searchable): string {
   return text;
 }
 
+/**
+ * The loose identifiers a filter matches, by the same rule as people: an email or domain by its text ("acme.com" keeps
+ * the addresses there), a profile or company page by its address and handle, a number by its digits, international or
+ * national. The same array back when nothing is filtered out.
+ */
+export function filterIdentifiers<R extends { kind: string; value: string }>(rows: readonly R[], query: string): readonly R[] {
+  const matches = textQuery(query);
+  if (matches === null) return rows;
+  const withPhones = queryHasDigits(query);
+  return rows.filter((r) => {
+    const forms = [r.value];
+    if (r.kind === 'profile' || r.kind === 'companyProfile') forms.push(profileHandle(r.value) ?? '');
+    if (r.kind === 'phone' && withPhones) forms.push(...phoneDigitForms(r.value));
+    return matches(foldText(forms.join('\n')));
+  });
+}
+
 /** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */
 export function personSubtitle(person: Pick<PagePerson, 'title' | 'company'>): string | null {
   const parts = [person.title?.trim(), person.company?.trim()].filter((p): p is string => Boolean(p));

@@ -1,8 +1,8 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { Button, SearchField, Section, Table } from '@/components/ui';
-import { t, tn } from '@/lib/i18n/t';
+import { Section, Table } from '@/components/ui';
+import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
 import { filterPeople, personBulkEntry } from '@/lib/people';
+import { filteredCount, ListFilter, nothingMatches, useListFilter } from '../ListFilter';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
 import './people.css';
 
@@ -32,50 +32,18 @@ export interface PeopleTableProps {
  * button lives inside the person's cell, under the name, so it never takes width from the name.
  */
 export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
-  const [query, setQuery] = useState('');
-  const input = useRef<HTMLInputElement>(null);
-  // Typing stays instant on a page of thousands of people: the list follows a step behind.
-  const deferredQuery = useDeferredValue(query);
-  const shown = useMemo(() => filterPeople(people, deferredQuery), [people, deferredQuery]);
-  const filtering = shown !== people;
+  const list = useListFilter(people, filterPeople);
+  const shown = list.shown;
   // "Select all" and "Clear" act on the people shown: those the filter hides keep their choice, and the count says so.
   const own = new Set(shown.map(personKey));
-  const hiddenSelected = filtering && selection ? people.filter((p) => selection.selected.has(personKey(p)) && !own.has(personKey(p))).length : 0;
-  const count = filtering ? t('people_filter_meta', shown.length, people.length) : String(people.length);
-  const clear = (): void => {
-    setQuery('');
-    input.current?.focus();
-  };
+  const hiddenSelected = list.filtering && selection ? people.filter((p) => selection.selected.has(personKey(p)) && !own.has(personKey(p))).length : 0;
   return (
-    <Section
-      title={title}
-      meta={hiddenSelected > 0 ? `${count} · ${tn('people_filter_hidden_selected', hiddenSelected)}` : count}
-      className="sp-found__group sp-people-table"
-    >
-      {(people.length > VISIBLE_ROWS || query !== '') && (
-        <SearchField
-          ref={input}
-          label={t('people_filter_label')}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          className="sp-people-table__filter"
-        />
-      )}
-      {/* Always in the page, so a screen reader hears each change of the count. */}
-      <p className="ui-visually-hidden" role="status">
-        {!filtering ? '' : shown.length === 0 ? t('people_filter_none', deferredQuery.trim()) : t('people_filter_shown', shown.length, people.length)}
-      </p>
-      {filtering && shown.length === 0 ? (
-        <p className="sp-people-table__none">
-          {t('people_filter_none', deferredQuery.trim())}{' '}
-          <Button size="sm" variant="ghost" onClick={clear}>
-            {t('people_filter_clear')}
-          </Button>
-        </p>
-      ) : (
+    <Section title={title} meta={filteredCount(list, people.length, hiddenSelected)} className="sp-found__group sp-people-table">
+      <ListFilter list={list} total={people.length} label={t('people_filter_label')} longerThan={VISIBLE_ROWS} />
+      {!nothingMatches(list) && (
         <Table<PersonRowData>
           // A new filter is a new list: its scroll starts at the top, not where the last list was left.
-          key={deferredQuery.trim()}
+          key={list.applied}
           label={label}
           rows={shown}
           rowKey={personKey}

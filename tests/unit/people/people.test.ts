@@ -7,6 +7,7 @@ import {
   companyLookupUrl,
   employeeAsPerson,
   nameLookup,
+  filterIdentifiers,
   filterPeople,
   foundCount,
   foundParts,
@@ -291,5 +292,32 @@ describe('filterPeople: the filter above a page\'s people list', () => {
 
   it('an empty filter gives back the same list (the panel tells filtering from not by identity)', () => {
     expect(filterPeople(people, '')).toBe(people);
+  });
+});
+
+describe('filterIdentifiers: the filter above a list of loose identifiers', () => {
+  const rows = [
+    { kind: 'email', value: 'press@acme.com' },
+    { kind: 'email', value: 'jobs@globex.de' },
+    { kind: 'phone', value: '+4930123456' },
+    { kind: 'phone', value: '+12125550100' },
+    { kind: 'profile', value: IN('s%C3%B8ren-m%C3%BCller') },
+    { kind: 'companyProfile', value: 'https://www.linkedin.com/company/acme-robotics' },
+    { kind: 'domain', value: 'acme.com' },
+  ];
+  it.each<[string, string[]]>([
+    ['', rows.map((r) => r.value)],
+    ['ACME.COM', ['press@acme.com', 'acme.com']],
+    ['acme', ['press@acme.com', 'https://www.linkedin.com/company/acme-robotics', 'acme.com']],
+    ['globex', ['jobs@globex.de']],
+    ['030 123456', ['+4930123456']],
+    ['(212) 555-0100', ['+12125550100']],
+    ['+49', ['+4930123456']],
+    ['soren', [IN('s%C3%B8ren-m%C3%BCller')]],
+    ['acme robotics', ['https://www.linkedin.com/company/acme-robotics']],
+    ['acme globex', []],
+    ['nobody', []],
+  ])('%j → %j', (query, values) => {
+    expect(filterIdentifiers(rows, query).map((r) => r.value)).toEqual(values);
   });
 });
