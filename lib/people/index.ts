@@ -157,6 +157,13 @@ export function filterIdentifiers<R extends { kind: string; value: string }>(row
   });
 }
 
+/** The companies a filter matches, by the same rule: by name, website domains and company page handles. */
+export function filterCompanies<C extends Pick<PageCompany, 'name' | 'domains' | 'companyPages'>>(companies: readonly C[], query: string): readonly C[] {
+  const matches = textQuery(query);
+  if (matches === null) return companies;
+  return companies.filter((c) => matches(foldText([c.name ?? '', ...c.domains, ...c.companyPages.map((u) => profileHandle(u) ?? u)].join('\n'))));
+}
+
 /** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */
 export function personSubtitle(person: Pick<PagePerson, 'title' | 'company'>): string | null {
   const parts = [person.title?.trim(), person.company?.trim()].filter((p): p is string => Boolean(p));

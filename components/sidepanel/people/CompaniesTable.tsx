@@ -1,7 +1,8 @@
 import { Section, Table } from '@/components/ui';
 import type { PageCompany } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
-import { companyLookupUrl, profileHandle } from '@/lib/people';
+import { companyLookupUrl, filterCompanies, profileHandle } from '@/lib/people';
+import { filteredCount, ListFilter, nothingMatches, useListFilter } from '../ListFilter';
 import { useSaved } from '../contacts/use-saved';
 import { useEstimate } from '../hooks';
 import { useNavigation } from '../navigation';
@@ -14,16 +15,23 @@ const VISIBLE_ROWS = 6;
 
 /** Companies the page shows as such: name, website and company page as chips, one priced Enrich each. */
 export function CompaniesTable({ companies }: { companies: readonly PageCompany[] }) {
+  // An exhibitor list of 500 companies, filtered to "robotics" or one country's domains.
+  const list = useListFilter(companies, filterCompanies);
   return (
-    <Section title={t('people_section_companies')} meta={companies.length} className="sp-found__group sp-companies">
-      <Table<PageCompany>
-        label={t('people_companies_label')}
-        rows={companies}
-        rowKey={(c) => `company:${c.id}`}
-        rowHeight={ROW_HEIGHT}
-        maxHeight={Math.min(companies.length, VISIBLE_ROWS) * ROW_HEIGHT}
-        columns={[{ id: 'company', header: t('people_column_company'), cell: (row) => <CompanyCell company={row} /> }]}
-      />
+    <Section title={t('people_section_companies')} meta={filteredCount(list, companies.length)} className="sp-found__group sp-companies">
+      <ListFilter list={list} total={companies.length} label={t('people_filter_companies_label')} longerThan={VISIBLE_ROWS} />
+      {!nothingMatches(list) && (
+        <Table<PageCompany>
+          // A new filter is a new list: its scroll starts at the top.
+          key={list.applied}
+          label={t('people_companies_label')}
+          rows={list.shown}
+          rowKey={(c) => `company:${c.id}`}
+          rowHeight={ROW_HEIGHT}
+          maxHeight={Math.min(list.shown.length, VISIBLE_ROWS) * ROW_HEIGHT}
+          columns={[{ id: 'company', header: t('people_column_company'), cell: (row) => <CompanyCell company={row} /> }]}
+        />
+      )}
     </Section>
   );
 }

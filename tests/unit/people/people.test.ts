@@ -7,6 +7,7 @@ import {
   companyLookupUrl,
   employeeAsPerson,
   nameLookup,
+  filterCompanies,
   filterIdentifiers,
   filterPeople,
   foundCount,
@@ -319,5 +320,23 @@ describe('filterIdentifiers: the filter above a list of loose identifiers', () =
     ['nobody', []],
   ])('%j → %j', (query, values) => {
     expect(filterIdentifiers(rows, query).map((r) => r.value)).toEqual(values);
+  });
+});
+
+describe('filterCompanies: the filter above the companies a page shows', () => {
+  const companies = [
+    { name: 'Acme Robotics GmbH', domains: ['acme-robotics.de'], companyPages: ['https://www.linkedin.com/company/acme-robotics'] },
+    { name: 'Société Générale', domains: ['societegenerale.com'], companyPages: [] },
+    { name: null, domains: ['globex.io'], companyPages: ['https://www.linkedin.com/company/globex-corp'] },
+  ];
+  it.each<[string, Array<string | null>]>([
+    ['', ['Acme Robotics GmbH', 'Société Générale', null]],
+    ['robotics', ['Acme Robotics GmbH']],
+    ['societe generale', ['Société Générale']],
+    ['.de', ['Acme Robotics GmbH']],
+    ['globex-corp', [null]],
+    ['acme globex', []],
+  ])('%j → %j', (query, names) => {
+    expect(filterCompanies(companies, query).map((c) => c.name)).toEqual(names);
   });
 });
