@@ -36,6 +36,7 @@ import { ensureBuild, pageBundle } from './build';
 import { emailsBoth, METHODS, NAIVE_EMAIL, NAIVE_PHONE, pageShape, timeMethod, type Method, type Timing, type TracedMethod } from './in-page';
 import { adversarialPage, directoryPage, hundredThousandNodePage, normalHugeNodePage, realisticPage } from './pages';
 import { evaluateInFreshWorld } from './isolated-world';
+import { renderedOnce, showRendered } from './render-once';
 import { traced, type TaskSummary } from './trace';
 import { median, round } from './stats';
 
@@ -212,7 +213,7 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
   const picked = pickArg?.slice('--classes='.length).split(',');
   const classes = pageClasses(quick).filter((c) => picked === undefined || picked.includes(c.key));
   const pages = new Map<string, string>();
-  for (const cls of classes) pages.set(`/${cls.key}.html`, cls.html());
+  for (const cls of classes) pages.set(`/${cls.key}.html`, renderedOnce(cls.html()));
   const server = await serve(pages);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const bundle = await benchBundle();
@@ -227,7 +228,7 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
     const context = await browser.newContext();
     const page = await context.newPage();
     await page.goto(`${origin}/${key}.html`, { waitUntil: 'load', timeout: 300_000 });
-    await page.evaluate(() => document.body.getBoundingClientRect().height);
+    await showRendered(page);
     // tsx compiles with esbuild's keepNames, whose `__name` helper appears in functions handed to page.evaluate.
     await page.addScriptTag({ content: 'globalThis.__name = (f) => f;' });
     await page.addScriptTag({ content: bundle });

@@ -32,6 +32,7 @@ import { parseHTML } from 'linkedom';
 import { directoryPage, realisticPage } from './pages';
 import { evaluateInFreshWorld } from './isolated-world';
 import { longestSliceMs, measureOnce, type GroupingSample } from './people-grouping-core';
+import { renderedOnce, showRendered } from './render-once';
 import { median, round } from './stats';
 
 const MB = 1024 * 1024;
@@ -118,7 +119,7 @@ async function coreBundle(): Promise<string> {
 export async function measureInChromium(html: string, samples = 4, sliced = true): Promise<{ result: PeopleGroupingResult; raw: GroupingSample[] }> {
   const server = createServer((req, res) => {
     res.writeHead(req.url === '/directory.html' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(req.url === '/directory.html' ? html : 'not found');
+    res.end(req.url === '/directory.html' ? renderedOnce(html) : 'not found');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/directory.html`;
@@ -133,7 +134,7 @@ export async function measureInChromium(html: string, samples = 4, sliced = true
       const page = await browser.newPage();
       try {
         await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-        await page.evaluate(() => document.body.getBoundingClientRect().height);
+        await showRendered(page);
         const out: unknown[] = [];
         for (const expression of expressions) out.push(await evaluateInFreshWorld(page, [bundle], expression));
         return out;

@@ -14,6 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { chromium } from '@playwright/test';
 import { pageBundle } from './build';
 import { articlePage, benchPage } from './people-grouping';
+import { renderedOnce, showRendered } from './render-once';
 
 interface ProfileNode {
   id: number;
@@ -32,7 +33,7 @@ const PHASES = ['markAncestors', 'place', 'recordOf', 'adopt', 'describe', 'desc
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(html);
+  res.end(renderedOnce(html));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/page.html`;
@@ -46,7 +47,7 @@ try {
   for (let i = 0; i < loads; i++) {
     const page = await browser.newPage();
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
-    await page.evaluate(() => document.body.getBoundingClientRect().height);
+    await showRendered(page);
     const cdp = await page.context().newCDPSession(page);
     const { frameTree } = await cdp.send('Page.getFrameTree');
     const { executionContextId } = await cdp.send('Page.createIsolatedWorld', { frameId: frameTree.frame.id, worldName: `ipe-profile-${i}` });

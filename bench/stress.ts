@@ -15,6 +15,7 @@ import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { chromiumPath, extensionArgs } from '../tests/e2e/support/chromium';
 import { ensureBuild } from './build';
 import { hundredThousandNodePage, realisticPage } from './pages';
+import { renderedOnce, showRendered } from './render-once';
 
 const MB = 1024 * 1024;
 
@@ -59,7 +60,9 @@ async function stopProbe(page: Page): Promise<{ maxGap: number; longTasks: numbe
 async function measure(context: BrowserContext, extensionId: string, url: string, label: string) {
   const page = await context.newPage();
   await page.goto(url, { waitUntil: 'load', timeout: 180_000 });
-  await page.waitForTimeout(1000); // let parsing and layout settle: we measure the scanner, not the page load
+  // Styled, laid out and painted once before the scan: we measure the scanner, not the page load.
+  await showRendered(page);
+  await page.waitForTimeout(1000);
   const control = await context.newPage();
   await control.goto(`chrome-extension://${extensionId}/options.html`);
   const tabId = await control.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, url);
@@ -107,7 +110,7 @@ async function measure(context: BrowserContext, extensionId: string, url: string
 export async function run(_opts: { json: boolean }): Promise<Record<string, number>> {
   const extensionDir = ensureBuild();
   console.log('generating a 50 MB page and a 100,000-node page…');
-  const server = await serve({ '/50mb.html': realisticPage(50 * MB, 7), '/100k.html': hundredThousandNodePage() });
+  const server = await serve({ '/50mb.html': renderedOnce(realisticPage(50 * MB, 7)), '/100k.html': renderedOnce(hundredThousandNodePage()) });
   const profile = mkdtempSync(join(tmpdir(), 'ipe-stress-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: chromiumPath(),
