@@ -185,10 +185,10 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
       ) : (
         <>
           {people.length > 0 && (
-            <PeopleTable key={data.url} title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
+            <PeopleTable key={`people:${data.url}`} title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
           )}
-          {companies.length > 0 && <CompaniesTable companies={companies} />}
-          {loose && <FoundEntities key={data.url} entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
+          {companies.length > 0 && <CompaniesTable key={`companies:${data.url}`} companies={companies} />}
+          {loose && <FoundEntities key={`loose:${data.url}`} entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
           <div className="sp-toolbar sp-page__export">
             <span className="sp-toolbar__label">{t('sidepanel_page_export_title')}</span>
             <ExportActions

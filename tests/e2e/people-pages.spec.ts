@@ -308,7 +308,7 @@ test('the directory filtered by a word: "Select all" takes the people shown, one
   test.setTimeout(300_000);
   const key = `test-standard-people-filter-${Date.now()}`;
   await configure({ apiKey: key });
-  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
+  const { tab, panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/directory`);
   const page = view(panel, 'Page');
   const table = page.getByRole('table', { name: 'People found on this page' });
   const filter = page.getByRole('searchbox', { name: /^Filter by name/ });
@@ -361,5 +361,16 @@ test('the directory filtered by a word: "Select all" takes the people shown, one
     // The button went with the message: the focus goes back to the filter, not to the top of the page.
     await expect(filter).toBeFocused();
     await expect(table).toHaveAttribute('aria-rowcount', '301');
+  });
+
+  await test.step('a filter does not follow the user to the next page (a single-page navigation), and the lists are not doubled', async () => {
+    await filter.fill('Engineer');
+    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: 15_000 });
+    await tab.evaluate(() => history.pushState({}, '', '/demo/directory?page=2'));
+    await expect(page.locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: 15_000 });
+    await expect(filter).toHaveValue('', { timeout: 15_000 });
+    await expect(table).toHaveCount(1);
+    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: 15_000 });
+    await expect(page.getByRole('table', { name: /^Other companies found on this page$/ })).toHaveCount(1);
   });
 });
