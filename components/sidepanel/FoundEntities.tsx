@@ -103,7 +103,7 @@ function FoundGroup({
   const hiddenSelected = selectable && list.filtering ? rows.filter((r) => selected.has(entityKey(r)) && !own.has(entityKey(r))).length : 0;
   return (
     <Section title={title} meta={filteredCount(list, rows.length, hiddenSelected)} className="sp-found__group">
-      <ListFilter list={list} total={rows.length} label={(filterLabels[group.id] ?? filterLabels.emails!)()} longerThan={VISIBLE_ROWS} />
+      <ListFilter list={list} total={rows.length} label={(filterLabels[group.id] ?? filterLabels.emails!)()} longerThan={VISIBLE_ROWS} of={group.id === 'people' ? 'people' : 'things'} />
       {!nothingMatches(list) && (
         <Table<PageEntity>
           // A new filter is a new list: its scroll starts at the top.

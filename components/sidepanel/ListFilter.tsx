@@ -38,7 +38,21 @@ export function filteredCount(list: ListFilterState<unknown>, total: number, hid
  * The filter box above a list longer than `longerThan` rows, the count a screen reader hears, and what it says when
  * nothing matches. The caller leaves its table out while `nothingMatches(list)`.
  */
-export function ListFilter<Row>({ list, total, label, longerThan }: { list: ListFilterState<Row>; total: number; label: string; longerThan: number }) {
+export function ListFilter<Row>({
+  list,
+  total,
+  label,
+  longerThan,
+  of = 'people',
+}: {
+  list: ListFilterState<Row>;
+  total: number;
+  label: string;
+  longerThan: number;
+  /** What the rows are: people ("No one here matches") or things ("Nothing here matches"). */
+  of?: 'people' | 'things';
+}) {
+  const none = t(of === 'people' ? 'people_filter_none' : 'people_filter_none_things', list.applied);
   const clear = (): void => {
     list.setQuery('');
     // The button goes with the message: the focus goes back to the box, not to the top of the panel.
@@ -51,11 +65,11 @@ export function ListFilter<Row>({ list, total, label, longerThan }: { list: List
       )}
       {/* Always in the page, so a screen reader hears each change of the count. */}
       <p className="ui-visually-hidden" role="status">
-        {!list.filtering ? '' : list.shown.length === 0 ? t('people_filter_none', list.applied) : t('people_filter_shown', list.shown.length, total)}
+        {!list.filtering ? '' : list.shown.length === 0 ? none : t('people_filter_shown', list.shown.length, total)}
       </p>
       {nothingMatches(list) && (
         <p className="sp-list-filter__none">
-          {t('people_filter_none', list.applied)}{' '}
+          {none}{' '}
           <Button size="sm" variant="ghost" onClick={clear}>
             {t('people_filter_clear')}
           </Button>

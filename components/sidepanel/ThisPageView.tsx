@@ -53,7 +53,8 @@ function foundSummary(entities: Parameters<typeof foundParts>[0], grouped: boole
   if (found.people > 0) parts.push(tn('sidepanel_page_found_people', found.people));
   if (found.companies > 0) parts.push(tn('sidepanel_page_found_companies', found.companies));
   if (found.other > 0) parts.push(tn('sidepanel_page_found_more', found.other));
-  return parts.join(' · ');
+  // A narrow panel wraps between the parts, never inside one ("1 / weitere").
+  return parts.map((part) => part.replace(/ /g, '\u00a0')).join(' · ');
 }
 
 export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {

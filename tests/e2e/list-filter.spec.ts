@@ -65,6 +65,12 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
       const charged = (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
       expect(charged).toBe(expectedKnown.length);
     });
+
+    await test.step('a domain nobody has: the list says nothing matches (addresses are things, not people)', async () => {
+      await page.getByRole('searchbox', { name: 'Filter by address or domain…' }).fill('zzyzx.example');
+      await expect(page.getByText('Nothing here matches “zzyzx.example”.').first()).toBeVisible();
+      await expect(table).toHaveCount(0);
+    });
   } finally {
     pages.server.close();
     rmSync(dir, { recursive: true, force: true });

@@ -19,7 +19,7 @@ export function CompaniesTable({ companies }: { companies: readonly PageCompany[
   const list = useListFilter(companies, filterCompanies);
   return (
     <Section title={t('people_section_companies')} meta={filteredCount(list, companies.length)} className="sp-found__group sp-companies">
-      <ListFilter list={list} total={companies.length} label={t('people_filter_companies_label')} longerThan={VISIBLE_ROWS} />
+      <ListFilter list={list} total={companies.length} label={t('people_filter_companies_label')} longerThan={VISIBLE_ROWS} of="things" />
       {!nothingMatches(list) && (
         <Table<PageCompany>
           // A new filter is a new list: its scroll starts at the top.
