@@ -26,8 +26,13 @@ const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const html = option('page', 'article') === 'directory' ? benchPage() : articlePage();
 const withGrouping = !args.includes('--without');
-const loads = Number(option('loads', '4'));
-const top = Number(option('top', '40'));
+const count = (name: string, fallback: string): number => {
+  const n = Number(option(name, fallback));
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} takes a whole number of at least 1`);
+  return n;
+};
+const loads = count('loads', '4');
+const top = count('top', '40');
 /** The grouper's phases (lib/detect/people/group.ts, blocks.ts, describe.ts), shown with their callees' time. */
 const PHASES = ['markAncestors', 'place', 'recordOf', 'adopt', 'describe', 'describePerson', 'describeRow', 'describeCompany', 'splitByNames', 'rowColumns', 'buildSome'];
 
