@@ -12,16 +12,23 @@ import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind
 import { useNavigation } from './navigation';
 import { t } from '@/lib/i18n/t';
 import { filterIdentifiers } from '@/lib/people';
-import { filteredCount, ListFilter, nothingMatches, useListFilter } from './ListFilter';
+import { filteredCount, ListFilter, nothingMatches, selectionOfShown, useListFilter } from './ListFilter';
 
 type Entities = EntityLists;
 
 // Titles are functions: the words come from the browser's i18n, asked at render time.
-const groups: ReadonlyArray<{ id: string; title: () => string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
-  { id: 'people', title: () => t('sidepanel_people'), icon: 'user', kinds: [['profile', 'profiles']] },
-  { id: 'emails', title: () => t('sidepanel_found_emails'), icon: 'mail', kinds: [['email', 'emails']] },
-  { id: 'phones', title: () => t('sidepanel_found_phones'), icon: 'phone', kinds: [['phone', 'phones']] },
-  { id: 'companies', title: () => t('sidepanel_found_companies'), icon: 'building', kinds: [['companyProfile', 'companyProfiles'], ['domain', 'domains']] },
+// `filterLabel`: what the filter above the group's list reads a row by.
+const groups: ReadonlyArray<{ id: string; title: () => string; filterLabel: () => string; icon: IconName; kinds: ReadonlyArray<[EntityKind, keyof Entities]> }> = [
+  { id: 'people', title: () => t('sidepanel_people'), filterLabel: () => t('sidepanel_found_filter_profiles'), icon: 'user', kinds: [['profile', 'profiles']] },
+  { id: 'emails', title: () => t('sidepanel_found_emails'), filterLabel: () => t('sidepanel_found_filter_emails'), icon: 'mail', kinds: [['email', 'emails']] },
+  { id: 'phones', title: () => t('sidepanel_found_phones'), filterLabel: () => t('sidepanel_found_filter_phones'), icon: 'phone', kinds: [['phone', 'phones']] },
+  {
+    id: 'companies',
+    title: () => t('sidepanel_found_companies'),
+    filterLabel: () => t('sidepanel_found_filter_companies'),
+    icon: 'building',
+    kinds: [['companyProfile', 'companyProfiles'], ['domain', 'domains']],
+  },
 ];
 
 const ROW_HEIGHT = 44;
@@ -66,14 +73,6 @@ export function FoundEntities({ entities, selected, onSelectionChange, exclude, 
   );
 }
 
-/** What the filter above each group's list reads a row by. */
-const filterLabels: Record<string, () => string> = {
-  people: () => t('sidepanel_found_filter_profiles'),
-  emails: () => t('sidepanel_found_filter_emails'),
-  phones: () => t('sidepanel_found_filter_phones'),
-  companies: () => t('sidepanel_found_filter_companies'),
-};
-
 function FoundGroup({
   group,
   entities,
@@ -98,12 +97,9 @@ function FoundGroup({
   if (rows.length === 0) return null;
   const shown = list.shown;
   const selectable = group.id !== 'companies';
-  // Selection is global across groups; each table edits only the keys it shows (the filter hides the rest, kept).
-  const own = new Set(shown.map(entityKey));
-  const hiddenSelected = selectable && list.filtering ? rows.filter((r) => selected.has(entityKey(r)) && !own.has(entityKey(r))).length : 0;
   return (
-    <Section title={title} meta={filteredCount(list, rows.length, hiddenSelected)} className="sp-found__group">
-      <ListFilter list={list} total={rows.length} label={(filterLabels[group.id] ?? filterLabels.emails!)()} longerThan={VISIBLE_ROWS} of={group.id === 'people' ? 'people' : 'things'} />
+    <Section title={title} meta={filteredCount(list, selectable ? { selected, key: entityKey } : undefined)} className="sp-found__group">
+      <ListFilter list={list} label={group.filterLabel()} longerThan={VISIBLE_ROWS} of={group.id === 'people' ? 'people' : 'things'} />
       {!nothingMatches(list) && (
         <Table<PageEntity>
           // A new filter is a new list: its scroll starts at the top.
@@ -118,11 +114,8 @@ function FoundGroup({
             selectable
               ? {
                   selected,
-                  onChange: (next) => {
-                    const merged = new Set([...selected].filter((k) => !own.has(k)));
-                    for (const k of next) if (own.has(k)) merged.add(k);
-                    onSelectionChange(merged);
-                  },
+                  // Selection is global across groups; each table edits only the keys it shows (the filter hides the rest, kept).
+                  onChange: (next) => onSelectionChange(selectionOfShown(list, entityKey, selected, next)),
                   rowLabel: (row) => t('sidepanel_select_value', row.value),
                 }
               : undefined

@@ -4,6 +4,8 @@ import { t, tn } from '@/lib/i18n/t';
 
 /** A long list's filter: what is typed, and the rows it keeps (the same array when it keeps them all). */
 export interface ListFilterState<Row> {
+  /** Every row, filtered or not. */
+  rows: readonly Row[];
   query: string;
   setQuery: (query: string) => void;
   /** The query the rows follow: a step behind the typing, so typing stays instant over thousands of rows. */
@@ -22,16 +24,33 @@ export function useListFilter<Row>(rows: readonly Row[], filter: (rows: readonly
   const applied = useDeferredValue(query);
   const shown = useMemo(() => filter(rows, applied), [rows, applied, filter]);
   const input = useRef<HTMLInputElement>(null);
-  return { query, setQuery, applied: applied.trim(), shown, filtering: shown !== rows, input };
+  return { rows, query, setQuery, applied: applied.trim(), shown, filtering: shown !== rows, input };
 }
 
 /**
  * A section's count while a filter is on: "36 of 300", and "· 1 selected not shown" when the filter hides rows the
- * user chose (they stay chosen: the selection bar's count and price include them).
+ * user chose (they stay chosen: the selection bar's count and price include them). `chosen`: the shared selection and
+ * a row's key in it, for a list whose rows can be selected.
  */
-export function filteredCount(list: ListFilterState<unknown>, total: number, hiddenSelected = 0): string {
-  const count = list.filtering ? t('people_filter_meta', list.shown.length, total) : String(total);
-  return hiddenSelected > 0 ? `${count} · ${tn('people_filter_hidden_selected', hiddenSelected)}` : count;
+export function filteredCount<Row>(list: ListFilterState<Row>, chosen?: { selected: ReadonlySet<string>; key: (row: Row) => string }): string {
+  const total = list.rows.length;
+  if (!list.filtering) return String(total);
+  const count = t('people_filter_meta', list.shown.length, total);
+  if (chosen === undefined) return count;
+  const shown = new Set(list.shown);
+  const hidden = list.rows.filter((row) => !shown.has(row) && chosen.selected.has(chosen.key(row))).length;
+  return hidden > 0 ? `${count} · ${tn('people_filter_hidden_selected', hidden)}` : count;
+}
+
+/**
+ * The selection change of a table that shows `list.shown`: its own rows' keys as the table says, every other key
+ * (rows the filter hides, other tables' rows) as it was. "Select all" and "Clear" so act on the rows shown only.
+ */
+export function selectionOfShown<Row>(list: ListFilterState<Row>, key: (row: Row) => string, selected: ReadonlySet<string>, next: ReadonlySet<string>): Set<string> {
+  const own = new Set(list.shown.map(key));
+  const merged = new Set([...selected].filter((k) => !own.has(k)));
+  for (const k of next) if (own.has(k)) merged.add(k);
+  return merged;
 }
 
 /**
@@ -40,18 +59,17 @@ export function filteredCount(list: ListFilterState<unknown>, total: number, hid
  */
 export function ListFilter<Row>({
   list,
-  total,
   label,
   longerThan,
   of = 'people',
 }: {
   list: ListFilterState<Row>;
-  total: number;
   label: string;
   longerThan: number;
   /** What the rows are: people ("No one here matches") or things ("Nothing here matches"). */
   of?: 'people' | 'things';
 }) {
+  const total = list.rows.length;
   const none = t(of === 'people' ? 'people_filter_none' : 'people_filter_none_things', list.applied);
   const clear = (): void => {
     list.setQuery('');

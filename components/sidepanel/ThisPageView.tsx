@@ -3,7 +3,7 @@ import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
-import { foundCount, foundParts, looseIdentifiers, personBulkEntry, personDisplayName } from '@/lib/people';
+import { foundParts, looseIdentifiers, type FoundBreakdown, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
 import { ExportActions } from './ExportActions';
@@ -37,16 +37,10 @@ const noPeople: PagePerson[] = [];
 const noCompanies: PageCompany[] = [];
 
 /**
- * "This page": what the scan found on the followed tab, people first (one row and one price per person), then
- * companies, then the identifiers that belong to nobody; select several for a bulk job with a cost preview, live
- * progress, cancel and exportable results. Before the scan groups people (empty `people`), it is the flat lists.
- */
-/**
  * "17 people · 1 company · 2 more": what the page shows, as the rows below list it (the badge's number is the sum).
  * A page the scan found no people or company rows on lists its identifiers flat, and says "7 found".
  */
-function foundSummary(entities: Parameters<typeof foundParts>[0], grouped: boolean): string {
-  const found = foundParts(entities);
+function foundSummary(found: FoundBreakdown, grouped: boolean): string {
   // Without people or company rows the lists below are the flat identifier lists: one count fits them.
   if (!grouped) return tn('sidepanel_page_found', found.people + found.companies + found.other);
   const parts: string[] = [];
@@ -57,6 +51,11 @@ function foundSummary(entities: Parameters<typeof foundParts>[0], grouped: boole
   return parts.map((part) => part.replace(/ /g, '\u00a0')).join(' · ');
 }
 
+/**
+ * "This page": what the scan found on the followed tab, people first (one row and one price per person), then
+ * companies, then the identifiers that belong to nobody; select several for a bulk job with a cost preview, live
+ * progress, cancel and exportable results. Before the scan groups people (empty `people`), it is the flat lists.
+ */
 export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {
   const { hasKey, state: accountState } = useAccount();
   const page = useAsyncAction((id: number) => request('page/get', { tabId: id, scan: true }));
@@ -156,7 +155,8 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   }
 
   // The badge counts the same: people + companies + loose items.
-  const count = foundCount(data.entities);
+  const found = foundParts(data.entities);
+  const count = found.people + found.companies + found.other;
   const grouped = allPeople.length > 0 || companies.length > 0;
   return (
     <div className="sp-view sp-page" data-testid="this-page">
@@ -166,7 +166,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.title || data.url}
           </p>
           <p className="sp-page__meta ui-num">
-            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(data.entities, grouped)}
+            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(found, grouped)}
             {' · '}
             {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>

@@ -3,7 +3,7 @@
  * restarts, and is out of reach of content scripts (they run in the page's origin).
  */
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import { type CacheEntry, type CacheStore, matchesQuery } from './store';
+import { type CacheEntry, type CacheStore, cacheQuery } from './store';
 
 interface CacheDb extends DBSchema {
   entries: { key: string; value: CacheEntry; indexes: { fetchedAt: number; expiresAt: number } };
@@ -44,9 +44,10 @@ export function createIdbCacheStore(): CacheStore {
     },
     async list({ query, limit }) {
       const out: CacheEntry[] = [];
+      const keep = cacheQuery(query);
       let cursor = await (await open()).transaction('entries').store.index('fetchedAt').openCursor(null, 'prev');
       while (cursor && out.length < limit) {
-        if (matchesQuery(cursor.value, query)) out.push(cursor.value);
+        if (keep(cursor.value)) out.push(cursor.value);
         cursor = await cursor.continue();
       }
       return out;

@@ -2,7 +2,7 @@
  * Cached API answers. One entry per cache key (lib/cache/keys.ts). An entry remembers what the answer cost, so
  * the UI can say "Cached 3 days ago · free" and the history can reopen it for free.
  */
-import { matchesText } from '../model/text-query';
+import { foldText, textQuery } from '../model/text-query';
 
 export interface CacheEntry {
   key: string;
@@ -45,10 +45,13 @@ export interface CacheStore {
   purgeExpired(now: number): Promise<number>;
 }
 
-/** An answer (not an alias) whose label, key or alias labels match the query (`lib/model/text-query.ts`). */
-export function matchesQuery(entry: CacheEntry, query: string | undefined): boolean {
-  if (entry.aliasOf !== undefined) return false;
-  return matchesText(query, entry.label, entry.key, ...(entry.aliasLabels ?? []));
+/**
+ * Which entries a history listing keeps: answers (not aliases) whose label, key or alias labels match the query
+ * (`lib/model/text-query.ts`). Made once per listing, asked per entry.
+ */
+export function cacheQuery(query: string | undefined): (entry: CacheEntry) => boolean {
+  const matches = textQuery(query);
+  return (entry) => entry.aliasOf === undefined && (matches === null || matches(foldText([entry.label, entry.key, ...(entry.aliasLabels ?? [])].join('\n'))));
 }
 
 /** For Node (bench, unit tests): the same behaviour as the IndexedDB store, kept in a Map. */
@@ -72,7 +75,7 @@ export function createMemoryCacheStore(): CacheStore {
     list: ({ query, limit }) =>
       Promise.resolve(
         [...entries.values()]
-          .filter((e) => matchesQuery(e, query))
+          .filter(cacheQuery(query))
           .sort((a, b) => b.fetchedAt - a.fetchedAt)
           .slice(0, limit),
       ),

@@ -2,7 +2,7 @@
 // company or domain. Detection, selection, the lookup box, cache keys and aliases all call it, so a
 // value found on a page, selected, typed or returned by the API is one key (and one charge).
 export { DOMAIN_MAX, isFileName, isValidEmailDomain, isValidLocal, LOCAL_MAX, normaliseEmail } from './email';
-export { MAX_PHONE_TEXT, normalisePhone, phoneDigitForms, readPhone, type CountryCode, type PhoneReading } from './phone';
+export { MAX_PHONE_TEXT, nationalDigits, normalisePhone, readPhone, type CountryCode, type PhoneReading } from './phone';
 export {
   isNetworkHost,
   NETWORKS,

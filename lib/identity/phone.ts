@@ -98,11 +98,9 @@ export function formatPhone(e164: string): string {
 }
 
 /**
- * The digits a person might type to find a number: international (`12125550100`) and national (`2125550100`,
- * `030123456` for `+4930123456`). For search only; the number itself when it cannot be read.
+ * A number's national digits, as a person in its country types them (`030123456` for `+4930123456`), for search only
+ * (the E.164 text already holds the international digits); empty when it cannot be read.
  */
-export function phoneDigitForms(e164: string): string[] {
-  const international = e164.replace(/\D/g, '');
-  const national = (readPhone(e164)?.national ?? '').replace(/\D/g, '');
-  return national.length > 0 && national !== international ? [international, national] : [international];
+export function nationalDigits(e164: string): string {
+  return (readPhone(e164)?.national ?? '').replace(/\D/g, '');
 }

@@ -80,13 +80,14 @@ export function textQuery(query: string | undefined): ((folded: string) => boole
   return (folded) => words.every((w) => folded.includes(w.text) || (w.digits !== null && folded.includes(w.digits)));
 }
 
-/** Does the query hold a piece of a phone number (a digit)? Lists whose numbers cost more to spell out ask first. */
-export function queryHasDigits(query: string): boolean {
-  return /\d/.test(query);
-}
-
-/** Does `query` match any of `texts` taken together? True for an empty query. For one-off checks; lists use `textQuery`. */
-export function matchesText(query: string | undefined, ...texts: ReadonlyArray<string | null | undefined>): boolean {
-  const test = textQuery(query);
-  return test === null || test(foldText(texts.filter((s) => s).join('\n')));
+/**
+ * The rows of a list that `query` matches, in order; `rows` itself when the query has no words. `textOf` gives a row's
+ * folded text; `digits` says the query holds a digit, for lists whose numbers cost more to spell out in full (a
+ * number's national form) and are spelled out only then.
+ */
+export function filterByText<R>(rows: readonly R[], query: string, textOf: (row: R, digits: boolean) => string): readonly R[] {
+  const matches = textQuery(query);
+  if (matches === null) return rows;
+  const digits = /\d/.test(query);
+  return rows.filter((row) => matches(textOf(row, digits)));
 }

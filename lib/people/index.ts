@@ -9,12 +9,13 @@ import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, foundBreakdown, looseEntities, type FoundBreakdown } from '@/lib/detect/people/badge';
 import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
 import { entryLabel } from '@/lib/model/lookup';
-import { phoneDigitForms, profileHandle } from '../identity';
+import { nationalDigits, profileHandle } from '../identity';
 import { t } from '../i18n/t';
-import { foldText, queryHasDigits, textQuery } from '../model/text-query';
+import { filterByText, foldText } from '../model/text-query';
 
 /** The handle of a canonical profile or company page URL (`lib/identity`), for rows and labels. */
 export { profileHandle };
+export type { FoundBreakdown };
 
 export type PersonIdentifier =
   | { kind: 'profile'; value: string }
@@ -106,14 +107,10 @@ type Searchable = Pick<PagePerson, 'name' | 'title' | 'company' | 'emails' | 'ph
 /**
  * The people a filter typed above the list matches (`lib/model/text-query.ts`: any case and accents, every word
  * somewhere): by name, title, company, email, profile handle, or phone number written with or without spaces and
- * signs. In the list's order; every person for an empty filter.
+ * signs, international or national. In the list's order; every person for an empty filter.
  */
 export function filterPeople<P extends Searchable>(people: readonly P[], query: string): readonly P[] {
-  const matches = textQuery(query);
-  if (matches === null) return people;
-  // Spelling out each number's national form costs a parse per number: only a query with digits needs it.
-  const withPhones = queryHasDigits(query);
-  return people.filter((p) => matches(withPhones ? personPhoneText(p) : personText(p)));
+  return filterByText(people, query, (p, digits) => (digits ? personPhoneText(p) : personText(p)));
 }
 
 /** Each person's search texts, made once (a page's people are not changed once scanned: a rescan makes new ones). */
@@ -130,11 +127,11 @@ function personText(p: Searchable): string {
   return text;
 }
 
-/** The same with each number's digits, international and national ("030 123456" finds +49 30 123456). */
+/** The same with each number's national digits ("030 123456" finds +49 30 123456): a parse per number, so only asked by a filter with digits. */
 function personPhoneText(p: Searchable): string {
   let text = phoneTexts.get(p);
   if (text === undefined) {
-    text = p.phones.length === 0 ? personText(p) : `${personText(p)}\n${p.phones.flatMap(phoneDigitForms).join('\n')}`;
+    text = p.phones.length === 0 ? personText(p) : `${personText(p)}\n${p.phones.map(nationalDigits).join('\n')}`;
     phoneTexts.set(p, text);
   }
   return text;
@@ -146,22 +143,17 @@ function personPhoneText(p: Searchable): string {
  * national. The same array back when nothing is filtered out.
  */
 export function filterIdentifiers<R extends { kind: string; value: string }>(rows: readonly R[], query: string): readonly R[] {
-  const matches = textQuery(query);
-  if (matches === null) return rows;
-  const withPhones = queryHasDigits(query);
-  return rows.filter((r) => {
+  return filterByText(rows, query, (r, digits) => {
     const forms = [r.value];
     if (r.kind === 'profile' || r.kind === 'companyProfile') forms.push(profileHandle(r.value) ?? '');
-    if (r.kind === 'phone' && withPhones) forms.push(...phoneDigitForms(r.value));
-    return matches(foldText(forms.join('\n')));
+    if (r.kind === 'phone' && digits) forms.push(nationalDigits(r.value));
+    return foldText(forms.join('\n'));
   });
 }
 
 /** The companies a filter matches, by the same rule: by name, website domains and company page handles. */
 export function filterCompanies<C extends Pick<PageCompany, 'name' | 'domains' | 'companyPages'>>(companies: readonly C[], query: string): readonly C[] {
-  const matches = textQuery(query);
-  if (matches === null) return companies;
-  return companies.filter((c) => matches(foldText([c.name ?? '', ...c.domains, ...c.companyPages.map((u) => profileHandle(u) ?? u)].join('\n'))));
+  return filterByText(companies, query, (c) => foldText([c.name ?? '', ...c.domains, ...c.companyPages.map((u) => profileHandle(u) ?? u)].join('\n')));
 }
 
 /** "Partner · Acme LLP": the person's title and company, whichever the page showed; null when neither. */
@@ -179,16 +171,19 @@ function unique(values: readonly string[]): string[] {
   return [...new Set(values)];
 }
 
+/** A page's entities; stored state from before grouping has no `people` or `companies`. */
 type FoundEntities = EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> };
+
+const counted = (entities: FoundEntities) => ({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
 
 /** What the panel's summary and the toolbar badge count: people + companies + loose identifiers (one rule). */
 export function foundCount(entities: FoundEntities): number {
-  return badgeCount({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
+  return badgeCount(counted(entities));
 }
 
 /** The same count in its three parts, as the panel's summary words it. */
 export function foundParts(entities: FoundEntities): FoundBreakdown {
-  return foundBreakdown({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
+  return foundBreakdown(counted(entities));
 }
 
 /** A company answer's employee (name, title, profile link), as the API gives it: every field may be missing. */

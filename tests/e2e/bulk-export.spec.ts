@@ -4,13 +4,11 @@
  * says finished, and the file is checked against the sandbox's own ledger: no row is pending, and the rows exported
  * as enriched are exactly the ones the ledger charged for.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { ledgerOf, openPanelFor, samplesOf } from './support/reliability';
-import { startStaticServer } from './support/static-server';
+import { serveMailtoList } from './support/static-server';
 
 test('export right after a bulk job finishes: no row the ledger charged is exported as pending', async ({
   context,
@@ -27,16 +25,9 @@ test('export right after a bulk job finishes: no row the ledger charged is expor
   // 400 addresses on a page: the known sandbox people (charged when found) among unknown ones (free misses).
   const known = samples.emails.slice(0, 20);
   const emails = Array.from({ length: 400 }, (_, i) => (i % 20 === 0 && known[i / 20] ? known[i / 20]! : `x.nobody${i}@nowhere${i % 7}.com`));
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-bulk-export-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>400 members</title></head><body><h1>Members</h1><ul>${emails
-      .map((e) => `<li><a href="mailto:${e}">${e}</a></li>`)
-      .join('')}</ul></body></html>`,
-  );
-  const pages = await startStaticServer(dir);
+  const pages = await serveMailtoList('400 members', emails);
   try {
-    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${pages.url}/`);
+    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, pages.url);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const table = page.getByRole('table', { name: 'Emails found on this page' });
     await expect(table).toBeVisible({ timeout: 30_000 });
@@ -58,7 +49,6 @@ test('export right after a bulk job finishes: no row the ledger charged is expor
     const charged = async () => (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
     expect(await charged()).toBe(enriched);
   } finally {
-    pages.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await pages.close();
   }
 });

@@ -1,10 +1,7 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { expect, test } from './fixtures';
-import { startStaticServer } from './support/static-server';
+import { serveMailtoList } from './support/static-server';
 import {
   apiRequests,
   chargedTwice,
@@ -244,16 +241,9 @@ test('the worker stopped mid-way through a 2,500-entry bulk job: the panel follo
   // A page listing 2,500 addresses: the 20 known ones and 2,480 unknown ones (free misses). The page's addresses
   // are sorted, so the unknown ones (all "m…") put the known ones on both sides: in the first and the last chunk.
   const emails = Array.from({ length: 2500 }, (_, i) => (i % 125 === 0 ? samples.emails[i / 125]! : `m.nobody${i}@nowhere${i % 7}.com`));
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-bulk-page-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>2,500 members</title></head><body><h1>Members</h1><ul>${emails
-      .map((e) => `<li><a href="mailto:${e}">${e}</a></li>`)
-      .join('')}</ul></body></html>`,
-  );
-  const pages = await startStaticServer(dir);
+  const pages = await serveMailtoList('2,500 members', emails);
   try {
-    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${pages.url}/`);
+    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, pages.url);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const table = page.getByRole('table', { name: 'Emails found on this page' });
     await expect(table).toBeVisible({ timeout: 30_000 });
@@ -323,8 +313,6 @@ test('the worker stopped mid-way through a 2,500-entry bulk job: the panel follo
     await expect(page.getByText(/2,?500 of 2,?500 done · 20 found/)).toBeVisible();
     await shot(panel, 'faults-bulk-resumed-from-stored-answers');
   } finally {
-    pages.server.closeAllConnections();
-    await new Promise((ok) => pages.server.close(ok));
-    rmSync(dir, { recursive: true, force: true });
+    await pages.close();
   }
 });

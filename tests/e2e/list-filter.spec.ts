@@ -3,12 +3,9 @@
  * bulk job sends exactly those, and the sandbox ledger charges exactly the ones it knows (misses are free). The people
  * list's filter is checked on the sandbox directory (people-pages.spec.ts); both share ListFilter and one text rule.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { apiRequests, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
-import { startStaticServer } from './support/static-server';
+import { bulkQueries, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
+import { serveMailtoList } from './support/static-server';
 
 test('loose addresses filtered by a domain: "Select all" sends exactly the addresses shown and the ledger charges the known ones', async ({
   context,
@@ -31,16 +28,9 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
   const expected = emails.filter((e) => e.endsWith(`@${domain}`));
   const expectedKnown = known.filter((e) => e.endsWith(`@${domain}`));
   expect(expected.length).toBeGreaterThan(expectedKnown.length);
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-list-filter-'));
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Mailing list</title></head><body><h1>Mailing list</h1><ul>${emails
-      .map((e) => `<li><a href="mailto:${e}">${e}</a></li>`)
-      .join('')}</ul></body></html>`,
-  );
-  const pages = await startStaticServer(dir);
+  const pages = await serveMailtoList('Mailing list', emails);
   try {
-    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${pages.url}/`);
+    const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, pages.url);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const table = page.getByRole('table', { name: 'Emails found on this page' });
 
@@ -56,11 +46,7 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
       await table.getByRole('checkbox', { name: `Select all ${expected.length}` }).check();
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: new RegExp(`^Enrich ${expected.length} selected`) }).click();
       await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 120_000 });
-      const sent = (await apiRequests(sandbox.url, key))
-        .filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200)
-        .flatMap((r) => JSON.parse(/name="query_list"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/.exec(r.body ?? '')?.[1] ?? '[]') as Array<{ value: string }>)
-        .map((q) => q.value)
-        .sort();
+      const sent = (await bulkQueries(sandbox.url, key)).map((q) => q.value).sort();
       expect(sent).toEqual([...expected].sort());
       const charged = (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
       expect(charged).toBe(expectedKnown.length);
@@ -72,7 +58,6 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
       await expect(table).toHaveCount(0);
     });
   } finally {
-    pages.server.close();
-    rmSync(dir, { recursive: true, force: true });
+    await pages.close();
   }
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import type { PagePerson } from '@/lib/detect/schema';
 import { expect, test } from './fixtures';
-import { apiRequests, ledgerOf, openPanelFor, send } from './support/reliability';
+import { bulkQueries, ledgerOf, openPanelFor, send } from './support/reliability';
 
 // "Select all" + Enrich on people pages (issue 13), in real Chromium against the real sandbox: per page, the people
 // the page shows (a table written here from the page itself, not from the scanner's output), each person's name and
@@ -115,16 +115,6 @@ async function scannedPeople(panel: Page, tabId: number, timeout: number): Promi
     )
     .toBeGreaterThan(0);
   return found;
-}
-
-/** The `query_list` of every bulk request the sandbox logged for `key` (multipart field holding a JSON array). */
-async function bulkQueries(sandboxUrl: string, key: string): Promise<Array<{ field_type: string; value: string }>> {
-  const bulk = (await apiRequests(sandboxUrl, key)).filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200);
-  return bulk.flatMap((r) => {
-    const field = /name="query_list"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/.exec(r.body ?? '');
-    if (!field?.[1]) throw new Error(`a bulk request without a readable query_list: ${(r.body ?? '').slice(0, 200)}`);
-    return JSON.parse(field[1]) as Array<{ field_type: string; value: string }>;
-  });
 }
 
 async function bulkCredits(sandboxUrl: string, key: string): Promise<{ credits: number; entries: number }> {

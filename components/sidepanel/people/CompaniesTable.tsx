@@ -18,8 +18,8 @@ export function CompaniesTable({ companies }: { companies: readonly PageCompany[
   // An exhibitor list of 500 companies, filtered to "robotics" or one country's domains.
   const list = useListFilter(companies, filterCompanies);
   return (
-    <Section title={t('people_section_companies')} meta={filteredCount(list, companies.length)} className="sp-found__group sp-companies">
-      <ListFilter list={list} total={companies.length} label={t('people_filter_companies_label')} longerThan={VISIBLE_ROWS} of="things" />
+    <Section title={t('people_section_companies')} meta={filteredCount(list)} className="sp-found__group sp-companies">
+      <ListFilter list={list} label={t('people_filter_companies_label')} longerThan={VISIBLE_ROWS} of="things" />
       {!nothingMatches(list) && (
         <Table<PageCompany>
           // A new filter is a new list: its scroll starts at the top.

@@ -2,7 +2,7 @@ import { Section, Table } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
 import { filterPeople, personBulkEntry } from '@/lib/people';
-import { filteredCount, ListFilter, nothingMatches, useListFilter } from '../ListFilter';
+import { filteredCount, ListFilter, nothingMatches, selectionOfShown, useListFilter } from '../ListFilter';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';
 import './people.css';
 
@@ -34,12 +34,13 @@ export interface PeopleTableProps {
 export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
   const list = useListFilter(people, filterPeople);
   const shown = list.shown;
-  // "Select all" and "Clear" act on the people shown: those the filter hides keep their choice, and the count says so.
-  const own = new Set(shown.map(personKey));
-  const hiddenSelected = list.filtering && selection ? people.filter((p) => selection.selected.has(personKey(p)) && !own.has(personKey(p))).length : 0;
   return (
-    <Section title={title} meta={filteredCount(list, people.length, hiddenSelected)} className="sp-found__group sp-people-table">
-      <ListFilter list={list} total={people.length} label={t('people_filter_label')} longerThan={VISIBLE_ROWS} />
+    <Section
+      title={title}
+      meta={filteredCount(list, selection && { selected: selection.selected, key: personKey })}
+      className="sp-found__group sp-people-table"
+    >
+      <ListFilter list={list} label={t('people_filter_label')} longerThan={VISIBLE_ROWS} />
       {!nothingMatches(list) && (
         <Table<PersonRowData>
           // A new filter is a new list: its scroll starts at the top, not where the last list was left.
@@ -60,11 +61,8 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup }:
             selection
               ? {
                   selected: selection.selected,
-                  onChange: (next) => {
-                    const merged = new Set([...selection.selected].filter((k) => !own.has(k)));
-                    for (const k of next) if (own.has(k)) merged.add(k);
-                    selection.onChange(merged);
-                  },
+                  // "Select all" and "Clear" act on the people shown: those the filter hides keep their choice.
+                  onChange: (next) => selection.onChange(selectionOfShown(list, personKey, selection.selected, next)),
                   rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
                   // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
                   isSelectable: (row) => personBulkEntry(row) !== null,

@@ -62,6 +62,16 @@ export async function apiRequests(sandboxUrl: string, key?: string): Promise<Log
   return requests.filter((r) => r.path.startsWith('/v1/') || r.path.startsWith('/v2/'));
 }
 
+/** The `query_list` of every bulk request the sandbox logged for `key` (multipart field holding a JSON array). */
+export async function bulkQueries(sandboxUrl: string, key: string): Promise<Array<{ field_type: string; value: string }>> {
+  const bulk = (await apiRequests(sandboxUrl, key)).filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200);
+  return bulk.flatMap((r) => {
+    const field = /name="query_list"\r?\n(?:[^\r\n]+\r?\n)*\r?\n([^\r\n]*)/.exec(r.body ?? '');
+    if (!field?.[1]) throw new Error(`a bulk request without a readable query_list: ${(r.body ?? '').slice(0, 200)}`);
+    return JSON.parse(field[1]) as Array<{ field_type: string; value: string }>;
+  });
+}
+
 export interface LedgerEntry {
   endpoint: string;
   credits: number;

@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { extname, join, normalize, resolve } from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -28,4 +29,27 @@ export async function startStaticServer(root: string): Promise<{ url: string; se
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}`, server };
+}
+
+/**
+ * A page listing `emails` as mailto links (a members list, a mailing list), served on 127.0.0.1. `close` stops the
+ * server (open connections too) and removes the page.
+ */
+export async function serveMailtoList(title: string, emails: readonly string[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ipe-mailto-list-'));
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body><h1>${title}</h1><ul>${emails
+      .map((e) => `<li><a href="mailto:${e}">${e}</a></li>`)
+      .join('')}</ul></body></html>`,
+  );
+  const { url, server } = await startStaticServer(dir);
+  return {
+    url: `${url}/`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((ok) => server.close(ok));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
