@@ -7,10 +7,22 @@
 import { browser } from 'wxt/browser';
 import { grantedOrigins, scanOrigins } from '@/lib/permissions';
 import type { Settings } from '@/lib/settings/schema';
+import { createOrder } from '@/lib/async/keyed-order';
 
 export const AUTO_SCAN_ID = 'ipe-auto-scan';
 
-export async function applyAutoScan(settings: Pick<Settings, 'scanMode' | 'scanSites'>): Promise<string[]> {
+/**
+ * One registration change at a time: "Add site" fires the permission event and the settings watch together, and two
+ * overlapping calls each saw no script and registered it twice (the second failed), or an older call's update
+ * landed last.
+ */
+const inOrder = createOrder();
+
+export function applyAutoScan(settings: Pick<Settings, 'scanMode' | 'scanSites'>): Promise<string[]> {
+  return inOrder(() => register(settings));
+}
+
+async function register(settings: Pick<Settings, 'scanMode' | 'scanSites'>): Promise<string[]> {
   const wanted = scanOrigins(settings);
   const granted = await grantedOrigins(browser.permissions, wanted);
   const matches = wanted.filter((origin) => granted.has(origin));

@@ -15,6 +15,7 @@ import { setIntent, takeIntent } from './intents';
 import { defaultCountry } from './locale';
 import { readPage, scanTab } from './pages';
 import { stagedUploads } from './staging';
+import { createKeyedOrder } from '@/lib/async/keyed-order';
 import type { Services } from './services';
 
 export function createHandlers(services: () => Promise<Services>): Handlers<SenderInfo> {
@@ -26,8 +27,15 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     }
   }
 
+  /** One start per upload at a time: a double submit (or two panels) waits, then finds the upload gone. */
+  const perUpload = createKeyedOrder<string>();
+
   /** A staged upload becomes a job read page by page; the staged data is removed once the job exists. */
-  async function startStaged(stagedId: string, options: BulkStartOptions) {
+  function startStaged(stagedId: string, options: BulkStartOptions) {
+    return perUpload(stagedId, () => startStagedNow(stagedId, options));
+  }
+
+  async function startStagedNow(stagedId: string, options: BulkStartOptions) {
     const staging = stagedUploads();
     const meta = await staging.meta(stagedId);
     if (meta.count === 0) throw new HandledError({ kind: 'invalid_message', message: 'The staged upload has no entries to look up.' });

@@ -7,24 +7,20 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { type PanelIntent, PanelIntentSchema } from '@/lib/messaging/protocol';
 import { broadcast } from './broadcast';
+import { createKeyedOrder } from '@/lib/async/keyed-order';
 
 const intentKey = (tabId: number) => `session:intent.${tabId}` as const;
 const memory = new Map<number, PanelIntent>();
 
 /**
- * Setting and taking run one after another: a panel's take that was reading storage when a new intent arrived
+ * Setting and taking a tab's intent run one after another: a panel's take that was reading storage when a new intent arrived
  * used to delete that intent on its way out, so neither the take nor the panel ever saw it (a flaky e2e run).
  */
-let turn: Promise<unknown> = Promise.resolve();
-function inTurn<T>(step: () => Promise<T>): Promise<T> {
-  const run = turn.then(step, step);
-  turn = run.catch(() => undefined);
-  return run;
-}
+const inTurn = createKeyedOrder<number>();
 
 /** Stores the intent, then tells open panels: the event is a signal to take it, so it is consumed exactly once. */
 export function setIntent(tabId: number, intent: PanelIntent): Promise<void> {
-  return inTurn(async () => {
+  return inTurn(tabId, async () => {
     memory.set(tabId, intent);
     await storage.setItem(intentKey(tabId), intent);
     broadcast({ type: 'event/intent', tabId, intent });
@@ -32,7 +28,7 @@ export function setIntent(tabId: number, intent: PanelIntent): Promise<void> {
 }
 
 export function takeIntent(tabId: number): Promise<PanelIntent | null> {
-  return inTurn(async () => {
+  return inTurn(tabId, async () => {
     const stored = memory.get(tabId) ?? (await storage.getItem(intentKey(tabId)));
     memory.delete(tabId);
     await storage.removeItem(intentKey(tabId));

@@ -13,6 +13,7 @@ import { HandledError, type SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
 import { foundCount } from '@/lib/people';
+import { createKeyedOrder } from '@/lib/async/keyed-order';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 /** A huge page may take a while for its first full pass (the scanner works in slices). */
@@ -35,9 +36,21 @@ async function setBadge(tabId: number, count: number): Promise<void> {
   await badge?.setBadgeBackgroundColor({ tabId, color: '#1f6feb' }).catch(() => undefined);
 }
 
-export async function readPage(tabId: number): Promise<PageState | null> {
+/**
+ * Each tab's page state changes in the order its events arrived. A navigation's 'loading' clear and the new page's
+ * first scan can arrive 40 ms apart (a small page under load); unordered, the clear's read-then-remove straddled the
+ * scan's write and removed the new page's findings (the panel then showed nothing until the next change).
+ */
+const inTabOrder = createKeyedOrder<number>();
+
+async function storedPage(tabId: number): Promise<PageState | null> {
   const parsed = PageStateSchema.safeParse(await storage.getItem(pageKey(tabId)));
   return parsed.success ? parsed.data : null;
+}
+
+/** The tab's page state once every change that arrived before this call has been applied. */
+export function readPage(tabId: number): Promise<PageState | null> {
+  return inTabOrder(tabId, () => storedPage(tabId));
 }
 
 /** A 'content/scan' from a content script (or the answer to our 'to-content/rescan'). */
@@ -49,18 +62,22 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'conte
   const url = sender.url ?? message.scan.url;
   const entities = finalisePageScan({ ...message.scan, url });
   const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
-  await storage.setItem(pageKey(tabId), page);
-  await setBadge(tabId, entityCount(page));
-  broadcast({ type: 'event/page', page });
+  await inTabOrder(tabId, async () => {
+    await storage.setItem(pageKey(tabId), page);
+    await setBadge(tabId, entityCount(page));
+    broadcast({ type: 'event/page', page });
+  });
   return { ok: true };
 }
 
 /** Forget a tab's page (navigated away, closed). */
-export async function clearPage(tabId: number): Promise<void> {
-  const had = (await storage.getItem(pageKey(tabId))) !== null;
-  await storage.removeItem(pageKey(tabId));
-  await setBadge(tabId, 0);
-  if (had) broadcast({ type: 'event/page-cleared', tabId });
+export function clearPage(tabId: number): Promise<void> {
+  return inTabOrder(tabId, async () => {
+    const had = (await storage.getItem(pageKey(tabId))) !== null;
+    await storage.removeItem(pageKey(tabId));
+    await setBadge(tabId, 0);
+    if (had) broadcast({ type: 'event/page-cleared', tabId });
+  });
 }
 
 function notScannable(): HandledError {

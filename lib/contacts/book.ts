@@ -5,6 +5,10 @@
  *
  * Deleting is soft for `UNDO_MS` (the panel offers "Undo"), then final. Deleting never touches the cache: the
  * answer stays cached until it expires, so looking the person up again meanwhile is free, not a second charge.
+ *
+ * Every change runs in one order (`write`): each reads a record or a list and writes it back, and two purchases of one
+ * person (a bulk chunk and a lookup reaching them by different identifiers), or an "Add to list" and a rename, would
+ * otherwise each write over the other's change (keys and credits of a purchase lost; members of a list lost).
  */
 import { z } from 'zod';
 import { entryOf, searchTextOf } from './entry';
@@ -21,6 +25,7 @@ import {
   SavedListSchema,
 } from './schema';
 import type { ContactBookStore } from './store';
+import { createOrder } from '../async/keyed-order';
 
 /** How long a deletion can be undone. */
 export const UNDO_MS = 10_000;
@@ -57,6 +62,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   const { store } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
+  const write = createOrder();
   /** Bumped by every purchase kept: a new key may answer for someone (lib/contacts/saved.ts reuses its index until then). */
   let purchases = 0;
 
@@ -84,22 +90,28 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     return { record, entry };
   }
 
+  /** Never called inside `write` (it waits for the final deletes it asks for). */
   async function live(): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
     const out: Array<{ record: BookRecord; entry: BookEntry }> = [];
+    const expired: string[] = [];
     const at = now();
     for (const raw of await store.allRecords()) {
       const item = await readRecord(raw);
       if (!item) continue;
       if (item.record.deletedAt !== undefined) {
-        if (at - item.record.deletedAt >= UNDO_MS) await finalDelete(item.record.id);
+        if (at - item.record.deletedAt >= UNDO_MS) expired.push(item.record.id);
         continue;
       }
       out.push(item);
     }
+    if (expired.length) await write(async () => Promise.all(expired.map(finalDelete)));
     return out;
   }
 
+  /** In `write`: the record is read again, so one restored or bought again since the listing is kept. */
   async function finalDelete(id: string): Promise<void> {
+    const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
+    if (record?.deletedAt === undefined || now() - record.deletedAt < UNDO_MS) return;
     await store.deleteRecord(id);
     for (const list of await allLists()) {
       if (!list.members.includes(id)) continue;
@@ -151,7 +163,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     putMeta: (name: string, value: unknown) => store.putMeta(name, value),
 
     /** Keeps (or updates) what was bought. Returns the record's id. */
-    async keep(purchase: Purchase): Promise<string> {
+    keep: (purchase: Purchase): Promise<string> => write(async () => {
       const existing =
         (await parsed(await store.getRecord(purchase.id), BookRecordSchema, 'records')) ??
         (await firstParsed(purchase.keys.length ? [purchase.key, ...purchase.keys] : [purchase.key]));
@@ -177,7 +189,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         }
         return null;
       }
-    },
+    }),
 
     async addEvent(event: Omit<LookupEvent, 'id'>): Promise<void> {
       await store.putEvent({ id: newId(), ...event });
@@ -209,7 +221,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
 
     /** The first live record of `kind` filed under one of `keys` (lib/contacts/saved.ts), or null. */
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
-    async remove(ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> {
+    remove: (ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> => write(async () => {
       const at = now();
       let removed = 0;
       for (const id of ids) {
@@ -219,9 +231,9 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         removed++;
       }
       return { removed, undoUntil: at + UNDO_MS };
-    },
+    }),
 
-    async restore(ids: readonly string[]): Promise<{ restored: number }> {
+    restore: (ids: readonly string[]): Promise<{ restored: number }> => write(async () => {
       const at = now();
       let restored = 0;
       for (const id of ids) {
@@ -232,7 +244,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         restored++;
       }
       return { restored };
-    },
+    }),
 
     // ------------------------------------------------------------------------------------------ saved lists
 
@@ -241,23 +253,21 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       return (await allLists()).map((l) => ({ id: l.id, name: l.name, createdAt: l.createdAt, count: l.members.filter((m) => present.has(m)).length }));
     },
 
-    async createList(name: string): Promise<ListSummary> {
+    createList: (name: string): Promise<ListSummary> => write(async () => {
       const list = SavedListSchema.parse({ id: newId(), name, createdAt: now(), members: [] });
       await store.putList(list);
       return { id: list.id, name: list.name, createdAt: list.createdAt, count: 0 };
-    },
+    }),
 
-    async renameList(id: string, name: string): Promise<void> {
+    renameList: (id: string, name: string): Promise<void> => write(async () => {
       const list = await requireList(id);
       await store.putList(SavedListSchema.parse({ ...list, name }));
-    },
+    }),
 
-    async deleteList(id: string): Promise<void> {
-      await store.deleteList(id);
-    },
+    deleteList: (id: string): Promise<void> => write(() => store.deleteList(id)),
 
     /** Adds records (existing ones only, each once). Returns how many were new to the list. */
-    async addToList(id: string, recordIds: readonly string[]): Promise<{ added: number }> {
+    addToList: (id: string, recordIds: readonly string[]): Promise<{ added: number }> => write(async () => {
       const list = await requireList(id);
       const present = new Set(list.members);
       const known = await records(recordIds.filter((r) => !present.has(r)));
@@ -269,15 +279,15 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       }
       await store.putList({ ...list, members });
       return { added: members.length - list.members.length };
-    },
+    }),
 
-    async removeFromList(id: string, recordIds: readonly string[]): Promise<{ removed: number }> {
+    removeFromList: (id: string, recordIds: readonly string[]): Promise<{ removed: number }> => write(async () => {
       const list = await requireList(id);
       const drop = new Set(recordIds);
       const members = list.members.filter((m) => !drop.has(m));
       await store.putList({ ...list, members });
       return { removed: list.members.length - members.length };
-    },
+    }),
 
     async listMembers(id: string): Promise<{ list: SavedList; records: BookRecord[] }> {
       const list = await requireList(id);

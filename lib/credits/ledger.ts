@@ -9,6 +9,7 @@
 import { HandledError } from '../messaging/router';
 import type { CreditsSummary } from '../messaging/protocol';
 import { tn } from '../i18n/t';
+import { createOrder } from '../async/keyed-order';
 
 /** Paid actions, named like the requests that cause them. */
 export type LedgerAction =
@@ -73,22 +74,19 @@ export function createLedger(options: {
   const now = options.now ?? Date.now;
   let reserved = 0;
   // Writes are serialised: read-modify-write of one record must not interleave.
-  let chain: Promise<unknown> = Promise.resolve();
-  const serial = <T>(fn: () => Promise<T>): Promise<T> => {
-    const next = chain.then(fn, fn);
-    chain = next.catch(() => undefined);
-    return next;
-  };
+  const serial = createOrder();
 
-  async function spentToday(): Promise<number> {
-    const state = await options.store.load();
-    return sum(state.days[dayKey(now())] ?? {});
-  }
-
-  const ledger: Ledger = {
-    record(action, credits) {
-      if (!(credits > 0)) return Promise.resolve();
-      return serial(async () => {
+  /**
+   * Adds spent credits; `then` runs once they are saved (or the save failed), inside the same turn: a reservation
+   * dropped there is never seen neither reserved nor spent by a concurrent `reserve`.
+   */
+  function add(action: string, credits: number, then?: () => void): Promise<void> {
+    if (!(credits > 0)) {
+      then?.();
+      return Promise.resolve();
+    }
+    return serial(async () => {
+      try {
         const state = await options.store.load();
         const day = dayKey(now());
         const today = (state.days[day] ??= {});
@@ -97,9 +95,20 @@ export function createLedger(options: {
         const days: LedgerState['days'] = {};
         for (const k of keep) days[k] = state.days[k] as Record<string, number>;
         await options.store.save({ days });
-        options.onChange?.();
-      });
-    },
+      } finally {
+        then?.();
+      }
+      options.onChange?.();
+    });
+  }
+
+  async function spentToday(): Promise<number> {
+    const state = await options.store.load();
+    return sum(state.days[dayKey(now())] ?? {});
+  }
+
+  const ledger: Ledger = {
+    record: (action, credits) => add(action, credits),
 
     async summary() {
       const state = await options.store.load();
@@ -138,26 +147,25 @@ export function createLedger(options: {
     async reserve(maxCredits) {
       const credits = Math.max(0, maxCredits);
       if (credits > 0) {
-        const budget = await options.dailyBudget();
-        if (budget !== null) {
-          const spent = await spentToday();
-          // Read `reserved` only after the last await: concurrent reservations must each see the others, or three
-          // parallel 1-credit lookups would all pass a budget of 1.
-          const committed = spent + reserved;
-          if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
-        }
+        // In the same turn as the writes of spent credits: a settle that moves credits from reserved to spent
+        // cannot land between reading the one and the other (a bulk chunk settling while a lookup reserved saw
+        // neither, and the budget was overrun by the whole chunk). Reservations see each other the same way.
+        await serial(async () => {
+          const budget = await options.dailyBudget();
+          if (budget !== null) {
+            const committed = (await spentToday()) + reserved;
+            if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
+          }
+          reserved += credits;
+        });
       }
-      reserved += credits;
       let open = true;
       const free = () => {
         if (open) reserved -= credits;
         open = false;
       };
       return {
-        async settle(action, actual) {
-          free();
-          await ledger.record(action, actual);
-        },
+        settle: (action, actual) => add(action, actual, free),
         release: free,
       };
     },

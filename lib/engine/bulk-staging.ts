@@ -21,6 +21,7 @@ import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging
 import { HandledError } from '../messaging/router';
 import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
+import { createKeyedOrder } from '../async/keyed-order';
 
 /** Entries per `bulk/stage-append` message: 2,000 entries of ≤ 2 kB stay well under the router's 2 MB. */
 export const STAGE_APPEND_MAX = 2_000;
@@ -94,15 +95,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
   // Appends to one upload run one after another: the duplicate check and the count must see the previous append.
-  const locks = new Map<string, Promise<unknown>>();
-  const serial = <T>(id: string, fn: () => Promise<T>): Promise<T> => {
-    const next = (locks.get(id) ?? Promise.resolve()).then(fn, fn);
-    locks.set(id, next.catch(() => undefined));
-    void next.finally(() => {
-      if (locks.get(id) === next) locks.delete(id);
-    }).catch(() => undefined);
-    return next;
-  };
+  const serial = createKeyedOrder<string>();
 
   async function live(id: string): Promise<StagedMeta> {
     const meta = await store.meta(id);

@@ -36,6 +36,7 @@ import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contact
 import { dedupeEntries } from './bulk-dedupe';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
+import { createKeyedOrder } from '../async/keyed-order';
 
 export const BULK_CHUNK_KIND = 'bulk-chunk';
 /** Rows written per IndexedDB transaction when a job starts. */
@@ -137,13 +138,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const newId = options.newId ?? (() => crypto.randomUUID());
   const chunkSize = Math.min(options.chunkSize ?? BULK_MAX_INPUTS, BULK_MAX_INPUTS);
   // One job's chunks are settled one at a time: read-modify-write of the job record must not interleave.
-  const locks = new Map<string, Promise<unknown>>();
-  const withJob = <T>(jobId: string, fn: () => Promise<T>): Promise<T> => {
-    const prev = locks.get(jobId) ?? Promise.resolve();
-    const next = prev.then(fn, fn);
-    locks.set(jobId, next.catch(() => undefined));
-    return next;
-  };
+  const withJob = createKeyedOrder<string>();
 
   async function load(jobId: string): Promise<BulkJobRecord> {
     const job = await store.getJob(jobId);
@@ -215,18 +210,22 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const rowKeys = (rows: readonly BulkRowRecord[]) => rows.flatMap((r) => [r.key, ...(r.aliases ?? [])]);
 
   /**
-   * Rows another lookup is already asking for: wait for it, then answer them from the cache. Returns the rows
-   * still to send, and holds their keys (release when settled). No await between the last wait and the hold.
+   * Right before a chunk is sent: rows the cache has learned since the job was planned (another job, a lookup on the
+   * page, a retry bought them while this chunk waited its turn) are answered from it, and rows another lookup is
+   * asking for right now are waited for, then answered the same way. Returns the rows still to send, and holds
+   * their keys (release when settled). No await between the last wait and the hold.
    */
   async function claimRows(job: BulkJobRecord, pending: BulkRowRecord[]): Promise<{ rows: BulkRowRecord[]; release: () => void }> {
     const inFlight = options.inFlight;
-    if (!inFlight) return { rows: pending, release: () => undefined };
     let rows = pending;
-    while (await inFlight.waitFor(rowKeys(rows))) {
+    // The first round always reads the cache: a queued chunk can wait minutes behind the rate limit, and a purchase
+    // made meanwhile is no longer in flight when this chunk's turn comes.
+    for (let round = 0; round === 0 || (inFlight && (await inFlight.waitFor(rowKeys(rows)))); round++) {
       const answered: BulkRowRecord[] = [];
       const left: BulkRowRecord[] = [];
-      for (const row of rows) {
-        const hit = await cachedRow(row);
+      const hits = await Promise.all(rows.map(cachedRow));
+      for (const [i, row] of rows.entries()) {
+        const hit = hits[i];
         if (!hit) {
           left.push(row);
           continue;
@@ -249,7 +248,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       }
       rows = left;
     }
-    return { rows, release: inFlight.hold(rowKeys(rows)) };
+    return { rows, release: inFlight ? inFlight.hold(rowKeys(rows)) : () => undefined };
   }
 
   async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {

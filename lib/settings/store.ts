@@ -6,6 +6,7 @@
  * content script that writes storage.local (possible on Firefox) cannot redirect the key (issue 12, item 10).
  */
 import { storage } from 'wxt/utils/storage';
+import { createOrder } from '../async/keyed-order';
 import { SETTINGS_VERSION, settingsMigrations } from './migrations';
 import type { ApiAddressStore } from './origin-store';
 import { DEFAULT_SETTINGS, readSettings, type Settings, type SettingsPatch, SettingsSchema } from './schema';
@@ -32,6 +33,7 @@ export interface SettingsStore {
 
 export function createSettingsStore(address: ApiAddressStore, item: SettingsItem = defineSettingsItem()): SettingsStore {
   const listeners = new Set<(settings: Settings) => void>();
+  const inOrder = createOrder();
 
   /** The address from IndexedDB; on the first read after an update, the one storage.local held, adopted once. */
   async function apiBaseUrl(local: unknown): Promise<string> {
@@ -51,15 +53,19 @@ export function createSettingsStore(address: ApiAddressStore, item: SettingsItem
     async get() {
       return read(await item.getValue());
     },
-    async update(patch) {
-      const current = await read(await item.getValue());
-      const next = SettingsSchema.parse({ ...current, ...patch });
-      if (next.apiBaseUrl !== current.apiBaseUrl) await address.set(next.apiBaseUrl);
-      const { apiBaseUrl: _address, ...local } = next;
-      await item.setValue(local);
-      // storage.onChanged says nothing when only the address changed: tell the watchers here.
-      if (next.apiBaseUrl !== current.apiBaseUrl) for (const listener of [...listeners]) listener(next);
-      return next;
+    update(patch) {
+      // One after another: two quick toggles in the options would otherwise both read the old settings, and the
+      // second write would undo the first.
+      return inOrder(async () => {
+        const current = await read(await item.getValue());
+        const next = SettingsSchema.parse({ ...current, ...patch });
+        if (next.apiBaseUrl !== current.apiBaseUrl) await address.set(next.apiBaseUrl);
+        const { apiBaseUrl: _address, ...local } = next;
+        await item.setValue(local);
+        // storage.onChanged says nothing when only the address changed: tell the watchers here.
+        if (next.apiBaseUrl !== current.apiBaseUrl) for (const listener of [...listeners]) listener(next);
+        return next;
+      });
     },
     watch(listener) {
       listeners.add(listener);

@@ -13,10 +13,17 @@ import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 export function engineFor(
   baseUrl: string,
   apiKey: string,
-  opts: { limiter?: LimiterConfig; settings?: Partial<EngineSettings>; onPaidAnswer?: OnPaidAnswer; savedContacts?: OpenSavedContacts } = {},
+  opts: {
+    limiter?: LimiterConfig;
+    settings?: Partial<EngineSettings>;
+    onPaidAnswer?: OnPaidAnswer;
+    savedContacts?: OpenSavedContacts;
+    /** Another engine's cache store: what one buys, the other reads (as two tabs' lookups share the background's). */
+    cacheStore?: ReturnType<typeof createMemoryCacheStore>;
+  } = {},
 ) {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };
-  const cacheStore = createMemoryCacheStore();
+  const cacheStore = opts.cacheStore ?? createMemoryCacheStore();
   const ledgerStore = createMemoryLedgerStore();
   const engine = createEngine({
     limiter: createMemoryLimiter(opts.limiter ?? DEFAULT_LIMITER_CONFIG),
@@ -36,6 +43,8 @@ export interface SandboxRequest {
   path: string;
   status: number;
   query: Record<string, string>;
+  /** The request body as the sandbox logged it (multipart for bulk-enrich). */
+  body?: string;
 }
 
 export async function sandboxRequests(url: string, key: string): Promise<SandboxRequest[]> {

@@ -53,6 +53,13 @@ describe('settings store (fakeBrowser storage)', () => {
     expect((await store.get()).dailyBudget).toBe(10);
   });
 
+  it('two patches sent at once both land (the second does not undo the first)', async () => {
+    const store = createSettingsStore(createMemoryApiAddressStore());
+    // As two quick changes in the options page: neither awaited before the other is sent.
+    await Promise.all([store.update({ dailyBudget: 25 }), store.update({ scanMode: 'everywhere' }), store.update({ cache: { hitTtlDays: 7, missTtlDays: 1 } })]);
+    expect(await store.get()).toMatchObject({ dailyBudget: 25, scanMode: 'everywhere', cache: { hitTtlDays: 7, missTtlDays: 1 } });
+  });
+
   it('notifies watchers with validated settings', async () => {
     const store = createSettingsStore(createMemoryApiAddressStore());
     const seen: number[] = [];

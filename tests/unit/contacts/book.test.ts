@@ -111,6 +111,44 @@ describe('search and sort', () => {
   });
 });
 
+describe('changes that overlap each land whole (one order for every change)', () => {
+  it('two purchases of one person at once (a bulk row by email, a lookup by phone) keep both keys and both credits', async () => {
+    const { book } = setup();
+    const email = 'contact/enrich?email=a%40b.example';
+    const phone = 'contact/enrich?phone=%2B14155550100';
+    await Promise.all([
+      recordPaidAnswer(book, person({ _id: 'p1', current_work_email: 'a@b.example' }, { key: email, endpoint: 'bulk/enrich', jobId: 'job-1' })),
+      recordPaidAnswer(book, person({ _id: 'p1', current_work_email: 'a@b.example' }, { key: phone })),
+    ]);
+    const { entries } = await book.list();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ creditsSpent: 2 });
+    expect((await book.keyIndex()).filter(([, id]) => id === 'person:p1').map(([key]) => key).sort()).toEqual([email, phone].sort());
+  });
+
+  it('"Add to list" from two panels at once keeps both additions, and a rename meanwhile keeps them too', async () => {
+    const { book } = setup();
+    for (const id of ['a', 'b', 'c']) await recordPaidAnswer(book, person({ _id: id }, { key: `contact/enrich?email=${id}%40x.example` }));
+    const list = await book.createList('Prospects');
+    await Promise.all([book.addToList(list.id, ['person:a']), book.renameList(list.id, 'Hot'), book.addToList(list.id, ['person:b', 'person:c'])]);
+    const { list: after } = await book.listMembers(list.id);
+    expect(after.name).toBe('Hot');
+    expect([...after.members].sort()).toEqual(['person:a', 'person:b', 'person:c']);
+  });
+
+  it('a record bought again while a listing was deciding to delete it for good is kept', async () => {
+    const { book, advance } = setup();
+    await recordPaidAnswer(book, person({ _id: 'p1' }));
+    await book.remove(['person:p1']);
+    advance(UNDO_MS);
+    // Bought again (a new purchase clears the deletion) while the listing runs: the final delete reads it again.
+    const listing = book.list();
+    await recordPaidAnswer(book, person({ _id: 'p1' }, { key: 'contact/enrich?phone=%2B1415' }));
+    await listing;
+    expect(await book.records(['person:p1'])).toHaveLength(1);
+  });
+});
+
 describe('deleting asks, and can be undone for a few seconds', () => {
   it('a deleted record is hidden at once and restored by undo', async () => {
     const { book, advance } = setup();

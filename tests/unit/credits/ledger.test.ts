@@ -52,6 +52,26 @@ describe('credits ledger', () => {
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(2);
   });
 
+  it('a reservation asked while another settles sees those credits as reserved or as spent, never as neither', async () => {
+    const { ledger } = setup(10);
+    const chunk = await ledger.reserve(10);
+    // A bulk chunk's answer settles while a lookup asks for a credit: the lookup must be refused either way.
+    const settled = chunk.settle('bulk/enrich', 10);
+    const asked = ledger.reserve(1);
+    await settled;
+    await expect(asked).rejects.toMatchObject({ data: { kind: 'budget_exceeded' } });
+    expect((await ledger.summary()).today).toBe(10);
+    await expect(ledger.reserve(1)).rejects.toMatchObject({ data: { kind: 'budget_exceeded' } });
+  });
+
+  it('a settle that costs less frees the rest, and a settle of 0 frees it all', async () => {
+    const { ledger } = setup(3);
+    await (await ledger.reserve(3)).settle('contact/enrich', 0);
+    const next = await ledger.reserve(3);
+    await next.settle('contact/enrich', 1);
+    expect(await ledger.committedToday()).toBe(1);
+  });
+
   it('free actions always pass, even over budget', async () => {
     const { ledger } = setup(0);
     await expect(ledger.reserve(0)).resolves.toBeDefined();

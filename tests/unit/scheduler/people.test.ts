@@ -2,7 +2,9 @@
  * People support, background side (issue 13): entries that reach the same person are one row, and one
  * background-wide in-flight set means a single lookup and a bulk job never send the same person twice.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { startSandbox } from '@/sandbox/server';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import { dedupeEntries } from '@/lib/engine/bulk-dedupe';
 import type { PaidAnswer } from '@/lib/engine/paid-answer';
@@ -102,6 +104,44 @@ describe('one in-flight set for the whole background (real sandbox)', () => {
     // The contact book hears of the one live answer, with its aliases.
     expect(paid).toHaveLength(1);
     expect(paid[0]).toMatchObject({ endpoint: 'contact/enrich', found: true, creditsCharged: 1 });
+  });
+
+  describe('with a sandbox of its own whose bulk answers are slow (its faults touch no other test)', () => {
+    let own: Awaited<ReturnType<typeof startSandbox>>;
+    beforeAll(async () => {
+      own = await startSandbox({ port: 0, quiet: true });
+    });
+    afterAll(() => own.close());
+
+    it('a chunk that waited for a bulk slot does not buy again whom a lookup bought meanwhile (nothing in flight by then)', async () => {
+      const key = uniqueKey();
+      const { engine } = engineFor(own.url, key);
+      await engine.start();
+      const { emails } = await samples(own.url);
+      const [first, second, person] = [emails[1]!, emails[2]!, emails[6]!];
+      // Two slow jobs take both bulk slots, so the third job's chunk waits its turn in the queue.
+      const slow = await fetch(`${own.url}/_sandbox/faults`, {
+        method: 'POST',
+        headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
+        body: JSON.stringify({ mode: 'slow', delayMs: 3000, count: 2, paths: ['/v1/bulk-enrich'] }),
+      });
+      expect(slow.ok).toBe(true);
+      const busy = [await engine.bulk.start([{ field_type: 'email', value: first }]), await engine.bulk.start([{ field_type: 'email', value: second }])];
+      const job = await engine.bulk.start([{ field_type: 'email', value: person }]);
+      expect(job.fromCache ?? 0).toBe(0); // planned as a purchase: nobody had bought the person yet
+      // Meanwhile a lookup on the page buys the same person and settles: by the chunk's turn nothing is in flight.
+      expect((await engine.lookups.contactEnrich({ lookup: { email: person } })).found).toBe(true);
+      for (const id of [...busy.map((b) => b.id), job.id]) {
+        for (let i = 0; i < 600 && (await engine.bulk.get(id)).status !== 'done'; i++) await new Promise((r) => setTimeout(r, 25));
+      }
+      expect((await engine.bulk.rows(job.id, 0, 10)).rows[0]).toMatchObject({ status: 'enriched', fromCache: true });
+      expect(await engine.bulk.get(job.id)).toMatchObject({ status: 'done', fromCache: 1, creditsCharged: 0 });
+      const bought = (await sandboxRequests(own.url, key)).flatMap((r) =>
+        r.path === '/v1/enrich' ? [r.query.email] : r.path === '/v1/bulk-enrich' ? [...(r.body ?? '').matchAll(/"value":"([^"]+)"/g)].map((m) => m[1]) : [],
+      );
+      expect(bought.sort()).toEqual([first, second, person].sort());
+      expect((await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0)).toBe(3);
+    });
   });
 
   it('a later lookup by an identifier the page gave is answered from the cache, free', async () => {
