@@ -12,14 +12,14 @@ import { createOrder } from '@/lib/async/keyed-order';
 export const AUTO_SCAN_ID = 'ipe-auto-scan';
 
 /**
- * One registration change at a time: "Add site" fires the permission event and the settings watch together, and two
- * overlapping calls each saw no script and registered it twice (the second failed), or an older call's update
- * landed last.
+ * One registration change at a time, each from the settings as they are when its turn comes: "Add site" fires the
+ * permission event and the settings watch together, and two overlapping calls each saw no script and registered it
+ * twice (the second failed), or a call holding the settings from before the change applied them last.
  */
 const inOrder = createOrder();
 
-export function applyAutoScan(settings: Pick<Settings, 'scanMode' | 'scanSites'>): Promise<string[]> {
-  return inOrder(() => register(settings));
+export function applyAutoScan(current: () => Promise<Pick<Settings, 'scanMode' | 'scanSites'>>): Promise<string[]> {
+  return inOrder(async () => register(await current()));
 }
 
 async function register(settings: Pick<Settings, 'scanMode' | 'scanSites'>): Promise<string[]> {

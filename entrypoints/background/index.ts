@@ -49,11 +49,11 @@ export default defineBackground(() => {
     creditsChanged = () => {
       void s.engine.ledger.summary().then((credits) => broadcast({ type: 'event/credits', credits }));
     };
-    s.settings.watch((settings) => {
+    s.settings.watch(() => {
       void s.engine.reloadSettings();
-      void applyAutoScan(settings).catch((error: unknown) => console.warn('In-Page Enrich: auto-scan not applied', error));
+      void applyAutoScan(() => s.settings.get()).catch((error: unknown) => console.warn('In-Page Enrich: auto-scan not applied', error));
     });
-    await applyAutoScan(await s.settings.get()).catch(() => []);
+    await applyAutoScan(() => s.settings.get()).catch(() => []);
     await readyFlag.setValue({ at: Date.now(), version: browser.runtime.getManifest().version });
   }).catch((error: unknown) => {
     // Requests still answer (each awaits the services and reports the failure as data); this is for the log.
@@ -86,8 +86,8 @@ export default defineBackground(() => {
   // ------------------------------------------------------------------------------------------ menus, commands
   browser.contextMenus.onClicked.addListener((info, tab) => void onContextMenuClick(info, tab));
   browser.commands.onCommand.addListener((command, tab) => void onCommand(command, tab));
-  browser.permissions.onAdded.addListener(() => void services.then(async (s) => applyAutoScan(await s.settings.get())).catch(() => undefined));
-  browser.permissions.onRemoved.addListener(() => void services.then(async (s) => applyAutoScan(await s.settings.get())).catch(() => undefined));
+  browser.permissions.onAdded.addListener(() => void services.then((s) => applyAutoScan(() => s.settings.get())).catch(() => undefined));
+  browser.permissions.onRemoved.addListener(() => void services.then((s) => applyAutoScan(() => s.settings.get())).catch(() => undefined));
 
   // ------------------------------------------------------------------------------------------ install
   browser.runtime.onInstalled.addListener((details) => {

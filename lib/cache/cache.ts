@@ -12,6 +12,7 @@ import type { Provenance } from '../messaging/protocol';
 import { resultRef } from './aliases';
 import { endpointOfKey, labelForKey } from './keys';
 import type { CacheEntry, CacheStore } from './store';
+import { createOrder } from '../async/keyed-order';
 
 const DAY_MS = 86_400_000;
 
@@ -114,8 +115,19 @@ export function createCache(options: { store: CacheStore; ttl: () => Promise<Cac
     return valid && valid.expiresAt > at ? valid : undefined;
   }
 
-  async function writeMany(items: readonly CacheWrite[]): Promise<void> {
-    if (items.length === 0) return;
+  /**
+   * Writes decide from what the keys hold (a live found answer is never replaced by an alias or a miss), so they run
+   * one after another: two answers written at once (a lookup by an email, another by the profile it aliases) each
+   * decided from a snapshot without the other, and an alias could replace the other's found answer.
+   */
+  const inOrder = createOrder();
+
+  function writeMany(items: readonly CacheWrite[]): Promise<void> {
+    if (items.length === 0) return Promise.resolve();
+    return inOrder(() => writeManyNow(items));
+  }
+
+  async function writeManyNow(items: readonly CacheWrite[]): Promise<void> {
     const ttl = await options.ttl();
     const at = now();
     const primaries = items.map((item) => entryFor(item, ttl, item.fetchedAt ?? at));

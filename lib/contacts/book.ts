@@ -104,7 +104,11 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       }
       out.push(item);
     }
-    if (expired.length) await write(async () => Promise.all(expired.map(finalDelete)));
+    // One at a time: each rewrites the lists the record is in, from what they hold now.
+    if (expired.length)
+      await write(async () => {
+        for (const id of expired) await finalDelete(id);
+      });
     return out;
   }
 
@@ -219,32 +223,37 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };
     },
 
-    /** The first live record of `kind` filed under one of `keys` (lib/contacts/saved.ts), or null. */
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
-    remove: (ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> => write(async () => {
+    remove: (ids: readonly string[]): Promise<{ removed: number; undoUntil: number }> => {
+      // The time of the click, not of the turn: the undo window the panel shows starts now.
       const at = now();
-      let removed = 0;
-      for (const id of ids) {
-        const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
-        if (!record || record.deletedAt !== undefined) continue;
-        await store.putRecord({ ...record, deletedAt: at });
-        removed++;
-      }
-      return { removed, undoUntil: at + UNDO_MS };
-    }),
+      return write(async () => {
+        let removed = 0;
+        for (const id of ids) {
+          const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
+          if (!record || record.deletedAt !== undefined) continue;
+          await store.putRecord({ ...record, deletedAt: at });
+          removed++;
+        }
+        return { removed, undoUntil: at + UNDO_MS };
+      });
+    },
 
-    restore: (ids: readonly string[]): Promise<{ restored: number }> => write(async () => {
+    restore: (ids: readonly string[]): Promise<{ restored: number }> => {
+      // The time of the click: an Undo clicked inside the window counts even if a purchase being kept delays its turn.
       const at = now();
-      let restored = 0;
-      for (const id of ids) {
-        const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
-        if (!record || record.deletedAt === undefined || at - record.deletedAt >= UNDO_MS) continue;
-        const { deletedAt: _gone, ...kept } = record;
-        await store.putRecord(kept);
-        restored++;
-      }
-      return { restored };
-    }),
+      return write(async () => {
+        let restored = 0;
+        for (const id of ids) {
+          const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
+          if (!record || record.deletedAt === undefined || at - record.deletedAt >= UNDO_MS) continue;
+          const { deletedAt: _gone, ...kept } = record;
+          await store.putRecord(kept);
+          restored++;
+        }
+        return { restored };
+      });
+    },
 
     // ------------------------------------------------------------------------------------------ saved lists
 

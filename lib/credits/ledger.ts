@@ -146,16 +146,16 @@ export function createLedger(options: {
 
     async reserve(maxCredits) {
       const credits = Math.max(0, maxCredits);
-      if (credits > 0) {
+      const budget = credits > 0 ? await options.dailyBudget() : null;
+      if (budget === null) reserved += credits;
+      else {
         // In the same turn as the writes of spent credits: a settle that moves credits from reserved to spent
         // cannot land between reading the one and the other (a bulk chunk settling while a lookup reserved saw
         // neither, and the budget was overrun by the whole chunk). Reservations see each other the same way.
+        // Without a budget nothing is checked, so nothing waits.
         await serial(async () => {
-          const budget = await options.dailyBudget();
-          if (budget !== null) {
-            const committed = (await spentToday()) + reserved;
-            if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
-          }
+          const committed = (await spentToday()) + reserved;
+          if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
           reserved += credits;
         });
       }

@@ -159,6 +159,18 @@ describe('cache with aliases', () => {
     expect(await cache.read(byPhone)).toMatchObject({ value: own, provenance: { fetchedAt: 1_000_000 } });
   });
 
+  it('two answers written at once: an alias never replaces the found answer the other wrote for its key', async () => {
+    const { cache, byEmail, byPhone } = setup();
+    const own = { ...contact, _id: 'c1', headline: 'own lookup' };
+    // A lookup by phone and one by email (whose answer aliases the phone) settle together.
+    await Promise.all([
+      cache.write(byPhone, { found: true, value: own, creditsCharged: 1 }),
+      cache.write(byEmail, { found: true, value: contact, creditsCharged: 1, aliases: [byPhone] }),
+    ]);
+    expect(await cache.read(byPhone)).toMatchObject({ value: own });
+    expect((await cache.store.get(byPhone))?.aliasOf).toBeUndefined();
+  });
+
   it('an alias stops serving when its primary now holds another record (refreshed to a different person)', async () => {
     const { cache, byEmail, byPhone } = setup();
     await cache.write(byEmail, { found: true, value: contact, creditsCharged: 1, aliases: [byPhone] });

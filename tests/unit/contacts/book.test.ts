@@ -136,6 +136,29 @@ describe('changes that overlap each land whole (one order for every change)', ()
     expect([...after.members].sort()).toEqual(['person:a', 'person:b', 'person:c']);
   });
 
+  it('two records of one list deleted for good in the same listing both leave the list', async () => {
+    const { book, advance } = setup();
+    for (const id of ['a', 'b', 'c']) await recordPaidAnswer(book, person({ _id: id }, { key: `contact/enrich?email=${id}%40x.example` }));
+    const list = await book.createList('Prospects');
+    await book.addToList(list.id, ['person:a', 'person:b', 'person:c']);
+    await book.remove(['person:a', 'person:b']);
+    advance(UNDO_MS);
+    await book.list();
+    expect((await book.listMembers(list.id)).list.members).toEqual(['person:c']);
+  });
+
+  it('an Undo clicked inside the window counts, even when its turn comes after a purchase being kept', async () => {
+    const { book, advance } = setup();
+    await recordPaidAnswer(book, person({ _id: 'p1' }));
+    await book.remove(['person:p1']);
+    advance(UNDO_MS - 1);
+    const keeping = recordPaidAnswer(book, person({ _id: 'p2' }, { key: 'contact/enrich?email=p2%40x.example' }));
+    const undo = book.restore(['person:p1']); // clicked now, its turn after the keep
+    advance(2);
+    await keeping;
+    expect(await undo).toEqual({ restored: 1 });
+  });
+
   it('a record bought again while a listing was deciding to delete it for good is kept', async () => {
     const { book, advance } = setup();
     await recordPaidAnswer(book, person({ _id: 'p1' }));
