@@ -1,8 +1,8 @@
 /** An optional daily credit cap: paid actions that would go over it are blocked with a clear message. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button, Checkbox, ErrorState, formatCredits, Section } from '@/components/ui';
-import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { CreditsSummary, ErrorData } from '@/lib/messaging/protocol';
+import { useCreditsSummary } from '@/components/shared/use-credits-summary';
+import type { ErrorData } from '@/lib/messaging/protocol';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';
@@ -16,7 +16,7 @@ export interface BudgetSectionProps {
 export function BudgetSection({ settings, update }: BudgetSectionProps) {
   const [capped, setCapped] = useState(settings.dailyBudget !== null);
   const [amount, setAmount] = useState(String(settings.dailyBudget ?? 100));
-  const [credits, setCredits] = useState<CreditsSummary | null>(null);
+  const credits = useCreditsSummary();
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   // Follow changes made elsewhere (an import).
@@ -27,12 +27,6 @@ export function BudgetSection({ settings, update }: BudgetSectionProps) {
     if (settings.dailyBudget !== null) setAmount(String(settings.dailyBudget));
   }
 
-  useEffect(() => {
-    background.request('credits/summary', {}).then(setCredits, () => setCredits(null));
-    return onBackgroundEvent((event) => {
-      if (event.type === 'event/credits') setCredits(event.credits);
-    });
-  }, []);
 
   const n = Number(amount);
   const valid = !capped || (amount.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= 1_000_000);

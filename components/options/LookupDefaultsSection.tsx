@@ -1,5 +1,5 @@
 /** Defaults of every contact lookup. Each change is saved at once; paid extras say what they add. */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Checkbox, ErrorState, Section } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import type { RequiredField, Settings, SettingsPatch } from '@/lib/settings/schema';
@@ -29,10 +29,14 @@ export function LookupDefaultsSection({ settings, update }: LookupDefaultsSectio
   // Shown at once while saving; back to the stored value if the save fails.
   const [pending, setPending] = useState<Settings['lookupDefaults'] | null>(null);
   const defaults = pending ?? settings.lookupDefaults;
+  // Saves still running: the shown value stays the last one chosen until all have landed (a toggle made while an
+  // earlier save ran was built from the stored value once the earlier one finished, and undid the toggle between).
+  const saving = useRef(0);
 
   async function save(next: Settings['lookupDefaults']) {
     setError(null);
     setPending(next);
+    saving.current += 1;
     try {
       await update({ lookupDefaults: next });
       setStatus({ tone: 'success', text: t('common_saved') });
@@ -40,7 +44,8 @@ export function LookupDefaultsSection({ settings, update }: LookupDefaultsSectio
       setStatus(null);
       setError(toErrorData(e));
     } finally {
-      setPending(null);
+      saving.current -= 1;
+      if (saving.current === 0) setPending(null);
     }
   }
 

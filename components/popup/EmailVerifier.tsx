@@ -167,9 +167,9 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
             <span className="ui-spinner" aria-hidden="true" /> {t('popup_checking')} <span className="ui-mono">{state.email}</span>…
           </p>
         )}
-        {state.status === 'done' && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true)} />}
+        {state.status === 'done' && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true, PRICE)} />}
         {state.status === 'error' && (
-          <ErrorState error={state.error} compact onRetry={() => void verify(state.email, false)} />
+          <ErrorState error={state.error} compact onRetry={() => void verify(state.email, false, estimate?.credits ?? PRICE)} />
         )}
       </div>
     </section>

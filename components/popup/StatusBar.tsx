@@ -2,7 +2,8 @@
 import { useEffect, useState } from 'react';
 import { formatCredits, formatTimeLeft } from '@/components/ui';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
+import type { QueueState } from '@/lib/messaging/protocol';
+import { useCreditsSummary } from '@/components/shared/use-credits-summary';
 import { t, tn } from '@/lib/i18n/t';
 
 export function queueWords(queue: QueueState, now: number = Date.now()): string {
@@ -17,18 +18,18 @@ export function queueWords(queue: QueueState, now: number = Date.now()): string 
 const credits = (n: number) => (n === 0 ? tn('credits', 0) : formatCredits(n));
 
 export function StatusBar({ revision }: { revision: number }) {
-  const [summary, setSummary] = useState<CreditsSummary | null>(null);
+  const summary = useCreditsSummary(revision);
   const [queue, setQueue] = useState<QueueState | null>(null);
+  // Queue states carry their time: an answer older than an event already shown is dropped.
+  const newer = (next: QueueState) => setQueue((shown) => (shown !== null && shown.at > next.at ? shown : next));
 
   useEffect(() => {
-    background.request('credits/summary', {}).then(setSummary, () => undefined);
-    background.request('queue/state', {}).then(setQueue, () => undefined);
+    background.request('queue/state', {}).then(newer, () => undefined);
   }, [revision]);
   useEffect(
     () =>
       onBackgroundEvent((event) => {
-        if (event.type === 'event/credits') setSummary(event.credits);
-        if (event.type === 'event/queue') setQueue(event.queue);
+        if (event.type === 'event/queue') newer(event.queue);
       }),
     [],
   );

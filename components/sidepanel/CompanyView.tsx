@@ -76,7 +76,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     return (
       <div className="sp-view">
         <TargetHeader eyebrow={t('sidepanel_tab_company')} label={target.label} />
-        <ErrorState error={state.error} onRetry={() => void run(refreshing)} />
+        <ErrorState error={state.error} onRetry={() => void run(refreshing, (refreshing ? refreshEstimate.estimate : estimate)?.credits ?? 0)} />
       </div>
     );
   }

@@ -50,7 +50,8 @@ export function ContactSearchView() {
   const { estimate } = useEstimate({ action: 'contact/search', pageSize });
   const search = useAsyncAction(async (input: RequestInput<'contact/search'>) => {
     try {
-      const reply = await request('contact/search', input);
+      // Held to the price the search button shows (a dearer search is refused, nothing sent).
+      const reply = await request('contact/search', estimate && input.page_size === pageSize ? { ...input, quotedCredits: estimate.credits } : input);
       invalidateEstimates();
       setEditing(false);
       return { ...reply, input };

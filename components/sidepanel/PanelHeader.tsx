@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { formatCount, formatTimeLeft, Icon, IconButton } from '@/components/ui';
 import { t, tn } from '@/lib/i18n/t';
 import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
 import type { QueueEta } from '@/lib/queue/eta';
-import { request, useBackgroundEvent } from './hooks';
+import { useCreditsSummary } from '@/components/shared/use-credits-summary';
 import { useLiveQueue } from './progress/useQueueState';
 
 /**
@@ -13,15 +12,8 @@ import { useLiveQueue } from './progress/useQueueState';
  * last state (lib/queue/eta.ts), without asking the background again.
  */
 export function PanelHeader() {
-  const [credits, setCredits] = useState<CreditsSummary | null>(null);
+  const credits = useCreditsSummary();
   const { queue, eta } = useLiveQueue();
-
-  useEffect(() => {
-    void request('credits/summary', {}).then(setCredits, () => undefined);
-  }, []);
-  useBackgroundEvent((event) => {
-    if (event.type === 'event/credits') setCredits(event.credits);
-  });
 
   return (
     <header className="sp-header">

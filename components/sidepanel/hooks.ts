@@ -122,32 +122,42 @@ export function useBackgroundEvent(listener: (event: Event) => void) {
 
 const estimateCache = new Map<string, { at: number; estimate: CostEstimate }>();
 const estimatesInFlight = new Map<string, Promise<CostEstimate>>();
+/**
+ * Bumped whenever prices may have changed: an answer to a question asked before is neither shared nor cached (a
+ * charge landing while a row's price was being asked left "1 credit" on rows now cached, until the cache expired).
+ */
+let estimateEpoch = 0;
+
+function forgetEstimates() {
+  estimateEpoch += 1;
+  estimateCache.clear();
+  estimatesInFlight.clear();
+}
 
 /** One question per action at a time, however many components show its price. */
 function fetchEstimate(key: string, action: CostAction): Promise<CostEstimate> {
-  let pending = estimatesInFlight.get(key);
-  if (!pending) {
-    pending = request('credits/estimate', action).then(
-      (estimate) => {
-        estimatesInFlight.delete(key);
-        estimateCache.set(key, { at: Date.now(), estimate });
-        return estimate;
-      },
-      (cause: unknown) => {
-        estimatesInFlight.delete(key);
-        throw cause;
-      },
-    );
-    estimatesInFlight.set(key, pending);
-  }
+  const existing = estimatesInFlight.get(key);
+  if (existing) return existing;
+  const epoch = estimateEpoch;
+  const pending: Promise<CostEstimate> = request('credits/estimate', action).then(
+    (estimate) => {
+      if (estimatesInFlight.get(key) === pending) estimatesInFlight.delete(key);
+      if (epoch === estimateEpoch) estimateCache.set(key, { at: Date.now(), estimate });
+      return estimate;
+    },
+    (cause: unknown) => {
+      if (estimatesInFlight.get(key) === pending) estimatesInFlight.delete(key);
+      throw cause;
+    },
+  );
+  estimatesInFlight.set(key, pending);
   return pending;
 }
 const ESTIMATE_TTL_MS = 20_000;
 
 /** Forget cached estimates (after a lookup, the same action may now be free). */
 export function invalidateEstimates() {
-  estimateCache.clear();
-  estimatesInFlight.clear();
+  forgetEstimates();
   for (const refresh of estimateSubscribers) refresh();
 }
 
@@ -197,7 +207,7 @@ export function useEstimate(action: CostAction | null): { estimate: CostEstimate
   useBackgroundEvent((event) => {
     // A charge, a change of settings or a removed cache entry can each change a price shown ("free" no longer).
     if (event.type === 'event/credits' || event.type === 'event/settings' || event.type === 'event/cache') {
-      estimateCache.clear();
+      forgetEstimates();
       setNonce((n) => n + 1);
     }
   });

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
-import { apiRequests, ledgerOf, samplesOf, send } from './support/reliability';
+import { apiRequests, clearFaults, injectFault, ledgerOf, samplesOf, send } from './support/reliability';
 
 async function openImport(panel: Page) {
   await panel.getByRole('tab', { name: 'History' }).click();
@@ -273,7 +273,7 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
 
 test('a list\'s "Refresh all" and "Verify all emails" say their price first, and the ledger moves by exactly that', async ({ openExtensionPage, configure, sandbox }) => {
   // Budget: two lookups and two list actions of two requests each, ~10 s each on a busy machine, slack.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const key = `test-standard-list-actions-${Date.now()}`;
   await configure({ apiKey: key });
   const { emails } = await samplesOf(sandbox.url);
@@ -318,5 +318,41 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     await expect(list.getByRole('button', { name: 'Verify all emails…' })).toBeVisible({ timeout: 30_000 });
     const after = (await ledgerOf(sandbox.url, key)).entries.reduce((n, e) => n + e.credits, 0);
     expect(after - before).toBe(promised);
+  });
+
+  await test.step('leaving the list while "Refresh all" runs stops it: the request in the air finishes, no other is sent', async () => {
+    const refreshes = async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/enrich').length;
+    const sent = await refreshes();
+    // The first refresh is slow to answer, so the run is still going when the user leaves.
+    await injectFault(sandbox.url, { mode: 'slow', delayMs: 4000, count: 1, paths: ['/v1/enrich'] });
+    try {
+      await list.getByRole('button', { name: 'Refresh all…' }).click();
+      const summary = list.getByRole('group', { name: 'Refresh all' });
+      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+      await summary.getByRole('button', { name: /^Confirm/ }).click();
+      await expect(list.getByRole('group', { name: 'Refresh all' }).getByRole('progressbar')).toBeAttached();
+      await list.getByRole('button', { name: /Lists$/ }).click();
+      await expect(panel.getByRole('button', { name: 'Open list Refresh me' })).toBeVisible();
+      await expect.poll(refreshes, { timeout: 15_000 }).toBe(sent + 1);
+      // The slow answer is in (charged) …
+      await expect.poll(async () => (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'enrich').length, { timeout: 15_000 }).toBe(5);
+      // … and a second refresh, which a run still going would send at once, never leaves. (A slow machine can only
+      // make this pass late, never fail it: the wait bounds how long we look for a request that must not come.)
+      await panel.waitForTimeout(2000);
+      expect(await refreshes()).toBe(sent + 1);
+    } finally {
+      await clearFaults(sandbox.url);
+    }
+  });
+
+  await test.step('a member removed after the paid actions were offered is not priced nor paid for', async () => {
+    await panel.getByRole('button', { name: 'Open list Refresh me' }).click();
+    await expect(panel.getByTestId('list-row')).toHaveCount(2);
+    await list.getByRole('button', { name: 'Verify or refresh…' }).click();
+    await panel.getByTestId('list-row').first().getByRole('checkbox').check();
+    await list.getByRole('button', { name: 'Remove from list' }).click();
+    await expect(panel.getByTestId('list-row')).toHaveCount(1);
+    await list.getByRole('button', { name: 'Refresh all…' }).click();
+    await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: 15_000 });
   });
 });

@@ -52,6 +52,8 @@ export function ImportView() {
   const [bom, setBom] = useState(false);
   /** The background builds a large job's rows in batches: a 100,000-row start takes a while. */
   const [starting, setStarting] = useState(false);
+  /** The preview is being priced again for a choice: Start waits for the price it will be held to. */
+  const [repricing, setRepricing] = useState(false);
   /** The staged upload in the background (bulk/stage-open), until the job starts or it is discarded. */
   const staged = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -199,12 +201,15 @@ export function ImportView() {
   const chooseFresh = async (fresh: boolean) => {
     if (stage.step !== 'preview' || !staged.current) return;
     setError(null);
+    setRepricing(true);
     const { summary } = stage;
     try {
       const preview = await request('bulk/stage-preview', { stagedId: staged.current, fresh });
-      setStage({ step: 'preview', summary, preview, fresh });
+      setStage((now) => (now.step === 'preview' ? { step: 'preview', summary, preview, fresh } : now));
     } catch (cause) {
       setError(toErrorData(cause));
+    } finally {
+      setRepricing(false);
     }
   };
 
@@ -351,9 +356,9 @@ export function ImportView() {
             <dd data-testid="preview-credits">{credits(stage.preview.estimate.credits)}</dd>
           </dl>
           <p className="sp-hint">{stage.preview.estimate.label}</p>
-          {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} onFresh={(fresh) => void chooseFresh(fresh)} />}
+          {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} busy={starting || repricing} onFresh={(fresh) => void chooseFresh(fresh)} />}
           <div className="sp-export">
-            <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
+            <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget || repricing} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
               {t('import_start')}
             </Button>
             <Button

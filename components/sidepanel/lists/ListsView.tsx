@@ -90,15 +90,8 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
         ? [{ cost: { action: 'contact/enrich' as const, lookup, refresh: true }, run: (quotedCredits: number) => request('contact/enrich', { lookup, refresh: true, quotedCredits }) }]
         : [];
     });
-  // Steps are priced and confirmed before anything runs; they are loaded once when the user asks.
-  const [steps, setSteps] = useState<{ verify: PaidStep[]; refresh: PaidStep[] } | null>(null);
-  const prepare = async () => {
-    try {
-      setSteps({ verify: await verifySteps(), refresh: await refreshSteps() });
-    } catch (cause) {
-      setError(toErrorData(cause));
-    }
-  };
+  // Each action reads the members when the user asks for its price, so people removed meanwhile are not paid for.
+  const [offerPaid, setOfferPaid] = useState(false);
 
   const removeSelected = async () => {
     try {
@@ -134,13 +127,13 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
           <CrmExportButton what={t('book_lists_export_what', data.list.name)} fileBase={data.list.name} disabled={data.entries.length === 0} load={people} />
           <div className="sp-export">
             <WebhookSendButton disabled={data.entries.length === 0} source={() => ({ kind: 'list', id })} />
-            {!steps && (
-              <Button size="sm" disabled={data.entries.length === 0} onClick={() => void prepare()}>
+            {!offerPaid && (
+              <Button size="sm" disabled={data.entries.length === 0} onClick={() => setOfferPaid(true)}>
                 {t('book_lists_verify_or_refresh')}
               </Button>
             )}
-            {steps && <PaidListAction label={t('book_lists_verify_all')} steps={() => steps.verify} />}
-            {steps && <PaidListAction label={t('book_lists_refresh_all')} steps={() => steps.refresh} onDone={members.reload} />}
+            {offerPaid && <PaidListAction label={t('book_lists_verify_all')} steps={verifySteps} />}
+            {offerPaid && <PaidListAction label={t('book_lists_refresh_all')} steps={refreshSteps} onDone={members.reload} />}
             <Button size="sm" variant="ghost" disabled={selected.size === 0} onClick={() => void removeSelected()}>
               {t('book_lists_remove')}
             </Button>

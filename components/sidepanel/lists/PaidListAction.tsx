@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, ProgressBar } from '@/components/ui';
 import type { CostAction, ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
@@ -16,9 +16,11 @@ export interface PaidStep {
 
 /**
  * A paid action over a list ("Verify all emails", "Refresh"): first its cost from `credits/estimate`, then, when
- * confirmed, one request at a time with progress and a Stop button.
+ * confirmed, one request at a time with progress and a Stop button. The steps are read when the user asks for the
+ * price (the list as it is then, not as it was when the view opened), and leaving the view stops the run: its
+ * progress and Stop button go with it, so nothing may go on charging out of sight.
  */
-export function PaidListAction({ label, steps, onDone }: { label: string; steps: () => PaidStep[]; onDone?: () => void }) {
+export function PaidListAction({ label, steps, onDone }: { label: string; steps: () => Promise<PaidStep[]>; onDone?: () => void }) {
   const [phase, setPhase] = useState<'idle' | 'pricing' | 'confirm' | 'running'>('idle');
   const [credits, setCredits] = useState(0);
   const [progress, setProgress] = useState({ done: 0, total: 0 });
@@ -27,12 +29,18 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
   /** Each planned step's price as shown in the total: what it is held to when it runs. */
   const quotes = useRef<number[]>([]);
   const stop = useRef(false);
+  useEffect(
+    () => () => {
+      stop.current = true;
+    },
+    [],
+  );
 
   const price = async () => {
     setError(null);
     setPhase('pricing');
     try {
-      planned.current = steps();
+      planned.current = await steps();
       quotes.current = [];
       for (const step of planned.current) quotes.current.push((await request('credits/estimate', step.cost)).credits);
       setCredits(quotes.current.reduce((a, b) => a + b, 0));

@@ -54,6 +54,15 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   // The batch the user cancelled: its lookups that end 'aborted' were stopped before being sent, not failed.
   const cancelledBatch = useRef<string | null>(null);
   const [cancelRequested, setCancelRequested] = useState(false);
+  // Leaving the view takes the batch's progress and its Cancel with it, so its lookups not sent yet are stopped:
+  // nothing goes on charging out of sight. Those already sent finish, and land in the cache and the contact book.
+  const batchRunning = useRef(false);
+  useEffect(
+    () => () => {
+      if (batchRunning.current && batch.current) void request('lookups/cancel', { group: batch.current }).catch(() => undefined);
+    },
+    [],
+  );
   const cancelBatch = async () => {
     if (!batch.current) return;
     cancelledBatch.current = batch.current;
@@ -69,14 +78,17 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   // The companies chosen, priced together: each by its own plan (a cached one, or one enriched in the last 30 days,
   // is free), summed, with the budget asked for the sum. Each request is then held to its own price.
   const chosenNow = useMemo(() => keyed.filter((k) => selected.has(k.key) && safeWebsiteUrl(k.item.website)), [keyed, selected]);
-  const { estimate: selectionEstimate } = useEstimate(chosenNow.length > 0 ? { action: 'companies/enrich', urls: chosenNow.map((k) => k.item.website as string) } : null);
+  const { estimate: selectionPrice } = useEstimate(chosenNow.length > 0 ? { action: 'companies/enrich', urls: chosenNow.map((k) => k.item.website as string) } : null);
+  // Only a price that names each chosen company's part can hold each request to it: anything else is still pricing.
+  const selectionEstimate = selectionPrice?.each?.length === chosenNow.length ? selectionPrice : null;
 
   const enrichSelected = async () => {
+    const quotes = selectionEstimate?.each;
+    if (!quotes) return;
     const group = crypto.randomUUID();
     batch.current = group;
     setCancelRequested(false);
     const chosen = chosenNow;
-    const quotes = selectionEstimate?.each?.length === chosen.length ? selectionEstimate.each : null;
     setStatuses((prev) => {
       const next = new Map(prev);
       for (const c of chosen) next.set(c.key, { state: 'pending' });
@@ -88,8 +100,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
       chosen.map(async ({ item, key }, i) => {
         let status: RowStatus;
         try {
-          const quotedCredits = quotes?.[i];
-          const reply = await request('company/enrich', { url: item.website as string, group, ...(quotedCredits !== undefined ? { quotedCredits } : {}) });
+          const reply = await request('company/enrich', { url: item.website as string, group, quotedCredits: quotes[i] ?? 0 });
           status = reply.found ? { state: 'done', company: reply.result, provenance: reply.provenance } : { state: 'notfound' };
         } catch (cause) {
           const error = toErrorData(cause);
@@ -107,6 +118,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const enrichedCount = count('done');
   const pendingCount = count('pending');
   const running = pendingCount > 0;
+  batchRunning.current = running;
   // Every outcome is named: "250 of 250 enriched" must not stand for 8 enriched and 242 cancelled (issue 11).
   const progressDetail = [
     tn(running ? 'lookalikes_progress_running' : 'lookalikes_progress_done', statuses.size, enrichedCount),
@@ -200,7 +212,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
         </Card>
       )}
       {state.status === 'loading' && <SkeletonList rows={6} label={t('lookalikes_companies_finding')} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll)} />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll, estimate?.credits ?? 0)} />}
       {state.status === 'success' && !state.data.found && (
         <EmptyState icon="building" title={t('lookalikes_company_not_found')}>
           <p>{state.data.errorText}</p>

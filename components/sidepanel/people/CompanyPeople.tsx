@@ -126,7 +126,8 @@ function ProspectorPeople({
   const { estimate } = useEstimate(domain && !refused ? { action: 'contact/search', pageSize: PROSPECTOR_PAGE_SIZE } : null);
   const search = useAsyncAction(async (page: number): Promise<SearchPage> => {
     try {
-      const reply = await request('contact/search', { company_domain: [domain ?? ''], page, page_size: PROSPECTOR_PAGE_SIZE });
+      // Held to the price shown for a page (a dearer one is refused, nothing sent).
+      const reply = await request('contact/search', { company_domain: [domain ?? ''], page, page_size: PROSPECTOR_PAGE_SIZE, ...(estimate ? { quotedCredits: estimate.credits } : {}) });
       invalidateEstimates();
       onFound(reply.result.results.map((c, i) => contactAsPerson(c, companyName, page, i)));
       return { result: reply.result, page };
