@@ -345,13 +345,30 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     }
   });
 
-  await test.step('a member removed after the paid actions were offered is not priced nor paid for', async () => {
+  await test.step('a run goes on while the list reloads (a member removed meanwhile); the next price counts who is left', async () => {
+    const refreshes = async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/enrich').length;
+    const sent = await refreshes();
     await panel.getByRole('button', { name: 'Open list Refresh me' }).click();
     await expect(panel.getByTestId('list-row')).toHaveCount(2);
     await list.getByRole('button', { name: 'Verify or refresh…' }).click();
-    await panel.getByTestId('list-row').first().getByRole('checkbox').check();
-    await list.getByRole('button', { name: 'Remove from list' }).click();
-    await expect(panel.getByTestId('list-row')).toHaveCount(1);
+    await injectFault(sandbox.url, { mode: 'slow', delayMs: 6000, count: 1, paths: ['/v1/enrich'] });
+    try {
+      await list.getByRole('button', { name: 'Refresh all…' }).click();
+      const summary = list.getByRole('group', { name: 'Refresh all' });
+      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+      await summary.getByRole('button', { name: /^Confirm/ }).click();
+      // While the first refresh is slow to answer, one member leaves the list (the members load again).
+      await panel.getByTestId('list-row').first().getByRole('checkbox').check();
+      await list.getByRole('button', { name: 'Remove from list' }).click();
+      await expect(panel.getByTestId('list-row')).toHaveCount(1);
+      // The run's progress and Stop stayed on screen through the reload (the first answer is still 6 s away).
+      await expect(list.getByRole('group', { name: 'Refresh all' }).getByRole('progressbar')).toBeAttached();
+      // The run that was confirmed finishes: both refreshes it was priced for are sent.
+      await expect.poll(refreshes, { timeout: 20_000 }).toBe(sent + 2);
+      await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: 30_000 });
+    } finally {
+      await clearFaults(sandbox.url);
+    }
     await list.getByRole('button', { name: 'Refresh all…' }).click();
     await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: 15_000 });
   });

@@ -72,7 +72,9 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const nav = useNavigation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [error, setError] = useState<ErrorData | null>(null);
-  const data = members.state.status === 'success' ? members.state.data : null;
+  // While the members load again (after a removal, after a refresh), the list stays on screen as it was: its paid
+  // actions live in it, and a run would stop if they went away for a moment.
+  const data = members.state.status === 'success' ? members.state.data : members.state.status === 'loading' ? (members.state.previous ?? null) : null;
   const ids = () => data?.entries.map((e) => e.id) ?? [];
 
   const people = async () => peopleOf(await recordsById(ids()));
