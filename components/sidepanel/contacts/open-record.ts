@@ -22,9 +22,17 @@ export function peopleOf(records: readonly BookRecordView[]): Array<{ contact: E
   });
 }
 
-/** Shows the record; false when it is gone (deleted meanwhile) or does not read. */
+/** Which "Open" was clicked last: an earlier click whose record arrives later must not replace it. */
+let latestOpen = 0;
+
+/**
+ * Shows the record; false when it is gone (deleted meanwhile) or does not read. Two quick clicks on two rows open
+ * the second, whichever record the background sends back first.
+ */
 export async function openRecord(id: string, nav: Navigation): Promise<boolean> {
+  const mine = ++latestOpen;
   const [record] = await recordsById([id]);
+  if (mine !== latestOpen) return true;
   if (!record) return false;
   const provenance = { source: 'saved' as const, fetchedAt: record.lastBoughtAt, creditsCharged: 0 };
   if (record.kind === 'person') {
