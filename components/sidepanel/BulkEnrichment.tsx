@@ -161,6 +161,7 @@ async function exportRows(job: BulkJob, shown: readonly BulkRow[]): Promise<read
 /** One bulk job: live progress (done/total, ETA from the queue), cancel, then the results table and exports. */
 export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; onDismiss: () => void }) {
   const [job, setJob] = useState(initialJob);
+  const jobRef = useRef(initialJob);
   const [rows, setRows] = useState<BulkRow[] | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [cancelling, setCancelling] = useState(false);
@@ -187,6 +188,10 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
 
   const onJob = useCallback(
     (next: BulkJob) => {
+      // A finished job runs again only by a retry (whose answer comes through `retried`): a poll answer read before
+      // it finished, landing after the 'done' event, must not bring back "Running" and Cancel.
+      if (finished(jobRef.current) && !finished(next)) return;
+      jobRef.current = next;
       setJob(next);
       if (finished(next)) {
         invalidateEstimates();
@@ -232,7 +237,9 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
     setRetrying(true);
     setError(null);
     try {
-      onJob(await request('bulk/retry', { jobId: job.id, interrupted }));
+      const retried = await request('bulk/retry', { jobId: job.id, interrupted });
+      jobRef.current = retried;
+      onJob(retried);
     } catch (cause) {
       setError(toErrorData(cause));
     } finally {
