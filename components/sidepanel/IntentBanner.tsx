@@ -54,6 +54,8 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
     take(tabId, view);
     return () => {
       view.live = false;
+      // An ambiguous selection belongs to the tab it was made on: following another tab puts it away.
+      setPending(null);
     };
   }, [tabId]);
 
