@@ -123,6 +123,16 @@ const interruptedError = (n: number): ErrorData => ({
   message: tn('errors_bulk_interrupted', n),
 });
 
+/**
+ * Whether a failed request may still have been processed (and charged) by the service: it was sent and no answer
+ * said otherwise. A refusal (bad request, key, credits, plan, 429, 503 "try later") was not processed.
+ */
+function mayHaveBeenProcessed(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.kind === 'server') return error.status !== 503;
+  return error.kind === 'timeout' || error.kind === 'network' || error.kind === 'bad_response' || error.kind === 'aborted';
+}
+
 /** Thrown at a chunk's gate when its job was cancelled while it waited: the chunk never leaves. */
 export class BulkCancelledError extends Error {
   readonly kind = 'aborted' as const;
@@ -321,6 +331,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       if (error instanceof BulkCancelledError) {
         await withJob(jobId, async () => {
           const job = await load(jobId);
+          // An earlier attempt of this chunk was refused with 429 and was to be sent again (the client waits for
+          // its Retry-After): the service processed none of it, so nothing of it is in the air any more. Left
+          // counted, the job said "Cancelling…, may still be charged" for ever.
+          if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
+          job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
           const left = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
           for (const row of left) row.status = 'cancelled';
           job.done += left.length;
@@ -369,13 +384,22 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     });
   }
 
-  /** A chunk whose answer was an error (or unreadable): its rows fail with it, and it is no longer in flight. */
+  /**
+   * A chunk whose answer was an error (or unreadable): its rows fail with it, and it is no longer in flight. When
+   * the service may have processed it (no answer in time, a dropped connection, a server error, an answer we could
+   * not read) its rows are also marked interrupted: the service charges on arrival, so "Retry the others" leaves
+   * them out, as it does a chunk cut off by a restart (docs/reliability.md).
+   */
   async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown): Promise<void> {
     await withJob(jobId, async () => {
       const job = await load(jobId);
       if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
       job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
       failRows(job, rows, options.toErrorData(error));
+      if (mayHaveBeenProcessed(error)) {
+        for (const row of rows) row.interrupted = true;
+        job.interrupted = (job.interrupted ?? 0) + rows.length;
+      }
       await store.putRowsAndJob(rows, job);
       emit(job);
     });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
+import { Button, Checkbox, ErrorState, formatCredits, ProgressBar, Select } from '@/components/ui';
 import { fileNameFor } from '@/lib/export';
+import { isFinished } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
 import {
   appendBatches,
@@ -23,7 +24,8 @@ const SAMPLE_ROWS = 50;
 
 const credits = (n: number) => tn('import_credits', n);
 const upToCredits = (n: number) => tn('import_up_to_credits', n);
-const FINAL: ReadonlyArray<BulkJob['status']> = ['done', 'cancelled', 'failed'];
+/** A job the user can still cancel (a cancelled one may still have requests out: `isFinished` waits for them). */
+const STOPPABLE: ReadonlyArray<BulkJob['status']> = ['queued', 'running'];
 
 type Stage =
   | { step: 'input' }
@@ -62,7 +64,7 @@ export function ImportView() {
     if (event.type === 'event/bulk' && stage.step === 'job' && event.job.id === stage.job.id) setStage({ step: 'job', job: event.job });
   });
   // Events can be missed while the panel is hidden: read the job's state now and then until it has finished.
-  const runningJob = stage.step === 'job' && !FINAL.includes(stage.job.status) ? stage.job.id : null;
+  const runningJob = stage.step === 'job' && !isFinished(stage.job) ? stage.job.id : null;
   useEffect(() => {
     if (!runningJob) return;
     const timer = setInterval(() => {
@@ -219,7 +221,8 @@ export function ImportView() {
     try {
       // The job's final state, read now: a row the service answered is never exported as pending.
       const job = await request('bulk/get', { jobId: meta.jobId });
-      if (!FINAL.includes(job.status)) {
+      // Finished means no request of it is still out: a cancelled job's chunk in the air is still being charged.
+      if (!isFinished(job)) {
         setError({ kind: 'invalid_message', message: t('import_error_still_running') });
         return;
       }
@@ -381,14 +384,24 @@ export function ImportView() {
           <p className="sp-hint" data-testid="import-job-status">
             {stage.job.status === 'done' ? t('import_status_done') : stage.job.status === 'cancelled' ? t('import_status_cancelled') : stage.job.status === 'failed' ? t('import_status_failed') : t('import_status_running')}
           </p>
+          {stage.job.status === 'cancelled' && (stage.job.inFlight ?? 0) > 0 && (
+            <p className="sp-hint" role="status" data-testid="import-cancel-in-flight">
+              {tn('progress_cancel_in_flight', stage.job.inFlight ?? 0, formatCredits(stage.job.inFlight ?? 0))}
+            </p>
+          )}
+          {(stage.job.interrupted ?? 0) > 0 && (
+            <p className="sp-hint" role="note">
+              {tn('progress_interrupted', stage.job.interrupted ?? 0, formatCredits(stage.job.interrupted ?? 0))}
+            </p>
+          )}
           <div className="sp-export">
-            {!FINAL.includes(stage.job.status) && (
+            {STOPPABLE.includes(stage.job.status) && (
               <Button size="sm" variant="ghost" icon="stop" onClick={() => void request('bulk/cancel', { jobId: stage.job.id }).then((job) => setStage({ step: 'job', job }), (c: unknown) => setError(toErrorData(c)))}>
                 {t('import_cancel')}
               </Button>
             )}
             <Checkbox label={t('import_bom')} checked={bom} onChange={(e) => setBom(e.target.checked)} />
-            <Button size="sm" icon="download" disabled={!FINAL.includes(stage.job.status)} loading={exporting !== null} onClick={() => void download()}>
+            <Button size="sm" icon="download" disabled={!isFinished(stage.job)} loading={exporting !== null} onClick={() => void download()}>
               {t('import_download')}
             </Button>
             <Button size="sm" variant="ghost" onClick={reset}>

@@ -3,7 +3,8 @@
  * - a cancel says what was already sent and may still be charged; the final figures equal the ledger;
  * - Retry lets the user leave out the entries the service may already have charged.
  */
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
@@ -47,6 +48,49 @@ describe('bulk money is what the ledger says', () => {
     expect(ledger).toBe(20);
     expect(end).toMatchObject({ status: 'cancelled', done: 200, creditsCharged: ledger, enriched: 20 });
     expect((await engine.ledger.summary()).today).toBe(ledger);
+  });
+
+  describe('with a sandbox of its own (its faults touch no other test)', () => {
+    let own: Awaited<ReturnType<typeof startSandbox>>;
+    beforeAll(async () => {
+      own = await startSandbox({ port: 0, quiet: true });
+    });
+    afterAll(() => own.close());
+
+    it('cancel while a chunk refused with 429 waits to be sent again: the job ends cancelled, nothing in the air, nothing charged', async () => {
+      const key = uniqueKey();
+      const { engine } = engineFor(own.url, key);
+      await engine.start();
+      const { emails } = await samples(own.url);
+      await addFault(own.url, { mode: '429', count: 1, retryAfterSeconds: 2, paths: ['/v1/bulk-enrich'] });
+      const job = await engine.bulk.start(emails.slice(0, 5).map((value) => ({ field_type: 'email' as const, value })));
+      // The first attempt was refused; the client waits out Retry-After before sending it again.
+      await until(() => sandboxRequests(own.url, key), (r) => r.some((q) => q.path === '/v1/bulk-enrich' && q.status === 429), 'the 429');
+      await engine.bulk.cancel(job.id);
+      const end = await until(() => engine.bulk.get(job.id), (j) => j.inFlight === 0 && j.done === 5, 'the job to settle');
+      expect(end).toMatchObject({ status: 'cancelled', creditsCharged: 0, enriched: 0 });
+      expect((await sandboxRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich').map((r) => r.status)).toEqual([429]);
+      expect(await sandboxLedger(own.url, key)).toEqual([]);
+    });
+
+    it.each([
+      ['a server error', true, { mode: '500' as const }],
+      ['an answer that does not read', true, { mode: 'malformed' as const }],
+      ['a bad request', false, { mode: '400' as const }],
+    ])('%s on a chunk: its rows may have been charged = %s, and "Retry the others" follows that', async (_why, maybe, fault) => {
+      const key = uniqueKey();
+      const { engine } = engineFor(own.url, key);
+      await engine.start();
+      await addFault(own.url, { ...fault, count: 1, paths: ['/v1/bulk-enrich'] });
+      const values = ['a@nowhere-x.example', 'b@nowhere-x.example', 'c@nowhere-x.example'];
+      const job = await engine.bulk.start(values.map((value) => ({ field_type: 'email' as const, value })));
+      const failed = await until(() => engine.bulk.get(job.id), (j) => j.done === 3, 'the failed chunk');
+      expect(failed).toMatchObject({ failed: 3, interrupted: maybe ? 3 : 0, creditsCharged: 0 });
+      await engine.bulk.retry(job.id, { interrupted: false });
+      await until(() => engine.bulk.get(job.id), (j) => j.status !== 'queued' && j.status !== 'running', 'the retry');
+      // Rows the service may have processed are not sent again without the user asking for them by name.
+      expect((await sandboxRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich')).toHaveLength(maybe ? 1 : 2);
+    });
   });
 
   it('Retry can leave out the interrupted entries (maybe charged already) and sends only the others', async () => {
