@@ -33,6 +33,7 @@ import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstim
 import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
+import { BulkMoneyNotes } from './progress/BulkMoneyNotes';
 
 export interface BulkSelectionBarProps {
   entries: BulkEntry[];
@@ -320,16 +321,7 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
           tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
         />
         <BulkLiveStatus job={job} />
-        {job.status === 'cancelled' && inFlight > 0 && (
-          <p className="sp-hint" role="status" data-testid="bulk-cancel-in-flight">
-            {tn('progress_cancel_in_flight', inFlight, formatCredits(inFlight))}
-          </p>
-        )}
-        {interrupted > 0 && (
-          <p className="sp-hint" role="note" data-testid="bulk-interrupted">
-            {tn('progress_interrupted', interrupted, formatCredits(interrupted))}
-          </p>
-        )}
+        <BulkMoneyNotes job={job} />
         {retryable > 0 && (
           <div className="ui-button-row">
             <Button size="sm" icon="refresh" loading={retrying} detail={t('progress_up_to', formatCredits(retryable))} onClick={() => void retry(true)}>

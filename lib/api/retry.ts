@@ -66,3 +66,22 @@ function isRetriable(error: ApiError, endpoint: Endpoint): boolean {
 }
 
 const includes = (list: readonly number[], value: number): boolean => list.includes(value);
+
+/**
+ * A failure after the request left that no answer explains: the service may have done (and charged) the work. A
+ * refusal (bad request, key, credits, plan, 429, 503) proves it was not processed. Paid bulk rows failed this way are
+ * not sent again unless the user asks by name (lib/engine/bulk.ts).
+ */
+export function mayHaveBeenProcessed(error: ApiError): boolean {
+  switch (error.kind) {
+    case 'server':
+      return error.status === undefined || !includes(RETRY_ALWAYS_STATUSES, error.status);
+    case 'timeout':
+    case 'network':
+    case 'bad_response':
+    case 'aborted':
+      return true;
+    default:
+      return false;
+  }
+}

@@ -77,8 +77,8 @@ export function createLedger(options: {
   const serial = createOrder();
 
   /**
-   * Adds spent credits; `then` runs once they are saved (or the save failed), inside the same turn: a reservation
-   * dropped there is never seen neither reserved nor spent by a concurrent `reserve`.
+   * Adds spent credits; `then` runs once they are saved (or the save failed), inside the same turn, so a reservation
+   * it drops is seen by a concurrent `reserve` as reserved or as spent, never as neither.
    */
   function add(action: string, credits: number, then?: () => void): Promise<void> {
     if (!(credits > 0)) {

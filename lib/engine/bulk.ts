@@ -21,6 +21,7 @@
  */
 import type { BulkEntry as ApiBulkEntry } from '../api/bulk';
 import { ApiError } from '../api/errors';
+import { mayHaveBeenProcessed } from '../api/retry';
 import type { HttpAnswer, HttpSend } from '../api/http';
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { contactAliasKeys } from '../cache/aliases';
@@ -123,14 +124,10 @@ const interruptedError = (n: number): ErrorData => ({
   message: tn('errors_bulk_interrupted', n),
 });
 
-/**
- * Whether a failed request may still have been processed (and charged) by the service: it was sent and no answer
- * said otherwise. A refusal (bad request, key, credits, plan, 429, 503 "try later") was not processed.
- */
-function mayHaveBeenProcessed(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.kind === 'server') return error.status !== 503;
-  return error.kind === 'timeout' || error.kind === 'network' || error.kind === 'bad_response' || error.kind === 'aborted';
+/** The chunk's request is over (answered, refused, failed, or never left): it no longer counts as in flight. */
+function endFlight(job: BulkJobRecord, chunk: number, size: number): void {
+  if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - size);
+  job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
 }
 
 /** Thrown at a chunk's gate when its job was cancelled while it waited: the chunk never leaves. */
@@ -196,8 +193,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   /** Marks a chunk's unsettled rows as interrupted (its request may have been charged). */
   async function interruptChunk(job: BulkJobRecord, chunk: number): Promise<void> {
     const pending = (await store.rowsOfChunk(job.id, chunk)).filter((r) => r.status === 'pending');
-    if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - pending.length);
-    job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+    endFlight(job, chunk, pending.length);
     if (pending.length > 0) {
       const error = interruptedError(pending.length);
       for (const row of pending) {
@@ -227,38 +223,41 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
    */
   async function claimRows(job: BulkJobRecord, pending: BulkRowRecord[]): Promise<{ rows: BulkRowRecord[]; release: () => void }> {
     const inFlight = options.inFlight;
-    let rows = pending;
-    // The first round always reads the cache: a queued chunk can wait minutes behind the rate limit, and a purchase
-    // made meanwhile is no longer in flight when this chunk's turn comes.
-    for (let round = 0; round === 0 || (inFlight && (await inFlight.waitFor(rowKeys(rows)))); round++) {
-      const answered: BulkRowRecord[] = [];
-      const left: BulkRowRecord[] = [];
-      const hits = await Promise.all(rows.map(cachedRow));
-      for (const [i, row] of rows.entries()) {
-        const hit = hits[i];
-        if (!hit) {
-          left.push(row);
-          continue;
-        }
-        row.fromCache = true;
-        row.status = hit.found ? 'enriched' : 'not_found';
-        row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
-        answered.push(row);
-      }
-      if (answered.length) {
-        await withJob(job.id, async () => {
-          const fresh = await load(job.id);
-          fresh.done += answered.length;
-          fresh.fromCache = (fresh.fromCache ?? 0) + answered.length;
-          fresh.enriched += answered.filter((r) => r.status === 'enriched').length;
-          settleStatus(fresh);
-          await store.putRowsAndJob(answered, fresh);
-          emit(fresh);
-        });
-      }
-      rows = left;
-    }
+    // Always read the cache first: a queued chunk can wait minutes behind the rate limit, and a purchase made
+    // meanwhile is no longer in flight when this chunk's turn comes.
+    let rows = await answerFromCache(job.id, pending);
+    while (inFlight && (await inFlight.waitFor(rowKeys(rows)))) rows = await answerFromCache(job.id, rows);
     return { rows, release: inFlight ? inFlight.hold(rowKeys(rows)) : () => undefined };
+  }
+
+  /** Rows the cache answers now become free `fromCache` rows of the job; returns the others. */
+  async function answerFromCache(jobId: string, rows: BulkRowRecord[]): Promise<BulkRowRecord[]> {
+    const answered: BulkRowRecord[] = [];
+    const left: BulkRowRecord[] = [];
+    const hits = await Promise.all(rows.map(cachedRow));
+    for (const [i, row] of rows.entries()) {
+      const hit = hits[i];
+      if (!hit) {
+        left.push(row);
+        continue;
+      }
+      row.fromCache = true;
+      row.status = hit.found ? 'enriched' : 'not_found';
+      row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+      answered.push(row);
+    }
+    if (answered.length) {
+      await withJob(jobId, async () => {
+        const job = await load(jobId);
+        job.done += answered.length;
+        job.fromCache = (job.fromCache ?? 0) + answered.length;
+        job.enriched += answered.filter((r) => r.status === 'enriched').length;
+        settleStatus(job);
+        await store.putRowsAndJob(answered, job);
+        emit(job);
+      });
+    }
+    return left;
   }
 
   async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {
@@ -334,8 +333,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           // An earlier attempt of this chunk was refused with 429 and was to be sent again (the client waits for
           // its Retry-After): the service processed none of it, so nothing of it is in the air any more. Left
           // counted, the job said "Cancelling…, may still be charged" for ever.
-          if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
-          job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+          endFlight(job, chunk, rows.length);
           const left = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
           for (const row of left) row.status = 'cancelled';
           job.done += left.length;
@@ -378,8 +376,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   async function unsend(jobId: string, chunk: number, size: number): Promise<void> {
     await withJob(jobId, async () => {
       const job = await load(jobId);
-      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - size);
-      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      endFlight(job, chunk, size);
       await store.putJob(job);
     });
   }
@@ -393,10 +390,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown): Promise<void> {
     await withJob(jobId, async () => {
       const job = await load(jobId);
-      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
-      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      endFlight(job, chunk, rows.length);
       failRows(job, rows, options.toErrorData(error));
-      if (mayHaveBeenProcessed(error)) {
+      if (error instanceof ApiError && mayHaveBeenProcessed(error)) {
         for (const row of rows) row.interrupted = true;
         job.interrupted = (job.interrupted ?? 0) + rows.length;
       }
@@ -436,8 +432,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
     await withJob(jobId, async () => {
       const job = await load(jobId);
-      if (job.sentChunks.includes(chunk)) job.inFlight = Math.max(0, (job.inFlight ?? 0) - rows.length);
-      job.sentChunks = job.sentChunks.filter((c) => c !== chunk);
+      endFlight(job, chunk, rows.length);
       job.done += rows.length;
       job.enriched += enriched;
       job.creditsCharged += enriched;

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, ErrorState, formatCredits, ProgressBar, Select } from '@/components/ui';
+import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
+import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
 import { fileNameFor } from '@/lib/export';
 import { isFinished } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
@@ -384,16 +385,7 @@ export function ImportView() {
           <p className="sp-hint" data-testid="import-job-status">
             {stage.job.status === 'done' ? t('import_status_done') : stage.job.status === 'cancelled' ? t('import_status_cancelled') : stage.job.status === 'failed' ? t('import_status_failed') : t('import_status_running')}
           </p>
-          {stage.job.status === 'cancelled' && (stage.job.inFlight ?? 0) > 0 && (
-            <p className="sp-hint" role="status" data-testid="import-cancel-in-flight">
-              {tn('progress_cancel_in_flight', stage.job.inFlight ?? 0, formatCredits(stage.job.inFlight ?? 0))}
-            </p>
-          )}
-          {(stage.job.interrupted ?? 0) > 0 && (
-            <p className="sp-hint" role="note">
-              {tn('progress_interrupted', stage.job.interrupted ?? 0, formatCredits(stage.job.interrupted ?? 0))}
-            </p>
-          )}
+          <BulkMoneyNotes job={stage.job} />
           <div className="sp-export">
             {STOPPABLE.includes(stage.job.status) && (
               <Button size="sm" variant="ghost" icon="stop" onClick={() => void request('bulk/cancel', { jobId: stage.job.id }).then((job) => setStage({ step: 'job', job }), (c: unknown) => setError(toErrorData(c)))}>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { RETRY_POLICY, type Endpoint } from '@/lib/api/decisions';
 import { ApiError, type ApiErrorKind } from '@/lib/api/errors';
 import { estimateCost, type CostAction } from '@/lib/api/pricing';
-import { decideRetry } from '@/lib/api/retry';
+import { decideRetry, mayHaveBeenProcessed } from '@/lib/api/retry';
 
 const err = (kind: ApiErrorKind, status?: number, retryAfterMs?: number) => new ApiError(kind, kind, { status, retryAfterMs });
 const half = () => 0.5;
@@ -75,5 +75,25 @@ describe('estimateCost', () => {
     ['nonsense negative count', { kind: 'bulkEnrich', inputs: -3 }, 0],
   ])('%s → %i', (_name, action, credits) => {
     expect(estimateCost(action)).toBe(credits);
+  });
+});
+
+describe('mayHaveBeenProcessed: a failure no answer explains may have been charged; a refusal was not', () => {
+  it.each<[string, ApiError, boolean]>([
+    ['500', err('server', 500), true],
+    ['502', err('server', 502), true],
+    ['504', err('server', 504), true],
+    ['503 (try later)', err('server', 503), false],
+    ['429', err('rate_limited', 429), false],
+    ['timeout', err('timeout'), true],
+    ['network error', err('network'), true],
+    ['an answer that does not read', err('bad_response', 200), true],
+    ['aborted in flight', err('aborted'), true],
+    ['400', err('bad_request', 400), false],
+    ['401', err('invalid_key', 401), false],
+    ['402 / out of credits', err('out_of_credits', 403), false],
+    ['plan required', err('plan_required', 403), false],
+  ])('%s → %s', (_why, error, expected) => {
+    expect(mayHaveBeenProcessed(error)).toBe(expected);
   });
 });
