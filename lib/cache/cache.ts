@@ -43,6 +43,8 @@ export interface CacheWrite {
 export interface Cache {
   /** A live (unexpired) entry as an answer with cache provenance, or null. Aliases are followed. */
   read(key: string): Promise<CachedAnswer | null>;
+  /** `read` for many keys at once: one store read for the keys, one for the answers their aliases point at. */
+  readMany(keys: readonly string[]): Promise<Array<CachedAnswer | null>>;
   /** The entry even if expired (e.g. to know a company was enriched within 30 days); an alias gives its primary. */
   peek(key: string): Promise<CacheEntry | undefined>;
   write(key: string, answer: Omit<CacheWrite, 'key'>): Promise<void>;
@@ -51,16 +53,47 @@ export interface Cache {
   store: CacheStore;
 }
 
+/** The key of a person or company and the keys of their other identifiers (a bulk row, an import entry, a lookup). */
+export interface AnswerKeys {
+  key: string;
+  aliases?: readonly string[] | undefined;
+}
+
+/** A cached answer and the key it was found under. */
+export interface KeyedAnswer {
+  key: string;
+  answer: CachedAnswer;
+}
+
 /**
- * A live cached answer for a person known by `key` and their other keys: the key's own answer (found or not), or an
+ * The live cached answer for someone known by `key` and their other keys: the key's own answer (found or not), or an
  * answer of one of the other keys that found them (a miss under another identifier says nothing about this one).
  */
-export async function readPersonAnswer(cache: Pick<Cache, 'read'>, key: string, aliases: readonly string[]): Promise<CachedAnswer | null> {
-  for (const k of [key, ...aliases]) {
-    const hit = await cache.read(k);
-    if (hit && (k === key || hit.found)) return hit;
+export async function readAnswerOf(cache: Pick<Cache, 'readMany'>, keys: AnswerKeys): Promise<KeyedAnswer | null> {
+  return (await readAnswersOf(cache, [keys]))[0] ?? null;
+}
+
+/**
+ * `readAnswerOf` for many at once, in two store reads instead of one or more per key (IndexedDB opens a transaction
+ * per read): a bulk chunk of 1,000 rows, an import preview page, an estimate.
+ */
+export async function readAnswersOf(cache: Pick<Cache, 'readMany'>, list: readonly AnswerKeys[]): Promise<Array<KeyedAnswer | null>> {
+  const keys: string[] = [];
+  for (const item of list) keys.push(item.key, ...(item.aliases ?? []));
+  const answers = await cache.readMany(keys);
+  const out: Array<KeyedAnswer | null> = [];
+  let at = 0;
+  for (const item of list) {
+    const count = 1 + (item.aliases?.length ?? 0);
+    let found: KeyedAnswer | null = null;
+    for (let i = at; i < at + count && found === null; i++) {
+      const answer = answers[i];
+      if (answer && (i === at || answer.found)) found = { key: keys[i] as string, answer };
+    }
+    out.push(found);
+    at += count;
   }
-  return null;
+  return out;
 }
 
 export function createCache(options: { store: CacheStore; ttl: () => Promise<CacheTtl> | CacheTtl; now?: () => number }): Cache {
@@ -164,17 +197,32 @@ export function createCache(options: { store: CacheStore; ttl: () => Promise<Cac
     await store.putMany([...out.values()].filter((e) => e.expiresAt > e.fetchedAt));
   }
 
+  const answerOf = (entry: CacheEntry | undefined): CachedAnswer | null =>
+    entry
+      ? {
+          found: entry.found,
+          value: entry.value,
+          ...(entry.errorText !== undefined ? { errorText: entry.errorText } : {}),
+          provenance: { source: 'cache', fetchedAt: entry.fetchedAt, creditsCharged: 0 },
+        }
+      : null;
+
   return {
     store,
     async read(key) {
-      const entry = await resolveLive(await store.get(key), now());
-      if (!entry) return null;
-      return {
-        found: entry.found,
-        value: entry.value,
-        ...(entry.errorText !== undefined ? { errorText: entry.errorText } : {}),
-        provenance: { source: 'cache', fetchedAt: entry.fetchedAt, creditsCharged: 0 },
-      };
+      return answerOf(await resolveLive(await store.get(key), now()));
+    },
+    async readMany(keys) {
+      if (keys.length === 0) return [];
+      const at = now();
+      const entries = await store.getMany(keys);
+      const pointedAt = new Set<string>();
+      for (const e of entries) if (e && e.aliasOf !== undefined && e.expiresAt > at) pointedAt.add(e.aliasOf);
+      const primaries = [...pointedAt];
+      const known = new Map<string, CacheEntry | undefined>();
+      if (primaries.length > 0) (await store.getMany(primaries)).forEach((e, i) => known.set(primaries[i] as string, e));
+      // Every primary is known, so resolving reads nothing more.
+      return Promise.all(entries.map(async (e) => answerOf(await resolveLive(e, at, known))));
     },
     async peek(key) {
       const entry = await store.get(key);

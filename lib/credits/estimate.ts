@@ -8,7 +8,7 @@ import type { Cache } from '../cache/cache';
 import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
 import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
 import { dedupeEntries } from '../engine/bulk-dedupe';
-import { freeAnswerOf, openSaved, type OpenSavedContacts } from '../engine/saved-contacts';
+import { freeAnswersOf, openSaved, type OpenSavedContacts } from '../engine/saved-contacts';
 import { plural } from './words';
 import type { Ledger } from './ledger';
 import { t, tn } from '../i18n/t';
@@ -111,10 +111,10 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   const saved = await openSaved(deps.saved);
   let cached = 0;
   let bought = 0;
-  // Asked a page at a time, together (IndexedDB reads: a row's key and aliases, one by one, keep a large selection's
-  // price waiting for seconds), as the job asks them.
+  // Asked a page at a time, each page one store read (IndexedDB: a row's key and aliases read one by one keep a large
+  // selection's price waiting for seconds), as the job asks them.
   for (let i = 0; i < rows.length; i += ESTIMATE_PAGE) {
-    for (const free of await Promise.all(rows.slice(i, i + ESTIMATE_PAGE).map((row) => freeAnswerOf(row, deps.cache, saved)))) {
+    for (const free of await freeAnswersOf(rows.slice(i, i + ESTIMATE_PAGE), deps.cache, saved)) {
       if (free?.source === 'cache') cached++;
       else if (free?.source === 'saved') bought++;
     }

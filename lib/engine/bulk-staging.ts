@@ -19,7 +19,7 @@ import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
-import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
+import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
 
@@ -185,9 +185,9 @@ export function createBulkStaging(options: BulkStagingOptions) {
       let saved = 0;
       for (let from = 0; from < meta.count; from += STAGE_PAGE) {
         const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
-        // A page's cache reads run together: awaited one by one, 100,000 IndexedDB reads take minutes.
+        // A page's cache reads run as one store read: awaited one by one, 100,000 IndexedDB reads take minutes.
         // The job's own decision of what is free (./saved-contacts.ts): the cache, else bought before (the book).
-        const free = await Promise.all(page.map((e) => freeAnswerOf(e, deps.cache, book)));
+        const free = await freeAnswersOf(page, deps.cache, book);
         cached += free.filter((f) => f?.source === 'cache').length;
         saved += free.filter((f) => f?.source === 'saved').length;
       }

@@ -25,7 +25,7 @@ import { mayHaveBeenProcessed } from '../api/retry';
 import type { HttpAnswer, HttpSend } from '../api/http';
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { contactAliasKeys } from '../cache/aliases';
-import { readPersonAnswer, type Cache, type CacheWrite } from '../cache/cache';
+import { readAnswersOf, type Cache, type CacheWrite } from '../cache/cache';
 import { bulkEntryKey } from '../cache/keys';
 import type { Ledger } from '../credits/ledger';
 import type { BulkEntry, BulkJob, BulkRow, ContactOptions, ErrorData } from '../messaging/protocol';
@@ -33,7 +33,7 @@ import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
-import { freeAnswerOf, openSaved, type OpenSavedContacts } from './saved-contacts';
+import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { dedupeEntries } from './bulk-dedupe';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
@@ -210,9 +210,6 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     emit(job);
   }
 
-  /** A live cached answer for a row: its own key, or (found answers only) one of the person's other keys. */
-  const cachedRow = (row: BulkRowRecord) => readPersonAnswer(cache, row.key, row.aliases ?? []);
-
   const rowKeys = (rows: readonly BulkRowRecord[]) => rows.flatMap((r) => [r.key, ...(r.aliases ?? [])]);
 
   /**
@@ -234,9 +231,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   async function answerFromCache(jobId: string, rows: BulkRowRecord[]): Promise<BulkRowRecord[]> {
     const answered: BulkRowRecord[] = [];
     const left: BulkRowRecord[] = [];
-    const hits = await Promise.all(rows.map(cachedRow));
+    // A live cached answer per row, its own key's or (found answers only) one of the person's other keys: one store
+    // read for the whole chunk.
+    const hits = await readAnswersOf(cache, rows);
     for (const [i, row] of rows.entries()) {
-      const hit = hits[i];
+      const hit = hits[i]?.answer;
       if (!hit) {
         left.push(row);
         continue;
@@ -596,9 +595,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           fromCache: false,
           ...(aliases.length ? { aliases } : {}),
         }));
-        // A batch's reads run together (IndexedDB reads; awaited one by one, 100,000 take minutes). The same decision
+        // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same decision
         // as the price the user was shown (./saved-contacts.ts).
-        const free = await Promise.all(rows.map((row) => freeAnswerOf(row, cache, saved)));
+        const free = await freeAnswersOf(rows, cache, saved);
         rows.forEach((row, i) => {
           const answer = free[i];
           if (answer?.source === 'cache') {

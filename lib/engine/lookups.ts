@@ -9,7 +9,7 @@
  */
 import type { EnrichmentClient, Lookup } from '../api/client';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
-import type { Cache } from '../cache/cache';
+import { readAnswerOf, type Cache } from '../cache/cache';
 import type { Ledger } from '../credits/ledger';
 import type { ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
@@ -187,11 +187,8 @@ export function createLookupService(options: LookupServiceOptions) {
 
   async function cachedAnswer(plan: LookupPlan): Promise<LiveAnswer | null> {
     if (!plan.cacheMayAnswer) return null;
-    for (const key of [plan.key, ...plan.aliases]) {
-      const hit = await cache.read(key);
-      if (hit && (key === plan.key || hit.found)) return hit;
-    }
-    return null;
+    // The plan's key's own answer, else a found answer under another identifier (lib/cache/cache.ts).
+    return (await readAnswerOf(cache, plan))?.answer ?? null;
   }
 
   /**

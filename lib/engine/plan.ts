@@ -9,7 +9,7 @@
  */
 import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
 import { COMPANY_REENRICH_WINDOW_DAYS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from '../api/limits';
-import type { Cache } from '../cache/cache';
+import { readAnswerOf, type Cache } from '../cache/cache';
 import {
   companyEnrichKey,
   companySimilarKey,
@@ -130,14 +130,9 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
   const { key, aliases, cacheMayAnswer: mayAnswer } = planKeys(request, settings);
   let hit: CacheState['hit'] = null;
   if (mayAnswer) {
-    for (const k of [key, ...aliases]) {
-      const answer = await cache.read(k);
-      // A cached "no match" under another identifier says nothing about this one: only found answers alias.
-      if (answer && (k === key || answer.found)) {
-        hit = { key: k, fetchedAt: answer.provenance.fetchedAt, found: answer.found };
-        break;
-      }
-    }
+    // The key's own answer, else a found answer under one of the other identifiers (lib/cache/cache.ts).
+    const cached = await readAnswerOf(cache, { key, aliases });
+    if (cached) hit = { key: cached.key, fetchedAt: cached.answer.provenance.fetchedAt, found: cached.answer.found };
   }
   let last: CacheState['last'] = null;
   if (request.op === 'company/enrich') {
