@@ -5,6 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { createIdbCacheStore } from '@/lib/cache/idb-store';
+import { createIdbCompanyWindowStore } from '@/lib/credits/company-window-idb';
 import { createStorageLedgerStore } from '@/lib/credits/store';
 import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
 import type { BulkJob } from '@/lib/messaging/protocol';
@@ -33,6 +34,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     limiter: await loadLimiter(DEFAULT_LIMITER_CONFIG),
     taskStore: createSessionTaskStore(),
     cacheStore: createIdbCacheStore(),
+    companyWindowStore: createIdbCompanyWindowStore(),
     bulkStore: createIdbBulkStore(),
     ledgerStore: createStorageLedgerStore(),
     keystore,

@@ -5,6 +5,7 @@
  */
 import { estimateCost } from '../api/pricing';
 import type { Cache } from '../cache/cache';
+import type { CompanyWindows } from './company-window';
 import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
 import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
 import { dedupeEntries } from '../engine/bulk-dedupe';
@@ -20,6 +21,8 @@ const ESTIMATE_PAGE = 1_000;
 
 export interface EstimateDeps {
   cache: Cache;
+  /** The account's company windows (./company-window.ts); none: no company repeat is priced as free. */
+  windows?: CompanyWindows | undefined;
   ledger: Ledger;
   /** The user's lookup defaults: a preview without options prices what a click would run. */
   settings?: () => Promise<PlanSettings>;
@@ -55,7 +58,7 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
   const settings = (await deps.settings?.()) ?? { lookupDefaults: {} };
   const request = requestOf(action);
   if (request) {
-    const plan = await planFromCache(request, settings, deps.cache, now);
+    const plan = await planFromCache(request, settings, deps, now);
     const blocked = !(await deps.ledger.allows(plan.maxCredits));
     return {
       credits: plan.maxCredits,
@@ -78,7 +81,7 @@ async function estimateCompanies(urls: readonly string[], settings: PlanSettings
   const each: number[] = [];
   let free = 0;
   for (const url of urls) {
-    const plan = await planFromCache({ op: 'company/enrich', url }, settings, deps.cache, now);
+    const plan = await planFromCache({ op: 'company/enrich', url }, settings, deps, now);
     each.push(plan.maxCredits);
     if (plan.maxCredits === 0) free++;
   }
@@ -150,7 +153,7 @@ async function cheaperPrice(request: LookupRequest, settings: PlanSettings, deps
   const effective = { ...settings.lookupDefaults, ...request.options };
   const cheaper = cheaperOptions(effective);
   if (!cheaper) return null;
-  const plan = await planFromCache({ ...request, options: { ...cheaper, realtime: false, waterfall: false } }, settings, deps.cache, now);
+  const plan = await planFromCache({ ...request, options: { ...cheaper, realtime: false, waterfall: false } }, settings, deps, now);
   return (await deps.ledger.allows(plan.maxCredits)) ? plan.maxCredits : null;
 }
 

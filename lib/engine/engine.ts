@@ -7,6 +7,7 @@ import { createEnrichmentClient, withHooks, type EnrichmentClient } from '../api
 import { createCache, type CacheTtl } from '../cache/cache';
 import type { CacheStore } from '../cache/store';
 import { createLedger, type LedgerStore } from '../credits/ledger';
+import { createCompanyWindows, createMemoryCompanyWindowStore, type CompanyWindowStore } from '../credits/company-window';
 import type { KeyStore } from '../keystore';
 import { estimateAction } from '../credits/estimate';
 import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
@@ -31,6 +32,8 @@ export interface EngineOptions {
   limiter: PersistentLimiter;
   taskStore: TaskStore;
   cacheStore: CacheStore;
+  /** The account's company re-enrichment windows (lib/credits/company-window.ts); in memory when not given. */
+  companyWindowStore?: CompanyWindowStore;
   bulkStore: BulkStore;
   ledgerStore: LedgerStore;
   keystore: KeyStore;
@@ -56,6 +59,10 @@ export function createEngine(options: EngineOptions) {
   };
 
   const cache = createCache({ store: options.cacheStore, ttl: async () => (await settings()).cache });
+  const windows = createCompanyWindows({
+    store: options.companyWindowStore ?? createMemoryCompanyWindowStore(),
+    apiKey: () => options.keystore.get(),
+  });
   const ledger = createLedger({
     store: options.ledgerStore,
     dailyBudget: async () => (await settings()).dailyBudget,
@@ -97,6 +104,7 @@ export function createEngine(options: EngineOptions) {
   const inFlight = createInFlight();
   const lookups = createLookupService({
     cache,
+    windows,
     ledger,
     queue: getQueue,
     clientFor,
@@ -132,11 +140,12 @@ export function createEngine(options: EngineOptions) {
   return {
     queue,
     cache,
+    windows,
     ledger,
     lookups,
     bulk,
     /** The price preview of an action: the same lookup plan the run and the ledger use. */
-    estimate: (action: CostAction) => estimateAction(action, { cache, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
+    estimate: (action: CostAction) => estimateAction(action, { cache, windows, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
     /** The contact book as bulk jobs see it (the staged preview asks it too). */
     savedContacts: options.savedContacts,
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */
@@ -145,6 +154,7 @@ export function createEngine(options: EngineOptions) {
       const resumed = await getQueue().resume();
       await bulk.resumeJobs();
       await options.cacheStore.purgeExpired(Date.now()).catch(() => 0);
+      await windows.purge(Date.now()).catch(() => undefined);
       return resumed;
     },
     /**

@@ -10,6 +10,7 @@
 import type { EnrichmentClient, Lookup } from '../api/client';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
 import { readAnswerOf, type Cache } from '../cache/cache';
+import type { CompanyWindows } from '../credits/company-window';
 import type { Ledger } from '../credits/ledger';
 import type { ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
@@ -37,6 +38,8 @@ export interface LiveAnswer {
 
 export interface LookupServiceOptions {
   cache: Cache;
+  /** The account's company re-enrichment windows: what makes a repeat free, and what a found company answer restarts. */
+  windows?: CompanyWindows;
   ledger: Ledger;
   queue: () => TaskQueue;
   /** The API client for one task: its gate, its 429 hook and (for key checks) a candidate key. */
@@ -95,7 +98,7 @@ export class LookupCancelledError extends Error {
 const MAX_CANCELLED_GROUPS = 100;
 
 export function createLookupService(options: LookupServiceOptions) {
-  const { cache, ledger, inFlight } = options;
+  const { cache, windows, ledger, inFlight } = options;
   const now = options.now ?? Date.now;
   const candidates = new Map<string, string>();
   const cancelledGroups = new Set<string>();
@@ -136,6 +139,11 @@ export function createLookupService(options: LookupServiceOptions) {
       .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
       .catch(() => undefined);
     await ledger.record(plan.ledgerAction, booked).catch((error: unknown) => console.warn('In-Page Enrich: credits not recorded', error));
+    // A found company restarts the account's 30-day window, paid or free (lib/credits/company-window.ts), under each
+    // key that names it: its site and its company page are one company to the service.
+    if (plan.request.op === 'company/enrich' && outcome.found) {
+      for (const key of [plan.key, ...aliases]) await windows?.found(key, fetchedAt).catch(() => undefined);
+    }
     await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
     return {
       found: outcome.found,
@@ -199,13 +207,13 @@ export function createLookupService(options: LookupServiceOptions) {
    */
   async function lookup(request: LookupRequest, priority: Priority, group?: string, quotedCredits?: number): Promise<LiveAnswer> {
     const settings = await options.settings();
-    let plan = await planFromCache(request, settings, cache, now());
+    let plan = await planFromCache(request, settings, { cache, windows }, now());
     for (;;) {
       const hit = await cachedAnswer(plan);
       if (hit) return hit;
       // A bulk chunk (or a lookup by another identifier) asking for the same person: wait, then read again.
       if (!plan.cacheMayAnswer || !(await inFlight.waitFor([plan.key, ...plan.aliases]))) break;
-      plan = await planFromCache(request, settings, cache, now());
+      plan = await planFromCache(request, settings, { cache, windows }, now());
     }
     if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
       throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });

@@ -10,6 +10,7 @@
 import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
 import { COMPANY_REENRICH_WINDOW_DAYS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from '../api/limits';
 import { readAnswerOf, type Cache } from '../cache/cache';
+import type { CompanyWindows } from '../credits/company-window';
 import {
   companyEnrichKey,
   companySimilarKey,
@@ -53,7 +54,7 @@ export interface PlanSettings {
 export interface CacheState {
   /** A live cached answer for the key or one of its aliases; `found` false: the service's "no match", cached. */
   hit: { key: string; fetchedAt: number; found: boolean } | null;
-  /** The last answer the service gave for the key, even expired (company free-repeat window). */
+  /** When the account last had the company found, even if the cache no longer holds it (the free-repeat window). */
   last: { found: boolean; fetchedAt: number } | null;
   now: number;
 }
@@ -125,8 +126,15 @@ export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?:
   return Math.min(charged, plan.maxCredits);
 }
 
-/** Reads what the cache knows for a plan's keys (the only impure step before `planLookup`). */
-export async function readCacheState(request: LookupRequest, settings: PlanSettings, cache: Cache, now: number): Promise<CacheState> {
+/** What a plan reads: the cache, and the account's company windows (none given: no repeat is known to be free). */
+export interface PlanSources {
+  cache: Cache;
+  windows?: CompanyWindows | undefined;
+}
+
+/** Reads what the cache and the windows know for a plan's keys (the only impure step before `planLookup`). */
+export async function readCacheState(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<CacheState> {
+  const { cache, windows } = sources;
   const { key, aliases, cacheMayAnswer: mayAnswer } = planKeys(request, settings);
   let hit: CacheState['hit'] = null;
   if (mayAnswer) {
@@ -135,16 +143,17 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
     if (cached) hit = { key: cached.key, fetchedAt: cached.answer.provenance.fetchedAt, found: cached.answer.found };
   }
   let last: CacheState['last'] = null;
-  if (request.op === 'company/enrich') {
-    const entry = await cache.peek(key);
-    if (entry) last = { found: entry.found, fetchedAt: entry.fetchedAt };
+  if (request.op === 'company/enrich' && windows) {
+    // The account's window, not the cache's entry: see lib/credits/company-window.ts.
+    const foundAt = await windows.lastFound(key);
+    if (foundAt !== null) last = { found: true, fetchedAt: foundAt };
   }
   return { hit, last, now };
 }
 
 /** `readCacheState` then `planLookup`. */
-export async function planFromCache(request: LookupRequest, settings: PlanSettings, cache: Cache, now: number): Promise<LookupPlan> {
-  return planLookup(request, settings, await readCacheState(request, settings, cache, now));
+export async function planFromCache(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<LookupPlan> {
+  return planLookup(request, settings, await readCacheState(request, settings, sources, now));
 }
 
 

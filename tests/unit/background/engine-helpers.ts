@@ -1,6 +1,7 @@
 /** An engine with in-memory stores against a real sandbox (Node has no IndexedDB; the logic is the same). */
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
+import { createMemoryCompanyWindowStore, type CompanyWindowStore } from '@/lib/credits/company-window';
 import { createMemoryKeyStore } from '@/lib/keystore';
 import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
 import { createEngine, type EngineSettings } from '@/lib/engine/engine';
@@ -20,23 +21,28 @@ export function engineFor(
     savedContacts?: OpenSavedContacts;
     /** Another engine's cache store: what one buys, the other reads (as two tabs' lookups share the background's). */
     cacheStore?: ReturnType<typeof createMemoryCacheStore>;
+    /** Another engine's company windows (the same browser with another key, or after a restart). */
+    companyWindowStore?: CompanyWindowStore;
   } = {},
 ) {
   const settings: EngineSettings = { ...DEFAULT_SETTINGS, apiBaseUrl: baseUrl, ...opts.settings };
   const cacheStore = opts.cacheStore ?? createMemoryCacheStore();
   const ledgerStore = createMemoryLedgerStore();
+  const keystore = createMemoryKeyStore(apiKey);
+  const companyWindowStore = opts.companyWindowStore ?? createMemoryCompanyWindowStore();
   const engine = createEngine({
     limiter: createMemoryLimiter(opts.limiter ?? DEFAULT_LIMITER_CONFIG),
     taskStore: createMemoryTaskStore(),
     cacheStore,
     bulkStore: createMemoryBulkStore(),
     ledgerStore,
-    keystore: createMemoryKeyStore(apiKey),
+    keystore,
+    companyWindowStore,
     settings: () => Promise.resolve(settings),
     ...(opts.onPaidAnswer ? { onPaidAnswer: opts.onPaidAnswer } : {}),
     ...(opts.savedContacts ? { savedContacts: opts.savedContacts } : {}),
   });
-  return { engine, cacheStore, settings };
+  return { engine, cacheStore, settings, keystore, companyWindowStore };
 }
 
 export interface SandboxRequest {

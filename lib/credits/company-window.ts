@@ -1,0 +1,73 @@
+/**
+ * When this account last had a company found, for the service's 30-day window: "no further charge if the company was
+ * enriched in the previous 30 days" (spec, company enrichment). The window is the account's, not the browser's, so
+ * it is not read from the cache:
+ * - a cleared cache, a deleted history entry or a cache lifetime under 30 days must not forget it (the preview said
+ *   "1 credit" where the service charged nothing, and the ledger booked it);
+ * - another API key must not inherit it (the preview said "free" where the service charged the new account 1 credit,
+ *   and the ledger and the daily budget missed it).
+ * So each record is filed under a hash of the key (never the key itself) and the company's cache key, in a store of its
+ * own. A found answer restarts the window, a free repeat included, as the sandbox counts it (docs/api-decisions.md).
+ */
+import { COMPANY_REENRICH_WINDOW_DAYS } from '../api/limits';
+
+const DAY_MS = 86_400_000;
+export const COMPANY_WINDOW_MS = COMPANY_REENRICH_WINDOW_DAYS * DAY_MS;
+
+/** Where the records live: one time per id (account hash and company key). */
+export interface CompanyWindowStore {
+  get(id: string): Promise<number | undefined>;
+  set(id: string, foundAt: number): Promise<void>;
+  /** Drops records older than `before` (they no longer make anything free). */
+  purge(before: number): Promise<void>;
+}
+
+export interface CompanyWindows {
+  /** When the current key's account last had this company found, or null (unknown: the lookup is priced in full). */
+  lastFound(companyKey: string): Promise<number | null>;
+  /** A found answer for the company, paid or free: the account's window (re)starts at `at`. */
+  found(companyKey: string, at: number): Promise<void>;
+  purge(now: number): Promise<void>;
+}
+
+/** A short, one-way name for an API key: records of two keys never mix, and the key cannot be read back from it. */
+export async function accountOf(apiKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`in-page-enrich:${apiKey}`));
+  return [...new Uint8Array(digest, 0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export function createCompanyWindows(options: { store: CompanyWindowStore; apiKey: () => Promise<string | null> }): CompanyWindows {
+  let known: { key: string; account: Promise<string> } | null = null;
+  async function idOf(companyKey: string): Promise<string | null> {
+    const key = await options.apiKey();
+    if (!key) return null;
+    if (known?.key !== key) known = { key, account: accountOf(key) };
+    return `${await known.account}|${companyKey}`;
+  }
+  return {
+    async lastFound(companyKey) {
+      const id = await idOf(companyKey);
+      return id === null ? null : ((await options.store.get(id)) ?? null);
+    },
+    async found(companyKey, at) {
+      const id = await idOf(companyKey);
+      if (id !== null) await options.store.set(id, at);
+    },
+    purge: (now) => options.store.purge(now - COMPANY_WINDOW_MS),
+  };
+}
+
+export function createMemoryCompanyWindowStore(): CompanyWindowStore {
+  const records = new Map<string, number>();
+  return {
+    get: (id) => Promise.resolve(records.get(id)),
+    set: (id, at) => {
+      records.set(id, Math.max(at, records.get(id) ?? 0));
+      return Promise.resolve();
+    },
+    purge: (before) => {
+      for (const [id, at] of records) if (at < before) records.delete(id);
+      return Promise.resolve();
+    },
+  };
+}
