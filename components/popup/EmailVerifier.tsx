@@ -111,7 +111,17 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
   // so "free" never stands as the price of the check whose "1 credit charged" is shown below it (issue 11).
   const showingTyped = state.status === 'done' && state.outcome.email.toLowerCase() === draft.trim().toLowerCase();
   // Short on the button (the popup is narrow); the long form ("Cached 3 days ago · free") goes in the help line.
-  const price = estimate?.blockedByBudget ? t('ui_over_budget') : estimate?.cached ? t('credits_free') : formatCredits(estimate?.credits ?? PRICE);
+  // While a typed address is priced, no figure: the list price stood there for a moment after every check, and read
+  // "Check again · 1 credit" above a verdict that checking again would give free from the cache.
+  const price = estimate?.blockedByBudget
+    ? t('ui_over_budget')
+    : estimate?.cached
+      ? t('credits_free')
+      : estimate
+        ? formatCredits(estimate.credits)
+        : candidate
+          ? '…'
+          : formatCredits(PRICE);
   const help =
     syntaxError ??
     (estimate?.cached
@@ -167,9 +177,10 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
             <span className="ui-spinner" aria-hidden="true" /> {t('popup_checking')} <span className="ui-mono">{state.email}</span>…
           </p>
         )}
-        {state.status === 'done' && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true, PRICE)} />}
+        {/* A syntax error is about the address typed now: the previous address's verdict under it read as this one's. */}
+        {state.status === 'done' && !syntaxError && <VerificationResult outcome={state.outcome} onRecheck={() => void verify(state.outcome.email, true, PRICE)} />}
         {state.status === 'error' && (
-          <ErrorState error={state.error} compact onRetry={() => void verify(state.email, false, estimate?.credits ?? PRICE)} />
+          <ErrorState error={state.error} compact onRetry={() => void verify(state.email, false, estimate?.credits ?? PRICE)} retryCredits={estimate?.credits ?? PRICE} />
         )}
       </div>
     </section>

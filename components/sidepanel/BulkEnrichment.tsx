@@ -34,6 +34,7 @@ import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';
+import { bulkJobDetail, bulkJobTitle } from './progress/bulk-summary';
 
 export interface BulkSelectionBarProps {
   entries: BulkEntry[];
@@ -251,7 +252,6 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   const done = finished(job);
   const retryable = done ? (job.failed ?? 0) : 0;
   const interrupted = done ? Math.min(job.interrupted ?? 0, retryable) : 0;
-  const inFlight = job.inFlight ?? 0;
   // Rows a cancelled or failed job never reached stay "pending" in the store; they will not run any more.
   // A finished ('done') job has no such rows: a pending one there is only a stale read, refreshed by onJob.
   // Nor is a stale read shown: the final rows are being read (onJob); should a read still come back stale, it is
@@ -269,32 +269,8 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
     return () => clearTimeout(timer);
   }, [reloading, rows, job, refreshRows]);
   // The time left lives in BulkLiveStatus, computed every second from the queue's real state.
-  const detail = [
-    t('progress_done_of', formatCount(job.done), formatCount(job.total)),
-    t('progress_found', formatCount(job.enriched)),
-    job.fromSaved ? t('progress_from_saved_count', formatCount(job.fromSaved)) : null,
-    inFlight > 0 ? t('progress_sent_pending', formatCount(inFlight)) : null,
-    done || job.status === 'cancelled'
-      ? job.creditsCharged === 0
-        ? inFlight > 0
-          ? t('progress_nothing_charged_yet')
-          : t('progress_nothing_charged')
-        : t('progress_charged', formatCredits(job.creditsCharged))
-      : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-
-  const title =
-    job.status === 'done'
-      ? t('progress_title_done')
-      : job.status === 'cancelled'
-        ? inFlight > 0
-          ? t('progress_title_cancelling')
-          : t('progress_title_cancelled')
-        : job.status === 'failed'
-          ? t('progress_title_failed')
-          : t('progress_title_running');
+  const detail = bulkJobDetail(job);
+  const title = bulkJobTitle(job);
 
   return (
     <Section

@@ -72,11 +72,13 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   // A refresh refused at a new price is offered again as the refresh, at the price it has now.
   const refusedRefresh = priceChanged !== null && refreshing;
   const offered = refusedRefresh ? refreshEstimate.estimate : estimate;
+  // A retry is held to the price of what failed: the refresh's, else the lookup's.
+  const retryCredits = (refreshing ? refreshEstimate.estimate : estimate)?.credits;
   if (state.status === 'error' && !priceChanged) {
     return (
       <div className="sp-view">
         <TargetHeader eyebrow={t('sidepanel_tab_company')} label={target.label} />
-        <ErrorState error={state.error} onRetry={() => void run(refreshing, (refreshing ? refreshEstimate.estimate : estimate)?.credits ?? 0)} />
+        <ErrorState error={state.error} onRetry={() => void run(refreshing, retryCredits ?? 0)} retryCredits={retryCredits} />
       </div>
     );
   }

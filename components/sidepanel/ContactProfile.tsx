@@ -20,7 +20,7 @@ import { EmailRow } from './EmailVerification';
 import { LongText } from './LongText';
 import { personProfileUrl } from './lookup';
 import { useNavigation } from './navigation';
-import { dateRange, formatApiDate, joinText, locationText, objectTitle } from './text';
+import { dateRange, formatApiDate, humanList, joinText, locationText, objectTitle } from './text';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface ContactProfileProps {
@@ -186,9 +186,9 @@ function CurrentJob({ employment }: { employment: Employment }) {
       </div>
       <DefinitionList
         items={[
-          [t('sidepanel_profile_seniority'), job?.seniority.join(', ')],
-          [t('sidepanel_profile_department'), job?.department.join(', ')],
-          [t('sidepanel_profile_functions'), job?.functions.join(', ')],
+          [t('sidepanel_profile_seniority'), humanList(job?.seniority)],
+          [t('sidepanel_profile_department'), humanList(job?.department)],
+          [t('sidepanel_profile_functions'), humanList(job?.functions)],
           [t('sidepanel_profile_since'), dateRange(job?.start_date, job?.end_date, employment.is_current_experience ?? false)],
           [t('sidepanel_profile_experience'), employment.inferred_years_experience !== null ? tn('sidepanel_profile_years_inferred', employment.inferred_years_experience) : null],
           [t('sidepanel_profile_salary'), employment.inferred_salary ? t('sidepanel_profile_inferred', employment.inferred_salary) : null],

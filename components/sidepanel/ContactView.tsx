@@ -118,7 +118,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     return (
       <div className="sp-view">
         <TargetHeader eyebrow={t('sidepanel_tab_contact')} label={target.label} />
-        <ErrorState error={state.error} onRetry={() => void run(lastRun)} />
+        <ErrorState error={state.error} onRetry={() => void run(lastRun)} retryCredits={lastRun.quotedCredits} />
       </div>
     );
   }

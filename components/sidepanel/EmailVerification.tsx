@@ -57,7 +57,7 @@ export function EmailRow({ email, status, kind, canPay }: EmailRowProps) {
           </>
         )}
       </div>
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(false, estimate?.credits ?? 0)} compact />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(false, estimate?.credits ?? 0)} retryCredits={estimate?.credits} compact />}
     </li>
   );
 }

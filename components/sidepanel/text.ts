@@ -52,6 +52,12 @@ export function humanKey(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The service's list values as words: ["sales", "business_development"] → "Sales, Business development". */
+export function humanList(values: readonly string[] | null | undefined): string | null {
+  const words = (values ?? []).filter((v) => typeof v === 'string' && v.trim() !== '').map(humanKey);
+  return words.length > 0 ? words.join(', ') : null;
+}
+
 /** Long text trimmed for a first glance; the full text stays one click away. */
 export function clip(text: string, max: number): { text: string; clipped: boolean } {
   if (text.length <= max) return { text, clipped: false };

@@ -3,6 +3,7 @@ import { browser } from 'wxt/browser';
 import { describeError, type ErrorAction, errorDetails, formatWait } from '@/lib/errors/catalogue';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { Button } from './Button';
+import { formatCredits } from './format';
 import { Icon } from './Icon';
 import { t } from '@/lib/i18n/t';
 
@@ -16,6 +17,11 @@ export interface ErrorStateProps {
    */
   actions?: Partial<Record<ErrorAction, () => void>>;
   compact?: boolean;
+  /**
+   * The most the retry may cost (the price it is held to), shown on its button: a retry of a paid lookup is a new
+   * paid request ("Try again · 1 credit"), never an unpriced click.
+   */
+  retryCredits?: number | undefined;
 }
 
 const actionLabels: Record<ErrorAction, () => string> = {
@@ -34,7 +40,7 @@ const severityClass = { info: 'info', warning: 'warning', error: 'danger' } as c
  * Every failure, in the shared catalogue's words, with its recovery actions as buttons. A rate-limit wait counts
  * down and retries by itself.
  */
-export function ErrorState({ error, onRetry, actions = {}, compact = false }: ErrorStateProps) {
+export function ErrorState({ error, onRetry, actions = {}, compact = false, retryCredits }: ErrorStateProps) {
   const description = describeError(error);
   const [copied, setCopied] = useState(false);
   const waitMs = description.retryInMs;
@@ -86,6 +92,7 @@ export function ErrorState({ error, onRetry, actions = {}, compact = false }: Er
                 variant={i === 0 ? 'primary' : 'secondary'}
                 icon={action === 'copy-details' ? (copied ? 'check' : 'copy') : action === 'retry' ? 'refresh' : undefined}
                 onClick={() => run(action)}
+                detail={action === 'retry' && retryCredits !== undefined ? formatCredits(retryCredits) : undefined}
               >
                 {action === 'copy-details' && copied ? t('ui_copied') : actionLabels[action]()}
               </Button>

@@ -14,16 +14,23 @@ export function broadcast(event: Event): void {
   browser.runtime.sendMessage(parsed.data).catch(() => undefined);
 }
 
-/** Queue changes arrive in bursts (a bulk job moves many tasks): at most one 'event/queue' per `everyMs`. */
+/**
+ * Queue changes arrive in bursts (a bulk job moves many tasks): at most one 'event/queue' per `everyMs`, except the
+ * change that empties the queue, sent at once. Held back, it left the header saying "1 queued" for up to `everyMs`
+ * beside a view that already showed the answer (a fast lookup starts and ends within one interval).
+ */
 export function createQueueBroadcaster(state: () => QueueState, everyMs = 250): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = 0;
-  const send = () => {
+  const send = (queue = state()) => {
+    if (timer !== null) clearTimeout(timer);
     timer = null;
     last = Date.now();
-    broadcast({ type: 'event/queue', queue: state() });
+    broadcast({ type: 'event/queue', queue });
   };
   return () => {
+    const now = state();
+    if (now.pending + now.running === 0) return send(now);
     if (timer !== null) return;
     timer = setTimeout(send, Math.max(0, last + everyMs - Date.now()));
   };

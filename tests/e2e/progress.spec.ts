@@ -144,7 +144,7 @@ test('a bulk chunk in flight: the card names it and counts its time up every sec
     const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${pages.url}/`);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const live = page.getByTestId('bulk-live');
-    const elapsed = async () => Number(/in flight · (\d+) s/.exec((await live.textContent()) ?? '')?.[1] ?? Number.NaN);
+    const elapsed = async () => Number(/waiting for an answer \((\d+) s\)/.exec((await live.textContent()) ?? '')?.[1] ?? Number.NaN);
 
     await test.step('start a 30-entry job whose chunk the service answers slowly', async () => {
       const table = page.getByRole('table', { name: 'Emails found on this page' });
@@ -155,7 +155,7 @@ test('a bulk chunk in flight: the card names it and counts its time up every sec
     });
 
     await test.step('the chunk in flight is named with its time out, which counts up between events', async () => {
-      await expect(live).toContainText(/30 of 30 sent · chunk of 30 in flight · \d+ s/, { timeout: 15_000 });
+      await expect(live).toContainText(/30 of 30 sent · 30 waiting for an answer \(\d+ s\)/, { timeout: 15_000 });
       // No answer measured yet for a chunk: no invented "about 1 s left".
       await expect(live).toContainText('time left known after the first answer');
       const first = await elapsed();

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
+import { bulkJobDetail, bulkJobTitle } from '../progress/bulk-summary';
 import { fileNameFor } from '@/lib/export';
 import { isFinished } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
@@ -381,7 +382,7 @@ export function ImportView() {
       )}
       {stage.step === 'job' && (
         <>
-          <ProgressBar value={stage.job.done} max={stage.job.total} label={t('import_job_progress', stage.job.done, stage.job.total, stage.job.enriched, stage.job.creditsCharged)} />
+          <ProgressBar value={stage.job.done} max={stage.job.total} label={bulkJobTitle(stage.job)} detail={bulkJobDetail(stage.job)} />
           <p className="sp-hint" data-testid="import-job-status">
             {stage.job.status === 'done' ? t('import_status_done') : stage.job.status === 'cancelled' ? t('import_status_cancelled') : stage.job.status === 'failed' ? t('import_status_failed') : t('import_status_running')}
           </p>

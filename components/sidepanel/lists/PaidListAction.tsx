@@ -76,7 +76,7 @@ export function PaidListAction({ label, steps, onDone }: { label: string; steps:
         <span className="sp-hint">
           {t('book_paid_summary', label, tn('book_paid_requests', planned.current.length), tn('credits', credits))}
         </span>
-        <Button size="sm" variant="primary" onClick={() => void run()} detail={tn('credits', credits)}>
+        <Button size="sm" variant="primary" onClick={() => void run()} detail={t('words_up_to', tn('credits', credits))}>
           {t('book_paid_confirm')}
         </Button>
         <Button size="sm" variant="ghost" onClick={() => setPhase('idle')}>

@@ -212,7 +212,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
         </Card>
       )}
       {state.status === 'loading' && <SkeletonList rows={6} label={t('lookalikes_companies_finding')} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll, estimate?.credits ?? 0)} />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={() => void run(size, revealAll, estimate?.credits ?? 0)} retryCredits={estimate?.credits} />}
       {state.status === 'success' && !state.data.found && (
         <EmptyState icon="building" title={t('lookalikes_company_not_found')}>
           <p>{state.data.errorText}</p>

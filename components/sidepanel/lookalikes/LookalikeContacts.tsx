@@ -50,7 +50,7 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
         </Card>
       )}
       {state.status === 'loading' && <SkeletonList rows={5} label={t('lookalikes_contacts_finding')} />}
-      {state.status === 'error' && <ErrorState error={state.error} onRetry={priceChanged ? undefined : () => void run(estimate?.credits ?? 0)} />}
+      {state.status === 'error' && <ErrorState error={state.error} onRetry={priceChanged ? undefined : () => void run(estimate?.credits ?? 0)} retryCredits={estimate?.credits} />}
       {state.status === 'success' && items.length === 0 && (
         <EmptyState icon="users" title={t('lookalikes_contacts_none')} compact>
           <p>{t('lookalikes_contacts_none_text')}</p>
