@@ -1,17 +1,25 @@
 /**
  * Export settings to a JSON file (the API key only when asked) and import one: the file is validated whole
  * (lib/settings-transfer), previewed, and applied with the host permissions it needs, asked for in the click.
+ * A new API address is its own step, off by default: the saved key goes wherever the address points.
  */
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, Section } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
 import type { ErrorData } from '@/lib/messaging/protocol';
-import { siteLabel } from '@/lib/permissions';
-import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { exportFileName, type ImportResult, parseSettingsFile, serialiseSettings } from '@/lib/settings-transfer';
+import type { Settings } from '@/lib/settings/schema';
+import {
+  addressChangeOf,
+  describePatch,
+  exportFileName,
+  type ImportResult,
+  parseSettingsFile,
+  serialiseSettings,
+  settingsToApply,
+} from '@/lib/settings-transfer';
 import { Field, type Status, StatusLine } from './fields';
 import { changeAccess } from './permissions-glue';
-import { t, tn } from '@/lib/i18n/t';
+import { t } from '@/lib/i18n/t';
 
 export interface TransferSectionProps {
   settings: Settings;
@@ -20,39 +28,13 @@ export interface TransferSectionProps {
 
 type Loaded = Extract<ImportResult, { ok: true }> & { fileName: string };
 
-/** Getters: the words are read in the UI language when shown. */
-const SCAN_WORDS = {
-  get 'on-request'() { return t('options_transfer_scan_on_request'); },
-  get sites() { return t('options_transfer_scan_sites'); },
-  get everywhere() { return t('options_transfer_scan_everywhere'); },
-};
-
-/** One line per setting the file changes, in words. */
-function describePatch(patch: SettingsPatch, current: Settings): string[] {
-  const lines: string[] = [];
-  if (patch.apiBaseUrl !== undefined && patch.apiBaseUrl !== current.apiBaseUrl) lines.push(t('options_transfer_address', patch.apiBaseUrl));
-  if (patch.scanMode !== undefined && patch.scanMode !== current.scanMode) lines.push(t('options_transfer_scanning', SCAN_WORDS[patch.scanMode]));
-  if (patch.scanSites !== undefined && patch.scanSites.join() !== current.scanSites.join()) {
-    lines.push(t('options_transfer_sites', patch.scanSites.length === 0 ? t('options_transfer_none') : patch.scanSites.map(siteLabel).join(', ')));
-  }
-  if (patch.lookupDefaults !== undefined && JSON.stringify(patch.lookupDefaults) !== JSON.stringify(current.lookupDefaults)) {
-    lines.push(t('options_defaults_title'));
-  }
-  if (patch.cache !== undefined && JSON.stringify(patch.cache) !== JSON.stringify(current.cache)) {
-    lines.push(t('options_transfer_cache', patch.cache.hitTtlDays, patch.cache.missTtlDays));
-  }
-  if (patch.dailyBudget !== undefined && patch.dailyBudget !== current.dailyBudget) {
-    lines.push(t('options_transfer_budget', patch.dailyBudget === null ? t('options_transfer_no_limit') : tn('credits', patch.dailyBudget)));
-  }
-  return lines;
-}
-
 export function TransferSection({ settings, onKeyChanged }: TransferSectionProps) {
   const [includeKey, setIncludeKey] = useState(false);
   const [keyToInclude, setKeyToInclude] = useState('');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [importError, setImportError] = useState<Extract<ImportResult, { ok: false }> | null>(null);
   const [replaceKey, setReplaceKey] = useState(false);
+  const [changeAddress, setChangeAddress] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,12 +66,17 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
     if (result.ok) {
       setLoaded({ ...result, fileName: file.name });
       setReplaceKey(false);
+      setChangeAddress(false);
     } else setImportError(result);
   }
 
   function applyImport() {
     if (!loaded) return;
-    const next = { ...settings, ...loaded.settings };
+    // The file's API address only when ticked: otherwise the key keeps going where it went.
+    const address = addressChangeOf(loaded.settings, settings);
+    const apply = settingsToApply(loaded.settings, { changeAddress: changeAddress && address !== null });
+    const addressKept = address !== null && apply.apiBaseUrl === undefined;
+    const next = { ...settings, ...apply };
     // Permissions first, in the click: the file may change the API address or the privacy choice.
     changeAccess(
       settings,
@@ -100,20 +87,19 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
         // One request: the background validates the settings and the key together and writes both or neither.
         const withKey = replaceKey && loaded.apiKey !== undefined;
         await background.request('settings/import', {
-          settings: loaded.settings,
+          settings: apply,
           ...(withKey ? { apiKey: loaded.apiKey } : {}),
         });
         if (withKey) onKeyChanged();
         setLoaded(null);
-        return {
-          tone: 'success',
-          text: replaceKey && loaded.apiKey ? t('options_imported_with_key', loaded.fileName) : t('options_imported', loaded.fileName),
-        };
+        const imported = replaceKey && loaded.apiKey ? t('options_imported_with_key', loaded.fileName) : t('options_imported', loaded.fileName);
+        return { tone: 'success', text: addressKept ? `${imported} ${t('options_import_address_kept')}` : imported };
       },
     );
   }
 
   const changes = loaded ? describePatch(loaded.settings, settings) : [];
+  const address = loaded ? addressChangeOf(loaded.settings, settings) : null;
   return (
     <Section title={t('options_transfer_title')} headingLevel={2}>
       <div className="opt-split">
@@ -170,14 +156,24 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
               <p>
                 <strong>{importError.message}</strong>
               </p>
-              {importError.issues.length > 0 && (
+              {importError.reasons.length > 0 && (
                 <ul className="opt-issues">
-                  {importError.issues.map((issue) => (
-                    <li key={issue} className="ui-mono">
-                      {issue}
-                    </li>
+                  {importError.reasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
                   ))}
                 </ul>
+              )}
+              {importError.issues.length > 0 && (
+                <details className="opt-details">
+                  <summary>{t('options_transfer_issue_details')}</summary>
+                  <ul className="opt-issues">
+                    {importError.issues.map((issue) => (
+                      <li key={issue} className="ui-mono" translate="no">
+                        {issue}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               )}
             </div>
           )}
@@ -185,7 +181,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
             <div className="opt-callout" role="group" aria-label={t('options_settings_to_import')}>
               <p>
                 <strong>{loaded.fileName}</strong>{' '}
-                {changes.length === 0 ? t('options_import_matches') : t('options_import_changes')}
+                {changes.length > 0 ? t('options_import_changes') : address ? t('options_import_matches_but_address') : t('options_import_matches')}
               </p>
               {changes.length > 0 && (
                 <ul className="opt-issues">
@@ -193,6 +189,16 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
                     <li key={line}>{line}</li>
                   ))}
                 </ul>
+              )}
+              {address && (
+                <div className="opt-confirm" role="note">
+                  <p>{t('options_import_address_warning', address.host, address.to)}</p>
+                  <Checkbox
+                    checked={changeAddress}
+                    onChange={(e) => setChangeAddress(e.currentTarget.checked)}
+                    label={t('options_import_address_opt_in', address.host)}
+                  />
+                </div>
               )}
               {loaded.ignored.length > 0 && (
                 <p className="opt-note">{t('options_import_ignored', loaded.ignored.join(', '))}</p>

@@ -175,6 +175,11 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
           {t('sidepanel_page_rescan')}
         </Button>
       </div>
+      {data.truncated && (
+        <p className="sp-hint" role="note" data-testid="page-truncated">
+          {t('sidepanel_page_truncated')}
+        </p>
+      )}
       {accountState.status === 'success' && !hasKey && <NoKeyState what={t('sidepanel_nokey_what_page')} />}
       {job && <BulkJobPanel key={job.id} initialJob={job} onDismiss={() => setJob(null)} />}
       {lead && <ProfileLead profileUrl={lead} pageTitle={data.title} />}

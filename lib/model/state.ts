@@ -116,5 +116,7 @@ export const PageStateSchema = z.strictObject({
   scannedAt: z.number(),
   /** False while the first full pass is still running. */
   complete: z.boolean(),
+  /** True when the page found more than the stored state may hold, so its lists were cut (lib/messaging/page-state.ts). */
+  truncated: z.boolean().optional(),
 });
 export type PageState = z.infer<typeof PageStateSchema>;

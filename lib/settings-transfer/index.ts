@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { ApiKeySchema } from '../keystore/schema';
 import { type Settings, SettingsSchema, type SettingsPatch } from '../settings/schema';
 import { t } from '../i18n/t';
+import { describeIssues, type ImportIssue } from './issues';
 
 export { applySettingsImport, type ImportStores } from './apply';
+export { describeIssues, type ImportIssue } from './issues';
+export { addressChangeOf, describePatch, settingsToApply, type AddressChange } from './preview';
 
 export const EXPORT_FORMAT = 'in-page-enrich/settings';
 export const EXPORT_VERSION = 1;
@@ -54,16 +57,18 @@ const ImportedSettingsSchema = z.object(SettingsSchema.shape).partial();
 
 export type ImportResult =
   | { ok: true; settings: SettingsPatch; apiKey: string | undefined; ignored: string[] }
-  | { ok: false; message: string; issues: string[] };
+  /**
+   * `reasons`: one plain sentence per field that is wrong, for the user; `issues`: the validator's wording for each
+   * (the technical details, `settings.scanMode: Invalid option…`), in the same order.
+   */
+  | { ok: false; message: string; reasons: string[]; issues: string[] };
 
-const fail = (message: string, issues: string[] = []): ImportResult => ({ ok: false, message, issues });
-
-function describeIssues(error: z.ZodError): string[] {
-  return error.issues.slice(0, 10).map((issue) => {
-    const path = issue.path.map(String).join('.');
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-}
+const fail = (message: string, found: ImportIssue[] = []): ImportResult => ({
+  ok: false,
+  message,
+  reasons: found.map((i) => i.text),
+  issues: found.map((i) => i.detail),
+});
 
 export function parseSettingsFile(text: string): ImportResult {
   if (text.length > MAX_IMPORT_BYTES) return fail(t('options_transfer_too_large'));
@@ -81,10 +86,10 @@ export function parseSettingsFile(text: string): ImportResult {
     return fail(t('options_transfer_newer'));
   }
   const envelope = EnvelopeSchema.safeParse(json);
-  if (!envelope.success) return fail(t('options_transfer_damaged'), describeIssues(envelope.error));
+  if (!envelope.success) return fail(t('options_transfer_damaged'), describeIssues(envelope.error, json));
   const settings = ImportedSettingsSchema.safeParse(envelope.data.settings);
   if (!settings.success) {
-    return fail(t('options_transfer_invalid'), describeIssues(settings.error));
+    return fail(t('options_transfer_invalid'), describeIssues(settings.error, envelope.data.settings, ['settings']));
   }
   const known = new Set(Object.keys(SettingsSchema.shape));
   const ignored = Object.keys(envelope.data.settings).filter((k) => !known.has(k));

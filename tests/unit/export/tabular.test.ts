@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { contactsTable, flattenContact, neutraliseFormula, toCsv, toJson, toTsv } from '@/lib/export';
+import { contactsTable, flattenContact, isFormulaRisk, neutraliseFormula, toCsv, toJson, toTsv } from '@/lib/export';
 import { contact } from './contact';
 
 const one = (value: string) => ({ columns: ['v'], rows: [{ v: value }] });
@@ -100,6 +100,58 @@ describe('formula neutralising', () => {
     ['a=b', 'a=b'],
   ])('%j → %j', (input, expected) => {
     expect(neutraliseFormula(input)).toBe(expected);
+  });
+});
+
+describe('phones and signed numbers against formulas (linear check)', () => {
+  /** The single pattern the check used before: same answers, but quadratic on a cell that fails it late. */
+  const OLD_PHONE_OR_NUMBER = /^[+-][\d\s().\-/]*\d[\d\s().\-/]*$/;
+  const oldIsFormulaRisk = (text: string) => /^[=@\t\r\n]/.test(text) || (/^[+-]/.test(text) && !OLD_PHONE_OR_NUMBER.test(text));
+
+  it.each([
+    // Phones and signed numbers: left as they are.
+    ['+14155550142', false],
+    ['+1 555', false],
+    ['+44 (20) 7946-0958', false],
+    ['+49 89/123.456-78', false],
+    ['-42.5', false],
+    ['-1', false],
+    ['+1\n', false],
+    ['- 7', false],
+    ['+(0)', false],
+    ['+\u00a01', false],
+    // A sign with no digit, or with anything but digits and separators: a possible formula.
+    ['+', true],
+    ['-', true],
+    ['+ ', true],
+    ['-()./-', true],
+    ['+1x', true],
+    ['-2+3', true],
+    ['+1 555 ext 2', true],
+    ['+HYPERLINK("http://evil.example")', true],
+    ['-SUM(A1:A9)', true],
+    ['+1e5', true],
+    ['+１２３', true],
+    ['=1+1', true],
+    ['@SUM(A1)', true],
+    ['\t=1', true],
+    // Not signed: never a risk by this rule.
+    ['1-2', false],
+    ['Acme', false],
+    ['', false],
+  ])('%j → risk %s, as the old pattern said', (input, risk) => {
+    expect(oldIsFormulaRisk(input)).toBe(risk);
+    expect(isFormulaRisk(input)).toBe(risk);
+  });
+
+  it('classifies hostile 200,000-character cells correctly (the old pattern took seconds on each)', () => {
+    const digits = '1'.repeat(200_000);
+    expect(isFormulaRisk(`+${digits}x`)).toBe(true);
+    expect(isFormulaRisk(`-${digits}=`)).toBe(true);
+    expect(isFormulaRisk(`+${'1 '.repeat(100_000)}(A1)`)).toBe(true);
+    expect(isFormulaRisk(`+${digits}`)).toBe(false);
+    expect(isFormulaRisk(`+${' '.repeat(200_000)}`)).toBe(true);
+    expect(neutraliseFormula(`+${digits}x`)).toBe(`'+${digits}x`);
   });
 });
 
