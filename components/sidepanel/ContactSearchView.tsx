@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useMemo, useState } from 'react';
 import {
   Button,
   Card,
@@ -30,6 +30,8 @@ import { joinText, locationText } from './text';
 import { t } from '@/lib/i18n/t';
 
 type Filters = Required<Pick<RequestInput<'contact/search'>, 'job_title' | 'seniority' | 'location' | 'skills' | 'interests' | 'industry'>>;
+/** One page of a search as it is sent (and priced): the filters, the page and its size, never the quote. */
+type SearchInput = Omit<RequestInput<'contact/search'>, 'quotedCredits'>;
 
 const EMPTY: Filters = { job_title: [], seniority: [], location: [], skills: [], interests: [], industry: [] };
 const PAGE_SIZES = [10, 25, 50] as const;
@@ -38,6 +40,10 @@ const PAGE_SIZES = [10, 25, 50] as const;
  * Contact search (enterprise plans): a filter form with the spec's industry catalogue, paged results (each page
  * priced before the click) that open in the contact view without another charge. A standard plan gets a clear
  * "needs an Enterprise plan" state.
+ *
+ * Every page is priced by the plan its run makes: the estimate carries the page's filters, page and size
+ * (lib/credits/estimate.ts), so a page fetched before (cached 30 days) shows "Cached … · free" and its click is held
+ * to free, and each click is held to its own page's price.
  */
 export function ContactSearchView() {
   const nav = useNavigation();
@@ -47,11 +53,13 @@ export function ContactSearchView() {
   const [planRequired, setPlanRequired] = useState(false);
   // After a search the form folds into a one-line summary so the results are in view.
   const [editing, setEditing] = useState(true);
-  const { estimate } = useEstimate({ action: 'contact/search', pageSize });
-  const search = useAsyncAction(async (input: RequestInput<'contact/search'>) => {
+  // The first page of the filters as they stand: what "Search" sends, and what its price is the plan of.
+  const firstPage = useMemo(() => searchInput(filters, pageSize), [filters, pageSize]);
+  const { estimate } = useEstimate({ action: 'contact/search', pageSize, filters: firstPage });
+  const search = useAsyncAction(async ({ input, quotedCredits }: { input: SearchInput; quotedCredits: number | undefined }) => {
     try {
-      // Held to the price the search button shows (a dearer search is refused, nothing sent).
-      const reply = await request('contact/search', estimate && input.page_size === pageSize ? { ...input, quotedCredits: estimate.credits } : input);
+      // Held to the price the clicked button showed for this page (a dearer page is refused, nothing sent).
+      const reply = await request('contact/search', quotedCredits === undefined ? input : { ...input, quotedCredits });
       invalidateEstimates();
       setEditing(false);
       return { ...reply, input };
@@ -68,9 +76,7 @@ export function ContactSearchView() {
   const submit = (event?: FormEvent) => {
     event?.preventDefault();
     if (!active) return;
-    const input: RequestInput<'contact/search'> = { page: 1, page_size: pageSize };
-    for (const [key, values] of Object.entries(filters) as Array<[keyof Filters, string[]]>) if (values.length > 0) input[key] = values;
-    void run(input);
+    void run({ input: firstPage, quotedCredits: estimate?.credits });
   };
   const set = (key: keyof Filters) => (values: string[]) => setFilters((f) => ({ ...f, [key]: values }));
 
@@ -143,7 +149,9 @@ export function ContactSearchView() {
       )}
       {state.status === 'loading' && <SkeletonList rows={6} label={t('sidepanel_search_searching')} />}
       {state.status === 'error' && <ErrorState error={state.error} onRetry={() => submit()} />}
-      {data && <SearchResults data={data.result} provenance={data.provenance} input={data.input} onPage={(page) => void run({ ...data.input, page })} />}
+      {data && (
+        <SearchResults data={data.result} provenance={data.provenance} input={data.input} onPage={(input, quotedCredits) => void run({ input, quotedCredits })} />
+      )}
       {data && data.result.results.length > 0 && (
         <p className="sp-hint">
           {t('sidepanel_search_results_hint')}{' '}
@@ -164,15 +172,22 @@ function SearchResults({
 }: {
   data: ContactSearchResult;
   provenance: Provenance;
-  input: RequestInput<'contact/search'>;
-  onPage: (page: number) => void;
+  input: SearchInput;
+  /** Runs another page of the same search, held to the price its button showed. */
+  onPage: (input: SearchInput, quotedCredits: number | undefined) => void;
 }) {
   const nav = useNavigation();
   const page = data.page ?? input.page ?? 1;
   const size = data.page_size ?? input.page_size ?? 25;
   const total = data.total_records_found ?? data.results.length;
   const pages = Math.max(1, Math.ceil(total / size));
-  const { estimate } = useEstimate({ action: 'contact/search', pageSize: size });
+  // Each neighbour page priced by its own plan: one fetched before (going back) is cached, so free.
+  const previous = page > 1 ? { ...input, page: page - 1 } : null;
+  const following = page < pages ? { ...input, page: page + 1 } : null;
+  const { estimate: previousEstimate } = useEstimate(previous && { action: 'contact/search', pageSize: size, filters: previous });
+  const { estimate: nextEstimate } = useEstimate(following && { action: 'contact/search', pageSize: size, filters: following });
+  // A result opened from the page was paid for with the page: its own provenance, free, never the page's charge.
+  const opened = openedFromSearch(provenance);
   if (data.results.length === 0) {
     return (
       <EmptyState icon="users" title={t('sidepanel_search_no_results')} compact>
@@ -204,7 +219,7 @@ function SearchResults({
                     type="button"
                     className="ui-cell-button"
                     disabled={!lookup}
-                    onClick={() => lookup && nav.openContact({ lookup, label: name, contact: c, provenance })}
+                    onClick={() => lookup && nav.openContact({ lookup, label: name, contact: c, provenance: opened })}
                   >
                     {name}
                   </button>
@@ -217,17 +232,45 @@ function SearchResults({
         })}
       </ul>
       <nav className="sp-pager" aria-label={t('sidepanel_search_pages_label')}>
-        {/* Going back runs the search again: it is priced like Next. */}
-        <PaidButton size="sm" icon="chevronLeft" estimate={estimate} upTo disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          {t('sidepanel_search_previous')}
-        </PaidButton>
+        {/* Going back asks for a page fetched before: cached (30 days), so "free" (its age in the tooltip), held to free. */}
+        {previous ? (
+          <PaidButton size="sm" icon="chevronLeft" estimate={previousEstimate} upTo compact onClick={() => onPage(previous, previousEstimate?.credits)}>
+            {t('sidepanel_search_previous')}
+          </PaidButton>
+        ) : (
+          <Button size="sm" icon="chevronLeft" disabled>
+            {t('sidepanel_search_previous')}
+          </Button>
+        )}
         <span className="sp-pager__where ui-num">
           {page} / {formatCount(pages)}
         </span>
-        <PaidButton size="sm" estimate={estimate} upTo disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          {t('sidepanel_search_next')}
-        </PaidButton>
+        {following ? (
+          <PaidButton size="sm" estimate={nextEstimate} upTo compact onClick={() => onPage(following, nextEstimate?.credits)}>
+            {t('sidepanel_search_next')}
+          </PaidButton>
+        ) : (
+          <Button size="sm" disabled>
+            {t('sidepanel_search_next')}
+          </Button>
+        )}
       </nav>
     </section>
   );
+}
+
+/** The first page of a search for the filters given (empty filters are not sent). */
+function searchInput(filters: Filters, pageSize: number): SearchInput {
+  const input: SearchInput = { page: 1, page_size: pageSize };
+  for (const [key, values] of Object.entries(filters) as Array<[keyof Filters, string[]]>) if (values.length > 0) input[key] = values;
+  return input;
+}
+
+/**
+ * The provenance of one contact opened from a search page: opening it costs nothing (the page paid for it, and the
+ * page's answer is cached), so it reads "Cached … · free" from when the page was fetched, never the page's charge
+ * ("Live · 25 credits" is what the page cost, not this person). Shared with a company's people (people/CompanyPeople).
+ */
+export function openedFromSearch(page: Provenance): Provenance {
+  return { source: 'cache', fetchedAt: page.fetchedAt, creditsCharged: 0 };
 }

@@ -46,7 +46,10 @@ function requestOf(action: CostAction): LookupRequest | null {
     case 'email/verify':
       return { op: 'email/verify', email: action.email };
     case 'contact/search':
-      return { op: 'contact/search', filters: { page_size: action.pageSize } };
+      // The search as it will be sent, filters and page: the lookup plans `{ op, filters }` from the same request
+      // (lib/engine/lookups.ts), so the cache key is one computation and a page already fetched is priced free, as
+      // its run charges it. Without filters only the page size is known: the price of a page that size.
+      return { op: 'contact/search', filters: action.filters ?? { page_size: action.pageSize } };
     case 'bulk/enrich':
     case 'companies/enrich':
       return null;

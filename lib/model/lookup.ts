@@ -101,6 +101,22 @@ export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 /** "Refresh" previews: the cache cannot answer, the company free-repeat window still applies (lib/engine/plan.ts). */
 const refreshFlag = z.boolean().optional();
 
+const searchValues = z.array(ShortTextSchema).max(20).optional();
+
+/** A contact search's filters and page, field for field the `contact/search` request's (tests/unit/credits pin it). */
+export const ContactSearchFiltersSchema = z.strictObject({
+  job_title: searchValues,
+  seniority: searchValues,
+  location: searchValues,
+  skills: searchValues,
+  interests: searchValues,
+  industry: searchValues,
+  company_domain: searchValues,
+  company_name: searchValues,
+  page: z.number().int().min(1).max(10_000).optional(),
+  page_size: z.number().int().min(1).max(100).optional(),
+});
+
 /** One paid action, for cost previews ("Enrich · 1 credit"). */
 export const CostActionSchema = z.discriminatedUnion('action', [
   z.strictObject({
@@ -120,7 +136,16 @@ export const CostActionSchema = z.discriminatedUnion('action', [
   }),
   z.strictObject({ action: z.literal('contact/similar'), lookup: ContactLookupSchema }),
   z.strictObject({ action: z.literal('email/verify'), email: EmailTextSchema }),
-  z.strictObject({ action: z.literal('contact/search'), pageSize: z.number().int().min(1).max(100) }),
+  z.strictObject({
+    action: z.literal('contact/search'),
+    pageSize: z.number().int().min(1).max(100),
+    /**
+     * The search as it will be sent: the `contact/search` request's input without `quotedCredits`, page and
+     * `page_size` included (lib/messaging/ui-to-background.ts). Given, the estimate plans exactly that request, so a
+     * page already fetched (cached 30 days) is priced free, as the run will charge it; `pageSize` is then unused.
+     */
+    filters: ContactSearchFiltersSchema.optional(),
+  }),
   /** Several companies enriched one request each (lookalikes chosen): the sum of each one's own plan. */
   z.strictObject({ action: z.literal('companies/enrich'), urls: z.array(ShortTextSchema).min(1).max(500) }),
   z.strictObject({

@@ -4,11 +4,13 @@ import { apiRequests, ledgerOf, openPanelFor } from './support/reliability';
 
 // Domain search with contact search filtered by company (issue 13), in real Chromium against the real sandbox: the
 // company view lists the company's people and, on an enterprise key, a priced "Find people" that asks the
-// prospector for that company's domain; the ledger must equal what the panel said, for the search and for one
-// person's Enrich. A standard key learns the plan from the free refusal and then sends nothing more.
+// prospector for that company's domain; the ledger must equal what the panel said. Every person a page returns is
+// paid for with the page: their rows (and the rows above of the same people) open that record free, with no
+// request and no charge, and nobody is listed twice. A standard key learns the plan from the free refusal and then
+// sends nothing more.
 //
-// The expected people come from the sandbox itself (a direct POST /v1/prospector with another enterprise key), not
-// from the extension's code.
+// The expected people come from the sandbox itself (a direct POST /v1/prospector and GET /v1/company with another
+// enterprise key), not from the extension's code.
 
 interface Samples {
   names: Array<{ first_name: string; last_name: string; company_name: string; company_domain: string }>;
@@ -16,24 +18,33 @@ interface Samples {
 
 interface SearchAnswer {
   total_records_found: number;
-  results: Array<{ full_name: string | null; employment: { company_email_domain: string | null } | null }>;
+  results: Array<{ full_name: string | null; social_profiles: Array<{ url: string }>; employment: { company_email_domain: string | null } | null }>;
 }
 
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function samplesOf(sandboxUrl: string): Promise<Samples> {
   return (await (await fetch(`${sandboxUrl}/_sandbox/samples`)).json()) as Samples;
 }
 
-/** What the sandbox answers for the company's first page, asked directly with a key of its own. */
-async function directSearch(sandboxUrl: string, domain: string, pageSize: number): Promise<SearchAnswer> {
+/** What the sandbox answers for one page of the company's people, asked directly with a key of its own. */
+async function directSearch(sandboxUrl: string, oracle: string, domain: string, pageSize: number, page = 1): Promise<SearchAnswer> {
   const res = await fetch(`${sandboxUrl}/v1/prospector`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-API-Key': `test-enterprise-oracle-${Date.now()}` },
-    body: JSON.stringify({ company_domain: [domain], page: 1, page_size: pageSize }),
+    headers: { 'Content-Type': 'application/json', 'X-API-Key': oracle },
+    body: JSON.stringify({ company_domain: [domain], page, page_size: pageSize }),
   });
   if (!res.ok) throw new Error(`the sandbox refused the direct search: ${res.status} ${await res.text()}`);
   return (await res.json()) as SearchAnswer;
+}
+
+/** The profile links of the employees the company answer lists, asked directly. */
+async function employeeProfiles(sandboxUrl: string, oracle: string, domain: string): Promise<Set<string>> {
+  const res = await fetch(`${sandboxUrl}/v1/company?url=${encodeURIComponent(domain)}`, { headers: { 'X-API-Key': oracle } });
+  if (!res.ok) throw new Error(`the sandbox refused the direct company lookup: ${res.status}`);
+  const { result } = (await res.json()) as { result: { employees: Array<{ pnet_url: string | null }> } };
+  return new Set(result.employees.map((e) => e.pnet_url).filter((u): u is string => Boolean(u)));
 }
 
 async function creditsFor(sandboxUrl: string, key: string, endpoint: string): Promise<number> {
@@ -53,7 +64,11 @@ async function openCompany(panel: Page, domain: string): Promise<Locator> {
   return profile;
 }
 
-test('enterprise key: "Find people" asks contact search for the company, priced first, charged as the ledger says', async ({
+/** The free "Open" of a person a search paid for, by name (its accessible name says where it came from and "free"). */
+const openFree = (scope: Locator, name: string): Locator =>
+  scope.getByRole('button', { name: new RegExp(`^Open ${escape(name)} · From contact search, paid .+ · free$`) });
+
+test('enterprise key: "Find people" asks contact search for the company, priced first, charged as the ledger says; who it returned opens free', async ({
   context,
   serviceWorker,
   openExtensionPage,
@@ -61,43 +76,69 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
   configure,
   shot,
 }) => {
-  // Budget: company lookup 30 s + search 30 s + rows 15 s + one enrich 30 s + screens 10 s; doubled for a busy box.
-  test.setTimeout(240_000);
+  // Budget: company lookup 30 s + two pages 60 s + rows 15 s + two opens 30 s + screens 10 s; doubled for a busy box.
+  test.setTimeout(300_000);
   const key = `test-enterprise-people-prospector-${Date.now()}`;
+  const oracle = `test-enterprise-oracle-${Date.now()}`;
   await configure({ apiKey: key });
-  const person = (await samplesOf(sandbox.url)).names[0];
-  if (!person) throw new Error('the sandbox has no sample names');
-  const domain = person.company_domain;
-  const expected = await directSearch(sandbox.url, domain, 10);
-  const expectedNames = expected.results.map((r) => r.full_name ?? '');
-  expect(expected.results.length, 'the sample company has people in the sandbox').toBeGreaterThan(0);
-  for (const r of expected.results) expect(r.employment?.company_email_domain).toBe(domain);
+  // A company with more people than one page: page 1 returns the people the company answer lists (the sandbox lists
+  // the first ten), page 2 people it does not.
+  let domain = '';
+  let first: SearchAnswer | null = null;
+  for (const d of [...new Set((await samplesOf(sandbox.url)).names.map((n) => n.company_domain))]) {
+    const answer = await directSearch(sandbox.url, oracle, d, 10);
+    if (answer.total_records_found > 10 && answer.total_records_found <= 20) {
+      [domain, first] = [d, answer];
+      break;
+    }
+  }
+  if (!first) throw new Error('the sandbox samples need a company with 11 to 20 people');
+  const second = await directSearch(sandbox.url, oracle, domain, 10, 2);
+  for (const r of [...first.results, ...second.results]) expect(r.employment?.company_email_domain).toBe(domain);
+  const employees = await employeeProfiles(sandbox.url, oracle, domain);
+  const listed = (r: SearchAnswer['results'][number]) => r.social_profiles.some((p) => employees.has(p.url));
+  const above = first.results.filter(listed).map((r) => r.full_name ?? '');
+  const beyond = [...first.results, ...second.results].filter((r) => !listed(r)).map((r) => r.full_name ?? '');
+  expect(above.length, 'page 1 returns people the company answer lists (what used to be sold twice)').toBeGreaterThan(0);
+  expect(beyond.length, 'page 2 returns people the company answer does not list').toBeGreaterThan(0);
+  const total = first.total_records_found;
 
   const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/blog`);
   const profile = await openCompany(panel, domain);
   const section = profile.getByTestId('prospector');
+  const employeesTable = profile.getByRole('table', { name: /^People at (?!.*from contact search)/ });
+  const searchTable = section.getByRole('table', { name: /^People at .+ from contact search$/ });
   const find = section.getByRole('button', { name: /^Find people at .+ · up to 10 credits$/ });
 
   await test.step('the section prices the search before the click, and nothing is searched yet', async () => {
     await expect(find).toBeEnabled({ timeout: 15_000 });
     expect(await creditsFor(sandbox.url, key, 'prospector')).toBe(0);
     expect((await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector')).toEqual([]);
+    // Before the search, the employees are for sale, one price each.
+    await expect(employeesTable.getByRole('button', { name: new RegExp(`^Enrich ${escape(above[0] ?? '')} · 1 credit$`) })).toBeVisible();
   });
 
-  await test.step('the search sends company_domain, lists the people the sandbox has there, charges one per person', async () => {
+  await test.step('page 1 sends company_domain, charges one per person; people listed above are not listed again and open free there', async () => {
     await find.click();
-    const table = section.getByRole('table', { name: /^People at .+ from contact search$/ });
-    await expect(table).toHaveAttribute('aria-rowcount', String(expectedNames.length + 1), { timeout: 30_000 });
-    for (const name of expectedNames.slice(0, 5)) await expect(table.getByText(name, { exact: true })).toBeVisible();
+    const summary = section.getByTestId('prospector-summary');
+    const returned = first.results.length;
+    await expect(summary).toHaveText(`${total} people found · ${returned} of ${total} returned · ${returned} credits charged`, { timeout: 30_000 });
     const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ company_domain: [domain], page: 1, page_size: 10 });
-    const charged = await creditsFor(sandbox.url, key, 'prospector');
-    expect(charged).toBe(expectedNames.length);
-    const word = charged === 1 ? 'credit' : 'credits';
-    await expect(section.getByTestId('prospector-summary')).toHaveText(
-      `${expected.total_records_found} ${expected.total_records_found === 1 ? 'person' : 'people'} found · ${expectedNames.length} of ${expected.total_records_found} shown · ${charged} ${word} charged for this page`,
+    expect(await creditsFor(sandbox.url, key, 'prospector')).toBe(returned);
+    await expect(section.getByTestId('prospector-listed-above')).toHaveText(
+      above.length === 1 ? '1 of them is listed above: that row now opens their paid record, free.' : `${above.length} of them are listed above: those rows now open their paid records, free.`,
     );
+    // Nobody twice: the people page 1 returned beyond the list, if any, are the only rows below.
+    const newOnPage1 = first.results.filter((r) => !listed(r)).length;
+    if (newOnPage1 === 0) await expect(searchTable).toHaveCount(0);
+    else await expect(searchTable).toHaveAttribute('aria-rowcount', String(newOnPage1 + 1));
+    for (const name of above.slice(0, 5)) {
+      await expect(openFree(employeesTable, name)).toBeVisible();
+      await expect(employeesTable.getByRole('button', { name: new RegExp(`^Enrich ${escape(name)} · `) })).toHaveCount(0);
+      if (newOnPage1 > 0) await expect(searchTable.getByText(name, { exact: true })).toHaveCount(0);
+    }
     for (const width of [320, 400]) {
       await panel.setViewportSize({ width, height: 900 });
       await shot(panel, `people-prospector-${width}`);
@@ -105,16 +146,55 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
     await panel.setViewportSize({ width: 360, height: 900 });
   });
 
-  await test.step('one person from the search: the button states the price and the ledger matches it', async () => {
-    const table = section.getByRole('table', { name: /^People at .+ from contact search$/ });
-    const button = table.getByRole('button', { name: / · (1 credit|.*free)$/ }).first();
-    await expect(button).toBeVisible({ timeout: 15_000 });
-    const label = (await button.getAttribute('aria-label')) ?? '';
-    const price = / · 1 credit$/.test(label) ? 1 : 0;
-    const before = await creditsFor(sandbox.url, key, 'enrich');
+  await test.step('page 2: priced before the click, charged as the ledger says; its people are listed below, each "Open · free"', async () => {
+    const next = section.getByRole('button', { name: /^Find people at .+ · up to 10 credits$/ });
+    await expect(next).toHaveText(/Next page/);
+    await next.click();
+    const returned = first.results.length + second.results.length;
+    await expect(section.getByTestId('prospector-summary')).toHaveText(`${total} people found · ${returned} of ${total} returned · ${returned} credits charged`, {
+      timeout: 30_000,
+    });
+    const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector');
+    expect(sent).toHaveLength(2);
+    expect(JSON.parse(sent[1]?.body ?? '{}')).toMatchObject({ company_domain: [domain], page: 2, page_size: 10 });
+    expect(await creditsFor(sandbox.url, key, 'prospector')).toBe(returned);
+    await expect(searchTable).toHaveAttribute('aria-rowcount', String(beyond.length + 1));
+    for (const name of beyond.slice(0, 5)) await expect(openFree(searchTable, name)).toBeVisible();
+    // The last page: no further paid button.
+    await expect(section.getByRole('button', { name: /^Find people at / })).toHaveCount(0);
+    await shot(panel, 'people-prospector-page-2');
+  });
+
+  /** Clicks a free "Open": the contact opens, reads free, and the sandbox sees no request and books nothing. */
+  async function opensFree(button: Locator, name: string, screen: string): Promise<void> {
+    const before = { ledger: await ledgerOf(sandbox.url, key), requests: (await apiRequests(sandbox.url, key)).length };
+    // What the row shows: "Open · free" (the separator is drawn by CSS).
+    await expect(button.locator('.ui-button__label')).toHaveText('Open');
+    await expect(button.locator('.ui-button__detail')).toHaveText('free');
     await button.click();
-    await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: 30_000 });
-    expect(await creditsFor(sandbox.url, key, 'enrich'), `the button said "${label}"`).toBe(before + price);
+    const contact = view(panel, 'Contact');
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByText(name, { exact: true }).first()).toBeVisible();
+    await expect(contact.getByText(/^Cached .+ · free$/)).toBeVisible();
+    await expect(contact.getByText(/^Live · /)).toHaveCount(0);
+    await shot(panel, screen);
+    const after = await ledgerOf(sandbox.url, key);
+    expect(after.balance, `opening ${name}`).toBe(before.ledger.balance);
+    expect(after.entries).toHaveLength(before.ledger.entries.length);
+    expect((await apiRequests(sandbox.url, key)).length).toBe(before.requests);
+    console.log(`opened ${name} free: ledger balance ${before.ledger.balance} → ${after.balance}, ${after.entries.length} entries, enrich ${await creditsFor(sandbox.url, key, 'enrich')}`);
+    await panel.getByRole('tab', { name: 'Company', exact: true }).click();
+  }
+
+  await test.step('a person from the search opens the record the page paid for: no request, the ledger does not move', async () => {
+    const name = beyond[0] ?? '';
+    await opensFree(openFree(searchTable, name), name, 'people-prospector-open-free');
+  });
+
+  await test.step('a person listed above whom the search returned opens that record too: no second charge', async () => {
+    const name = above[0] ?? '';
+    await opensFree(openFree(employeesTable, name), name, 'people-prospector-open-above');
+    expect(await creditsFor(sandbox.url, key, 'enrich')).toBe(0);
   });
 });
 

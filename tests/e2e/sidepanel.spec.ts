@@ -244,7 +244,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await page.getByRole('button', { name: 'Cancel' }).click();
   // Truthful cancel (issue 11): the chunk already sent cannot be called back; the card says so until its answer is in.
   await expect(page.getByRole('heading', { name: 'Cancelling…' })).toBeVisible();
-  await expect(page.getByText(/17 sent, answer pending/)).toBeVisible();
+  await expect(page.getByText(/17 sent, waiting for the answer/)).toBeVisible();
   await expect(page.getByText(/may still be charged \(up to 17 credits\)/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Bulk enrichment cancelled' })).toBeVisible({ timeout: 30_000 });
   // The final card's charge is the service's: what the ledger booked for the chunk that was in flight.
@@ -527,7 +527,14 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await expect(search.getByText('Contact search needs an Enterprise plan')).toBeVisible();
   await check(panel, shot, 'sidepanel-search-plan-required');
 
-  await configure(panel, sandbox.url, 'test-enterprise');
+  // An enterprise account of its own: its sandbox ledger is this test's alone.
+  const enterprise = `test-enterprise-sp-search-${Date.now()}`;
+  await configure(panel, sandbox.url, enterprise);
+  const prospector = async () => {
+    const entries = (await ledgerOf(sandbox.url, enterprise)).entries.filter((e) => e.endpoint === 'prospector');
+    const calls = (await apiRequests(sandbox.url, enterprise)).filter((r) => r.path === '/v1/prospector');
+    return { charged: entries.reduce((n, e) => n + e.credits, 0), calls: calls.length };
+  };
   await search.getByRole('button', { name: 'Back to the filters' }).click();
   await search.getByRole('button', { name: 'Remove computer software from Industry' }).click();
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2000, paths: ['/v1/prospector'] });
@@ -538,15 +545,40 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await expect(results).toBeVisible({ timeout: 15_000 });
   await expect(results.getByText(/found · page 1 of/)).toBeVisible();
   await check(panel, shot, 'sidepanel-search-results', true);
-  const next = results.getByRole('button', { name: /^Next · up to 25 credits$/ });
-  if (await next.isEnabled()) {
-    await next.click();
-    await expect(results.getByText(/page 2 of/)).toBeVisible({ timeout: 15_000 });
-  }
-  await results.locator('.ui-cell-button').first().click();
-  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible();
-  // Opening a search result costs nothing more: it was paid for by the search.
-  await expect(view(panel, 'Contact').getByText(/Cached|Live/).first()).toBeVisible();
+  expect(await prospector()).toEqual({ charged: 25, calls: 1 });
+
+  // Every page is priced by its own plan: the next one is not fetched yet (up to 25), the one fetched is cached (free).
+  await results.getByRole('button', { name: /^Next · up to 25 credits$/ }).click();
+  await expect(results.getByText(/page 2 of/)).toBeVisible({ timeout: 15_000 });
+  expect(await prospector()).toEqual({ charged: 50, calls: 2 });
+  // Compact in the pager: "free", its age in the tooltip ("Cached just now · free").
+  const previous = results.getByRole('button', { name: /^Previous · free$/ });
+  await expect(previous).toHaveAttribute('title', /^Cached .+ · free$/);
+  await expect(previous).toBeEnabled();
+  await shot(panel, 'sidepanel-search-page-2');
+  await previous.click();
+  await expect(results.getByText(/page 1 of/)).toBeVisible({ timeout: 15_000 });
+  // Going back sent nothing and charged nothing; page 2 is now the cached one.
+  expect(await prospector()).toEqual({ charged: 50, calls: 2 });
+  await expect(results.getByRole('button', { name: /^Next · free$/ })).toBeEnabled();
+
+  // Opening a search result costs nothing more: it was paid for with the page. It reads as free, never as the page's
+  // charge, and the sandbox sees no request and books nothing.
+  const before = { ledger: await ledgerOf(sandbox.url, enterprise), requests: (await apiRequests(sandbox.url, enterprise)).length };
+  const first = results.locator('.ui-cell-button').first();
+  const name = (await first.textContent()) ?? '';
+  await first.click();
+  const contact = view(panel, 'Contact');
+  await expect(contact.getByTestId('contact-profile')).toBeVisible();
+  await expect(contact.getByText(name, { exact: true }).first()).toBeVisible();
+  await expect(contact.getByText(/^Cached .+ · free$/)).toBeVisible();
+  await expect(contact.getByText(/^Live · /)).toHaveCount(0);
+  await shot(panel, 'sidepanel-search-opened-result');
+  const after = await ledgerOf(sandbox.url, enterprise);
+  expect(after.balance).toBe(before.ledger.balance);
+  expect(after.entries).toHaveLength(before.ledger.entries.length);
+  expect((await apiRequests(sandbox.url, enterprise)).length).toBe(before.requests);
+  console.log(`search ledger: ${JSON.stringify({ balanceBeforeOpen: before.ledger.balance, balanceAfterOpen: after.balance, prospector: await prospector() })}`);
 });
 
 test('history is the contact book: what was paid for, searched, reopened for free, deleted with undo; every lookup an event; out of credits reads from the catalogue', async ({
