@@ -29,11 +29,12 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
-  // Follow changes made elsewhere (the demo button, an import) unless the user is editing.
+  // Follow changes made elsewhere (the demo button, an import) unless the user is editing. An empty box (onboarding's
+  // first step) follows too: it stayed empty beside a page saying where lookups now go.
   const [seen, setSeen] = useState(settings.apiBaseUrl);
   if (seen !== settings.apiBaseUrl) {
     setSeen(settings.apiBaseUrl);
-    if (draft.trim() === seen) setDraft(settings.apiBaseUrl);
+    if (draft.trim() === seen || draft.trim() === '') setDraft(settings.apiBaseUrl);
   }
 
   // Kept as a plain function of the current values so the permission request below starts synchronously.

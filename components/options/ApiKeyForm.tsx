@@ -4,7 +4,7 @@
  * only knows whether one exists and its last four characters.
  */
 import { type FormEvent, useState } from 'react';
-import { Button, Chip, ErrorState } from '@/components/ui';
+import { Button, Chip, ErrorState, timeAgo } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
 import { ApiKeySchema, type ErrorData } from '@/lib/messaging/protocol';
 import { Field, type Status, StatusLine } from './fields';
@@ -12,7 +12,7 @@ import { toErrorData } from './use-settings';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiKeyFormProps {
-  keyInfo: { present: boolean; hint: string | null };
+  keyInfo: { present: boolean; hint: string | null; rejectedAt?: number | null };
   /** After the key was saved or removed (the caller reloads the settings snapshot). */
   onChanged: () => void;
   /** Onboarding shows only save (and test); the options page can also remove. */
@@ -137,6 +137,14 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
           <Chip tone="danger" icon="x">
             {t('options_key_not_accepted')}
           </Chip>
+        )}
+        {/* The service refused the saved key (a lookup's 401): said here, where its error's "Open settings" lands. */}
+        {test === null && keyInfo.present && keyInfo.rejectedAt != null && (
+          <span data-testid="key-rejected">
+            <Chip tone="danger" icon="alert">
+              {t('options_key_rejected', timeAgo(keyInfo.rejectedAt))}
+            </Chip>
+          </span>
         )}
       </p>
       <Field

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useRef, useState, type RefObject } from 'react';
-import { Button, SearchField } from '@/components/ui';
+import { Button, SearchField, formatCount } from '@/components/ui';
 import { t, tn } from '@/lib/i18n/t';
 
 /** A long list's filter: what is typed, and the rows it keeps (the same array when it keeps them all). */
@@ -34,8 +34,8 @@ export function useListFilter<Row>(rows: readonly Row[], filter: (rows: readonly
  */
 export function filteredCount<Row>(list: ListFilterState<Row>, chosen?: { selected: ReadonlySet<string>; key: (row: Row) => string }): string {
   const total = list.rows.length;
-  if (!list.filtering) return String(total);
-  const count = t('people_filter_meta', list.shown.length, total);
+  if (!list.filtering) return formatCount(total);
+  const count = t('people_filter_meta', formatCount(list.shown.length), formatCount(total));
   if (chosen === undefined) return count;
   const shown = new Set(list.shown);
   const hidden = list.rows.filter((row) => !shown.has(row) && chosen.selected.has(chosen.key(row))).length;

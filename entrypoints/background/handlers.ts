@@ -131,7 +131,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'settings/get': async () => {
       const s = await services();
       const key = await s.keystore.get();
-      return { settings: await s.settings.get(), key: { present: Boolean(key), hint: keyHint(key) } };
+      return { settings: await s.settings.get(), key: { present: Boolean(key), hint: keyHint(key), rejectedAt: await s.keyRejection.at() } };
     },
     'settings/update': async (input) => {
       const s = await services();
@@ -145,15 +145,25 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
       return next;
     },
     'key/set': async (input) => {
-      await (await services()).keystore.set(input.key);
+      const s = await services();
+      await s.keystore.set(input.key);
+      await s.keyRejection.forget();
       broadcast({ type: 'event/settings' });
       return { ok: true as const };
     },
     'key/clear': async () => {
-      await (await services()).keystore.clear();
+      const s = await services();
+      await s.keystore.clear();
+      await s.keyRejection.forget();
       broadcast({ type: 'event/settings' });
       return { ok: true as const };
     },
-    'key/test': async (input) => (await engine()).lookups.checkKey(input.key),
+    'key/test': async (input) => {
+      const s = await services();
+      const answer = await s.engine.lookups.checkKey(input.key);
+      // A test of the saved key settles what the options page says about it.
+      if (input.key === undefined) await (answer.valid ? s.keyRejection.forget() : s.keyRejection.note());
+      return answer;
+    },
   };
 }

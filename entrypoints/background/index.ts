@@ -66,7 +66,12 @@ export default defineBackground(() => {
     ownOrigin: browser.runtime.getURL('/'),
     handlers: createHandlers(ready),
     context: (sender) => sender,
-    toErrorData,
+    toErrorData: (error) => {
+      const data = toErrorData(error);
+      // The saved key was refused: the options page says so (entrypoints/background/key-rejection.ts).
+      if (data.kind === 'invalid_key') void services.then((s) => s.keyRejection.note()).catch(() => undefined);
+      return data;
+    },
     onContent: async (message, sender) => {
       if (message.type === 'content/scan') return onPageScan(message, sender);
       openPanel(sender.tab?.id);

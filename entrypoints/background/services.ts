@@ -14,6 +14,7 @@ import { createEngine, type Engine } from '@/lib/engine/engine';
 import { createOffscreenPaidRequests, offscreenAvailable } from '../offscreen/paid-requests';
 import { savedContactsFrom } from '@/lib/contacts';
 import { contactBookIndex, onPaidAnswer } from './contacts';
+import { createKeyRejection } from './key-rejection';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { loadLimiter } from '@/lib/queue/limiter-store';
 import { createSessionTaskStore } from '@/lib/queue/task-store';
@@ -23,6 +24,8 @@ export interface Services {
   settings: SettingsStore;
   keystore: KeyStore;
   engine: Engine;
+  /** When the service last refused the saved key (shown by the options page). */
+  keyRejection: ReturnType<typeof createKeyRejection>;
 }
 
 export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }): Promise<Services> {
@@ -50,5 +53,5 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     ...(offscreenAvailable() ? { paidRequests: createOffscreenPaidRequests() } : {}),
   });
   await engine.start();
-  return { settings, keystore, engine };
+  return { settings, keystore, engine, keyRejection: createKeyRejection(keystore) };
 }

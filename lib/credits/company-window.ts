@@ -10,6 +10,7 @@
  * own. A found answer restarts the window, a free repeat included, as the sandbox counts it (docs/api-decisions.md).
  */
 import { COMPANY_REENRICH_WINDOW_DAYS } from '../api/limits';
+import { accountOf } from '../keystore';
 
 const DAY_MS = 86_400_000;
 export const COMPANY_WINDOW_MS = COMPANY_REENRICH_WINDOW_DAYS * DAY_MS;
@@ -28,12 +29,6 @@ export interface CompanyWindows {
   /** A found answer for the company, paid or free: the account's window (re)starts at `at`. */
   found(companyKey: string, at: number): Promise<void>;
   purge(now: number): Promise<void>;
-}
-
-/** A short, one-way name for an API key: records of two keys never mix, and the key cannot be read back from it. */
-export async function accountOf(apiKey: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`in-page-enrich:${apiKey}`));
-  return [...new Uint8Array(digest, 0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 export function createCompanyWindows(options: { store: CompanyWindowStore; apiKey: () => Promise<string | null> }): CompanyWindows {

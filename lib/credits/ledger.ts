@@ -130,7 +130,9 @@ export function createLedger(options: {
         month: monthTotal,
         byAction,
         dailyBudget: budget,
-        budgetLeft: budget === null ? null : Math.max(0, budget - todayTotal),
+        // What a lookup may still reserve: the credits held for work in flight are not left (the over-budget sentence
+        // and the blocking count them; a header saying "70 left" beside "20 credits left" said two things).
+        budgetLeft: budget === null ? null : Math.max(0, budget - todayTotal - reserved),
       };
     },
 
@@ -158,10 +160,15 @@ export function createLedger(options: {
           if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
           reserved += credits;
         });
+        // The budget left shown (summary) counts what is held: say it changed.
+        if (credits > 0) options.onChange?.();
       }
       let open = true;
       const free = () => {
-        if (open) reserved -= credits;
+        if (open) {
+          reserved -= credits;
+          if (budget !== null && credits > 0) options.onChange?.();
+        }
         open = false;
       };
       return {

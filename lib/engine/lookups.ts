@@ -11,7 +11,7 @@ import type { EnrichmentClient, Lookup } from '../api/client';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
 import { readAnswerOf, type Cache } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
-import type { Ledger } from '../credits/ledger';
+import type { Ledger, Reservation } from '../credits/ledger';
 import type { ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
 import type { ParsedInput } from '../messaging/router';
@@ -99,6 +99,8 @@ const MAX_CANCELLED_GROUPS = 100;
 
 export function createLookupService(options: LookupServiceOptions) {
   const { cache, windows, ledger, inFlight } = options;
+  /** The budget reservations of the callers waiting for each lookup (by dedupe key): the first is settled as its charge. */
+  const holds = new Map<string, Reservation[]>();
   const now = options.now ?? Date.now;
   const candidates = new Map<string, string>();
   const cancelledGroups = new Set<string>();
@@ -138,7 +140,13 @@ export function createLookupService(options: LookupServiceOptions) {
     await cache
       .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
       .catch(() => undefined);
-    await ledger.record(plan.ledgerAction, booked).catch((error: unknown) => console.warn('In-Page Enrich: credits not recorded', error));
+    // The waiting caller's reservation becomes the charge in one step: booked, then freed after the save. Booking it
+    // apart and releasing the hold after the answer counted the charge twice in between, and a lookup asked then
+    // under a tight budget was refused. A task resumed after a restart has no caller and books on its own.
+    const held = holds.get(plan.dedupeKey)?.[0];
+    await (held ? held.settle(plan.ledgerAction, booked) : ledger.record(plan.ledgerAction, booked)).catch((error: unknown) =>
+      console.warn('In-Page Enrich: credits not recorded', error),
+    );
     // A found company restarts the account's 30-day window, paid or free (lib/credits/company-window.ts), under each
     // key that names it: its site and its company page are one company to the service.
     if (plan.request.op === 'company/enrich' && outcome.found) {
@@ -223,10 +231,15 @@ export function createLookupService(options: LookupServiceOptions) {
     try {
       await requireKey();
       const reservation = await ledger.reserve(plan.maxCredits);
+      const held = holds.get(plan.dedupeKey) ?? [];
+      holds.set(plan.dedupeKey, [...held, reservation]);
       try {
         const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload: { op: 'plan', plan, ...(group !== undefined ? { group } : {}) } satisfies LookupPayload, dedupeKey: plan.dedupeKey });
         return await result;
       } finally {
+        const left = (holds.get(plan.dedupeKey) ?? []).filter((r) => r !== reservation);
+        if (left.length > 0) holds.set(plan.dedupeKey, left);
+        else holds.delete(plan.dedupeKey);
         reservation.release();
       }
     } finally {

@@ -19,6 +19,15 @@ export function keyHint(key: string | null): string | null {
   return key.length >= 12 ? `…${key.slice(-4)}` : '…';
 }
 
+/**
+ * A short, one-way name for an API key, for what is remembered per account (company windows, a rejected key): records
+ * of two keys never mix, and the key cannot be read back from it.
+ */
+export async function accountOf(apiKey: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`in-page-enrich:${apiKey}`));
+  return [...new Uint8Array(digest, 0, 12)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 interface KeyDb extends DBSchema {
   secrets: { key: string; value: string };
 }

@@ -221,7 +221,8 @@ export const requests = {
     input: empty,
     output: z.strictObject({
       settings: SettingsSchema,
-      key: z.strictObject({ present: z.boolean(), hint: z.string().nullable() }),
+      /** `rejectedAt`: when the service last refused the saved key (401), null if it has not since it was saved. */
+      key: z.strictObject({ present: z.boolean(), hint: z.string().nullable(), rejectedAt: z.number().nullable() }),
     }),
   },
   'settings/update': { input: SettingsPatchSchema, output: SettingsSchema },

@@ -132,7 +132,7 @@ test('first run of a production build: the user types the address and key and re
     const keyBox = onboarding.getByRole('textbox', { name: 'API key' }).or(onboarding.getByLabel('API key', { exact: true }));
     await keyBox.fill(`wrong-${key}`);
     await onboarding.getByRole('button', { name: /^Test this key/ }).click();
-    await expect(onboarding.getByText('Not accepted (401)')).toBeVisible();
+    await expect(onboarding.getByText('Not accepted by the service')).toBeVisible();
 
     await keyBox.fill(key);
     await onboarding.getByRole('button', { name: 'Save key' }).click();

@@ -112,7 +112,7 @@ test('a wrong key is reported by "Test" as not accepted, for free', async ({ ope
   await expect(options.getByText(/^Saved\./)).toBeVisible();
   await options.getByRole('textbox', { name: 'API key', exact: true }).fill('wrong-key-options-e2e');
   await options.getByRole('button', { name: /Test this key/ }).click();
-  await expect(options.getByText('Not accepted (401)')).toBeVisible();
+  await expect(options.getByText('Not accepted by the service')).toBeVisible();
   await shot(options, 'options-key-rejected');
   const log = await requestsOf(sandbox.url, 'wrong-key-options-e2e');
   expect(log.map((r) => [r.path, r.status])).toEqual([['/v1/enrich', 401]]);

@@ -91,8 +91,8 @@ test('the team page lists people; "Select all" + Enrich charges exactly one cred
     // With grouping, one row per person the page shows; without, one profile row per card: the same count.
     if (people.length > 0) expect(people.length).toBe(shown);
     await expect(table).toHaveAttribute('aria-rowcount', String(shown + 1));
-    // The summary counts people, not identifiers: "17 people · 1 company · 1 more" (the employer's site, the press address).
-    await expect(page.locator('.sp-page__meta')).toContainText(new RegExp(`^${shown}\\speople · 1\\scompany · 1\\smore · `));
+    // The summary counts people, not identifiers: "17 people · 1 company · 1 other finding" (the press address).
+    await expect(page.locator('.sp-page__meta')).toContainText(new RegExp(`^${shown}\\speople · 1\\scompany · 1\\sother\\sfinding · `));
     const named = people.find((p) => p.name);
     if (named?.name) await expect(table.getByText(named.name, { exact: true }).first()).toBeVisible();
     await expect(table.getByRole('button', { name: / · 1 credit$/ }).first()).toBeVisible({ timeout: 15_000 });

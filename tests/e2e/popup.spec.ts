@@ -169,6 +169,9 @@ test('a wrong key: the 401 message with "Open settings", which opens the options
     alert.getByRole('button', { name: 'Open settings' }).click(),
   ]);
   await expect(options.getByRole('heading', { name: 'API key' })).toBeVisible();
+  // Where the button lands, the saved key is said to be the one the service refused (not only "Key saved").
+  await expect(options.getByTestId('key-rejected')).toContainText(/Refused by the service .+: paste a valid key and test it/);
+  await shot(options, 'options-key-rejected');
 });
 
 test('without a key: what is missing, a way to the settings, the demo sandbox only in demo builds', async ({

@@ -84,7 +84,7 @@ test('a 429 pause: the header counts down, the waiting view says why and can can
 
   await test.step('the view that waits explains the pause and offers to cancel', async () => {
     const waiting = view.getByTestId('lookup-waiting');
-    await expect(waiting).toContainText(/Paused by the service's rate limit · resumes in \d+ s/);
+    await expect(waiting).toContainText(/Paused by the service’s rate limit · resumes in \d+ s/);
     await expect(waiting).toContainText('nothing is charged');
     await expect(waiting.getByRole('button', { name: 'Cancel lookup' })).toBeVisible();
     await shot(panel, 'progress-429-waiting');

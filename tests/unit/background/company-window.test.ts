@@ -2,7 +2,7 @@
 // price shown and the credits booked follow the account's window, against the real sandbox's ledger: not the cache's
 // entry, which a cleared cache forgets and another API key must not inherit.
 import { describe, expect, inject, it } from 'vitest';
-import { accountOf } from '@/lib/credits/company-window';
+import { accountOf } from '@/lib/keystore';
 import { engineFor, samples, sandboxLedger, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');

@@ -60,20 +60,22 @@ describe('the price shown is the most a click can cost', () => {
     const website = companies[0]!.website;
     // Each request held to "free" while it is not cached, beside the estimate of the same action (the price the
     // refusal names is the estimate's: one decision).
+    // Each case starts when its turn comes: started together, the later refusals came while the first was awaited,
+    // unhandled.
     const cases = [
-      [engine.lookups.companyEnrich({ url: website, quotedCredits: 0 }), engine.estimate({ action: 'company/enrich', url: website })],
+      [() => engine.lookups.companyEnrich({ url: website, quotedCredits: 0 }), () => engine.estimate({ action: 'company/enrich', url: website })],
       [
-        engine.lookups.companySimilar({ url: website, size: 5, revealAll: false, quotedCredits: 0 }),
-        engine.estimate({ action: 'company/similar', url: website, size: 5, revealAll: false }),
+        () => engine.lookups.companySimilar({ url: website, size: 5, revealAll: false, quotedCredits: 0 }),
+        () => engine.estimate({ action: 'company/similar', url: website, size: 5, revealAll: false }),
       ],
-      [engine.lookups.contactSimilar({ lookup: { email: emails[0]! }, quotedCredits: 0 }), engine.estimate({ action: 'contact/similar', lookup: { email: emails[0]! } })],
-      [engine.lookups.emailVerify({ email: emails[1]!, quotedCredits: 0 }), engine.estimate({ action: 'email/verify', email: emails[1]! })],
-      [engine.lookups.contactSearch({ job_title: ['engineer'], page_size: 10, quotedCredits: 0 }), engine.estimate({ action: 'contact/search', pageSize: 10 })],
+      [() => engine.lookups.contactSimilar({ lookup: { email: emails[0]! }, quotedCredits: 0 }), () => engine.estimate({ action: 'contact/similar', lookup: { email: emails[0]! } })],
+      [() => engine.lookups.emailVerify({ email: emails[1]!, quotedCredits: 0 }), () => engine.estimate({ action: 'email/verify', email: emails[1]! })],
+      [() => engine.lookups.contactSearch({ job_title: ['engineer'], page_size: 10, quotedCredits: 0 }), () => engine.estimate({ action: 'contact/search', pageSize: 10 })],
     ] as const;
     for (const [work, estimate] of cases) {
-      const shown = await estimate;
+      const shown = await estimate();
       expect(shown.credits).toBeGreaterThan(0);
-      expect(await refusal(work)).toMatchObject({ kind: 'price_changed', quotedCredits: 0, credits: shown.credits });
+      expect(await refusal(work())).toMatchObject({ kind: 'price_changed', quotedCredits: 0, credits: shown.credits });
     }
     expect(await sandboxRequests(url, key)).toEqual([]);
     expect((await engine.ledger.summary()).today).toBe(0);

@@ -192,9 +192,9 @@ describe('foundCount: what the badge and the summary say', () => {
     expect(foundCount(entities)).toBe(expected);
   });
 
-  // The summary's words ("17 people · 1 company · 2 more") come in three parts that add up to the badge.
+  // The summary's words ("17 people · 1 company · 2 other findings") come in three parts that add up to the badge.
   it.each<[string, Parameters<typeof foundParts>[0], { people: number; companies: number; other: number }, number]>([
-    ['no grouping: every identifier is "more", the loose domain a company', flat, { people: 0, companies: 1, other: 6 }, 7],
+    ['no grouping: every identifier is "other", the loose domain a company', flat, { people: 0, companies: 1, other: 6 }, 7],
     [
       'a team page: the people, the employer\'s site, the press address',
       {
