@@ -3,7 +3,8 @@
  * and bulk chunks). Found people and companies become book records; every answer, found or not, becomes a lookup
  * event (misses stay visible in the history).
  */
-import { labelForKey } from '../cache/keys';
+import { contactAliasKeys, contactAliasLookups } from '../cache/aliases';
+import { contactEnrichKey, labelForKey } from '../cache/keys';
 import type { ContactBook } from './book';
 import type { BookKind } from './schema';
 
@@ -27,9 +28,35 @@ export function bookKindOf(endpoint: string): BookKind | undefined {
   return KIND_OF_ENDPOINT[endpoint];
 }
 
+/**
+ * A contact search page is paid per person it returns (spec: `credits_deducted` = records returned), and each record
+ * is a whole contact: each is kept as a person bought, under the keys of their identifiers, so the same person found
+ * again (on a page, in the lookup box, in a bulk job) opens from the book instead of being bought a second time.
+ */
+async function keepSearchResults(book: ContactBook, answer: PaidAnswer): Promise<void> {
+  const results = answer.value && typeof answer.value === 'object' ? (answer.value as { results?: unknown }).results : undefined;
+  if (!Array.isArray(results)) return;
+  for (const contact of results) {
+    const [first] = contactAliasLookups(contact, { waterfall: false });
+    if (!first) continue;
+    const key = contactEnrichKey(first);
+    await book.keep({
+      kind: 'person',
+      id: recordIdFor('person', key, contact),
+      key,
+      keys: contactAliasKeys(contact, {}, key),
+      value: contact,
+      // One credit per person returned, when the page was charged (a page the cache answered cost nothing).
+      creditsCharged: answer.creditsCharged > 0 ? 1 : 0,
+      fetchedAt: answer.fetchedAt,
+    });
+  }
+}
+
 export async function recordPaidAnswer(book: ContactBook, answer: PaidAnswer): Promise<{ recordId?: string }> {
   const kind = bookKindOf(answer.endpoint);
   let recordId: string | undefined;
+  if (answer.endpoint === 'contact/search' && answer.found) await keepSearchResults(book, answer);
   if (kind && answer.found && answer.value !== null && typeof answer.value === 'object') {
     recordId = await book.keep({
       kind,
