@@ -714,8 +714,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         const includeInterrupted = opts.interrupted ?? true;
         const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
         if (failed.length === 0) return publicJob(job);
-        if (!(await ledger.allows(failed.length))) {
-          throw new HandledError({ kind: 'budget_exceeded', message: t('errors_bulk_retry_budget', failed.length) });
+        // Rows the cache answers now (bought meanwhile) go out free when their chunk is claimed: only the others can
+        // cost, and only they are asked of the budget (a retry that would cost less was refused for the whole count).
+        const cached = (await readAnswersOf(cache, failed)).filter((hit) => hit !== null).length;
+        const most = failed.length - cached;
+        if (!(await ledger.allows(most))) {
+          throw new HandledError({ kind: 'budget_exceeded', message: t('errors_bulk_retry_budget', most) });
         }
         const retriedInterrupted = failed.filter((r) => r.interrupted).length;
         for (const row of failed) {

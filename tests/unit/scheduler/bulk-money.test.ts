@@ -14,6 +14,7 @@ import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
+import { contactEnrichKey } from '@/lib/cache/keys';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
 
 const url = inject('sandboxUrl');
@@ -127,5 +128,45 @@ describe('bulk money is what the ledger says', () => {
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.body).toContain('other@nowhere.example');
     expect(bodies[0]!.body).not.toContain('int1@nowhere.example');
+  });
+
+  it('Retry asks the budget only for the rows the cache does not answer (bought meanwhile, they go out free)', async () => {
+    const key = uniqueKey();
+    const { emails } = await samples(url);
+    const values = emails.slice(0, 3);
+    const job = { id: 'r', createdAt: 1, status: 'failed', total: 3, done: 3, enriched: 0, creditsCharged: 0, etaMs: null, failed: 3, requiredFields: [], chunkCount: 1, sentChunks: [] };
+    const rows = values.map((value, index) => ({
+      jobId: 'r',
+      index,
+      key: contactEnrichKey({ email: value }),
+      chunk: 0,
+      field_type: 'email',
+      value,
+      status: 'error',
+      contact: null,
+      fromCache: false,
+      error: { kind: 'network', message: 'x' },
+    }));
+    const engine = createEngine({
+      limiter: createMemoryLimiter(DEFAULT_LIMITER_CONFIG),
+      taskStore: createMemoryTaskStore(),
+      cacheStore: createMemoryCacheStore(),
+      bulkStore: createMemoryBulkStore({ jobs: [job], rows }),
+      ledgerStore: createMemoryLedgerStore(),
+      keystore: createMemoryKeyStore(key),
+      settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url, dailyBudget: 3 }),
+    });
+    await engine.start();
+    // Two of the three people bought since, one by one: 2 of the 3 credits of today's budget spent.
+    for (const value of values.slice(0, 2)) await engine.lookups.contactEnrich({ lookup: { email: value } });
+    // Before: the retry asked the budget for 3 and was refused. Now it asks for the 1 row the cache does not answer.
+    await engine.bulk.retry('r');
+    const end = await until(() => engine.bulk.get('r'), (j) => j.status !== 'queued' && j.status !== 'running', 'the retry');
+    expect(end).toMatchObject({ status: 'done', enriched: 3, fromCache: 2, creditsCharged: 1 });
+    expect(await charged(key)).toBe(3);
+    const bulk = (await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich') as Array<{ body?: string }>;
+    expect(bulk).toHaveLength(1);
+    expect(bulk[0]!.body).toContain(values[2]!);
+    expect(bulk[0]!.body).not.toContain(values[0]!);
   });
 });
