@@ -19,19 +19,36 @@ export function broadcast(event: Event): void {
  * change that empties the queue, sent at once. Held back, it left the header saying "1 queued" for up to `everyMs`
  * beside a view that already showed the answer (a fast lookup starts and ends within one interval).
  */
-export function createQueueBroadcaster(state: () => QueueState, everyMs = 250): () => void {
+export function createQueueBroadcaster(state: () => QueueState, everyMs = 250, idle: () => boolean = () => { const s = state(); return s.pending + s.running === 0; }): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = 0;
-  const send = (queue = state()) => {
+  const send = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     last = Date.now();
-    broadcast({ type: 'event/queue', queue });
+    broadcast({ type: 'event/queue', queue: state() });
   };
   return () => {
-    const now = state();
-    if (now.pending + now.running === 0) return send(now);
+    // `idle` is asked on every change (a bulk job makes many): the queue's own cheap answer, not a whole state.
+    if (idle()) return send();
     if (timer !== null) return;
     timer = setTimeout(send, Math.max(0, last + everyMs - Date.now()));
+  };
+}
+
+/** `fn` at most once per `everyMs`: the first call of a quiet period at once, later ones once at the end of the interval. */
+export function createThrottle(fn: () => void, everyMs: number): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let last = 0;
+  return () => {
+    if (timer !== null) return;
+    timer = setTimeout(
+      () => {
+        timer = null;
+        last = Date.now();
+        fn();
+      },
+      Math.max(0, last + everyMs - Date.now()),
+    );
   };
 }

@@ -13,7 +13,7 @@ import { toErrorData } from '@/lib/errors/to-error-data';
 import { createRouter, type SenderInfo } from '@/lib/messaging/router';
 import { closeStorageToContentScripts } from '@/lib/settings/storage-access';
 import { applyAutoScan } from './auto-scan';
-import { broadcast, createQueueBroadcaster } from './broadcast';
+import { broadcast, createQueueBroadcaster, createThrottle } from './broadcast';
 import { onCommand } from './commands';
 import { createMenus, onContextMenuClick } from './context-menu';
 import { createHandlers } from './handlers';
@@ -39,16 +39,18 @@ export default defineBackground(() => {
 
   void services.then(async (s) => {
     const keepAlive = createKeepAlive(() => s.engine.queue.busy());
-    const queueEvent = createQueueBroadcaster(() => s.engine.queue.state());
+    const queueEvent = createQueueBroadcaster(() => s.engine.queue.state(), 250, () => !s.engine.queue.busy());
     onQueueChange = () => {
       keepAlive();
       queueEvent();
     };
     s.engine.queue.subscribe(() => onQueueChange());
     keepAlive();
-    creditsChanged = () => {
+    // Holds taken and freed change the budget left too, so a batch of lookups changes it in bursts: at most one event per
+    // 250 ms, carrying the summary at the time it is sent (each event makes open pages ask their prices again).
+    creditsChanged = createThrottle(() => {
       void s.engine.ledger.summary().then((credits) => broadcast({ type: 'event/credits', credits }));
-    };
+    }, 250);
     s.settings.watch(() => {
       void s.engine.reloadSettings();
       void applyAutoScan(() => s.settings.get()).catch((error: unknown) => console.warn('In-Page Enrich: auto-scan not applied', error));

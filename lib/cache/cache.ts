@@ -45,7 +45,7 @@ export interface Cache {
   read(key: string): Promise<CachedAnswer | null>;
   /** `read` for many keys at once: one store read for the keys, one for the answers their aliases point at. */
   readMany(keys: readonly string[]): Promise<Array<CachedAnswer | null>>;
-  /** The entry even if expired (e.g. to know a company was enriched within 30 days); an alias gives its primary. */
+  /** The entry even if expired (the history's "last fetched"); an alias gives its primary. */
   peek(key: string): Promise<CacheEntry | undefined>;
   write(key: string, answer: Omit<CacheWrite, 'key'>): Promise<void>;
   /** Many at once (bulk results), in one transaction. */

@@ -41,6 +41,11 @@ export interface Purchase {
   value: unknown;
   creditsCharged: number;
   fetchedAt: number;
+  /**
+   * The value is a summary of the person (a contact search's record), not their enrichment: it never replaces a value
+   * the book already holds (a record bought with its work history or waterfall stays whole); keys and credits add up.
+   */
+  summaryOnly?: boolean;
 }
 
 export interface ListSummary {
@@ -175,9 +180,9 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const record: BookRecord = {
         id: existing?.id ?? purchase.id,
         kind: purchase.kind,
-        key: purchase.key,
+        key: existing && purchase.summaryOnly ? existing.key : purchase.key,
         keys,
-        value: purchase.value,
+        value: existing && purchase.summaryOnly ? existing.value : purchase.value,
         firstBoughtAt: Math.min(existing?.firstBoughtAt ?? purchase.fetchedAt, purchase.fetchedAt),
         lastBoughtAt: Math.max(existing?.lastBoughtAt ?? purchase.fetchedAt, purchase.fetchedAt),
         creditsSpent: (existing?.creditsSpent ?? 0) + purchase.creditsCharged,

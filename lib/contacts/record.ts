@@ -29,13 +29,16 @@ export function bookKindOf(endpoint: string): BookKind | undefined {
 }
 
 /**
- * A contact search page is paid per person it returns (spec: `credits_deducted` = records returned), and each record
- * is a whole contact: each is kept as a person bought, under the keys of their identifiers, so the same person found
- * again (on a page, in the lookup box, in a bulk job) opens from the book instead of being bought a second time.
+ * A contact search page is paid per person it returns (spec: `credits_deducted` = records returned): each person is kept
+ * as bought, under the keys of their identifiers, so the same person found again (on a page, in the lookup box, in a
+ * bulk job) opens from the book instead of being bought a second time. The spec calls search records abbreviated, so a
+ * record never replaces a fuller answer the book holds (`summaryOnly`), and the page's booked credits are shared out one
+ * per person in order, never more than were booked.
  */
 async function keepSearchResults(book: ContactBook, answer: PaidAnswer): Promise<void> {
   const results = answer.value && typeof answer.value === 'object' ? (answer.value as { results?: unknown }).results : undefined;
   if (!Array.isArray(results)) return;
+  let creditsLeft = answer.creditsCharged;
   for (const contact of results) {
     const [first] = contactAliasLookups(contact, { waterfall: false });
     if (!first) continue;
@@ -46,10 +49,11 @@ async function keepSearchResults(book: ContactBook, answer: PaidAnswer): Promise
       key,
       keys: contactAliasKeys(contact, {}, key),
       value: contact,
-      // One credit per person returned, when the page was charged (a page the cache answered cost nothing).
-      creditsCharged: answer.creditsCharged > 0 ? 1 : 0,
+      summaryOnly: true,
+      creditsCharged: creditsLeft >= 1 ? 1 : 0,
       fetchedAt: answer.fetchedAt,
     });
+    creditsLeft = Math.max(0, creditsLeft - 1);
   }
 }
 

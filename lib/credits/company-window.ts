@@ -26,31 +26,54 @@ export interface CompanyWindowStore {
 export interface CompanyWindows {
   /** When the current key's account last had this company found, or null (unknown: the lookup is priced in full). */
   lastFound(companyKey: string): Promise<number | null>;
-  /** A found answer for the company, paid or free: the account's window (re)starts at `at`. */
-  found(companyKey: string, at: number): Promise<void>;
+  /**
+   * A found answer for the company, paid or free: the account's window (re)starts at `at`. `sentBy`: the account that
+   * was current when the lookup was queued; when another key is saved by the time the answer arrives, nothing is filed
+   * (the answer may have been bought by either account: pricing the next lookup in full over-counts, never under).
+   */
+  found(companyKey: string, at: number, sentBy?: string | null): Promise<void>;
+  /** The current key's account (`accountOf`), or null without a key. */
+  account(): Promise<string | null>;
+  /**
+   * Once per installation: the windows the cache knew before they were kept apart (an update must not price at 1 credit
+   * the refresh of a company enriched last week, which the service gives free). Filed under the key saved at the time.
+   */
+  seedOnce(found: () => Promise<Array<{ key: string; at: number }>>): Promise<void>;
   purge(now: number): Promise<void>;
 }
 
 export function createCompanyWindows(options: { store: CompanyWindowStore; apiKey: () => Promise<string | null> }): CompanyWindows {
   let known: { key: string; account: Promise<string> } | null = null;
-  async function idOf(companyKey: string): Promise<string | null> {
+  async function account(): Promise<string | null> {
     const key = await options.apiKey();
     if (!key) return null;
     if (known?.key !== key) known = { key, account: accountOf(key) };
-    return `${await known.account}|${companyKey}`;
+    return known.account;
   }
   return {
+    account,
     async lastFound(companyKey) {
-      const id = await idOf(companyKey);
-      return id === null ? null : ((await options.store.get(id)) ?? null);
+      const current = await account();
+      return current === null ? null : ((await options.store.get(`${current}|${companyKey}`)) ?? null);
     },
-    async found(companyKey, at) {
-      const id = await idOf(companyKey);
-      if (id !== null) await options.store.set(id, at);
+    async found(companyKey, at, sentBy) {
+      const current = await account();
+      if (current === null || (sentBy !== undefined && sentBy !== current)) return;
+      await options.store.set(`${current}|${companyKey}`, at);
     },
     purge: (now) => options.store.purge(now - COMPANY_WINDOW_MS),
+    async seedOnce(found) {
+      if ((await options.store.get(SEEDED)) !== undefined) return;
+      const current = await account();
+      if (current !== null) for (const { key, at } of await found()) await options.store.set(`${current}|${key}`, at);
+      // Never purged (its time is beyond any window's end).
+      await options.store.set(SEEDED, Number.MAX_SAFE_INTEGER);
+    },
   };
 }
+
+/** The record saying the windows were seeded from the cache (no account id has a `#`). */
+const SEEDED = '#seeded';
 
 export function createMemoryCompanyWindowStore(): CompanyWindowStore {
   const records = new Map<string, number>();

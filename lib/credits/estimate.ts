@@ -166,7 +166,8 @@ async function cheaperPrice(request: LookupRequest, settings: PlanSettings, deps
  */
 export async function overBudgetSentence(credits: number, cheaper: number | null, ledger: Ledger): Promise<string> {
   const summary = await ledger.summary();
-  const left = Math.max(0, (summary.budgetLeft ?? 0) - (await ledger.committedToday()) + summary.today);
+  // The budget left counts what is held for work in flight (lib/credits/ledger.ts), as the refusal does.
+  const left = summary.budgetLeft ?? 0;
   return [
     tn('words_over_budget', left, plural(credits), plural(summary.dailyBudget ?? 0)),
     cheaper !== null ? t('words_without_extras', plural(cheaper)) : '',

@@ -7,7 +7,8 @@ import { createEnrichmentClient, withHooks, type EnrichmentClient } from '../api
 import { createCache, type CacheTtl } from '../cache/cache';
 import type { CacheStore } from '../cache/store';
 import { createLedger, type LedgerStore } from '../credits/ledger';
-import { createCompanyWindows, createMemoryCompanyWindowStore, type CompanyWindowStore } from '../credits/company-window';
+import { COMPANY_WINDOW_MS, createCompanyWindows, createMemoryCompanyWindowStore, type CompanyWindowStore } from '../credits/company-window';
+import { companyAliasKeys } from '../cache/aliases';
 import type { KeyStore } from '../keystore';
 import { estimateAction } from '../credits/estimate';
 import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
@@ -48,6 +49,16 @@ export interface EngineOptions {
   savedContacts?: OpenSavedContacts;
   /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk.ts). */
   paidRequests?: PaidRequests;
+}
+
+/** Company answers the cache holds that were found within the service's window, under each key that names them. */
+async function companiesFoundWithin(store: CacheStore, now: number): Promise<Array<{ key: string; at: number }>> {
+  const out: Array<{ key: string; at: number }> = [];
+  for (const entry of await store.list({ limit: 10_000 })) {
+    if (entry.endpoint !== 'company/enrich' || !entry.found || now - entry.fetchedAt >= COMPANY_WINDOW_MS) continue;
+    for (const key of [entry.key, ...companyAliasKeys(entry.value, entry.key)]) out.push({ key, at: entry.fetchedAt });
+  }
+  return out;
 }
 
 export function createEngine(options: EngineOptions) {
@@ -155,6 +166,7 @@ export function createEngine(options: EngineOptions) {
       await bulk.resumeJobs();
       await options.cacheStore.purgeExpired(Date.now()).catch(() => 0);
       await windows.purge(Date.now()).catch(() => undefined);
+      await windows.seedOnce(() => companiesFoundWithin(options.cacheStore, Date.now())).catch(() => undefined);
       return resumed;
     },
     /**

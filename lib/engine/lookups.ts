@@ -25,7 +25,11 @@ export const LOOKUP_KIND = 'lookup';
 
 /** A queued lookup: its plan (the typed request with defaults applied). Serialisable; never contains the API key. */
 export type LookupPayload =
-  | { op: 'plan'; plan: LookupPlan; group?: string }
+  /**
+   * `account` and `queuedAt`, for a company enrichment: whose 30-day window a found answer starts, and a time no later
+   * than the service's (lib/credits/company-window.ts).
+   */
+  | { op: 'plan'; plan: LookupPlan; group?: string; account?: string | null; queuedAt?: number }
   /** A key check; `candidate` names an in-memory slot holding a key to test (keys are never persisted). */
   | { op: 'key/check'; candidate: string | null };
 
@@ -128,7 +132,7 @@ export function createLookupService(options: LookupServiceOptions) {
    * The answer is paid for: store it first, then book the charge, then tell the listeners. A failing ledger
    * write never throws the answer away (the user would pay again on the next click).
    */
-  async function settle(plan: LookupPlan, outcome: Lookup<unknown>): Promise<LiveAnswer> {
+  async function settle(plan: LookupPlan, outcome: Lookup<unknown>, queued: { account?: string | null; queuedAt?: number } = {}): Promise<LiveAnswer> {
     const value = outcome.found ? outcome.result : null;
     const credits = chargeOf(plan, { found: outcome.found, returned: outcome.found ? returnedOf(plan.request, value) : 0 });
     // The service's own figure wins when it reports one and says more (the ledger never under-reports).
@@ -150,7 +154,10 @@ export function createLookupService(options: LookupServiceOptions) {
     // A found company restarts the account's 30-day window, paid or free (lib/credits/company-window.ts), under each
     // key that names it: its site and its company page are one company to the service.
     if (plan.request.op === 'company/enrich' && outcome.found) {
-      for (const key of [plan.key, ...aliases]) await windows?.found(key, fetchedAt).catch(() => undefined);
+      // From when it was queued (the service's window starts when it processes the request, after that), and only for
+      // the account that sent it.
+      const at = Math.min(fetchedAt, queued.queuedAt ?? fetchedAt);
+      for (const key of [plan.key, ...aliases]) await windows?.found(key, at, queued.account).catch(() => undefined);
     }
     await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
     return {
@@ -172,7 +179,7 @@ export function createLookupService(options: LookupServiceOptions) {
       throw new HandledError({ kind: 'aborted', message: t('errors_lookup_outdated') });
     }
     const group = payload.group;
-    if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)));
+    if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)), payload);
     // A batch's lookup checks its batch at the gate, before and after waiting for its rate-limit slot.
     const gated: TaskContext = {
       ...ctx,
@@ -182,7 +189,7 @@ export function createLookupService(options: LookupServiceOptions) {
         if (cancelledGroups.has(group)) throw new LookupCancelledError();
       },
     };
-    return settle(payload.plan, await call(payload.plan.request, options.clientFor(gated)));
+    return settle(payload.plan, await call(payload.plan.request, options.clientFor(gated)), payload);
   }
 
   const kind: TaskKind<LookupPayload, unknown> = {
@@ -234,7 +241,13 @@ export function createLookupService(options: LookupServiceOptions) {
       const held = holds.get(plan.dedupeKey) ?? [];
       holds.set(plan.dedupeKey, [...held, reservation]);
       try {
-        const { result } = options.queue().enqueue<LiveAnswer>({ kind: LOOKUP_KIND, priority, payload: { op: 'plan', plan, ...(group !== undefined ? { group } : {}) } satisfies LookupPayload, dedupeKey: plan.dedupeKey });
+        const company = plan.request.op === 'company/enrich' && windows ? { account: await windows.account(), queuedAt: now() } : {};
+        const { result } = options.queue().enqueue<LiveAnswer>({
+          kind: LOOKUP_KIND,
+          priority,
+          payload: { op: 'plan', plan, ...(group !== undefined ? { group } : {}), ...company } satisfies LookupPayload,
+          dedupeKey: plan.dedupeKey,
+        });
         return await result;
       } finally {
         const left = (holds.get(plan.dedupeKey) ?? []).filter((r) => r !== reservation);

@@ -20,6 +20,7 @@ import {
   BulkRequiredFieldsSchema,
   ContactLookupSchema,
   ContactOptionsSchema,
+  ContactSearchFiltersSchema,
   CostActionSchema,
   CostEstimateSchema,
   HistoryEntrySchema,
@@ -63,20 +64,8 @@ export const requests = {
     output: sourced(z.array(SimilarContactItemSchema)),
   },
   'contact/search': {
-    input: z.strictObject({
-      job_title: z.array(shortText).max(20).optional(),
-      seniority: z.array(shortText).max(20).optional(),
-      location: z.array(shortText).max(20).optional(),
-      skills: z.array(shortText).max(20).optional(),
-      interests: z.array(shortText).max(20).optional(),
-      industry: z.array(shortText).max(20).optional(),
-      /** The people of one company (domain search); not a filter the spec shows (docs/api-decisions.md). */
-      company_domain: z.array(shortText).max(20).optional(),
-      company_name: z.array(shortText).max(20).optional(),
-      page: z.number().int().min(1).max(10_000).optional(),
-      page_size: z.number().int().min(1).max(100).optional(),
-      quotedCredits,
-    }),
+    // The filters and page, one schema with the price preview's (lib/model/lookup.ts), and the quote.
+    input: ContactSearchFiltersSchema.extend({ quotedCredits }),
     output: sourced(ContactSearchResultSchema),
   },
   'company/enrich': {

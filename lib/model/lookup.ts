@@ -103,7 +103,7 @@ const refreshFlag = z.boolean().optional();
 
 const searchValues = z.array(ShortTextSchema).max(20).optional();
 
-/** A contact search's filters and page, field for field the `contact/search` request's (tests/unit/credits pin it). */
+/** A contact search's filters and page: the `contact/search` request's input (with its quote) and its price preview's. */
 export const ContactSearchFiltersSchema = z.strictObject({
   job_title: searchValues,
   seniority: searchValues,
@@ -111,6 +111,7 @@ export const ContactSearchFiltersSchema = z.strictObject({
   skills: searchValues,
   interests: searchValues,
   industry: searchValues,
+  /** The people of one company (domain search); not a filter the spec shows (docs/api-decisions.md). */
   company_domain: searchValues,
   company_name: searchValues,
   page: z.number().int().min(1).max(10_000).optional(),

@@ -2,7 +2,7 @@
 // so the header never says "1 queued" beside a view that already shows the answer.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { createQueueBroadcaster } from '@/entrypoints/background/broadcast';
+import { createQueueBroadcaster, createThrottle } from '@/entrypoints/background/broadcast';
 import type { QueueState } from '@/lib/messaging/protocol';
 
 function stateWith(pending: number, running: number, at: number): QueueState {
@@ -50,5 +50,16 @@ describe('createQueueBroadcaster', () => {
     }
     await vi.advanceTimersByTimeAsync(250);
     expect(sent.map((s) => s.pending)).toEqual([10, 1]);
+  });
+
+  it('createThrottle (the credits events): a burst of 100 holds taken and freed is two calls, the first at once', async () => {
+    let calls = 0;
+    const changed = createThrottle(() => calls++, 250);
+    changed();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toBe(1);
+    for (let i = 0; i < 100; i++) changed();
+    await vi.advanceTimersByTimeAsync(250);
+    expect(calls).toBe(2);
   });
 });

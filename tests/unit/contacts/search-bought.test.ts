@@ -39,4 +39,21 @@ describe('people a contact search returned are bought', () => {
     expect(await engine.bulk.get(job.id)).toMatchObject({ status: 'done', creditsCharged: 0, fromSaved: entries.length });
     expect(await charged()).toBe(5);
   });
+
+  it('a search record never replaces the fuller answer bought for the same person; credits add up as booked', async () => {
+    const key = uniqueKey('test-enterprise');
+    const book = createContactBook({ store: createMemoryContactBookStore() });
+    const { engine } = engineFor(url, key, { onPaidAnswer: async (answer) => void (await recordPaidAnswer(book, answer)) });
+    await engine.start();
+    const first = (await engine.lookups.contactSearch({ job_title: ['engineer'], page_size: 3 })).result.results[0]!;
+    // Bought in full afterwards (every past experience): the book keeps that answer.
+    const full = await engine.lookups.contactEnrich({ lookup: { email: first.current_work_email! }, options: { includeAllExperiences: true } });
+    expect(full.found).toBe(true);
+    // Another search returns the person again (page of 4: another request, charged again by the service).
+    const again = await engine.lookups.contactSearch({ job_title: ['engineer'], page_size: 4 });
+    expect(again.result.results.map((p) => p._id)).toContain(first._id);
+    const [record] = await book.records([`person:${first._id}`]);
+    expect(record!.value).toEqual(full.found ? full.result : null);
+    expect(record!.creditsSpent).toBe(3);
+  });
 });

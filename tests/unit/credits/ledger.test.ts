@@ -152,4 +152,15 @@ describe('cost estimates', () => {
     const estimate = await estimateAction({ action: 'email/verify', email: 'a@acme.com' }, { cache, ledger, now: () => NOON });
     expect(estimate.blockedByBudget).toBe(true);
   });
+
+  it('the over-budget words give what is left as the header and the refusal count it: credits held are not left, once', async () => {
+    const { ledger, cache } = setup(10);
+    await ledger.record('contact/enrich', 2);
+    const held = await ledger.reserve(5);
+    const estimate = await estimateAction({ action: 'company/similar', size: 50, revealAll: true }, { cache, ledger, now: () => NOON });
+    expect(estimate.blockedByBudget).toBe(true);
+    expect((await ledger.summary()).budgetLeft).toBe(3);
+    expect(estimate.label).toContain('and 3 credits of your daily budget of 10 credits are left');
+    held.release();
+  });
 });
