@@ -157,7 +157,7 @@ test('side panel lookups: 400, 401, 403 out of credits, 404, 429, 500, 503 and m
   await configure({ baseUrl: own.url, apiKey: emptyKey });
   view = await enrichContact(panel, serviceWorker, tabId, eEmpty!);
   await expect(view.getByRole('alert')).toContainText('Out of credits');
-  await expect(view.getByText(/cached results stay free meanwhile/)).toBeVisible();
+  await expect(view.getByText(/Cached results stay free meanwhile/)).toBeVisible();
   await expect(view.getByRole('button', { name: 'Open settings' })).toBeVisible();
   await shot(panel, 'faults-403-credits');
   expect((await apiRequests(own.url, emptyKey)).map((r) => r.status)).toEqual([403]);

@@ -310,7 +310,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
       cache: { hitTtlDays: 7, missTtlDays: 3 },
       dailyBudget: null,
     },
-    key: { present: true, hint: '…rupt' },
+    key: { present: true, hint: '…rupt', rejectedAt: null },
   });
   await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
   await expect(options.getByRole('checkbox', { name: /waterfall/ })).toBeChecked();

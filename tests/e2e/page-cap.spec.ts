@@ -25,7 +25,11 @@ test('a page of 4,400 person cards: stored under the cap, the first people liste
   test.setTimeout(120_000);
   await configure({ baseUrl: sandbox.url, apiKey: `test-standard-cap-${Date.now().toString(36)}` });
   const dir = mkdtempSync(join(tmpdir(), 'ipe-cap-'));
-  const names = Array.from({ length: CARDS }, (_, i) => `Person${String.fromCharCode(65 + (i % 26))} Member${i}`);
+  // Names as a firm writes them (first name, middle initial, last name), all different.
+  const first = ['Ada', 'Bruno', 'Chiara', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiroshi', 'Ines', 'Jonas', 'Keiko', 'Lars', 'Maya', 'Nikolai', 'Olga', 'Pedro', 'Quinn', 'Rosa', 'Stefan', 'Tara'];
+  const last = ['Alvarez', 'Bauer', 'Castillo', 'Dubois', 'Eriksen', 'Fischer', 'Garcia', 'Hansen', 'Ivanova', 'Jensen', 'Kowalski', 'Larsen', 'Moreau', 'Novak', 'Olsen', 'Petrov', 'Quintero', 'Rossi', 'Schmidt', 'Tanaka'];
+  const names = Array.from({ length: CARDS }, (_, i) => `${first[i % 20]} ${String.fromCharCode(65 + (Math.floor(i / 400) % 26))}. ${last[Math.floor(i / 20) % 20]}`);
+  expect(new Set(names).size).toBe(CARDS);
   writeFileSync(
     join(dir, 'index.html'),
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Members</title></head><body><main><h1>Members</h1>${names

@@ -182,7 +182,6 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
     expect(after.balance, `opening ${name}`).toBe(before.ledger.balance);
     expect(after.entries).toHaveLength(before.ledger.entries.length);
     expect((await apiRequests(sandbox.url, key)).length).toBe(before.requests);
-    console.log(`opened ${name} free: ledger balance ${before.ledger.balance} → ${after.balance}, ${after.entries.length} entries, enrich ${await creditsFor(sandbox.url, key, 'enrich')}`);
     await panel.getByRole('tab', { name: 'Company', exact: true }).click();
   }
 

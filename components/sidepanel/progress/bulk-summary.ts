@@ -26,8 +26,8 @@ export function bulkJobDetail(job: BulkJob): string {
 }
 
 /**
- * The job's headline. A cancel that came after the last answer cancelled nothing: every entry is done, so the job
- * reads as finished (with "17 of 17 done" beside it, "cancelled" said the opposite of what happened).
+ * The job's headline. A cancel that came once every entry had been sent (the last chunk in the air) stopped nothing:
+ * every entry is done, and the headline says why, where "cancelled" beside "17 of 17 done" said the opposite.
  */
 export function bulkJobTitle(job: BulkJob): string {
   const inFlight = job.inFlight ?? 0;

@@ -14,7 +14,7 @@ describe('bulk job headline and figures', () => {
   it.each<[string, Partial<BulkJob>, string, string]>([
     ['running: no charge figure yet', { done: 5, enriched: 4 }, 'Enriching…', '5 of 17 done · 4 found'],
     ['finished', { status: 'done', done: 17, enriched: 15, creditsCharged: 15 }, 'Bulk enrichment finished', '17 of 17 done · 15 found · 15 credits charged'],
-    ['cancelled after the last answer: finished, not "cancelled"', { status: 'cancelled', done: 17, enriched: 17, creditsCharged: 17 }, 'Bulk enrichment finished before the cancel', '17 of 17 done · 17 found · 17 credits charged'],
+    ['cancelled with every entry already sent: it says so, not only "cancelled"', { status: 'cancelled', done: 17, enriched: 17, creditsCharged: 17 }, 'Every entry was sent before the cancel', '17 of 17 done · 17 found · 17 credits charged'],
     ['cancelled part way', { status: 'cancelled', done: 3, enriched: 3, creditsCharged: 3 }, 'Bulk enrichment cancelled', '3 of 17 done · 3 found · 3 credits charged'],
     ['cancelled with a request still out', { status: 'cancelled', done: 3, enriched: 3, inFlight: 10 }, 'Cancelling…', '3 of 17 done · 3 found · 10 sent, waiting for the answer · nothing charged yet'],
   ])('%s', (_name, over, title, detail) => {
@@ -24,6 +24,6 @@ describe('bulk job headline and figures', () => {
 
   it('German reads from the German catalogue', () => {
     useCatalogue(catalogues.de!, 'de');
-    expect(bulkJobTitle(job({ status: 'cancelled', done: 17 }))).toBe('Massenanreicherung vor dem Abbruch abgeschlossen');
+    expect(bulkJobTitle(job({ status: 'cancelled', done: 17 }))).toBe('Alle Einträge vor dem Abbruch gesendet');
   });
 });
