@@ -115,7 +115,7 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
 
   return (
     <div className="sp-view" data-testid="saved-list">
-      <div className="sp-toolbar">
+      <div className="sp-toolbar sp-toolbar--start">
         <Button size="sm" variant="ghost" onClick={onBack}>
           ← {t('book_tab_lists')}
         </Button>
