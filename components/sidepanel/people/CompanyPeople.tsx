@@ -15,30 +15,28 @@
  * search needs an Enterprise plan and sends nothing.
  */
 import { type ReactNode, useMemo, useState } from 'react';
-import { Button, costLabel, ErrorState, Icon, PaidButton, safeWebsiteUrl, Section, Table } from '@/components/ui';
+import { Button, costLabel, ErrorState, Icon, PaidButton, safeWebsiteUrl, Section } from '@/components/ui';
 import type { CompanyEmployee, ContactSearchResult, EnrichedContact } from '@/lib/api/schemas';
 import { timeAgo } from '@/lib/credits/words';
 import { fullNameOf } from '@/lib/export';
 import { normaliseEmail, normaliseProfileUrl } from '@/lib/identity';
 import { t, tn } from '@/lib/i18n/t';
 import type { BulkJob, ContactLookup, Provenance } from '@/lib/messaging/protocol';
-import { employeeAsPerson, filterPeople, nameLookup, personBulkEntry, personDisplayName } from '@/lib/people';
+import { employeeAsPerson, nameLookup, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from '../account';
 import { BulkJobPanel, BulkSelectionBar } from '../BulkEnrichment';
 import { openedFromSearch } from '../ContactSearchView';
 import { invalidateEstimates, request, useAsyncAction, useEstimate } from '../hooks';
-import { filteredCount, ListFilter, nothingMatches, selectionOfShown, useListFilter } from '../ListFilter';
 import { lookupForContact, personProfileUrl } from '../lookup';
 import { useNavigation } from '../navigation';
-import { PERSON_ROW_HEIGHT, personKey } from './PeopleTable';
-import { PersonCell, PersonEnrichButton, type PersonRowData } from './PersonRow';
+import { PeopleTable, personKey } from './PeopleTable';
+import { PersonEnrichButton, type PersonRowData } from './PersonRow';
 import './people.css';
 
 /** More than a company answer usually lists; bounded so a hostile answer cannot make a huge table. */
 const MAX_PEOPLE = 1000;
 /** One page of contact search: what one click may cost at most. */
 export const PROSPECTOR_PAGE_SIZE = 10;
-const VISIBLE_ROWS = 6;
 
 export interface CompanyPeopleProps {
   employees: readonly CompanyEmployee[];
@@ -85,7 +83,7 @@ export function CompanyPeople({ employees, companyName, website, canPay }: Compa
   return (
     <div className="sp-company-people" data-testid="company-people">
       {people.length > 0 && (
-        <CompanyPeopleTable
+        <PeopleTable
           title={t('people_section_people')}
           label={t('people_people_at', companyName)}
           people={people}
@@ -118,56 +116,6 @@ export function CompanyPeople({ employees, companyName, website, canPay }: Compa
         }}
       />
     </div>
-  );
-}
-
-/**
- * People as rows (windowed, filterable, optionally selectable), as PeopleTable draws them, with the row's action
- * chosen here: a person a search paid for opens free instead of the priced Enrich.
- */
-function CompanyPeopleTable({
-  title,
-  label,
-  people,
-  action,
-  selection,
-  selectable,
-}: {
-  title: string;
-  label: string;
-  people: readonly PersonRowData[];
-  action: (row: PersonRowData) => ReactNode;
-  selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
-  selectable?: (row: PersonRowData) => boolean;
-}) {
-  const list = useListFilter(people, filterPeople);
-  const shown = list.shown;
-  return (
-    <Section title={title} meta={filteredCount(list, selection && { selected: selection.selected, key: personKey })} className="sp-found__group sp-people-table">
-      <ListFilter list={list} label={t('people_filter_label')} longerThan={VISIBLE_ROWS} />
-      {!nothingMatches(list) && (
-        <Table<PersonRowData>
-          key={list.applied}
-          label={label}
-          rows={shown}
-          rowKey={personKey}
-          rowHeight={PERSON_ROW_HEIGHT}
-          maxHeight={Math.min(shown.length, VISIBLE_ROWS) * PERSON_ROW_HEIGHT}
-          columns={[{ id: 'person', header: t('people_column_person'), cell: (row) => <PersonCell person={row} action={action(row)} /> }]}
-          selection={
-            selection
-              ? {
-                  selected: selection.selected,
-                  onChange: (next) => selection.onChange(selectionOfShown(list, personKey, selection.selected, next)),
-                  rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
-                  // Bulk takes emails, phones and profiles, and never a person already paid for.
-                  isSelectable: (row) => personBulkEntry(row) !== null && (selectable?.(row) ?? true),
-                }
-              : undefined
-          }
-        />
-      )}
-    </Section>
   );
 }
 
@@ -348,7 +296,7 @@ function ProspectorPeople({
           </p>
         )}
         {beyond.length > 0 && (
-          <CompanyPeopleTable
+          <PeopleTable
             title={t('people_section_people')}
             label={t('people_prospector_label', companyName)}
             people={rows.list}

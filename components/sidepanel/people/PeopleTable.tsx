@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Section, Table } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import type { ContactLookup } from '@/lib/messaging/protocol';
@@ -25,13 +26,17 @@ export interface PeopleTableProps {
   selection?: { selected: ReadonlySet<string>; onChange: (next: Set<string>) => void };
   /** The lookup of a person without an identifier (a name at a company); such rows are not selectable for bulk. */
   fallbackLookup?: (person: PersonRowData) => ContactLookup | null;
+  /** A row's own action instead of its priced Enrich (a person a search page paid for opens free). */
+  action?: (person: PersonRowData) => ReactNode;
+  /** May this row join a bulk job (never a person already paid for)? Default: any row bulk can look up. */
+  selectable?: (person: PersonRowData) => boolean;
 }
 
 /**
  * People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. One column: the
  * button lives inside the person's cell, under the name, so it never takes width from the name.
  */
-export function PeopleTable({ title, label, people, selection, fallbackLookup }: PeopleTableProps) {
+export function PeopleTable({ title, label, people, selection, fallbackLookup, action, selectable }: PeopleTableProps) {
   const list = useListFilter(people, filterPeople);
   const shown = list.shown;
   return (
@@ -54,7 +59,7 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup }:
             {
               id: 'person',
               header: t('people_column_person'),
-              cell: (row) => <PersonCell person={row} action={<PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} />} />,
+              cell: (row) => <PersonCell person={row} action={action ? action(row) : <PersonEnrichButton person={row} fallback={fallbackLookup?.(row)} />} />,
             },
           ]}
           selection={
@@ -65,7 +70,7 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup }:
                   onChange: (next) => selection.onChange(selectionOfShown(list, personKey, selection.selected, next)),
                   rowLabel: (row) => t('people_select_person', row.name?.trim() || row.id),
                   // Bulk takes emails, phones and profiles: a person known only by name is enriched one by one.
-                  isSelectable: (row) => personBulkEntry(row) !== null,
+                  isSelectable: (row) => personBulkEntry(row) !== null && (selectable?.(row) ?? true),
                 }
               : undefined
           }
