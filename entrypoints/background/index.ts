@@ -10,6 +10,7 @@ import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { defineBackground } from 'wxt/utils/define-background';
 import { toErrorData } from '@/lib/errors/to-error-data';
+import { keyRefusedBy } from '@/lib/api/transport';
 import { createRouter, type SenderInfo } from '@/lib/messaging/router';
 import { closeStorageToContentScripts } from '@/lib/settings/storage-access';
 import { applyAutoScan } from './auto-scan';
@@ -71,7 +72,7 @@ export default defineBackground(() => {
     toErrorData: (error) => {
       const data = toErrorData(error);
       // The saved key was refused: the options page says so (entrypoints/background/key-rejection.ts).
-      if (data.kind === 'invalid_key') void services.then((s) => s.keyRejection.note()).catch(() => undefined);
+      if (data.kind === 'invalid_key') void services.then((s) => s.keyRejection.note(keyRefusedBy(error))).catch(() => undefined);
       return data;
     },
     onContent: async (message, sender) => {

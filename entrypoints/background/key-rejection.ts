@@ -11,10 +11,14 @@ const rejected = storage.defineItem<{ account: string; at: number } | null>('ses
 
 export function createKeyRejection(keystore: KeyStore, now: () => number = Date.now) {
   return {
-    /** The saved key was refused just now. */
-    async note(): Promise<void> {
+    /**
+     * The service refused a key just now. `sentKey`: the key the request carried, when known; a refusal of another key
+     * (a request sent before the user saved a new one, a candidate under test) says nothing about the saved one.
+     */
+    async note(sentKey?: string): Promise<void> {
       const key = await keystore.get();
-      if (key) await rejected.setValue({ account: await accountOf(key), at: now() });
+      if (!key || (sentKey !== undefined && sentKey !== key)) return;
+      await rejected.setValue({ account: await accountOf(key), at: now() });
     },
     /** When the saved key was last refused, or null (never, or another key since). */
     async at(): Promise<number | null> {

@@ -90,6 +90,17 @@ export interface Transport {
 
 export type Call = Transport['call'];
 
+/**
+ * The key each refused request (401) carried, by its error, in memory only and weakly held: the background pins "the
+ * service refused your key" to the key that was refused, not to whichever key is saved when the answer arrives.
+ */
+const refusedKeys = new WeakMap<object, string>();
+
+/** The key a 401 error's request carried, if this transport made it. */
+export function keyRefusedBy(error: unknown): string | undefined {
+  return typeof error === 'object' && error !== null ? refusedKeys.get(error) : undefined;
+}
+
 export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { ...RETRY_POLICY, ...options.retry };
   const direct = createDirectSend(options.fetch);
@@ -115,6 +126,7 @@ export function createTransport(options: TransportOptions): Transport {
           return interpret(answer, spec, { route, secrets: [apiKey], baseUrl: base, maxBodyBytes: request.maxBodyBytes });
         } catch (err) {
           const error = err instanceof ApiError ? err : networkError(route, err);
+          if (error.kind === 'invalid_key') refusedKeys.set(error, apiKey);
           const decision = decideRetry(error, attempt, spec.endpoint, policy);
           if (!decision.retry) throw error;
           onRetry?.({ endpoint: spec.endpoint, attempt, delayMs: decision.delayMs, error });
