@@ -86,7 +86,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     if (state.status === 'loading') {
       return (
         <div className="sp-view">
-          <ProfileSkeleton label={target.label} shape="square" testId="company-loading" />
+          <ProfileSkeleton label={target.label} shape="square" testId="company-loading" onStopWaiting={action.reset} />
         </div>
       );
     }

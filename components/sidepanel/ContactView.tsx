@@ -131,6 +131,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
             label={target.label}
             note={(lastRun.extra?.realtime ?? options.realtime) ? t('sidepanel_contact_live_note') : null}
             testId="contact-loading"
+            onStopWaiting={lookupAction.reset}
           />
         </div>
       );

@@ -1,6 +1,6 @@
 import { Skeleton } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import { WaitNotice } from './progress/WaitNotice';
+import { StopWaiting, WaitNotice } from './progress/WaitNotice';
 
 export interface ProfileSkeletonProps {
   /** What is being looked up, named in the status line. */
@@ -9,6 +9,8 @@ export interface ProfileSkeletonProps {
   note?: string | null;
   shape?: 'circle' | 'square';
   testId?: string;
+  /** Offered once the lookup has been out a while: the view goes back to its price, the answer is still kept. */
+  onStopWaiting?: () => void;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ProfileSkeletonProps {
  * the lookup waits for the rate limit or a 429 pause, why, for how long, and a way to cancel it (WaitNotice reads
  * the queue itself, so the views that show this skeleton need no change).
  */
-export function ProfileSkeleton({ label, note, shape = 'circle', testId }: ProfileSkeletonProps) {
+export function ProfileSkeleton({ label, note, shape = 'circle', testId, onStopWaiting }: ProfileSkeletonProps) {
   return (
     <div className="sp-skeleton-profile" role="status" aria-busy="true" aria-live="polite" data-testid={testId}>
       <div className="sp-skeleton-profile__head">
@@ -32,6 +34,7 @@ export function ProfileSkeleton({ label, note, shape = 'circle', testId }: Profi
         {note ? ` · ${note}` : '…'}
       </p>
       <WaitNotice />
+      {onStopWaiting && <StopWaiting onStop={onStopWaiting} />}
       {[0, 1, 2].map((i) => (
         <div key={i} className="sp-skeleton-profile__block">
           <Skeleton width="30%" height={11} />

@@ -120,6 +120,48 @@ test('a 429 pause: the header counts down, the waiting view says why and can can
   });
 });
 
+test('a lookup already sent: "Stop waiting" goes back to the price, the answer is kept and charged once, opening it is free', async ({
+  context,
+  serviceWorker,
+  openExtensionPage,
+  configure,
+  shot,
+}) => {
+  // One slow answer (8 s) plus set-up on a busy machine.
+  test.setTimeout(90_000);
+  const key = `test-standard-progress-stop-${unique()}`;
+  await configure({ baseUrl: own.url, apiKey: key });
+  const email = (await samplesOf(own.url)).emails[5]!;
+  const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${own.url}/demo/blog`);
+  const view = contactView(panel);
+  const charged = async () => (await ledgerOf(own.url, key)).entries.filter((e) => e.endpoint === 'enrich' && e.credits > 0).length;
+
+  await test.step('a slow answer: the view offers to stop waiting, and says the request cannot be called back', async () => {
+    await enrichSelection(serviceWorker, tabId, email);
+    await expect(view.getByTestId('contact-confirm')).toContainText(email);
+    await injectFault(own.url, { mode: 'slow', count: 1, delayMs: 8000, paths: ['/v1/enrich'] });
+    await view.getByRole('button', { name: /^Enrich · 1 credit/ }).click();
+    const stop = view.getByTestId('lookup-stop-waiting');
+    await expect(stop).toContainText('cannot be called back', { timeout: 15_000 });
+    await shot(panel, 'progress-stop-waiting');
+    await stop.getByRole('button', { name: 'Stop waiting' }).click();
+    await expect(view.getByTestId('contact-loading')).toBeHidden();
+    await expect(view.getByTestId('contact-confirm')).toBeVisible();
+  });
+
+  await test.step('the answer arrives anyway: charged once, and the contact opens free with no second request', async () => {
+    await expect.poll(charged, { timeout: 20_000 }).toBe(1);
+    // Once cached, the view either opens the answer by itself or offers it free: never a paid Enrich again.
+    const profile = view.getByTestId('contact-profile');
+    const free = view.getByRole('button', { name: /^Enrich · .*free/ });
+    await expect(profile.or(free)).toBeVisible({ timeout: 15_000 });
+    if (!(await profile.isVisible())) await free.click();
+    await expect(profile).toBeVisible({ timeout: 15_000 });
+    expect((await enrichRequests(key, email)).map((r) => r.status)).toEqual([200]);
+    expect(await charged()).toBe(1);
+  });
+});
+
 test('a bulk chunk in flight: the card names it and counts its time up every second, then ends equal to the ledger', async ({
   context,
   serviceWorker,

@@ -38,3 +38,29 @@ export function WaitNotice() {
     </div>
   );
 }
+
+/** How long a sent lookup runs before "Stop waiting" is offered (a quick answer never shows it). */
+const STOP_AFTER_MS = 3000;
+
+/**
+ * A lookup already sent and still running (a realtime lookup takes 10–15 s, a slow service longer): the view can stop
+ * waiting for it. What was sent cannot be called back: the service charges it if it finds the person, and the answer
+ * is kept (cache and contact book), so opening it again later is free. Shown only when nothing waits to be sent (then
+ * WaitNotice's Cancel stops it before any charge).
+ */
+export function StopWaiting({ onStop }: { onStop: () => void }) {
+  const { queue, eta, now } = useLiveQueue();
+  const [since] = useState(() => Date.now());
+  if (!queue || !eta || now - since < STOP_AFTER_MS) return null;
+  if (waitingLookups(queue) > 0 || eta.wait === 'paused' || eta.wait === 'window') return null;
+  return (
+    <div className="sp-stack" data-testid="lookup-stop-waiting">
+      <p className="sp-hint">{t('progress_stop_waiting_hint')}</p>
+      <div className="ui-button-row">
+        <Button size="sm" variant="ghost" icon="x" onClick={onStop}>
+          {t('progress_stop_waiting')}
+        </Button>
+      </div>
+    </div>
+  );
+}
