@@ -1,8 +1,10 @@
-/** Country for phone numbers written without +country code: the browser's locale region (en-GB → GB). */
-import type { CountryCode } from 'libphonenumber-js';
-import { getCountries } from 'libphonenumber-js';
+/**
+ * Country for phone numbers written without +country code: the browser's language (en-GB → GB, de → DE, en-US → US;
+ * a bare `en` names no country). One rule with the page scan's language evidence (`countryOfLang`).
+ */
+import type { CountryCode } from '@/lib/identity';
+import { countryOfLang } from '@/lib/identity/phone-country';
 
 export function defaultCountry(locale: string = globalThis.navigator?.language ?? 'en-US'): CountryCode | undefined {
-  const region = locale.split(/[-_]/)[1]?.toUpperCase();
-  return region && (getCountries() as string[]).includes(region) ? (region as CountryCode) : undefined;
+  return countryOfLang(locale) ?? undefined;
 }

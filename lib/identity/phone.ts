@@ -52,6 +52,17 @@ function stripTelScheme(raw: string): string {
   return stop === -1 ? body : body.slice(0, stop);
 }
 
+/**
+ * Countries whose numbers are of many lengths, so almost any digit run is a valid national number there, and whose
+ * people always write the trunk `0` before a national number. Without that `0` a text there is a date, an invoice or
+ * ISBN number, not a phone (`2024-05-01`, `3-16-148410-0` read as Berlin and Bremen numbers). Countries of fixed
+ * lengths refuse such texts by their length already; India and the NANP countries write no trunk digit.
+ */
+const TRUNK_ZERO_REQUIRED: ReadonlySet<string> = new Set(['DE', 'AT']);
+
+/** Dates as people write them (`2024-05-01`, `01.05.2024`, `1/5/24`): never read as a national number. */
+const DATE_SHAPE = /^(?:\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./](?:\d{4}|\d{2}))$/;
+
 export interface PhoneReading {
   /** E.164: `+14155550142`. */
   e164: string;
@@ -81,6 +92,7 @@ export function readPhone(raw: string, country?: CountryCode | null): PhoneReadi
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 48 && text.charCodeAt(i) <= 57) digits++;
   if (digits < MIN_DIGITS || digits > MAX_DIGITS + 1 /* a `(0)` trunk digit */) return null;
   if (!international && (country === null || country === undefined)) return null;
+  if (!international && (DATE_SHAPE.test(text) || (TRUNK_ZERO_REQUIRED.has(country as string) && !text.replace(/^\(/, '').startsWith('0')))) return null;
   const number = international ? parsePhoneNumberFromString(text) : parsePhoneNumberFromString(text, country ?? undefined);
   if (number?.isValid() !== true) return null;
   return { e164: number.number, country: number.country ?? null, international, national: number.formatNational() };

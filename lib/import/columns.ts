@@ -59,6 +59,9 @@ export function kindOfHeader(header: string): ColumnKind | null {
   const exact = identifierWords(header);
   if (exact !== null) return exact;
   const h = normaliseHeader(header);
+  // A column about an address is not the address: Google's "E-mail 1 - Label" (holding "* Work"), "Phone 1 - Type",
+  // Apollo's "Email Status" and "Email Sent".
+  if (/\b(label|type|status|opt ?out|bounced|sent|verified|source|count|date)\b/.test(h)) return null;
   // Words that decide on their own inside a longer header ("Contact Email (work)", "LinkedIn Profile URL").
   if (/\blinkedin\b/.test(h)) return 'profile_url';
   if (/\b(e ?mail|courriel|correo)\b/.test(h)) return 'email';
@@ -80,6 +83,8 @@ export function kindOfValues(values: readonly string[]): ColumnKind | null {
   return null;
 }
 
+const IDENTIFIERS: ReadonlySet<ColumnKind> = new Set(['email', 'phone', 'profile_url', 'domain']);
+
 export interface ColumnGuess {
   index: number;
   header: string;
@@ -96,8 +101,13 @@ export function detectColumns(headers: readonly string[], sampleRows: ReadonlyAr
   const taken = new Set<ColumnKind>();
   const guesses = headers.map((header, index): ColumnGuess => {
     const byHeader = kindOfHeader(header);
-    if (byHeader) return { index, header, kind: byHeader, source: 'header' };
     const byValues = kindOfValues(sampleRows.map((r) => r[index] ?? ''));
+    // The values outvote a header that names another identifier: LinkedIn's export calls its profile links "URL",
+    // which alone reads as a website.
+    if (byHeader && byValues && byValues !== byHeader && IDENTIFIERS.has(byHeader) && IDENTIFIERS.has(byValues)) {
+      return { index, header, kind: byValues, source: 'values' };
+    }
+    if (byHeader) return { index, header, kind: byHeader, source: 'header' };
     return byValues ? { index, header, kind: byValues, source: 'values' } : { index, header, kind: 'ignore', source: 'none' };
   });
   // Header matches claim first, then value guesses, left to right.
@@ -114,4 +124,16 @@ export function detectColumns(headers: readonly string[], sampleRows: ReadonlyAr
 /** True when the first row is data, not a header (it holds an email, a profile URL or a phone). */
 export function firstRowIsData(row: readonly string[]): boolean {
   return row.some((cell) => looksLikeEmail(cell.trim()) || /linkedin\.com\/in\//i.test(cell) || normalisePhone(cell) !== null);
+}
+
+/**
+ * Lines before a file's table that are no part of it: LinkedIn's Connections.csv opens with "Notes:", a sentence and a
+ * blank line before its header. Leading rows of at most one value, when a wider row follows, and never a row that is
+ * data (at most 10).
+ */
+export function preambleRows(rows: ReadonlyArray<readonly string[]>): number {
+  const filled = (row: readonly string[]) => row.filter((cell) => cell.trim() !== '').length;
+  let lead = 0;
+  while (lead < Math.min(10, rows.length) && filled(rows[lead] as readonly string[]) <= 1 && !firstRowIsData(rows[lead] as readonly string[])) lead++;
+  return lead > 0 && lead < rows.length && filled(rows[lead] as readonly string[]) >= 2 ? lead : 0;
 }

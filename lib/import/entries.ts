@@ -31,6 +31,35 @@ function rowLabel(row: readonly string[], mapping: Mapping): string | undefined 
   return entryLabel(cell(row, mapping, 'full_name') || `${cell(row, mapping, 'first_name')} ${cell(row, mapping, 'last_name')}`);
 }
 
+/**
+ * The values one cell holds, as exports write them: `Jane Doe <jane@acme.com>`, `mailto:jane@acme.com`, several
+ * separated by `;`, `,` or Google's ` ::: `, a leading `'` (a spreadsheet's "keep as text"), a phone's extension
+ * (`x204`, `ext. 204`). Each candidate is tried in order; the first that reads is the row's.
+ */
+export function cellValues(text: string): string[] {
+  const out: string[] = [];
+  for (const part of text.split(/\s*(?::::|;|,)\s*/)) {
+    let value = part.trim().replace(/^'+/, '');
+    const angle = value.lastIndexOf('<');
+    if (angle !== -1 && value.endsWith('>')) value = value.slice(angle + 1, -1).trim();
+    value = value.replace(/^mailto:/i, '').replace(/\s*(?:x|ext\.?|extension|durchwahl)\s*\d{1,6}$/i, '').trim();
+    if (value) out.push(value);
+  }
+  return out.slice(0, 8);
+}
+
+/** The first value of a cell that `read` accepts. */
+function firstRead<T>(text: string, read: (value: string) => T | null): T | null {
+  if (!text) return null;
+  const whole = read(text);
+  if (whole !== null) return whole;
+  for (const value of cellValues(text)) {
+    const found = read(value);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {
   const label = rowLabel(row, mapping);
   const make = (entry: BulkEntry): RowPlan => {
@@ -38,12 +67,12 @@ export function planRow(row: readonly string[], mapping: Mapping, options: { def
     return { entry: labelled, key: bulkEntryKey(labelled, options.requiredFields ?? []) };
   };
   const email = cell(row, mapping, 'email');
-  const normalEmail = email ? normaliseEmail(email) : null;
+  const normalEmail = firstRead(email, normaliseEmail);
   if (normalEmail) return make({ field_type: 'email', value: normalEmail });
-  const profile = profileUrl(cell(row, mapping, 'profile_url'));
+  const profile = firstRead(cell(row, mapping, 'profile_url'), profileUrl);
   if (profile) return make({ field_type: 'social_profile', value: profile });
   const phoneText = cell(row, mapping, 'phone');
-  const phone = phoneText ? normalisePhone(phoneText, options.defaultCountry) : null;
+  const phone = firstRead(phoneText, (value) => normalisePhone(value, options.defaultCountry));
   if (phone) return make({ field_type: 'phone', value: phone });
   if (email || phoneText || cell(row, mapping, 'profile_url')) return { entry: null, reason: t('import_row_identifier_unreadable') };
   return { entry: null, reason: t('import_row_no_identifier') };

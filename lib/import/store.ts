@@ -15,6 +15,8 @@ export const ImportMetaSchema = z.strictObject({
   headers: z.array(z.string().max(2000)).max(200),
   mapping: z.array(z.enum(COLUMN_KINDS)).max(200),
   rows: z.number().int().nonnegative(),
+  /** Lines before the table (a LinkedIn export's notes): neither header nor data (`preambleRows`). */
+  preamble: z.number().int().min(0).max(10).optional(),
   /** The bulk job started from it; null until started. */
   jobId: z.string().max(100).nullable(),
 });

@@ -33,7 +33,7 @@ export async function writeImportExport(options: {
     if (pages.size > PAGES_KEPT) pages.delete(pages.keys().next().value as number);
     return rows;
   };
-  const start = hasHeader ? 1 : 0;
+  const start = (meta.preamble ?? 0) + (hasHeader ? 1 : 0);
   for (let from = start; from < meta.rows; from += PAGE) {
     if (options.signal?.aborted) throw new DOMException('Export cancelled', 'AbortError');
     const rows = await options.store.rows(meta.id, from, Math.min(meta.rows, from + PAGE));

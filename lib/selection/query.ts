@@ -37,7 +37,7 @@ export function parseQuery(raw: string, options: QueryOptions = {}): SelectionMe
   if (text === '') return [];
   // A selection across lines (a signature, a table row) is several things, never one "First Last, Company".
   const multiline = /[\n\r]/.test(raw.trim());
-  const whole = parseToken(text, options) ?? (multiline ? null : parsePerson(text));
+  const whole = parseToken(text, options) ?? parseToken(deobfuscated(text), options) ?? (multiline ? null : parsePerson(text));
   if (whole) return [whole];
   const found: SelectionMeaning[] = [];
   const seen = new Set<string>();
@@ -49,7 +49,9 @@ export function parseQuery(raw: string, options: QueryOptions = {}): SelectionMe
   };
   for (const token of tokens(text)) {
     const meaning = parseToken(token, options);
-    if (meaning) add(meaning);
+    // Phones only from the candidate finder below: a word of a number ("Tel.: 030 12345678" → "12345678") read on its
+    // own is another, shorter number, and the user was asked to choose between the two.
+    if (meaning && meaning.kind !== 'phone') add(meaning);
   }
   // Phones are written with spaces ("+44 20 7946 0958"): the page scan's candidate finder splits them out.
   const addPhone = (candidate: string): void => {
@@ -89,9 +91,16 @@ export function cleanQuery(raw: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/^["'“”‘’<«]+/, '')
-    .replace(/["'“”‘’>».;:!?]+$/, '')
+    .replace(/["'“”‘’>».,;:!?]+$/, '')
     .trim()
+    .replace(/^\((.*)\)$/, (whole, inner: string) => (inner.includes('(') || inner.includes(')') ? whole : inner.trim()))
     .slice(0, MAX_QUERY);
+}
+
+/** `jane [at] acme [dot] com`, `jane(at)acme.com`: the written-out forms imprint pages use, as an address. */
+function deobfuscated(text: string): string {
+  if (!/[[({]\s*at\s*[\])}]/i.test(text)) return text;
+  return text.replace(/\s*[[({]\s*at\s*[\])}]\s*/gi, '@').replace(/\s*[[({]\s*dot\s*[\])}]\s*/gi, '.');
 }
 
 /** One token as one thing: email, profile, phone, website. */
@@ -150,7 +159,10 @@ const NOT_NAMES: ReadonlySet<string> = new Set(
   (
     'the a an our your my their his her we us you me team staff people sales support info contact office hello ' +
     'press media careers jobs hr admin help service customer customers all everyone someone somebody call email mail ' +
-    'write reach find see meet join and or of for with from to in on by is are was were be this that these those it'
+    'write reach find see meet join and or of for with from to in on by is are was were be this that these those it ' +
+    // A heading, a greeting or a button is not a name ("Privacy Policy | Acme", "Best regards, Jane", "Read more at").
+    'at i dear regards thanks policy privacy terms news latest login welcome positions more here now click read ' +
+    'learn sign up'
   ).split(' '),
 );
 
@@ -191,6 +203,8 @@ function companyOf(text: string): { company_domain: string } | { company_name: s
   if (domain !== null) return { company_domain: domain };
   const words = company.split(' ');
   if (words.length > 8 || company.replace(/\D/g, '').length > 4) return null;
+  // "Jane Doe at 10:30", "at 5pm": a time, not a company.
+  if (/^\d{1,2}(?::\d{2})?\s*(?:am|pm|h|uhr)?$/i.test(company)) return null;
   if (words.every((w) => NOT_NAMES.has(w.toLowerCase()))) return null;
   return { company_name: company };
 }
@@ -207,21 +221,43 @@ function person(first: string[], last: string[], companyText: string): Selection
   };
 }
 
-/** "Jane Doe" → ["Jane"], ["Doe"]; "Mary Ann Smith" → ["Mary"], ["Ann", "Smith"]. */
+/** Forms of address before a name ("Dr. Jane Doe", "Prof. Dr. Hans Müller"): not part of it. */
+const HONORIFICS: ReadonlySet<string> = new Set('dr dr. mr mr. mrs mrs. ms ms. mx mx. miss prof prof. sir dame'.split(' '));
+/** Degrees and credentials after a name ("Jane Doe, PhD", "Jane Doe MBA"): not part of it, and no company. */
+const CREDENTIALS: ReadonlySet<string> = new Set(
+  'phd ph.d ph.d. mba md m.d. pmp cpa esq esq. jd llm ll.m. msc m.sc. bsc b.sc. cfa dds rn'.split(' '),
+);
+const isCredential = (segment: string): boolean => segment.split(' ').every((w) => CREDENTIALS.has(w.toLowerCase()));
+
+/** A name segment without its form of address, credentials and middle initials. */
+function bareName(segment: string): string {
+  const words = segment.split(' ').filter(Boolean);
+  while (words.length > 2 && HONORIFICS.has((words[0] as string).toLowerCase())) words.shift();
+  while (words.length > 2 && CREDENTIALS.has((words[words.length - 1] as string).toLowerCase())) words.pop();
+  // "Jane Q. Doe": the initial is neither the first nor the last name the service matches.
+  if (words.length === 3 && /^\p{L}\.?$/u.test(words[1] as string)) words.splice(1, 1);
+  return words.join(' ');
+}
+
+/** "Jane Doe" → ["Jane"], ["Doe"]; "Mary Ann Smith" → ["Mary"], ["Ann", "Smith"]. Not a job title ("Product Manager"). */
 function fullName(segment: string): [string[], string[]] | null {
-  const parts = nameParts(segment);
-  return parts === null ? null : [parts.slice(0, 1), parts.slice(1)];
+  const parts = nameParts(bareName(segment));
+  if (parts === null || parts.every((p) => TITLE_WORDS.has(p.toLowerCase()))) return null;
+  return [parts.slice(0, 1), parts.slice(1)];
 }
 
 /** "name at company" / "name @ company" inside one segment. */
 function splitAt(segment: string): [string, string] | null {
   const lower = segment.toLowerCase();
-  for (const separator of [' at ', ' @ ']) {
+  for (const separator of [' at ', ' @ ', ' @']) {
     const index = lower.indexOf(separator);
     if (index > 0) return [segment.slice(0, index).trim(), segment.slice(index + separator.length).trim()];
   }
   return null;
 }
+
+/** A company's legal form written after a comma ("Acme, Inc."). */
+const LEGAL_FORM = /^(?:inc|llc|ltd|limited|plc|corp|co|gmbh|ag|sa|sas|sarl|bv|nv|ab|oy|as|srl|spa|pty|kg)\.?$/i;
 
 const SEGMENT_SEPARATORS = /\s*(?:,|\s[-–—|·]\s|[–—|·])\s*/;
 
@@ -234,7 +270,11 @@ function parsePerson(text: string): SelectionMeaning | null {
       return name === null ? null : person(name[0], name[1], text.slice(open + 1, -1));
     }
   }
-  const segments = text.split(SEGMENT_SEPARATORS).map((s) => s.trim()).filter((s) => s.length > 0);
+  // "Jane Doe, PhD, Acme": a credential is a segment of its own, neither name nor company.
+  const segments = text
+    .split(SEGMENT_SEPARATORS)
+    .map((s) => s.trim())
+    .filter((s, i) => s.length > 0 && !(i > 0 && isCredential(s)));
   if (segments.length === 1) {
     const at = splitAt(text);
     const name = at === null ? null : fullName(at[0]);
@@ -251,9 +291,16 @@ function parsePerson(text: string): SelectionMeaning | null {
     const companyText = atB?.[1] ?? (c === undefined ? null : isTitle(c) && segments[3] !== undefined ? segments[3] : c);
     return companyText === null || companyText === undefined ? null : person(first, surname, companyText);
   }
-  // "Jane Doe at Acme, London" is rare; "Jane Doe, Acme", "Jane Doe, CTO at Acme", "Jane Doe – VP Sales – Acme".
+  // "Jane Doe, Acme", "Jane Doe, CTO at Acme", "Jane Doe – VP Sales – Acme".
   const name = fullName(a);
-  if (name === null) return null;
+  if (name === null) {
+    // "Jane Doe at Acme, Inc." / "Jane Doe at Acme, London": the company is where "at" points; a legal form after the
+    // comma is part of its name, a place is not.
+    const atA = splitAt(a);
+    const named = atA === null ? null : fullName(atA[0]);
+    if (atA === null || named === null) return null;
+    return person(named[0], named[1], LEGAL_FORM.test(b) ? `${atA[1]}, ${b}` : atA[1]);
+  }
   const atB = splitAt(b);
   if (atB !== null) return person(name[0], name[1], atB[1]);
   if (c === undefined) return isTitle(b) ? null : person(name[0], name[1], b);

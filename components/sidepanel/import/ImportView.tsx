@@ -1,3 +1,4 @@
+import { countryOfLang } from '@/lib/identity/phone-country';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
@@ -12,6 +13,7 @@ import {
   createRowPlanner,
   detectColumns,
   firstRowIsData,
+  preambleRows,
   parseDelimited,
   writeImportExport,
   type ColumnKind,
@@ -97,12 +99,15 @@ export function ImportView() {
         if (result.rows === 0) setError({ kind: 'invalid_message', message: t('import_error_no_rows') });
         return;
       }
-      const header = !firstRowIsData(firstRows[0] ?? []);
-      const width = Math.max(...firstRows.map((r) => r.length));
-      const headers = header ? Array.from({ length: width }, (_, i) => firstRows[0]?.[i] ?? t('import_column_n', i + 1)) : Array.from({ length: width }, (_, i) => t('import_column_n', i + 1));
-      const body = header ? firstRows.slice(1) : firstRows;
+      // A LinkedIn export's notes before its header are skipped (`preambleRows`).
+      const preamble = preambleRows(firstRows);
+      const table = firstRows.slice(preamble);
+      const header = !firstRowIsData(table[0] ?? []);
+      const width = Math.max(...table.map((r) => r.length));
+      const headers = header ? Array.from({ length: width }, (_, i) => table[0]?.[i] ?? t('import_column_n', i + 1)) : Array.from({ length: width }, (_, i) => t('import_column_n', i + 1));
+      const body = header ? table.slice(1) : table;
       const guesses = detectColumns(headers, body);
-      const next: ImportMeta = { id, name, createdAt: Date.now(), headers, mapping: guesses.map((g) => g.kind), rows: result.rows, jobId: null };
+      const next: ImportMeta = { id, name, createdAt: Date.now(), headers, mapping: guesses.map((g) => g.kind), rows: result.rows, preamble, jobId: null };
       await store.putMeta(next);
       setMeta(next);
       setSample(body.slice(0, 5));
@@ -125,8 +130,9 @@ export function ImportView() {
     if (!meta) return;
     setError(null);
     discardStaged();
-    const planner = createRowPlanner();
-    const first = hasHeader ? 1 : 0;
+    // National numbers ("0171 1234567") read in the country of the browser's language, as the lookup box reads them.
+    const planner = createRowPlanner({ defaultCountry: countryOfLang(navigator.language) ?? undefined });
+    const first = (meta.preamble ?? 0) + (hasHeader ? 1 : 0);
     const total = meta.rows - first;
     abort.current = new AbortController();
     const signal = abort.current.signal;
@@ -297,7 +303,7 @@ export function ImportView() {
       )}
       {meta && stage.step === 'mapping' && (
         <>
-          <p className="sp-hint">{t('import_rows_in_file', meta.rows - (hasHeader ? 1 : 0), meta.name)}</p>
+          <p className="sp-hint">{t('import_rows_in_file', meta.rows - (meta.preamble ?? 0) - (hasHeader ? 1 : 0), meta.name)}</p>
           <Checkbox label={t('import_first_row_header')} checked={hasHeader} onChange={(e) => setHasHeader(e.target.checked)} />
           <table className="sp-import-map">
             <thead>

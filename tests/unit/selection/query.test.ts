@@ -88,6 +88,41 @@ describe('parseQuery: what the box understood', () => {
     if (expected !== null) expect(describeMeaning(expected)).toBe(words);
   });
 
+  // Real selections an audit found misread (2026-11-26): headings, greetings, times, forms of address, credentials,
+  // initials, "at" before a comma, a label before a number, dates and ISBNs in a country of variable-length numbers.
+  const p = (first: string, last: string, company: Record<string, string>): SelectionMeaning => ({ kind: 'person', first_name: first, last_name: last, ...company });
+  it.each<[string, string, typeof US | typeof DE, SelectionMeaning | null]>([
+    ['a label before a German number: one phone, not two', 'Tel.: 030 12345678', DE, { kind: 'phone', phone: '+493012345678' }],
+    ['a label and a slash in a German mobile number', 'Telefon: 0171 / 1234567', DE, { kind: 'phone', phone: '+491711234567' }],
+    ['a label before a US number', 'T: (415) 555-0132', US, { kind: 'phone', phone: '+14155550132' }],
+    ['a date is no German number', '2024-05-01', DE, null],
+    ['a German date is no German number', '01.05.2024', DE, null],
+    ['an ISBN is no German number', 'ISBN 3-16-148410-0', DE, null],
+    ['an invoice number is no German number', 'Rechnung Nr. 2024-00123', DE, null],
+    ['an IP address is no German number', '192.168.1.1', DE, null],
+    ['a heading is no person', 'Privacy Policy | Acme', US, null],
+    ['a job title is no name', 'Product Manager, Acme', US, null],
+    ['a greeting is no person', 'Best regards, Jane Doe', US, null],
+    ['a button is no person', 'Read more at Acme', US, null],
+    ['a careers heading is no person', 'Open Positions at Acme', US, null],
+    ['a time is no company', 'Jane Doe at 10:30', US, null],
+    ['"at" before a legal form', 'Jane Doe at Acme, Inc.', US, p('Jane', 'Doe', { company_name: 'Acme, Inc' })],
+    ['"at" before a place', 'Jane Doe at Acme, London', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['a form of address', 'Dr. Jane Doe at Acme', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['two forms of address', 'Prof. Dr. Hans Müller, Siemens', US, p('Hans', 'Müller', { company_name: 'Siemens' })],
+    ['a credential as a segment', 'Jane Doe, PhD, Acme', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['a credential after the name', 'Jane Doe MBA, Acme', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['a middle initial', 'Jane Q. Doe at Acme', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['"@" written against the domain', 'Jane Doe @acme.com', US, p('Jane', 'Doe', { company_domain: 'acme.com' })],
+    ['a trailing comma', 'Jane Doe at Acme,', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['wrapped in parentheses', '(Jane Doe at Acme)', US, p('Jane', 'Doe', { company_name: 'Acme' })],
+    ['an address written out', 'jane [at] acme [dot] com', US, { kind: 'email', email: 'jane@acme.com' }],
+    ['an address written out, imprint style', 'jane(at)acme.com', US, { kind: 'email', email: 'jane@acme.com' }],
+    ['a surname that is also a title word', 'Jane Head, Acme', US, p('Jane', 'Head', { company_name: 'Acme' })],
+  ])('%s: %s', (_why, input, options, expected) => {
+    expect(parseQuery(input, options)).toEqual(expected === null ? [] : [expected]);
+  });
+
   it('reads national numbers in the country it is given', () => {
     expect(parseQuery('089 1234560', DE)).toEqual([{ kind: 'phone', phone: '+49891234560' }]);
     expect(parseQuery('089 1234560', {})).toEqual([]);
