@@ -84,6 +84,8 @@ export function kindOfValues(values: readonly string[]): ColumnKind | null {
 }
 
 const IDENTIFIERS: ReadonlySet<ColumnKind> = new Set(['email', 'phone', 'profile_url', 'domain']);
+/** Kinds a file may hold in several columns, all read (an Outlook file's three phones). */
+const MULTI: ReadonlySet<ColumnKind> = new Set(['email', 'phone', 'profile_url']);
 
 export interface ColumnGuess {
   index: number;
@@ -94,8 +96,9 @@ export interface ColumnGuess {
 }
 
 /**
- * One kind per column; an identifying kind (email, phone, profile, names, company, domain) is given to the first
- * column that claims it, later ones are "Not used" until the user says otherwise.
+ * One kind per column. A name, a company or a domain is given to the first column that claims it, later ones are "Not
+ * used" until the user says otherwise; an identifier (email, phone, profile) may have several columns, each row read
+ * by the first of them that holds one (lib/import/entries.ts).
  */
 export function detectColumns(headers: readonly string[], sampleRows: ReadonlyArray<readonly string[]>): ColumnGuess[] {
   const taken = new Set<ColumnKind>();
@@ -113,7 +116,7 @@ export function detectColumns(headers: readonly string[], sampleRows: ReadonlyAr
   // Header matches claim first, then value guesses, left to right.
   for (const source of ['header', 'values'] as const) {
     for (const g of guesses) {
-      if (g.source !== source || g.kind === 'ignore') continue;
+      if (g.source !== source || g.kind === 'ignore' || MULTI.has(g.kind)) continue;
       if (taken.has(g.kind)) g.kind = 'ignore';
       else taken.add(g.kind);
     }

@@ -20,6 +20,29 @@ function cell(row: readonly string[], mapping: Mapping, kind: ColumnKind): strin
   return i === -1 ? '' : (row[i] ?? '').trim();
 }
 
+/**
+ * Every filled cell of an identifier kind, in column order: a file may have several (Outlook's Business, Home and
+ * Mobile phones; a scraper's profile link of a tool beside the person's own), and a row is read by the first that
+ * reads.
+ */
+function cellsOf(row: readonly string[], mapping: Mapping, kind: ColumnKind): string[] {
+  const out: string[] = [];
+  mapping.forEach((k, i) => {
+    const value = k === kind ? (row[i] ?? '').trim() : '';
+    if (value) out.push(value);
+  });
+  return out;
+}
+
+/** The first value of any of the cells that `read` accepts. */
+function firstOfCells<T>(cells: readonly string[], read: (value: string) => T | null): T | null {
+  for (const text of cells) {
+    const found = firstRead(text, read);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** "linkedin.com/in/ada" and "www.linkedin.com/in/ada/" are profile URLs too (identity's reading of typed text). */
 function profileUrl(text: string): string | null {
   const match = text ? profileOfText(text) : null;
@@ -66,15 +89,16 @@ export function planRow(row: readonly string[], mapping: Mapping, options: { def
     const labelled = label ? { ...entry, label } : entry;
     return { entry: labelled, key: bulkEntryKey(labelled, options.requiredFields ?? []) };
   };
-  const email = cell(row, mapping, 'email');
-  const normalEmail = firstRead(email, normaliseEmail);
+  const emails = cellsOf(row, mapping, 'email');
+  const normalEmail = firstOfCells(emails, normaliseEmail);
   if (normalEmail) return make({ field_type: 'email', value: normalEmail });
-  const profile = firstRead(cell(row, mapping, 'profile_url'), profileUrl);
+  const profiles = cellsOf(row, mapping, 'profile_url');
+  const profile = firstOfCells(profiles, profileUrl);
   if (profile) return make({ field_type: 'social_profile', value: profile });
-  const phoneText = cell(row, mapping, 'phone');
-  const phone = firstRead(phoneText, (value) => normalisePhone(value, options.defaultCountry));
+  const phones = cellsOf(row, mapping, 'phone');
+  const phone = firstOfCells(phones, (value) => normalisePhone(value, options.defaultCountry));
   if (phone) return make({ field_type: 'phone', value: phone });
-  if (email || phoneText || cell(row, mapping, 'profile_url')) return { entry: null, reason: t('import_row_identifier_unreadable') };
+  if (emails.length + phones.length + profiles.length > 0) return { entry: null, reason: t('import_row_identifier_unreadable') };
   return { entry: null, reason: t('import_row_no_identifier') };
 }
 

@@ -102,13 +102,14 @@ describe('column kind from values when the header says nothing', () => {
 });
 
 describe('detecting a whole file', () => {
-  it('takes header matches first and gives each kind to one column only', () => {
-    const guesses = detectColumns(['Notes', 'Work Email', 'Personal Email', 'Vorname', 'Col5'], [['x', 'a@b.example', 'c@d.example', 'Ana', 'acme.com']]);
+  it('takes header matches first; a name kind goes to one column only, an identifier may have several', () => {
+    const guesses = detectColumns(['Notes', 'Work Email', 'Personal Email', 'Vorname', 'First name', 'Col6'], [['x', 'a@b.example', 'c@d.example', 'Ana', 'Ana', 'acme.com']]);
     expect(guesses.map((g) => [g.kind, g.source])).toEqual([
       ['ignore', 'none'],
       ['email', 'header'],
-      ['ignore', 'header'],
+      ['email', 'header'],
       ['first_name', 'header'],
+      ['ignore', 'header'],
       ['domain', 'values'],
     ]);
   });

@@ -19,7 +19,11 @@ async function readAsTheImportDoes(text: string, defaultCountry?: 'DE' | 'US') {
   const headers = header ? (table[0] as string[]) : table[0]!.map((_, i) => `Column ${i + 1}`);
   const body = header ? table.slice(1) : table;
   const mapping: Mapping = detectColumns(headers, body).map((g) => g.kind);
-  const columns = Object.fromEntries(mapping.flatMap((kind, i) => (kind === 'ignore' ? [] : [[kind, headers[i]]])));
+  // Each kind's first column (an identifier may have several: every one is read, in order).
+  const columns: Record<string, string | undefined> = {};
+  mapping.forEach((kind, i) => {
+    if (kind !== 'ignore') columns[kind] ??= headers[i];
+  });
   const entries = body.map((row) => {
     const plan = planRow(row, mapping, defaultCountry ? { defaultCountry } : {});
     return plan.entry ? `${plan.entry.field_type}:${plan.entry.value}${plan.entry.label ? ` (${plan.entry.label})` : ''}` : `skipped: ${plan.reason}`;
@@ -59,5 +63,19 @@ describe('real exports', () => {
     const read = await readAsTheImportDoes('ana@acmecorp-example.com\nmo@beta-example.io\n');
     expect(read.preamble).toBe(0);
     expect(read.entries).toEqual(['email:ana@acmecorp-example.com', 'email:mo@beta-example.io']);
+  });
+
+  it('Outlook: several phone columns, a row read by the first that holds a number (here only the mobile)', async () => {
+    const csv = 'First Name,Last Name,E-mail Address,Business Phone,Home Phone,Mobile Phone\r\nJane,Doe,,,,+1 415 555 0132\r\n';
+    const read = await readAsTheImportDoes(csv);
+    expect(read.entries).toEqual(['phone:+14155550132 (Jane Doe)']);
+  });
+
+  it('a scraper’s export: a tool’s link column first, the person’s profile in a later column', async () => {
+    const csv =
+      'profileUrl,fullName,defaultProfileUrl\r\n' +
+      'https://www.linkedin.com/sales/lead/ACwAAA1b2C3,Ada Lovelace,https://www.linkedin.com/in/ada-lovelace-1815\r\n';
+    const read = await readAsTheImportDoes(csv);
+    expect(read.entries).toEqual(['social_profile:https://www.linkedin.com/in/ada-lovelace-1815 (Ada Lovelace)']);
   });
 });
