@@ -256,6 +256,9 @@ function splitAt(segment: string): [string, string] | null {
   return null;
 }
 
+/** Lower-case particles a surname starts with when it is written first ("van Dijk, Jan"). */
+const PARTICLES: ReadonlySet<string> = new Set('van von de da di del della der den du la le ten ter dos das'.split(' '));
+
 /** A company's legal form written after a comma ("Acme, Inc."). */
 const LEGAL_FORM = /^(?:inc|llc|ltd|limited|plc|corp|co|gmbh|ag|sa|sas|sarl|bv|nv|ab|oy|as|srl|spa|pty|kg)\.?$/i;
 
@@ -282,9 +285,11 @@ function parsePerson(text: string): SelectionMeaning | null {
   }
   if (segments.length > 4) return null;
   const [a = '', b = '', c] = segments;
-  // "Doe, Jane – Acme" / "Doe, Jane at Acme": a one-word surname, then the first name.
-  const surname = nameParts(a, 1, 2);
-  if (surname !== null && nameParts(a) === null) {
+  // "Doe, Jane – Acme" / "Doe, Jane at Acme": a one-word surname, then the first name; or a surname that starts with
+  // its particle, as written first ("van Dijk, Jan – Philips", "de la Cruz, Juan – Acme").
+  const surname = nameParts(a, 1, 3);
+  const particleFirst = surname !== null && PARTICLES.has(surname[0] as string) && nameParts(splitAt(b)?.[0] ?? b, 1, 1) !== null;
+  if (surname !== null && (particleFirst || nameParts(a, 1, 2)?.length === 1)) {
     const atB = splitAt(b);
     const first = nameParts(atB?.[0] ?? b, 1, 2);
     if (first === null) return null;

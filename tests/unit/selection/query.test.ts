@@ -119,6 +119,9 @@ describe('parseQuery: what the box understood', () => {
     ['an address written out', 'jane [at] acme [dot] com', US, { kind: 'email', email: 'jane@acme.com' }],
     ['an address written out, imprint style', 'jane(at)acme.com', US, { kind: 'email', email: 'jane@acme.com' }],
     ['a surname that is also a title word', 'Jane Head, Acme', US, p('Jane', 'Head', { company_name: 'Acme' })],
+    ['a surname with its particle, written first', 'van Dijk, Jan - Philips', US, p('Jan', 'van Dijk', { company_name: 'Philips' })],
+    ['a surname of three words with particles, written first', 'de la Cruz, Juan – Acme', US, p('Juan', 'de la Cruz', { company_name: 'Acme' })],
+    ['a particle inside a name written first-name first', 'Ludwig van Beethoven, Acme', US, p('Ludwig', 'van Beethoven', { company_name: 'Acme' })],
   ])('%s: %s', (_why, input, options, expected) => {
     expect(parseQuery(input, options)).toEqual(expected === null ? [] : [expected]);
   });
