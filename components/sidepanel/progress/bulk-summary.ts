@@ -11,6 +11,8 @@ export function bulkJobDetail(job: BulkJob): string {
   return [
     t('progress_done_of', formatCount(job.done), formatCount(job.total)),
     t('progress_found', formatCount(job.enriched)),
+    // Found free: why the credits charged can be fewer than the people found.
+    job.fromCache ? t('progress_from_cache_count', formatCount(job.fromCache)) : null,
     job.fromSaved ? t('progress_from_saved_count', formatCount(job.fromSaved)) : null,
     inFlight > 0 ? t('progress_sent_pending', formatCount(inFlight)) : null,
     isFinished(job) || job.status === 'cancelled'

@@ -14,6 +14,7 @@ describe('bulk job headline and figures', () => {
   it.each<[string, Partial<BulkJob>, string, string]>([
     ['running: no charge figure yet', { done: 5, enriched: 4 }, 'Enriching…', '5 of 17 done · 4 found'],
     ['finished', { status: 'done', done: 17, enriched: 15, creditsCharged: 15 }, 'Bulk enrichment finished', '17 of 17 done · 15 found · 15 credits charged'],
+    ['finished, some free from the cache', { status: 'done', total: 2210, done: 2210, enriched: 20, creditsCharged: 10, fromCache: 10 }, 'Bulk enrichment finished', '2,210 of 2,210 done · 20 found · 10 from the cache, free · 10 credits charged'],
     ['cancelled with every entry already sent: it says so, not only "cancelled"', { status: 'cancelled', done: 17, enriched: 17, creditsCharged: 17 }, 'Every entry was sent before the cancel', '17 of 17 done · 17 found · 17 credits charged'],
     ['cancelled part way', { status: 'cancelled', done: 3, enriched: 3, creditsCharged: 3 }, 'Bulk enrichment cancelled', '3 of 17 done · 3 found · 3 credits charged'],
     ['cancelled with a request still out', { status: 'cancelled', done: 3, enriched: 3, inFlight: 10 }, 'Cancelling…', '3 of 17 done · 3 found · 10 sent, waiting for the answer · nothing charged yet'],
