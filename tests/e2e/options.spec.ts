@@ -257,6 +257,23 @@ test('export without the key by default, import validates the whole file first',
   await expect(transfer.getByText(/^Imported ipe-good-settings\.json\./)).toBeVisible();
   expect((await settingsOf(options)).settings.dailyBudget).toBe(12);
   await expect(options.getByRole('spinbutton', { name: 'Credits per day' })).toHaveValue('12');
+
+  // A file that also moves the API address (where the saved key goes): the preview names the host and says the key
+  // would go there; unless the user ticks that, the rest applies and the address stays.
+  const address = (await settingsOf(options)).settings.apiBaseUrl;
+  const moved = join(tmpdir(), 'ipe-moved-settings.json');
+  writeFileSync(moved, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), dailyBudget: 20, apiBaseUrl: 'https://api.enrich-lookalike.com' } }));
+  await transfer.getByLabel('Choose a settings file').setInputFiles(moved);
+  const movedPreview = transfer.getByRole('group', { name: 'Settings to import' });
+  await expect(movedPreview).toContainText('This file changes the API address to api.enrich-lookalike.com');
+  const optIn = movedPreview.getByRole('checkbox', { name: /Also change the API address to api\.enrich-lookalike\.com/ });
+  await expect(optIn).not.toBeChecked();
+  await shot(options, 'options-import-address-change');
+  await movedPreview.getByRole('button', { name: 'Import' }).click();
+  await expect(transfer.getByText(/The API address was not changed\./)).toBeVisible();
+  const after = (await settingsOf(options)).settings;
+  expect(after.dailyBudget).toBe(20);
+  expect(after.apiBaseUrl).toBe(address);
 });
 
 test('onboarding: what it does, what it sends, and a key or the demo sandbox', async ({ openExtensionPage, shot }) => {
