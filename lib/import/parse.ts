@@ -1,10 +1,12 @@
 /**
  * Reads a CSV or TSV file, or pasted text, in chunks (papaparse streams a File; a string is split the same way),
  * so a 100,000-row file never sits in memory as rows: each chunk is handed on (to IndexedDB) and dropped.
- * The delimiter is detected (comma, semicolon, tab); a UTF-8 BOM is removed; blank lines are skipped.
+ * The delimiter is detected (comma, semicolon, tab); a file's encoding too (UTF-8, UTF-16, Windows-1252); a BOM is
+ * removed; blank lines are skipped.
  */
 import Papa from 'papaparse';
 import { t } from '../i18n/t';
+import { sniffEncoding } from './encoding';
 
 /** Rows per chunk handed to `onRows`. */
 export const PARSE_CHUNK_ROWS = 1_000;
@@ -39,7 +41,9 @@ const cleanRow = (row: unknown[]): string[] =>
 
 const isBlank = (row: string[]) => row.every((c) => c.trim() === '');
 
-export function parseDelimited(source: File | Blob | string, handlers: ParseHandlers): Promise<ParseResult> {
+export async function parseDelimited(source: File | Blob | string, handlers: ParseHandlers): Promise<ParseResult> {
+  // A file is read in its own encoding (./encoding.ts); pasted text is already text.
+  const encoding = typeof source === 'string' ? undefined : await sniffEncoding(source);
   return new Promise((resolve, reject) => {
     let rows = 0;
     let delimiter = ',';
@@ -54,6 +58,7 @@ export function parseDelimited(source: File | Blob | string, handlers: ParseHand
       skipEmptyLines: true,
       delimitersToGuess: [',', ';', '\t', '|'],
       chunkSize: 256 * 1024,
+      ...(encoding ? { encoding } : {}),
       chunk(results, parser) {
         if (failed || aborted) return;
         delimiter = results.meta.delimiter || delimiter;

@@ -120,6 +120,24 @@ for (const via of ['file', 'paste'] as const) {
   });
 }
 
+test('a file saved by old Excel (Windows-1252, semicolons): headers and names read as written, not as "J\uFFFDrgen"', async ({ openExtensionPage, configure, sandbox, shot }) => {
+  await configure({ baseUrl: sandbox.url, apiKey: `test-standard-1252-${Date.now().toString(36)}` });
+  const panel = await openExtensionPage('sidepanel.html');
+  await openImport(panel);
+  // Each character one byte, as Windows-1252 writes "ü", "é" and "ß".
+  const text = 'Prénom;Nom;Société;Straße;E-Mail\r\nJürgen;Müller;Société Générale;Hauptstraße 1;juergen.mueller@beispiel-gmbh.de\r\n';
+  await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'kontakte.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
+  const columns = panel.getByTestId('import-column');
+  await expect(columns).toHaveCount(5, { timeout: 30_000 });
+  await expect(columns.nth(0)).toContainText('Prénom');
+  await expect(columns.nth(0)).toContainText('Jürgen');
+  await expect(columns.nth(2)).toContainText('Société Générale');
+  await expect(panel.getByText('\uFFFD')).toHaveCount(0);
+  const kinds = await columns.locator('select').evaluateAll((list) => list.map((e) => (e as HTMLSelectElement).value));
+  expect(kinds).toEqual(['first_name', 'last_name', 'company', 'ignore', 'email']);
+  await shot(panel, 'import-windows-1252');
+});
+
 test('a file of people bought before, no longer cached: the preview fills them free from the contact book, buying them fresh is priced, the ledger agrees', async ({
   openExtensionPage,
   configure,
