@@ -138,6 +138,24 @@ test('a file saved by old Excel (Windows-1252, semicolons): headers and names re
   await shot(panel, 'import-windows-1252');
 });
 
+test('a file whose 58th row is wider and whose last line has an unclosed quote: every column kept, the line named', async ({ openExtensionPage, configure, sandbox, shot }) => {
+  await configure({ baseUrl: sandbox.url, apiKey: `test-standard-wide-${Date.now().toString(36)}` });
+  const panel = await openExtensionPage('sidepanel.html');
+  await openImport(panel);
+  const lines = ['Name,Email'];
+  for (let i = 1; i <= 60; i++) lines.push(i === 58 ? `Person ${i},p${i}@beta-example.io,a note only this row has` : `Person ${i},p${i}@beta-example.io`);
+  lines.push('Last Person,"last@beta-example.io');
+  await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
+  const columns = panel.getByTestId('import-column');
+  // Before: the width came from the first 51 rows, and the 58th row's note was dropped from the export.
+  await expect(columns).toHaveCount(3, { timeout: 30_000 });
+  await expect(columns.nth(2)).toContainText('Column 3');
+  const note = panel.getByTestId('import-parse-errors');
+  await expect(note).toContainText('Some lines may not have been read as written');
+  await expect(note).toContainText(/Row \d+:/);
+  await shot(panel, 'import-parse-errors');
+});
+
 test('a file of people bought before, no longer cached: the preview fills them free from the contact book, buying them fresh is priced, the ledger agrees', async ({
   openExtensionPage,
   configure,

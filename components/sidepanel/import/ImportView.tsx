@@ -52,6 +52,8 @@ export function ImportView() {
   const [paste, setPaste] = useState('');
   const [meta, setMeta] = useState<ImportMeta | null>(null);
   const [sample, setSample] = useState<string[][]>([]);
+  /** Lines the parser could not read as written (an unclosed quote…): said on the mapping screen, not swallowed. */
+  const [parseErrors, setParseErrors] = useState<string[]>([]);
   const [hasHeader, setHasHeader] = useState(true);
   const [error, setError] = useState<ErrorData | null>(null);
   const [exporting, setExporting] = useState<{ done: number; total: number } | null>(null);
@@ -82,13 +84,18 @@ export function ImportView() {
     const id = crypto.randomUUID();
     const firstRows: string[][] = [];
     let index = 0;
+    // The widest row of the whole file, not of the first rows only: the export keeps every cell of every row.
+    let widest = 0;
     abort.current = new AbortController();
     setStage({ step: 'reading', rows: 0 });
     try {
       const result = await parseDelimited(source, {
         signal: abort.current.signal,
         onRows: async (rows) => {
-          for (const r of rows) if (firstRows.length < SAMPLE_ROWS + 1) firstRows.push(r);
+          for (const r of rows) {
+            if (firstRows.length < SAMPLE_ROWS + 1) firstRows.push(r);
+            if (r.length > widest) widest = r.length;
+          }
           await store.putRows(rows.map((cells) => ({ importId: id, index: index++, cells, bulkIndex: null })));
         },
         onProgress: ({ rows }) => setStage({ step: 'reading', rows }),
@@ -103,7 +110,7 @@ export function ImportView() {
       const preamble = preambleRows(firstRows);
       const table = firstRows.slice(preamble);
       const header = !firstRowIsData(table[0] ?? []);
-      const width = Math.max(...table.map((r) => r.length));
+      const width = Math.max(widest, ...table.map((r) => r.length));
       const headers = header ? Array.from({ length: width }, (_, i) => table[0]?.[i] ?? t('import_column_n', i + 1)) : Array.from({ length: width }, (_, i) => t('import_column_n', i + 1));
       const body = header ? table.slice(1) : table;
       const guesses = detectColumns(headers, body);
@@ -111,6 +118,7 @@ export function ImportView() {
       await store.putMeta(next);
       setMeta(next);
       setSample(body.slice(0, 5));
+      setParseErrors(result.errors);
       setHasHeader(header);
       setStage({ step: 'mapping' });
     } catch (cause) {
@@ -304,6 +312,16 @@ export function ImportView() {
       {meta && stage.step === 'mapping' && (
         <>
           <p className="sp-hint">{t('import_rows_in_file', meta.rows - (meta.preamble ?? 0) - (hasHeader ? 1 : 0), meta.name)}</p>
+          {parseErrors.length > 0 && (
+            <div className="sp-hint" role="note" data-testid="import-parse-errors">
+              <p>{t('import_parse_errors')}</p>
+              <ul>
+                {parseErrors.map((e) => (
+                  <li key={e}>{e}</li>
+                ))}
+              </ul>
+            </div>
+          )}
           <Checkbox label={t('import_first_row_header')} checked={hasHeader} onChange={(e) => setHasHeader(e.target.checked)} />
           <table className="sp-import-map">
             <thead>
