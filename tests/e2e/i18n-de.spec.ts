@@ -69,12 +69,35 @@ async function truncatedOn(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * Elements that run past the right edge of the 320 px page (longer German words in a row that cannot wrap), outside
+ * any box that scrolls sideways on purpose (a wide table in a scroller).
+ */
+async function overflowingOn(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const scrolls = (el: Element) => {
+      for (let a = el.parentElement; a; a = a.parentElement) {
+        const o = getComputedStyle(a).overflowX;
+        if (o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip') return true;
+      }
+      return false;
+    };
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => el.childElementCount === 0 && el.offsetParent !== null && !el.closest('.ui-visually-hidden'))
+      .filter((el) => el.getBoundingClientRect().right > width + 1 && !scrolls(el))
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}: "${(el.innerText || el.getAttribute('aria-label') || '').trim().slice(0, 60)}"`);
+  });
+}
+
 async function check(page: Page, name: string, shot: (page: Page, name: string) => Promise<void>, problems: string[]) {
   await page.setViewportSize({ width: 320, height: 900 });
   await page.waitForTimeout(300); // layout settles after the resize (not a timing assertion)
   await shot(page, `i18n-de-${name}`);
   for (const s of await englishOn(page)) problems.push(`${name}: English "${s}"`);
   for (const s of await truncatedOn(page)) problems.push(`${name}: truncated ${s}`);
+  // The popup has a width of its own (the browser sizes its window to it); pages and the panel follow the window.
+  if (!name.startsWith('popup')) for (const s of await overflowingOn(page)) problems.push(`${name}: past the edge ${s}`);
 }
 
 test('German UI: the browser language reaches the extension', async ({ serviceWorker, openExtensionPage }) => {
