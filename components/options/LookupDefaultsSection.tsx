@@ -6,17 +6,8 @@ import type { RequiredField, Settings, SettingsPatch } from '@/lib/settings/sche
 import { type Status, StatusLine } from './fields';
 import { toErrorData } from './use-settings';
 import { t } from '@/lib/i18n/t';
+import { REQUIRED_FIELD_LABELS } from '@/lib/settings/required-words';
 
-/** The spec's allowed values of `required`, in its words (getters: read in the UI language when shown). */
-export const REQUIRED_FIELD_LABELS: Record<RequiredField, string> = {
-  get email() { return t('options_required_email'); },
-  get work_email() { return t('options_required_work_email'); },
-  get any_work_email() { return t('options_required_any_work_email'); },
-  get personal_email() { return t('options_required_personal_email'); },
-  get phone() { return t('options_required_phone'); },
-  get email_or_phone() { return t('options_required_email_or_phone'); },
-  get social_profile() { return t('options_required_social_profile'); },
-};
 
 export interface LookupDefaultsSectionProps {
   settings: Settings;

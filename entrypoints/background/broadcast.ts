@@ -20,35 +20,27 @@ export function broadcast(event: Event): void {
  * beside a view that already showed the answer (a fast lookup starts and ends within one interval).
  */
 export function createQueueBroadcaster(state: () => QueueState, everyMs = 250, idle: () => boolean = () => { const s = state(); return s.pending + s.running === 0; }): () => void {
+  const changed = createThrottle(() => broadcast({ type: 'event/queue', queue: state() }), everyMs);
+  // `idle` is asked on every change (a bulk job makes many): the queue's own cheap answer, not a whole state.
+  return () => (idle() ? changed.now() : changed());
+}
+
+/**
+ * `fn` at most once per `everyMs`: the first call of a quiet period at once, later ones once at the end of the
+ * interval. `now()` calls it at once, dropping the one waiting (it would carry nothing newer).
+ */
+export function createThrottle(fn: () => void, everyMs: number): (() => void) & { now: () => void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let last = 0;
-  const send = () => {
+  const run = () => {
     if (timer !== null) clearTimeout(timer);
     timer = null;
     last = Date.now();
-    broadcast({ type: 'event/queue', queue: state() });
+    fn();
   };
-  return () => {
-    // `idle` is asked on every change (a bulk job makes many): the queue's own cheap answer, not a whole state.
-    if (idle()) return send();
+  const throttled = () => {
     if (timer !== null) return;
-    timer = setTimeout(send, Math.max(0, last + everyMs - Date.now()));
+    timer = setTimeout(run, Math.max(0, last + everyMs - Date.now()));
   };
-}
-
-/** `fn` at most once per `everyMs`: the first call of a quiet period at once, later ones once at the end of the interval. */
-export function createThrottle(fn: () => void, everyMs: number): () => void {
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let last = 0;
-  return () => {
-    if (timer !== null) return;
-    timer = setTimeout(
-      () => {
-        timer = null;
-        last = Date.now();
-        fn();
-      },
-      Math.max(0, last + everyMs - Date.now()),
-    );
-  };
+  return Object.assign(throttled, { now: run });
 }

@@ -4,7 +4,7 @@
  * host would hand the key to whoever runs it. The file's address is applied only when the user opts in
  * (`settingsToApply`), after a warning that names the new host.
  */
-import type { RequiredField, ScanMode, Settings, SettingsPatch } from '../settings/schema';
+import type { ScanMode, Settings, SettingsPatch } from '../settings/schema';
 import { siteLabel } from '../permissions/sites';
 import { t, tn } from '../i18n/t';
 
@@ -35,16 +35,8 @@ export const SCAN_WORDS: Readonly<Record<ScanMode, string>> = {
   get everywhere() { return t('options_transfer_scan_everywhere'); },
 };
 
-/** The fields a match may be required to have, as the options form words them. */
-export const REQUIRED_WORDS: Readonly<Record<RequiredField, string>> = {
-  get email() { return t('options_required_email'); },
-  get work_email() { return t('options_required_work_email'); },
-  get any_work_email() { return t('options_required_any_work_email'); },
-  get personal_email() { return t('options_required_personal_email'); },
-  get phone() { return t('options_required_phone'); },
-  get email_or_phone() { return t('options_required_email_or_phone'); },
-  get social_profile() { return t('options_required_social_profile'); },
-};
+/** The fields a match may be required to have, as the options form words them (one table, lib/settings). */
+export { REQUIRED_FIELD_LABELS as REQUIRED_WORDS } from '../settings/required-words';
 
 /** A change of the API address the file asks for. */
 export interface AddressChange {
