@@ -1,12 +1,14 @@
 /**
- * Reads a CSV or TSV file, or pasted text, in chunks (papaparse streams a File; a string is split the same way),
+ * Reads a CSV or TSV file, or pasted text, in chunks (a file is decoded as a stream; a string is split the same way),
  * so a 100,000-row file never sits in memory as rows: each chunk is handed on (to IndexedDB) and dropped.
- * The delimiter is detected (comma, semicolon, tab); a file's encoding too (UTF-8, UTF-16, Windows-1252); a BOM is
- * removed; blank lines are skipped.
+ * The delimiter is detected (comma, semicolon, tab); a file's encoding too (UTF-8, UTF-16, Windows-1252), and the file
+ * is decoded as one stream (./text-stream.ts: a character cut by a read boundary stays whole); a BOM is removed; blank
+ * lines are skipped.
  */
 import Papa from 'papaparse';
 import { t } from '../i18n/t';
 import { sniffEncoding } from './encoding';
+import { decodedTextStream } from './text-stream';
 
 /** Rows per chunk handed to `onRows`. */
 export const PARSE_CHUNK_ROWS = 1_000;
@@ -43,7 +45,7 @@ const isBlank = (row: string[]) => row.every((c) => c.trim() === '');
 
 export async function parseDelimited(source: File | Blob | string, handlers: ParseHandlers): Promise<ParseResult> {
   // A file is read in its own encoding (./encoding.ts); pasted text is already text.
-  const encoding = typeof source === 'string' ? undefined : await sniffEncoding(source);
+  const text = typeof source === 'string' ? undefined : decodedTextStream(source, await sniffEncoding(source));
   return new Promise((resolve, reject) => {
     let rows = 0;
     let delimiter = ',';
@@ -53,16 +55,16 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
     // Chunks are handed on one at a time: the parser pauses until the previous chunk is stored.
     let chain: Promise<void> = Promise.resolve();
 
-    Papa.parse<unknown[]>(source as File, {
+    // Papaparse takes any object shaped like a Node readable stream (`text`), or a string.
+    Papa.parse<unknown[]>((text ?? source) as unknown as File, {
       header: false,
       skipEmptyLines: true,
       delimitersToGuess: [',', ';', '\t', '|'],
       chunkSize: 256 * 1024,
-      ...(encoding ? { encoding } : {}),
       chunk(results, parser) {
         if (failed || aborted) return;
         delimiter = results.meta.delimiter || delimiter;
-        const bytes = results.meta.cursor;
+        const bytes = text ? text.bytesRead : results.meta.cursor;
         for (const e of results.errors.slice(0, Math.max(0, 5 - errors.length))) errors.push(t('import_parse_row_error', (e.row ?? 0) + 1, e.message));
         const batches: string[][][] = [[]];
         for (const raw of results.data) {
@@ -75,17 +77,23 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
         }
         const seen = rows;
         parser.pause();
+        text?.hold();
         chain = chain
           .then(async () => {
             for (const batch of batches) if (batch.length) await handlers.onRows(batch);
             handlers.onProgress?.({ rows: seen, bytes });
             if (handlers.signal?.aborted) {
               aborted = true;
+              text?.cancel();
               parser.abort();
-            } else parser.resume();
+            } else {
+              parser.resume();
+              text?.release();
+            }
           })
           .catch((error: unknown) => {
             failed = true;
+            text?.cancel();
             parser.abort();
             reject(error instanceof Error ? error : new Error(String(error)));
           });
@@ -97,6 +105,7 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
       },
       error(error: Error) {
         failed = true;
+        text?.cancel();
         reject(error);
       },
     });
