@@ -23,17 +23,15 @@ import {
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
 import { finalBulkRows, isFinished, readAllRows, rowsToShow } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
-import type { BulkEntry, BulkJob, BulkRow, ErrorData, Provenance, RequestInput } from '@/lib/messaging/protocol';
+import type { BulkEntry, BulkJob, BulkRow, ErrorData, Provenance } from '@/lib/messaging/protocol';
 
-type BulkRequiredField = NonNullable<RequestInput<'bulk/start'>['requiredFields']>[number];
-import type { Settings } from '@/lib/settings/schema';
-import { useAccount } from './account';
 import { ExportActions } from './ExportActions';
 import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
 import { lookupForContact } from './lookup';
 import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';
+import { BulkRequiredNote, useBulkRequired } from './progress/BulkRequiredNote';
 import { bulkJobDetail, bulkJobTitle } from './progress/bulk-summary';
 
 export interface BulkSelectionBarProps {
@@ -44,15 +42,8 @@ export interface BulkSelectionBarProps {
 }
 
 /** Sticky bar for the current selection: how many, what it can cost, and the button that starts the bulk job. */
-/** The user's "required fields" that bulk enrichment understands (spec: bulk takes a narrower list than single). */
-function bulkRequiredFields(settings: Settings | null): BulkRequiredField[] {
-  const allowed: readonly string[] = ['email', 'work_email', 'personal_email', 'phone', 'social_profile'];
-  return (settings?.lookupDefaults.required ?? []).filter((f): f is BulkRequiredField => allowed.includes(f));
-}
-
 export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false }: BulkSelectionBarProps) {
-  const { settings } = useAccount();
-  const requiredFields = bulkRequiredFields(settings);
+  const { fields: requiredFields, dropped } = useBulkRequired();
   // People bought before are filled from the contact book, free; `fresh` buys them again (a choice, priced).
   const [fresh, setFresh] = useState(false);
   const required = { ...(requiredFields.length > 0 ? { requiredFields } : {}), ...(fresh ? { fresh } : {}) };
@@ -116,6 +107,7 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
       </div>
       {bought > 0 && <BoughtBeforeNote count={bought} fresh={fresh} onFresh={setFresh} />}
       <p className="sp-bulkbar__note">{t('progress_charged_found_only')}</p>
+      <BulkRequiredNote dropped={dropped} />
     </div>
   );
 }

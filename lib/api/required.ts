@@ -4,7 +4,7 @@
  * sandbox (which answers by it) and the extension (whose contact book fills a lookup with required fields only from
  * a saved answer that has them, lib/contacts/saved.ts).
  */
-import { ENRICH_REQUIRED_VALUES } from './limits';
+import { BULK_REQUIRED_FIELD_TYPES, ENRICH_REQUIRED_VALUES } from './limits';
 
 /** The spec's `required` values (one list, lib/api/limits.ts). */
 export type RequiredField = (typeof ENRICH_REQUIRED_VALUES)[number];
@@ -49,4 +49,27 @@ const CHECKS: Record<RequiredField, (c: ContactEmails) => boolean> = {
 
 export function meetsRequired(contact: ContactEmails, required: readonly RequiredField[]): boolean {
   return required.every((field) => CHECKS[field](contact));
+}
+
+/** `required_fields` of bulk enrichment: a narrower list than single lookups take (lib/api/limits.ts). */
+export type BulkRequiredField = (typeof BULK_REQUIRED_FIELD_TYPES)[number];
+
+const BULK_TAKES: ReadonlySet<string> = new Set(BULK_REQUIRED_FIELD_TYPES);
+
+/** Fields whose presence guarantees another's: a verified work email is a valid-or-probable one, any email is "email or phone". */
+const IMPLIED_BY: Partial<Record<RequiredField, readonly BulkRequiredField[]>> = {
+  any_work_email: ['work_email'],
+  email_or_phone: ['email', 'work_email', 'personal_email', 'phone'],
+};
+
+/**
+ * The user's required fields as a bulk job can send them. Bulk has no "valid or probable work email" and no "email or
+ * phone": when another sent field already implies one, nothing is lost; otherwise it is `dropped`, the job's matches
+ * without it are still charged, and every screen that starts a job says so (one decision for the selection bar and
+ * the file import).
+ */
+export function bulkRequired(required: readonly RequiredField[]): { fields: BulkRequiredField[]; dropped: RequiredField[] } {
+  const fields = required.filter((field): field is BulkRequiredField => BULK_TAKES.has(field));
+  const dropped = required.filter((field) => !BULK_TAKES.has(field) && !(IMPLIED_BY[field] ?? []).some((f) => fields.includes(f)));
+  return { fields, dropped };
 }

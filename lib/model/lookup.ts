@@ -3,6 +3,7 @@
  * previews, what a selection means, the panel's intents and the history. Shared by every direction of the protocol.
  */
 import { z } from 'zod';
+import { BULK_REQUIRED_FIELD_TYPES } from '../api/limits';
 import { RequiredFieldSchema } from '../settings/schema';
 import { EmailTextSchema, HttpUrlSchema, ShortTextSchema } from './text';
 import { t } from '../i18n/t';
@@ -74,7 +75,7 @@ export function aliasLookupsOf(aka: AlsoKnownAs): ContactLookup[] {
 }
 
 /** The required fields bulk enrichment understands (spec: bulk takes a narrower list than single lookups). */
-export const BulkRequiredFieldsSchema = z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5);
+export const BulkRequiredFieldsSchema = z.array(z.enum(BULK_REQUIRED_FIELD_TYPES)).max(BULK_REQUIRED_FIELD_TYPES.length);
 
 /** The longest name a bulk entry carries (`label`): a page's or a file's name cell can be anything. */
 export const ENTRY_LABEL_MAX = 200;

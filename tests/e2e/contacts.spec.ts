@@ -226,6 +226,51 @@ test('a file of people bought before, no longer cached: the preview fills them f
   });
 });
 
+test('an import honours "only count a match when it has a phone": the ledger charges only those, and a field bulk cannot take is named', async ({
+  openExtensionPage,
+  configure,
+  sandbox,
+  shot,
+}) => {
+  // Budget: the reference call 5 s, reading and preview 30 s, the job 60 s, the settings change 10 s.
+  test.setTimeout(180_000);
+  const key = `test-standard-import-required-${Date.now()}`;
+  const { emails } = await samplesOf(sandbox.url);
+  const chosen = emails.slice(0, 12);
+  // What the service itself charges for these twelve with and without the requirement (another key's ledger).
+  const reference = async (required: string) => {
+    const form = new FormData();
+    form.set('required_fields', required);
+    form.set('query_list', JSON.stringify(chosen.map((value) => ({ field_type: 'email', value }))));
+    const res = await fetch(`${sandbox.url}/v1/bulk-enrich`, { method: 'POST', headers: { 'X-API-Key': `test-standard-ref-${Date.now()}` }, body: form });
+    return ((await res.json()) as { records_enriched: number }).records_enriched;
+  };
+  const withPhone = await reference(JSON.stringify([{ field_type: 'phone' }]));
+  const withoutRequirement = await reference('[]');
+  // The file is only a test of the requirement when it changes the price.
+  expect(withPhone).toBeLessThan(withoutRequirement);
+  await configure({ apiKey: key, settings: { lookupDefaults: { realtime: false, waterfall: false, includeAllExperiences: false, required: ['phone', 'any_work_email'] } } });
+  const panel = await openExtensionPage('sidepanel.html');
+
+  await test.step('the preview names the field bulk cannot require', async () => {
+    await openImport(panel);
+    await panel.getByLabel(/Or paste rows/).fill(['Email', ...chosen].join('\n'));
+    await panel.getByRole('button', { name: 'Read pasted rows' }).click();
+    await panel.getByRole('button', { name: 'Preview cost' }).click();
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId('bulk-required-note')).toContainText('cannot require');
+    await expect(panel.getByTestId('bulk-required-note')).toContainText('a match without it is still charged');
+    await shot(panel, 'import-required-note');
+  });
+
+  await test.step('the job charges only the matches with a phone, as the service does', async () => {
+    await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 60_000 });
+    const ledger = await ledgerOf(sandbox.url, key);
+    expect(ledger.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0)).toBe(withPhone);
+  });
+});
+
 /** A real webhook receiver on 127.0.0.1 answering 500, 500, then 200. */
 async function receiver() {
   const got: Array<{ status: number; body: { contacts: Array<{ id: string; fields: Record<string, string> }>; batch: { index: number } }; headers: IncomingMessage['headers'] }> = [];

@@ -2,6 +2,7 @@ import { countryOfLang } from '@/lib/identity/phone-country';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
+import { BulkRequiredNote, useBulkRequired } from '../progress/BulkRequiredNote';
 import { bulkJobDetail, bulkJobTitle } from '../progress/bulk-summary';
 import { fileNameFor } from '@/lib/export';
 import { isFinished } from '@/lib/export/bulk-final';
@@ -48,6 +49,7 @@ type Stage =
  */
 export function ImportView() {
   const store = useMemo(() => createImportStore(), []);
+  const { fields: requiredFields, dropped: droppedRequired } = useBulkRequired();
   const [stage, setStage] = useState<Stage>({ step: 'input' });
   const [paste, setPaste] = useState('');
   const [meta, setMeta] = useState<ImportMeta | null>(null);
@@ -146,7 +148,8 @@ export function ImportView() {
     const signal = abort.current.signal;
     setStage({ step: 'staging', done: 0, total });
     try {
-      const { stagedId } = await request('bulk/stage-open', {});
+      // The user's required fields, as bulk can send them: a match without them is free (spec), as in a single lookup.
+      const { stagedId } = await request('bulk/stage-open', requiredFields.length > 0 ? { requiredFields } : {});
       staged.current = stagedId;
       for (let from = first; from < meta.rows; from += 1000) {
         if (signal.aborted) {
@@ -385,6 +388,7 @@ export function ImportView() {
             <dd data-testid="preview-credits">{credits(stage.preview.estimate.credits)}</dd>
           </dl>
           <p className="sp-hint">{stage.preview.estimate.label}</p>
+          <BulkRequiredNote dropped={droppedRequired} />
           {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} busy={starting || repricing} onFresh={(fresh) => void chooseFresh(fresh)} />}
           <div className="sp-export">
             <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget || repricing} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
