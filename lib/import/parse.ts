@@ -12,10 +12,16 @@ import { decodedTextStream } from './text-stream';
 
 /** Rows per chunk handed to `onRows`. */
 export const PARSE_CHUNK_ROWS = 1_000;
-/** A cell longer than this is cut (a hostile file cannot make one cell megabytes long). */
-export const MAX_CELL_CHARS = 2_000;
-/** Columns beyond this are dropped. */
-export const MAX_COLUMNS = 200;
+/**
+ * A cell longer than this is cut, and said so (a hostile file cannot make the stored rows megabytes wide). Excel's own
+ * limit: no spreadsheet the user exported from holds a longer cell, so a real file is never cut (a LinkedIn "About" is
+ * 2,600 characters; the limit was 2,000 and cut them silently).
+ */
+export const MAX_CELL_CHARS = 32_767;
+/** Columns beyond this are dropped, and said so. */
+export const MAX_COLUMNS = 500;
+/** Lines named on the mapping screen, at most. */
+const MAX_REPORTED = 5;
 
 export interface ParseProgress {
   rows: number;
@@ -33,13 +39,22 @@ export interface ParseHandlers {
 export interface ParseResult {
   rows: number;
   delimiter: string;
-  /** Malformed lines papaparse reported (unclosed quotes, …), first few only. */
+  /** Malformed lines papaparse reported (unclosed quotes, …) and cells or columns cut, first few only. */
   errors: string[];
   aborted: boolean;
 }
 
-const cleanRow = (row: unknown[]): string[] =>
-  row.slice(0, MAX_COLUMNS).map((c) => (typeof c === 'string' ? c : String(c ?? '')).replace(/^\uFEFF/, '').slice(0, MAX_CELL_CHARS));
+/** A row's cells as text, cut to the limits; `cut` says what was cut so the user is told. */
+function cleanRow(row: unknown[]): { cells: string[]; cut: 'columns' | 'cell' | null } {
+  let cut: 'columns' | 'cell' | null = row.length > MAX_COLUMNS ? 'columns' : null;
+  const cells = row.slice(0, MAX_COLUMNS).map((c) => {
+    const text = (typeof c === 'string' ? c : String(c ?? '')).replace(/^\uFEFF/, '');
+    if (text.length <= MAX_CELL_CHARS) return text;
+    cut ??= 'cell';
+    return text.slice(0, MAX_CELL_CHARS);
+  });
+  return { cells, cut };
+}
 
 const isBlank = (row: string[]) => row.every((c) => c.trim() === '');
 
@@ -65,11 +80,16 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
         if (failed || aborted) return;
         delimiter = results.meta.delimiter || delimiter;
         const bytes = text ? text.bytesRead : results.meta.cursor;
-        for (const e of results.errors.slice(0, Math.max(0, 5 - errors.length))) errors.push(t('import_parse_row_error', (e.row ?? 0) + 1, e.message));
+        // Papaparse numbers an error's row within its chunk: the rows before it make it the file's row.
+        const before = rows;
+        for (const e of results.errors.slice(0, Math.max(0, MAX_REPORTED - errors.length))) errors.push(t('import_parse_row_error', before + (e.row ?? 0) + 1, e.message));
         const batches: string[][][] = [[]];
         for (const raw of results.data) {
-          const row = cleanRow(raw);
+          const { cells: row, cut } = cleanRow(raw);
           if (isBlank(row)) continue;
+          if (cut && errors.length < MAX_REPORTED) {
+            errors.push(t('import_parse_row_error', rows + 1, cut === 'columns' ? t('import_cut_columns', raw.length, MAX_COLUMNS) : t('import_cut_cell', MAX_CELL_CHARS.toLocaleString('en-US'))));
+          }
           let last = batches[batches.length - 1] ?? [];
           if (last.length >= PARSE_CHUNK_ROWS) batches.push((last = []));
           last.push(row);

@@ -6,14 +6,16 @@
 import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
+import { MAX_CELL_CHARS, MAX_COLUMNS } from './parse';
 import { t } from '../i18n/t';
 
 export const ImportMetaSchema = z.strictObject({
   id: z.string().max(100),
   name: z.string().max(300),
   createdAt: z.number(),
-  headers: z.array(z.string().max(2000)).max(200),
-  mapping: z.array(z.enum(COLUMN_KINDS)).max(200),
+  // The parser's own limits: a header it kept is never refused here.
+  headers: z.array(z.string().max(MAX_CELL_CHARS)).max(MAX_COLUMNS),
+  mapping: z.array(z.enum(COLUMN_KINDS)).max(MAX_COLUMNS),
   rows: z.number().int().nonnegative(),
   /** Lines before the table (a LinkedIn export's notes): neither header nor data (`preambleRows`). */
   preamble: z.number().int().min(0).max(10).optional(),

@@ -29,4 +29,20 @@ describe('sniffEncoding', () => {
     expect(shifted[65_535]).toBe(0xc3);
     expect(await sniffEncoding(new Blob([shifted.buffer as ArrayBuffer]))).toBe('utf-8');
   });
+
+  it('a Windows-1252 file whose first accent comes after the first 64 KiB is read as Windows-1252', async () => {
+    // ASCII rows first, as a list sorted by e-mail puts "Müller" late; a sample of the head saw valid UTF-8.
+    let text = 'Name;Email\r\n';
+    for (let i = 0; text.length < 80_000; i++) text += `Person ${i};p${i}@example.com\r\n`;
+    text += 'Jürgen Müller;juergen@beispiel-gmbh.de\r\n';
+    expect(await sniffEncoding(new Blob([latin1(text).slice().buffer as ArrayBuffer]))).toBe('windows-1252');
+  });
+
+  it('a UTF-8 file with accents and one stray byte late stays UTF-8 (its accents would all turn to "Ã¼")', async () => {
+    const good = new TextEncoder().encode('Name;Email\r\nJürgen Müller;j@beispiel.de\r\n'.repeat(2_000));
+    const bytes = new Uint8Array(good.length + 3);
+    bytes.set(good);
+    bytes.set([0xfc, 0x0d, 0x0a], good.length);
+    expect(await sniffEncoding(new Blob([bytes.buffer as ArrayBuffer]))).toBe('utf-8');
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createRowPlanner, parseDelimited, planRow, type ColumnKind } from '@/lib/import';
+import { createRowPlanner, MAX_CELL_CHARS, MAX_COLUMNS, parseDelimited, planRow, type ColumnKind } from '@/lib/import';
 
 const mapping: ColumnKind[] = ['full_name', 'email', 'phone', 'profile_url', 'company'];
 
@@ -77,9 +77,26 @@ describe('parsing in chunks', () => {
     expect(seen[10_000]).toBe('p9999@x.example');
   });
 
-  it('a hostile cell is cut to a bounded length', async () => {
+  it('a hostile cell is cut to a bounded length, and the cut is named', async () => {
     const got: string[][] = [];
-    await parseDelimited(`a,b\n${'x'.repeat(100_000)},y\n`, { onRows: async (chunk) => void got.push(...chunk) });
-    expect(got[1]?.[0]?.length).toBe(2_000);
+    const result = await parseDelimited(`a,b\n${'x'.repeat(100_000)},y\n`, { onRows: async (chunk) => void got.push(...chunk) });
+    expect(got[1]?.[0]?.length).toBe(MAX_CELL_CHARS);
+    expect(result.errors).toEqual(['Row 2: a cell longer than 32,767 characters was cut there']);
+  });
+
+  it('a real long cell (a LinkedIn "About" of 2,600 characters) is kept whole, with nothing to report', async () => {
+    const about = 'I lead product teams. '.repeat(120);
+    const got: string[][] = [];
+    const result = await parseDelimited(`Name,About\nJane Doe,"${about}"\n`, { onRows: async (chunk) => void got.push(...chunk) });
+    expect(got[1]?.[1]).toBe(about);
+    expect(result.errors).toEqual([]);
+  });
+
+  it('columns past the limit are dropped, and the row that had them is named', async () => {
+    const wide = Array.from({ length: MAX_COLUMNS + 5 }, (_, i) => `c${i}`).join(',');
+    const got: string[][] = [];
+    const result = await parseDelimited(`${wide}\n`, { onRows: async (chunk) => void got.push(...chunk) });
+    expect(got[0]).toHaveLength(MAX_COLUMNS);
+    expect(result.errors).toEqual([`Row 1: it has ${MAX_COLUMNS + 5} columns; only the first ${MAX_COLUMNS} are kept`]);
   });
 });
