@@ -18,6 +18,9 @@ import type { Cache } from '../cache/cache';
 import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
+import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
+import type { ContactOptions } from '../model/lookup';
+import { aliasKeysOf } from './plan';
 import { HandledError } from '../messaging/router';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
@@ -32,7 +35,7 @@ export const STAGE_TTL_MS = 60 * 60 * 1000;
 /** Entries read per page (preview, start): one IndexedDB read each, memory bounded by the page. */
 export const STAGE_PAGE = 1_000;
 
-const RequiredFieldsSchema = z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5);
+const RequiredFieldsSchema = BulkRequiredFieldsSchema;
 export type StagedRequiredFields = z.infer<typeof RequiredFieldsSchema>;
 
 export const StagedMetaSchema = z.strictObject({
@@ -55,6 +58,10 @@ export const StagedEntrySchema = z.strictObject({
   field_type: BulkEntrySchema.shape.field_type,
   value: BulkEntrySchema.shape.value,
   label: BulkEntrySchema.shape.label,
+  /** The row's other identifiers (a file's other email, profile or phone cells): the same person's. */
+  alsoKnownAs: AlsoKnownAsSchema.optional(),
+  /** Their cache keys, so the preview answers the row by any of them as the job will. */
+  aliases: z.array(z.string().max(8192)).max(40).optional(),
 });
 export type StagedEntry = z.infer<typeof StagedEntrySchema>;
 
@@ -135,10 +142,19 @@ export function createBulkStaging(options: BulkStagingOptions) {
       if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: t('errors_staged_append_max', STAGE_APPEND_MAX) }));
       return serial(stagedId, async () => {
         const meta = await live(stagedId);
+        const options: ContactOptions = { required: [...meta.requiredFields] as ContactOptions['required'] };
         const checked = input.map((raw) => {
           // Parsed again here (not only by the router): the store holds exactly what a job may send.
           const entry = BulkEntrySchema.parse(raw);
-          return { field_type: entry.field_type, value: entry.value.trim(), ...(entry.label ? { label: entry.label } : {}), key: bulkEntryKey(entry, meta.requiredFields) };
+          const key = bulkEntryKey(entry, meta.requiredFields);
+          const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key).slice(0, 40) : [];
+          return {
+            field_type: entry.field_type,
+            value: entry.value.trim(),
+            ...(entry.label ? { label: entry.label } : {}),
+            ...(entry.alsoKnownAs && aliases.length ? { alsoKnownAs: entry.alsoKnownAs, aliases } : {}),
+            key,
+          };
         });
         const known = await store.knownKeys(stagedId, [...new Set(checked.map((e) => e.key))]);
         const fresh: StagedEntry[] = [];
@@ -168,7 +184,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
         const page = await store.entries(stagedId, from, to);
         // A job row's index is its entry's index (the panel's export maps rows by it): a gap must stop the job.
         if (page.length !== to - from || page.some((e, i) => e.index !== from + i)) throw new HandledError({ kind: 'invalid_message', message: t('errors_staged_unreadable') });
-        yield page.map((e) => ({ field_type: e.field_type, value: e.value, ...(e.label ? { label: e.label } : {}) }));
+        yield page.map((e) => ({ field_type: e.field_type, value: e.value, ...(e.label ? { label: e.label } : {}), ...(e.alsoKnownAs ? { alsoKnownAs: e.alsoKnownAs } : {}) }));
       }
     },
 

@@ -35,6 +35,7 @@ import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { dedupeEntries } from './bulk-dedupe';
+import { aliasKeysOf } from './plan';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
@@ -668,7 +669,14 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     async startPaged(source, requiredFields = [], startOptions = {}) {
       async function* batches() {
         for await (const page of source.pages) {
-          for (let i = 0; i < page.length; i += START_BATCH) yield page.slice(i, i + START_BATCH).map((entry) => ({ entry, key: bulkEntryKey(entry, requiredFields), aliases: [] as string[] }));
+          // The same keys the staging preview priced (./bulk-staging.ts): an entry's other identifiers answer it too.
+          const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
+          for (let i = 0; i < page.length; i += START_BATCH) {
+            yield page.slice(i, i + START_BATCH).map((entry) => {
+              const key = bulkEntryKey(entry, requiredFields);
+              return { entry, key, aliases: entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key).slice(0, 40) : [] };
+            });
+          }
         }
       }
       return startRows(batches(), source.duplicates, requiredFields, startOptions);

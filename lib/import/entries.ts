@@ -34,15 +34,6 @@ function cellsOf(row: readonly string[], mapping: Mapping, kind: ColumnKind): st
   return out;
 }
 
-/** The first value of any of the cells that `read` accepts. */
-function firstOfCells<T>(cells: readonly string[], read: (value: string) => T | null): T | null {
-  for (const text of cells) {
-    const found = firstRead(text, read);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /** "linkedin.com/in/ada" and "www.linkedin.com/in/ada/" are profile URLs too (identity's reading of typed text). */
 function profileUrl(text: string): string | null {
   const match = text ? profileOfText(text) : null;
@@ -71,34 +62,50 @@ export function cellValues(text: string): string[] {
   return out.slice(0, 8);
 }
 
-/** The first value of a cell that `read` accepts. */
-function firstRead<T>(text: string, read: (value: string) => T | null): T | null {
-  if (!text) return null;
-  const whole = read(text);
-  if (whole !== null) return whole;
-  for (const value of cellValues(text)) {
-    const found = read(value);
-    if (found !== null) return found;
+/** Every value of the cells that `read` accepts, in order, without repeats (bounded: a file is hostile). */
+function allOfCells(cells: readonly string[], read: (value: string) => string | null): string[] {
+  const out = new Set<string>();
+  for (const text of cells) {
+    const whole = read(text);
+    for (const value of whole !== null ? [whole] : cellValues(text).map(read)) if (value !== null) out.add(value);
+    if (out.size >= ALIASES_PER_KIND) break;
   }
-  return null;
+  return [...out].slice(0, ALIASES_PER_KIND);
 }
+
+/** Other identifiers a row may carry per kind (the alias schema allows more; a real row has two or three). */
+const ALIASES_PER_KIND = 8;
 
 export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {
   const label = rowLabel(row, mapping);
+  const emailCells = cellsOf(row, mapping, 'email');
+  const profileCells = cellsOf(row, mapping, 'profile_url');
+  const phoneCells = cellsOf(row, mapping, 'phone');
+  const emails = allOfCells(emailCells, normaliseEmail);
+  const profiles = allOfCells(profileCells, profileUrl);
+  const phones = allOfCells(phoneCells, (value) => normalisePhone(value, options.defaultCountry));
+  // The row's first identifier is sent (email, then profile, then phone: docs/people.md); the others are the same
+  // person's, so the cache and the contact book answer the row by any of them (a person bought before by their
+  // profile is not bought again by their email) and the answer is filed under all of them.
   const make = (entry: BulkEntry): RowPlan => {
-    const labelled = label ? { ...entry, label } : entry;
-    return { entry: labelled, key: bulkEntryKey(labelled, options.requiredFields ?? []) };
+    const others = {
+      emails: emails.filter((e) => !(entry.field_type === 'email' && e === entry.value)),
+      profiles: profiles.filter((p) => !(entry.field_type === 'social_profile' && p === entry.value)),
+      phones: phones.filter((p) => !(entry.field_type === 'phone' && p === entry.value)),
+    };
+    const alsoKnownAs = {
+      ...(others.emails.length ? { emails: others.emails } : {}),
+      ...(others.profiles.length ? { profiles: others.profiles } : {}),
+      ...(others.phones.length ? { phones: others.phones } : {}),
+    };
+    const full = { ...entry, ...(Object.keys(alsoKnownAs).length ? { alsoKnownAs } : {}), ...(label ? { label } : {}) };
+    return { entry: full, key: bulkEntryKey(full, options.requiredFields ?? []) };
   };
-  const emails = cellsOf(row, mapping, 'email');
-  const normalEmail = firstOfCells(emails, normaliseEmail);
-  if (normalEmail) return make({ field_type: 'email', value: normalEmail });
-  const profiles = cellsOf(row, mapping, 'profile_url');
-  const profile = firstOfCells(profiles, profileUrl);
-  if (profile) return make({ field_type: 'social_profile', value: profile });
-  const phones = cellsOf(row, mapping, 'phone');
-  const phone = firstOfCells(phones, (value) => normalisePhone(value, options.defaultCountry));
-  if (phone) return make({ field_type: 'phone', value: phone });
-  if (emails.length + phones.length + profiles.length > 0) return { entry: null, reason: t('import_row_identifier_unreadable') };
+  if (emails[0]) return make({ field_type: 'email', value: emails[0] });
+  if (profiles[0]) return make({ field_type: 'social_profile', value: profiles[0] });
+  if (phones[0]) return make({ field_type: 'phone', value: phones[0] });
+  const [emailCount, profileCount, phoneCount] = [emailCells.length, profileCells.length, phoneCells.length];
+  if (emailCount + phoneCount + profileCount > 0) return { entry: null, reason: t('import_row_identifier_unreadable') };
   return { entry: null, reason: t('import_row_no_identifier') };
 }
 

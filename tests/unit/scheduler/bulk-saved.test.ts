@@ -8,6 +8,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '@/lib/contacts';
 import { createBulkStaging, createMemoryStagingStore } from '@/lib/engine/bulk-staging';
 import type { BulkEntry } from '@/lib/messaging/protocol';
+import { planRow, type ColumnKind } from '@/lib/import';
 import { engineFor, samples, sandboxLedger, uniqueKey } from '../background/engine-helpers';
 
 const url = inject('sandboxUrl');
@@ -107,6 +108,24 @@ describe('people bought before fill a bulk job from the contact book', () => {
     const job = await done((await engine.bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, [], { quotedCredits: preview.estimate.credits })).id);
     expect(job).toMatchObject({ total: 5, fromSaved: 2, creditsCharged: 1 });
     expect(await charged()).toBe(3);
+  });
+
+  it('a file row whose first address is new but whose other cell names someone bought before: the preview and the job fill it free', async () => {
+    const { engine, charged, done, boughtThenExpired, emails } = await setup();
+    await boughtThenExpired();
+    // As the import plans it: the first readable address is sent, the row's other identifiers go along as the same person's.
+    const mapping: ColumnKind[] = ['full_name', 'email', 'email'];
+    const row = planRow(['Ana Example', 'ana.private@nowhere-saved.example', emails[0]!], mapping);
+    expect(row.entry).toMatchObject({ value: 'ana.private@nowhere-saved.example', alsoKnownAs: { emails: [emails[0]!.toLowerCase()] } });
+    const staging = createBulkStaging({ store: createMemoryStagingStore() });
+    const { stagedId } = await staging.open();
+    await staging.append(stagedId, [row.entry!]);
+    const preview = await staging.preview(stagedId, { cache: engine.cache, ledger: engine.ledger, saved: engine.savedContacts });
+    // Before: keyed by the first address only, she was priced and bought again.
+    expect(preview).toMatchObject({ unique: 1, saved: 1, estimate: { credits: 0 } });
+    const job = await done((await engine.bulk.startPaged({ pages: staging.pages(stagedId), duplicates: 0 }, [], { quotedCredits: 0 })).id);
+    expect(job).toMatchObject({ total: 1, fromSaved: 1, creditsCharged: 0 });
+    expect(await charged()).toBe(2);
   });
 
   it('bought under required fields, found under the same required fields', async () => {
