@@ -1,7 +1,7 @@
 import { ApiError, invalidRequestError } from './errors';
 import { BULK_MAX_INPUTS, PATHS } from './limits';
 import { BulkQuerySchema, type BulkQuery } from './requests';
-import type { BulkEnrichResult, EnrichedContact } from './schemas';
+import { UNREADABLE_CONTACT, type BulkEnrichResult, type EnrichedContact } from './schemas';
 
 /*
  * One bulk chunk: at most 1,000 inputs (spec limit) in one `POST /v1/bulk-enrich`. Chunking, ordering and
@@ -54,7 +54,9 @@ export function settleBulkChunk(plan: BulkChunkPlan, result: BulkEnrichResult | 
   const entries = plan.inputs.map((input, index) => plan.local.get(index) ?? ({ index, input, status: 'not_enriched' } as BulkEntry));
   plan.valid.forEach(({ index }, i) => {
     const contact = result?.contacts[i]?.enriched_contact ?? null;
-    if (contact) entries[index] = { index, input: plan.inputs[index]!, status: 'enriched', contact };
+    if (contact === UNREADABLE_CONTACT) {
+      entries[index] = { index, input: plan.inputs[index]!, status: 'failed', error: new ApiError('bad_response', `The API returned an unreadable contact for entry ${index + 1} (${BULK_ROUTE}); it may have been charged.`) };
+    } else if (contact) entries[index] = { index, input: plan.inputs[index]!, status: 'enriched', contact };
   });
   return entries;
 }

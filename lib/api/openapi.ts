@@ -17,6 +17,8 @@ function tidy(ctx: { jsonSchema: Json }): void {
   const js = ctx.jsonSchema;
   if (js.minimum === Number.MIN_SAFE_INTEGER) delete js.minimum;
   if (js.maximum === Number.MAX_SAFE_INTEGER) delete js.maximum;
+  // A `.catch` sentinel (UNREADABLE_CONTACT) is what the client reads a broken value as, not a default of the service.
+  if (js.default !== null && typeof js.default === 'object' && !Array.isArray(js.default) && Object.keys(js.default).length === 0) delete js.default;
   if (Array.isArray(js.anyOf)) {
     const unique = [...new Map(js.anyOf.map((b) => [JSON.stringify(b), b as unknown])).values()];
     if (unique.length === 1) {

@@ -178,9 +178,17 @@ export type EnrichResponse = z.infer<typeof EnrichResponseSchema>;
 
 // ---------------------------------------------------------------- bulk
 
+/**
+ * What an entry's `enriched_contact` reads as when it is neither null nor a contact. Not null: "not enriched" would be
+ * cached as a miss for days and the person shown as "no match" although the service may have charged for them. The
+ * bulk settlement (./bulk.ts) turns it into a failed entry; nothing else ever sees it.
+ */
+export const UNREADABLE_CONTACT: EnrichedContact = Object.freeze({}) as EnrichedContact;
+
 export const BulkContactEntrySchema = z
   .looseObject({
-    enriched_contact: EnrichedContactSchema.nullable().catch(null),
+    // One unreadable entry fails that entry, not the chunk: the others were answered (and charged) as they came.
+    enriched_contact: EnrichedContactSchema.nullable().catch(() => UNREADABLE_CONTACT),
     value: z.string().catch(''),
   })
   .meta({ id: 'BulkContactEntry' });

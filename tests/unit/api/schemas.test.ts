@@ -13,6 +13,7 @@ import {
   SimilarContactsResponseSchema,
 } from '@/lib/api/schemas';
 import { fullCompany, fullContact } from './samples';
+import { UNREADABLE_CONTACT } from '@/lib/api/schemas';
 
 describe('enriched contact', () => {
   it('keeps every documented field of a spec-shaped contact', () => {
@@ -112,7 +113,8 @@ describe('lenient list items', () => {
     ['similar contact pnet as one string', SimilarContactsResponseSchema, [{ name: 'X', pnet: 'https://www.linkedin.com/in/x' }], (r: unknown) => (r as { pnet: string[] }[])[0]?.pnet, ['https://www.linkedin.com/in/x']],
     ['similar contact score missing', SimilarContactsResponseSchema, [{ name: 'X' }], (r: unknown) => (r as { similarity_score: number | null }[])[0]?.similarity_score, null],
     ['bulk value missing', BulkEnrichResultSchema, { contacts: [{ enriched_contact: null }], records_enriched: 0 }, (r: unknown) => (r as { contacts: { value: string }[] }).contacts[0]?.value, ''],
-    ['bulk contact of wrong type → null', BulkEnrichResultSchema, { contacts: [{ enriched_contact: 'x', value: 'a' }], records_enriched: null }, (r: unknown) => (r as { contacts: { enriched_contact: unknown }[] }).contacts[0]?.enriched_contact, null],
+    // Not null: a null would be cached as "no match" for days although the service may have charged for the person.
+    ['bulk contact of wrong type → unreadable', BulkEnrichResultSchema, { contacts: [{ enriched_contact: 'x', value: 'a' }], records_enriched: null }, (r: unknown) => (r as { contacts: { enriched_contact: unknown }[] }).contacts[0]?.enriched_contact, UNREADABLE_CONTACT],
   ] as const)('%s', (_name, schema, input, pick, expected) => {
     expect(pick(schema.parse(input))).toEqual(expected);
   });
