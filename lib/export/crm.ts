@@ -8,6 +8,8 @@
  */
 import type { EnrichedContact, PhoneNumber } from '../api/schemas';
 import { fullNameOf, profileUrlOf } from './contact-rows';
+import { isoDate } from './dates';
+import { nameParts } from './names';
 import type { TableRow, Tabular } from './tabular';
 
 export const CRM_COLUMNS = [
@@ -18,10 +20,13 @@ export const CRM_COLUMNS = [
   'seniority',
   'company_name',
   'company_domain',
+  'email',
   'work_email',
   'work_email_status',
+  'other_work_emails',
   'personal_email',
   'personal_email_status',
+  'other_personal_emails',
   'mobile_phone',
   'work_phone',
   'other_phone',
@@ -57,8 +62,10 @@ const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
     company_domain: 'Company domain',
     work_email: 'Work email',
     work_email_status: 'Work email status',
+    other_work_emails: 'Other work emails',
     personal_email: 'Personal email',
     personal_email_status: 'Personal email status',
+    other_personal_emails: 'Other personal emails',
     mobile_phone: 'Mobile phone',
     work_phone: 'Work phone',
     other_phones: 'Other phones',
@@ -69,11 +76,12 @@ const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
     last_updated: 'Last updated',
     bought_at: 'Bought at',
   },
-  // HubSpot's default contact properties, by the labels its import wizard auto-maps.
+  // HubSpot's default contact properties, by the labels its import wizard auto-maps. One Email property: the best
+  // address (`email`), so a person the service knows only by a personal or second work email still has one.
   hubspot: {
     first_name: 'First Name',
     last_name: 'Last Name',
-    work_email: 'Email',
+    email: 'Email',
     title: 'Job Title',
     company_name: 'Company Name',
     company_domain: 'Website URL',
@@ -84,13 +92,13 @@ const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
     country: 'Country/Region',
     profile_url: 'LinkedIn URL',
   },
-  // Salesforce Contact field labels, as the Data Import Wizard maps them.
+  // Salesforce Contact field labels, as the Data Import Wizard maps them. One Email field: the best address.
   salesforce: {
     first_name: 'First Name',
     last_name: 'Last Name',
     title: 'Title',
     company_name: 'Account Name',
-    work_email: 'Email',
+    email: 'Email',
     work_phone: 'Phone',
     mobile_phone: 'Mobile',
     other_phone: 'Other Phone',
@@ -133,12 +141,42 @@ export function phoneKind(phone: PhoneNumber): PhoneKind {
 
 const phoneText = (p: PhoneNumber) => (p.E164 ?? p.national_number ?? '').trim();
 
-/** An API date ("2024-03-05", "2024-03-05T10:00:00Z", epoch ms) as ISO 8601; '' when it is not a date. */
-export function isoDate(value: string | number | null | undefined): string {
-  if (value === null || value === undefined || value === '') return '';
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value.trim())) return value.trim();
-  const date = new Date(typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value);
-  return Number.isNaN(date.getTime()) ? '' : date.toISOString();
+interface Emails {
+  /** The work email a CRM's "work" slot gets, with its verification status. */
+  work: { address: string; status: string } | null;
+  otherWork: string[];
+  /** Personal emails, the first one first. */
+  personal: string[];
+}
+
+/**
+ * Every current address of a person, each once (audit r8: only `current_work_email` and the first personal email
+ * were exported, so a person with a second work email and two personal ones had no Email in HubSpot or Salesforce).
+ * The work slot takes `current_work_email`, else one of `other_current_work_emails` (the service calls those
+ * current too), a verified one first. The one Email column of HubSpot and Salesforce takes that address, else the
+ * first personal email. Historical emails are past addresses and left out; an address listed twice is written once.
+ */
+function emailsOf(contact: EnrichedContact): Emails {
+  const seen = new Set<string>();
+  const fresh = (address: string | null | undefined): string => {
+    const text = address?.trim() ?? '';
+    const key = text.toLowerCase();
+    if (!text || seen.has(key)) return '';
+    seen.add(key);
+    return text;
+  };
+  const current = fresh(contact.current_work_email);
+  const others = contact.other_current_work_emails
+    .map((e) => ({ address: fresh(e.work_email), status: e.status?.trim() ?? '' }))
+    .filter((e) => e.address !== '');
+  const work = current
+    ? { address: current, status: contact.current_work_email_status?.trim() ?? '' }
+    : (others.find((e) => e.status.toLowerCase() === 'verified') ?? others[0] ?? null);
+  return {
+    work,
+    otherWork: others.filter((e) => e !== work).map((e) => e.address),
+    personal: contact.personal_emails.map(fresh).filter((e) => e !== ''),
+  };
 }
 
 function domainOf(contact: EnrichedContact): string {
@@ -148,28 +186,35 @@ function domainOf(contact: EnrichedContact): string {
   return site.replace(/^https?:\/\//i, '').replace(/^www\./i, '').replace(/[/?#].*$/, '').toLowerCase();
 }
 
-export function crmRow(contact: EnrichedContact, boughtAt?: number): Record<CrmColumn, string> {
+/**
+ * One person as CRM columns. `boughtAt` (epoch ms) is when the answer was bought, the moment the service's relative
+ * "last updated" text counts from; `exportedAt` stands in for it when unknown.
+ */
+export function crmRow(contact: EnrichedContact, boughtAt?: number, exportedAt = Date.now()): Record<CrmColumn, string> {
   const phones = contact.phone_numbers.filter((p) => phoneText(p) !== '');
   const first = (kind: PhoneKind) => phones.find((p) => phoneKind(p) === kind);
   const mobile = first('mobile');
   const work = first('work');
   const others = phones.filter((p) => p !== mobile && p !== work).map(phoneText);
-  const workEmail = contact.current_work_email?.trim() ?? '';
-  const personal = contact.personal_emails.map((e) => e.trim()).find((e) => e !== '') ?? '';
+  const emails = emailsOf(contact);
+  const name = nameParts(contact.first_name ?? '', contact.last_name ?? '', fullNameOf(contact));
   const job = contact.employment?.job;
   return {
-    first_name: contact.first_name?.trim() ?? '',
-    last_name: contact.last_name?.trim() ?? '',
+    first_name: name.first,
+    last_name: name.last,
     full_name: fullNameOf(contact),
     title: job?.title?.trim() || contact.occupation?.trim() || '',
     seniority: job?.seniority.find((s) => s.trim() !== '')?.trim() ?? '',
     company_name: contact.employment?.name?.trim() ?? '',
     company_domain: domainOf(contact),
-    work_email: workEmail,
-    work_email_status: workEmail ? (contact.current_work_email_status?.trim() ?? '') : '',
-    personal_email: personal,
+    email: emails.work?.address || emails.personal[0] || '',
+    work_email: emails.work?.address ?? '',
+    work_email_status: emails.work?.status ?? '',
+    other_work_emails: emails.otherWork.join(', '),
+    personal_email: emails.personal[0] ?? '',
     // The service verifies work emails only; a personal email's status is unknown unless verified separately.
-    personal_email_status: personal ? 'unverified' : '',
+    personal_email_status: emails.personal.length ? 'unverified' : '',
+    other_personal_emails: emails.personal.slice(1).join(', '),
     mobile_phone: mobile ? phoneText(mobile) : '',
     work_phone: work ? phoneText(work) : '',
     // A CRM's "other phone" holds one number; the plain export lists them all.
@@ -179,13 +224,16 @@ export function crmRow(contact: EnrichedContact, boughtAt?: number): Record<CrmC
     region: contact.location?.region?.trim() ?? '',
     country: contact.location?.country?.trim() ?? '',
     profile_url: profileUrlOf(contact),
-    last_updated: isoDate(contact.last_updated),
-    bought_at: boughtAt === undefined ? '' : isoDate(boughtAt),
+    // "3 days ago" counts back from when the answer was bought: that is when the service said it. An export that
+    // does not know (an import's export) counts from the export, a few seconds to days later.
+    last_updated: isoDate(contact.last_updated, boughtAt ?? exportedAt),
+    // Our own clock in epoch ms, never a guess about the unit.
+    bought_at: boughtAt === undefined || !Number.isFinite(boughtAt) ? '' : new Date(boughtAt).toISOString(),
   };
 }
 
 /** People as a table in a preset's columns, ready for toCsv. */
-export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset): Tabular {
+export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset, exportedAt = Date.now()): Tabular {
   const { columns, labels } = presetColumns(preset);
-  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt)) };
+  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt, exportedAt)) };
 }

@@ -84,7 +84,7 @@ export function csvLines(rows: readonly (readonly string[])[]): string {
 /**
  * Tab-separated text for pasting into a spreadsheet. Tabs and line breaks inside a cell become spaces (a paste
  * has no reliable quoting for them); a cell holding a double quote is quoted with quotes doubled, as spreadsheets
- * themselves do when copying; formulas are neutralised.
+ * themselves do when copying; formulas are neutralised, and phones are marked as text (`spreadsheetText`).
  */
 export function toTsv(table: Tabular): string {
   return matrix(table)
@@ -92,8 +92,20 @@ export function toTsv(table: Tabular): string {
     .join('\r\n');
 }
 
+/**
+ * A cell as a spreadsheet should keep it. A paste goes to a spreadsheet only, never to a CRM, and Sheets and Excel
+ * read a pasted `+447700900123` as the number 447700900123, and the `+` is gone (audit r11; docs/exports.md,
+ * "Formulas and phones"). So a cell starting with `+` gets the leading apostrophe a
+ * spreadsheet itself uses for "this is text", as docs/exports.md tells Excel users to set phone columns to Text:
+ * the spreadsheet hides it and keeps the `+`. The CSV path leaves phones bare because its presets are for CRMs,
+ * which would store the apostrophe inside the phone. Negative numbers (`-42.5`) stay numbers.
+ */
+function spreadsheetText(raw: string): string {
+  return isFormulaRisk(raw) || raw.startsWith('+') ? `'${raw}` : raw;
+}
+
 function tsvCell(raw: string): string {
-  const flat = neutraliseFormula(raw).replace(/[\t\r\n]+/g, ' ');
+  const flat = spreadsheetText(raw).replace(/[\t\r\n]+/g, ' ');
   return flat.includes('"') ? `"${flat.replace(/"/g, '""')}"` : flat;
 }
 

@@ -28,7 +28,8 @@ export function importExportRow(row: ImportRow, width: number, bulk: BulkRow | n
   const own = Array.from({ length: width }, (_, i) => row.cells[i] ?? '');
   const columns = ENRICHED.columns.filter((c) => c !== 'bought_at');
   const contact = bulk?.status === 'enriched' ? EnrichedContactSchema.safeParse(bulk.contact) : null;
-  const values = contact?.success ? crmRow(contact.data) : null;
+  // A row filled from the contact book was bought then: its relative "3 days ago" counts from that day.
+  const values = contact?.success ? crmRow(contact.data, bulk?.savedAt) : null;
   const enriched = columns.map((c) => values?.[c] ?? '');
   let status: string;
   if (!bulk) status = row.skipped ? `skipped: ${row.skipped}` : 'skipped';

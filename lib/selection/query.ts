@@ -18,6 +18,7 @@ import {
   type CountryCode,
 } from '../identity';
 import { formatPhone } from '../identity/phone';
+import { SURNAME_PARTICLES } from '../identity/name';
 import { t } from '../i18n/t';
 
 export const MAX_QUERY = 512;
@@ -256,8 +257,8 @@ function splitAt(segment: string): [string, string] | null {
   return null;
 }
 
-/** Lower-case particles a surname starts with when it is written first ("van Dijk, Jan"). */
-const PARTICLES: ReadonlySet<string> = new Set('van von de da di del della der den du la le ten ter dos das'.split(' '));
+/** Lower-case particles a surname starts with when it is written first ("van Dijk, Jan"): lib/identity/name.ts. */
+const PARTICLES = SURNAME_PARTICLES;
 
 /** A company's legal form written after a comma ("Acme, Inc."). */
 const LEGAL_FORM = /^(?:inc|llc|ltd|limited|plc|corp|co|gmbh|ag|sa|sas|sarl|bv|nv|ab|oy|as|srl|spa|pty|kg)\.?$/i;

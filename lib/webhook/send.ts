@@ -2,7 +2,8 @@
  * Sends contacts to a webhook: batches of ≤ 100 in order, each retried with backoff on a network error, 408,
  * 429 or 5xx (Retry-After first), and never sent again once the receiver answered 2xx. Every batch carries an
  * `Idempotency-Key` (send id + batch index) so a receiver can drop a repeat of a request whose answer was lost.
- * A 4xx other than 408/429 is final: the receiver refused the data, sending it again would not help.
+ * A 4xx other than 408/429 is final: the receiver refused the data, sending it again would not help. So is a
+ * redirect: the address has moved, and only the user can save the new one.
  */
 import { type WebhookDestination } from './destination';
 import { WEBHOOK_BATCH_SIZE, WEBHOOK_SCHEMA_ID, type WebhookContact, type WebhookPayload } from './schema';
@@ -50,6 +51,11 @@ function retryAfterMs(response: Response): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
 }
 
+/** A redirect fetch did not follow: browsers give an opaque response (status 0), Node the 30x itself. */
+function isRedirect(response: Response): boolean {
+  return response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400);
+}
+
 export function batches<T>(items: readonly T[], size = WEBHOOK_BATCH_SIZE): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
@@ -88,11 +94,22 @@ export async function sendToWebhook(options: SendOptions): Promise<SendReport> {
           method: 'POST',
           headers,
           body: JSON.stringify(payload),
-          // Never follow a redirect: the permission covers this origin only.
-          redirect: 'error',
+          // Never follow a redirect: the permission covers this origin only, and the contacts and the secret header
+          // would go wherever the receiver points. 'manual', not 'error': 'error' rejects like a network failure, so a
+          // receiver that moved was retried 5 times and reported as "fetch failed" (audit r9).
+          redirect: 'manual',
           credentials: 'omit',
           ...(options.signal ? { signal: options.signal } : {}),
         });
+        if (isRedirect(response)) {
+          // Final: the same address redirects again on every retry. The browser hides where to (an opaque redirect
+          // has status 0 and no Location), so the words ask the user to save the new address; a 30x status that
+          // Node shows is kept, status 0 is no answer to report (nor is an earlier attempt's 5xx).
+          if (response.status) outcome.status = response.status;
+          else delete outcome.status;
+          outcome.error = t('errors_webhook_redirected');
+          break;
+        }
         outcome.status = response.status;
         if (response.ok) {
           outcome.ok = true;

@@ -33,10 +33,13 @@ describe('one value per column', () => {
       seniority: 'manager',
       company_name: 'Jones LLC',
       company_domain: 'jones.example',
+      email: 'weston.hills@jones.example',
       work_email: 'weston.hills@jones.example',
       work_email_status: 'verified',
+      other_work_emails: '',
       personal_email: 'weston@home.example',
       personal_email_status: 'unverified',
+      other_personal_emails: '',
       mobile_phone: '+447700900123',
       work_phone: '+442079460958',
       other_phone: '+442079460000',
@@ -68,7 +71,7 @@ describe('one value per column', () => {
     ['timestamp', '2024-03-05T10:00:00Z', '2024-03-05T10:00:00.000Z'],
     ['epoch ms', 1_700_000_000_000, '2023-11-14T22:13:20.000Z'],
     ['epoch ms as text', '1700000000000', '2023-11-14T22:13:20.000Z'],
-    ['relative words are not a date', '2 months ago', ''],
+    ['relative words without the moment they were said are not a date', '2 months ago', ''],
     ['empty', '', ''],
     ['null', null, ''],
   ])('%s', (_why, value, iso) => {
@@ -80,7 +83,67 @@ describe('one value per column', () => {
   });
 });
 
+/** Audit r8: a person known by full name only, a second work email and two personal emails (and a past one). */
+const grace = contact({
+  _id: 'c1',
+  full_name: 'Grace Hopper',
+  first_name: null,
+  last_name: null,
+  current_work_email: null,
+  current_work_email_status: null,
+  other_current_work_emails: [{ work_email: 'grace@navy.example', status: 'verified' }],
+  personal_emails: ['grace@home.example', 'g.hopper@mail.example'],
+  historical_emails: ['ghopper@univac.example'],
+});
+
+describe('every current email, and names from the full name', () => {
+  it.each<[CrmPreset, Record<string, string>]>([
+    ['hubspot', { 'First Name': 'Grace', 'Last Name': 'Hopper', Email: 'grace@navy.example' }],
+    ['salesforce', { 'First Name': 'Grace', 'Last Name': 'Hopper', Email: 'grace@navy.example' }],
+    ['pipedrive', { 'Person - First name': 'Grace', 'Person - Last name': 'Hopper', 'Person - Email - Work': 'grace@navy.example', 'Person - Email - Home': 'grace@home.example' }],
+    [
+      'plain',
+      {
+        'First name': 'Grace',
+        'Last name': 'Hopper',
+        'Work email': 'grace@navy.example',
+        'Work email status': 'verified',
+        'Other work emails': '',
+        'Personal email': 'grace@home.example',
+        'Other personal emails': 'g.hopper@mail.example',
+      },
+    ],
+  ])('%s: the audit\'s person has an email and both names', (preset, expected) => {
+    const parsed = Papa.parse<Record<string, string>>(toCsv(crmTable([{ contact: grace, boughtAt }], preset)), { header: true });
+    expect(parsed.data[0]).toMatchObject(expected);
+    // A past address is not a way to reach the person.
+    expect(JSON.stringify(parsed.data[0])).not.toContain('univac');
+  });
+
+  const work = (work_email: string, status: string | null) => ({ work_email, status });
+  it.each([
+    ['the current work email comes first, even beside a verified other one', { current_work_email: 'a@acme.example', current_work_email_status: 'probable', other_current_work_emails: [work('b@acme.example', 'verified')] }, { email: 'a@acme.example', work_email: 'a@acme.example', work_email_status: 'probable', other_work_emails: 'b@acme.example' }],
+    ['no current one: a verified other work email before an earlier unverified one', { current_work_email: null, other_current_work_emails: [work('a@acme.example', 'probable'), work('b@acme.example', 'verified')] }, { email: 'b@acme.example', work_email: 'b@acme.example', work_email_status: 'verified', other_work_emails: 'a@acme.example' }],
+    ['no current one, none verified: the first other work email', { current_work_email: null, other_current_work_emails: [work('a@acme.example', 'probable'), work('b@acme.example', null)] }, { email: 'a@acme.example', work_email: 'a@acme.example', work_email_status: 'probable', other_work_emails: 'b@acme.example' }],
+    ['"unverified" is not verified', { current_work_email: null, other_current_work_emails: [work('a@acme.example', 'probable'), work('b@acme.example', 'unverified')] }, { email: 'a@acme.example', other_work_emails: 'b@acme.example' }],
+    ['no work email: the first personal one; the rest listed as the plain export lists phones', { current_work_email: null, other_current_work_emails: [], personal_emails: ['p1@home.example', 'p2@mail.example', 'p3@mail.example'] }, { email: 'p1@home.example', work_email: '', work_email_status: '', personal_email: 'p1@home.example', other_personal_emails: 'p2@mail.example, p3@mail.example' }],
+    ['an address listed twice is written once', { current_work_email: 'Ada@Engines.example', other_current_work_emails: [work('ada@engines.example', 'verified')], personal_emails: ['ADA@engines.example', 'ada@home.example'] }, { email: 'Ada@Engines.example', other_work_emails: '', personal_email: 'ada@home.example', other_personal_emails: '' }],
+    ['no email at all', { current_work_email: null, other_current_work_emails: [], personal_emails: [] }, { email: '', work_email: '', personal_email: '', personal_email_status: '', other_work_emails: '', other_personal_emails: '' }],
+  ])('%s', (_why, fields, expected) => {
+    expect(crmRow(contact(fields))).toMatchObject(expected);
+  });
+});
+
 describe('presets', () => {
+  it('plain has every column with our own names, the other emails included', () => {
+    const { columns, labels } = presetColumns('plain');
+    expect(columns.map((c) => labels[c])).toEqual([
+      'First name', 'Last name', 'Full name', 'Job title', 'Seniority', 'Company name', 'Company domain',
+      'Work email', 'Work email status', 'Other work emails', 'Personal email', 'Personal email status', 'Other personal emails',
+      'Mobile phone', 'Work phone', 'Other phones', 'City', 'Region', 'Country', 'Profile URL', 'Last updated', 'Bought at',
+    ]);
+  });
+
   it.each<[CrmPreset, string[]]>([
     ['hubspot', ['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Website URL', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']],
     ['salesforce', ['First Name', 'Last Name', 'Title', 'Account Name', 'Email', 'Phone', 'Mobile', 'Other Phone', 'Mailing City', 'Mailing State/Province', 'Mailing Country']],

@@ -52,6 +52,26 @@ describe('TSV for spreadsheets', () => {
     expect(toTsv(one(input))).toBe(`v\r\n${expected}`);
   });
 
+  // Audit r11: Sheets and Excel read a pasted +447700900123 as the number 447700900123 (the + lost). A paste goes to a
+  // spreadsheet only, so a cell starting with + carries the apostrophe that marks it as text there (hidden in the
+  // cell); the CSV path leaves phones bare for CRMs (see the CSV table above).
+  it.each([
+    ['an E.164 phone is marked as text', '+447700900123', "'+447700900123"],
+    ['a formatted phone too', '+44 (20) 7946-0958', "'+44 (20) 7946-0958"],
+    ['a signed formula is neutralised once, not twice', '+HYPERLINK("x")', '"\'+HYPERLINK(""x"")"'],
+    ['a negative number stays a number', '-42.5', '-42.5'],
+    ['a national number has no sign to lose', '(415) 555-0142', '(415) 555-0142'],
+  ])('phones: %s', (_why, input, expected) => {
+    expect(toTsv(one(input))).toBe(`v\r\n${expected}`);
+  });
+
+  it('"Copy for spreadsheet" keeps the + of every phone, while the CSV of the same table does not add an apostrophe', () => {
+    const table = contactsTable([contact({ phone_numbers: [{ E164: '+447700900123', type: 'mobile', national_number: null, NXX_use_type: null }] })]);
+    const [head, row] = toTsv(table).split('\r\n').map((line) => line.split('\t'));
+    expect(row?.[head!.indexOf('Phones')]).toBe("'+447700900123");
+    expect(Papa.parse<Record<string, string>>(toCsv(table), { header: true }).data[0]?.['Phones']).toBe('+447700900123');
+  });
+
   it('keeps one line per row and one column per key', () => {
     const tsv = toTsv(contactsTable([contact({ headline: 'multi\nline\theadline' })]));
     const lines = tsv.split('\r\n');

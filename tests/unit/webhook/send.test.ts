@@ -68,6 +68,49 @@ describe('webhook sends', () => {
     expect(report.batches[0]?.attempts).toBe(attempts);
   });
 
+  // Audit r9: fetch's redirect 'error' rejected like a network failure, so a receiver that moved was asked 5 times
+  // and the user read "fetch failed". A redirect is final and says what to do.
+  it.each([301, 302, 307, 308])('a receiver that redirects (%i) is asked once and the user is told to save the new address', async (status) => {
+    let hits = 0;
+    const server: Server = createServer((req, res) => {
+      hits++;
+      if (req.url === '/old') res.writeHead(status, { Location: '/new' }).end();
+      else res.writeHead(200).end();
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    servers.push(server);
+    const slept: number[] = [];
+    const report = await sendToWebhook({
+      destination: { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/old` },
+      contacts: people(1),
+      source: { kind: 'contact', id: 'person:0' },
+      sleep: (ms) => {
+        slept.push(ms);
+        return Promise.resolve();
+      },
+    });
+    expect(hits).toBe(1);
+    expect(slept).toEqual([]);
+    expect(report).toMatchObject({ sent: 0, failed: 1 });
+    expect(report.batches).toEqual([{ index: 0, contacts: 1, ok: false, attempts: 1, status, error: 'the webhook address redirects elsewhere; save the address it redirects to' }]);
+  });
+
+  it('a browser\'s opaque redirect (status 0, no Location) is final too, with the same words and no status', async () => {
+    const calls: RequestInit[] = [];
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() } as Response;
+    const report = await sendToWebhook({
+      destination: { url: 'https://hooks.example.com/old' },
+      contacts: [],
+      source: { kind: 'test' },
+      fetch: (_url, init) => (calls.push(init ?? {}), Promise.resolve(opaque)),
+      sleep: noWait,
+    });
+    expect(calls).toHaveLength(1);
+    // Not followed: the permission covers this origin only.
+    expect(calls[0]?.redirect).toBe('manual');
+    expect(report.batches).toEqual([{ index: 0, contacts: 0, ok: false, attempts: 1, error: 'the webhook address redirects elsewhere; save the address it redirects to' }]);
+  });
+
   it('the secret header is sent; the test request has no contacts', async () => {
     const hook = await receiver();
     await sendToWebhook({ destination: { url: hook.url, secretHeader: { name: 'X-Hook-Secret', value: 's3cret' } }, contacts: [], source: { kind: 'test' }, sleep: noWait });
