@@ -144,7 +144,10 @@ export type SimilarContactsParams = z.output<typeof SimilarContactsParamsSchema>
 // ---------------------------------------------------------------- GET /v1/email-verification
 
 export const EmailVerificationParamsSchema = z
-  .strictObject({ email: z.string().trim().max(320).pipe(z.email()) })
+  // The spec asks only for a string: the shape is checked (one @, something on each side, a dot in the domain), and
+  // whether it is deliverable is the service's answer. zod's z.email() refused addresses the service may verify:
+  // internationalised domains (user@bücher.de) and local parts (josé@acme.com), and IDN top-level domains.
+  .strictObject({ email: z.string().trim().max(320).regex(/^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/u, 'Expected an email address (name@domain)') })
   .meta({ id: 'EmailVerificationParams' });
 export type EmailVerificationParamsInput = z.input<typeof EmailVerificationParamsSchema>;
 export type EmailVerificationParams = z.output<typeof EmailVerificationParamsSchema>;

@@ -2,6 +2,9 @@
 // Public Suffix List's private section is on, so a site hosted on a platform's subdomain stays
 // itself (`acme.azurewebsites.net`, `jane.typepad.com`) instead of collapsing into the platform.
 import { parse } from 'tldts';
+import { toAsciiHost } from './host';
+
+export { toAsciiHost };
 import hostedSites from './data/hosted-sites.json' with { type: 'json' };
 
 const PSL = { allowPrivateDomains: true, extractHostname: false } as const;
@@ -56,18 +59,6 @@ export function hasRealPublicSuffix(input: string): boolean {
   if (host === null) return false;
   const parsed = parse(host, PSL);
   return parsed.isIp !== true && parsed.domain !== null && (parsed.isIcann === true || parsed.isPrivate === true);
-}
-
-/** `café.example` → `xn--caf-dma.example`; null when it is not a usable host name. */
-export function toAsciiHost(host: string): string | null {
-  let ascii = true;
-  for (let i = 0; i < host.length; i++) if (host.charCodeAt(i) > 127) ascii = false;
-  if (ascii) return host.toLowerCase();
-  try {
-    return new URL(`http://${host}/`).hostname;
-  } catch {
-    return null;
-  }
 }
 
 /** `acme.com`, `www.acme.co.uk`: letters, digits and hyphens in two or more dotted labels. */

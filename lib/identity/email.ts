@@ -2,6 +2,7 @@
 // page scan (content script: no libraries here), the selection and lookup parser and the cache keys.
 import { isAlpha, isDigit, isLabelChar, isLocalChar } from '../detect/chars';
 import fileExtensions from '../detect/data/file-extensions.json' with { type: 'json' };
+import { toAsciiHost } from './host';
 
 export const LOCAL_MAX = 64;
 export const DOMAIN_MAX = 253;
@@ -66,13 +67,17 @@ export function isValidLocal(local: string): boolean {
   return true;
 }
 
-/** `Jane.Doe@Acme.COM ` → `jane.doe@acme.com`; null unless it is a plausible address. */
+/**
+ * `Jane.Doe@Acme.COM ` → `jane.doe@acme.com`; null unless it is a plausible address. An internationalised domain is
+ * written in its ASCII form (`jane@müller.de` → `jane@xn--mller-kva.de`), as mail servers and the service know it.
+ */
 export function normaliseEmail(input: string): string | null {
   const s = input.trim();
   if (s.length > LOCAL_MAX + 1 + DOMAIN_MAX) return null;
   const at = s.indexOf('@');
   if (at <= 0 || s.indexOf('@', at + 1) !== -1) return null;
   const local = s.slice(0, at).toLowerCase();
-  const domain = s.slice(at + 1).toLowerCase();
+  const domain = toAsciiHost(s.slice(at + 1));
+  if (domain === null) return null;
   return isValidLocal(local) && isValidEmailDomain(domain) ? `${local}@${domain}` : null;
 }

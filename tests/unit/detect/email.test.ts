@@ -114,6 +114,13 @@ describe('normaliseEmail', () => {
     ['jane@acme.com.', null],
     ['logo@2x.png', null],
     ['a@b.co', 'a@b.co'],
+    // Internationalised domains in the ASCII form mail servers and the service know (typed in the lookup box or a file).
+    ['jane@müller.de', 'jane@xn--mller-kva.de'],
+    ['Jürgen@Bücher.DE', null],
+    ['info@café.example.fr', 'info@xn--caf-dma.example.fr'],
+    ['jane@müller.de/kontakt', null],
+    ['jane@müller.de:25', null],
+    ['jane@müller', null],
   ])('%s → %s', (input, expected) => {
     expect(normaliseEmail(input)).toBe(expected);
   });
