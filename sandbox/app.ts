@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Next } from 'hono';
+import { REQUEST_ID_HEADER } from '../lib/api/decisions';
 import { buildOpenApiDocument } from '../lib/api/openapi';
 import { BadRequest, errorResponse } from './errors';
 import { guardAdmin } from './admin-guard';
@@ -31,7 +33,13 @@ export function buildApp(state: SandboxState): Hono {
   const api = new Hono<AppEnv>();
 
   for (const path of API_PATHS) {
-    api.use(path, apiCors({ allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After'] }));
+    api.use(path, apiCors({ allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After', REQUEST_ID_HEADER] }));
+    // Every answer names its request (docs/api-decisions.md D6): an error the user reports can quote it.
+    api.use(path, async (c, next) => {
+      c.header(REQUEST_ID_HEADER, randomUUID());
+      await next();
+      if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, randomUUID());
+    });
     api.use(path, (c, next) => logRequest(state, c, next));
     api.use(path, (c, next) => applyFault(state, c, next));
     api.use(path, async (c, next) => {
