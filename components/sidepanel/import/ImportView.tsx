@@ -67,11 +67,17 @@ export function ImportView() {
   /** The staged upload in the background (bulk/stage-open), until the job starts or it is discarded. */
   const staged = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
+  /** The first words of each step: focus moves there when a step begins, so a keyboard or screen-reader user is not
+   * left on a button that just disappeared (focus fell to the page's body). */
+  const stepStart = useRef<HTMLParagraphElement | null>(null);
 
   useBackgroundEvent((event) => {
     if (event.type === 'event/bulk' && stage.step === 'job' && event.job.id === stage.job.id) setStage({ step: 'job', job: event.job });
   });
   // Events can be missed while the panel is hidden: read the job's state now and then until it has finished.
+  useEffect(() => {
+    if (stage.step === 'mapping' || stage.step === 'preview' || stage.step === 'job') stepStart.current?.focus();
+  }, [stage.step]);
   const runningJob = stage.step === 'job' && !isFinished(stage.job) ? stage.job.id : null;
   useEffect(() => {
     if (!runningJob) return;
@@ -314,7 +320,7 @@ export function ImportView() {
       )}
       {meta && stage.step === 'mapping' && (
         <>
-          <p className="sp-hint">{t('import_rows_in_file', meta.rows - (meta.preamble ?? 0) - (hasHeader ? 1 : 0), meta.name)}</p>
+          <p className="sp-hint" ref={stepStart} tabIndex={-1}>{t('import_rows_in_file', meta.rows - (meta.preamble ?? 0) - (hasHeader ? 1 : 0), meta.name)}</p>
           {parseErrors.length > 0 && (
             <div className="sp-hint" role="note" data-testid="import-parse-errors">
               <p>{t('import_parse_errors')}</p>
@@ -387,7 +393,7 @@ export function ImportView() {
             <dt>{t('import_preview_credits')}</dt>
             <dd data-testid="preview-credits">{credits(stage.preview.estimate.credits)}</dd>
           </dl>
-          <p className="sp-hint">{stage.preview.estimate.label}</p>
+          <p className="sp-hint" ref={stepStart} tabIndex={-1}>{stage.preview.estimate.label}</p>
           <BulkRequiredNote dropped={droppedRequired} />
           {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} busy={starting || repricing} onFresh={(fresh) => void chooseFresh(fresh)} />}
           <div className="sp-export">
@@ -411,7 +417,7 @@ export function ImportView() {
       {stage.step === 'job' && (
         <>
           <ProgressBar value={stage.job.done} max={stage.job.total} label={bulkJobTitle(stage.job)} detail={bulkJobDetail(stage.job)} />
-          <p className="sp-hint" data-testid="import-job-status">
+          <p className="sp-hint" data-testid="import-job-status" ref={stepStart} tabIndex={-1}>
             {stage.job.status === 'done' ? t('import_status_done') : stage.job.status === 'cancelled' ? t('import_status_cancelled') : stage.job.status === 'failed' ? t('import_status_failed') : t('import_status_running')}
           </p>
           <BulkMoneyNotes job={stage.job} />
