@@ -75,13 +75,8 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
     },
     'lists/add': async (input) => b().addToList(input.id, input.recordIds),
     'lists/remove': async (input) => b().removeFromList(input.id, input.recordIds),
-    'lists/members': async (input) => {
-      const { list, records } = await b().listMembers(input.id);
-      const { entries } = await b().list({ limit: 1000, sort: 'bought-desc' });
-      const byId = new Map(entries.map((e) => [e.id, e]));
-      const members = records.map((r) => byId.get(r.id)).filter((e) => e !== undefined);
-      return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: members.length }, entries: members };
-    },
+    // Every member, read by id (it was matched against the 1,000 most recently bought: older members vanished).
+    'lists/members': async (input) => b().listEntries(input.id),
 
     'webhook/get': async () => {
       const d = await destination(b());

@@ -1,7 +1,13 @@
 /**
  * The contact book: every person and company answer the user paid for, kept until they delete it (issue 14).
  * The cache decides whether a lookup is free; the book keeps what was bought. Reading parses every record: one
- * that fails is quarantined (kept aside, never shown) and the rest still load.
+ * that fails is set aside once (moved whole to the quarantine, never shown; `damaged()` counts them) and the rest
+ * still load. Every write is parsed first with the same schemas: a change that would store what reading sets aside
+ * (a list past its member limit) is refused with the reason, and what was stored stays as it was.
+ *
+ * One record is one person or company: two answers merge only when they are the same one by the service's `_id`
+ * (or neither has an `_id` and they share a key). Identifiers are not people: colleagues share a company switchboard
+ * number, a team shares one profile link, and merging by them put one person's answer over another's.
  *
  * Deleting is soft for `UNDO_MS` (the panel offers "Undo"), then final. Deleting never touches the cache: the
  * answer stays cached until it expires, so looking the person up again meanwhile is free, not a second charge.
@@ -11,7 +17,10 @@
  * otherwise each write over the other's change (keys and credits of a purchase lost; members of a list lost).
  */
 import { z } from 'zod';
-import { entryOf, searchTextOf } from './entry';
+import { HandledError } from '../messaging/router';
+import { t } from '../i18n/t';
+import { compareEntries, entryOf, searchTextOf } from './entry';
+import { serviceIdOf } from './record';
 import { foldText, textQuery } from '../model/text-query';
 import {
   type BookEntry,
@@ -21,16 +30,20 @@ import {
   type BookSort,
   type LookupEvent,
   LookupEventSchema,
+  MAX_KEY_LENGTH,
+  MAX_LIST_MEMBERS,
   type SavedList,
   SavedListSchema,
 } from './schema';
-import type { ContactBookStore } from './store';
+import type { ContactBookStore, QuarantinedRecord } from './store';
 import { createOrder } from '../async/keyed-order';
 
 /** How long a deletion can be undone. */
 export const UNDO_MS = 10_000;
 /** Lookup events kept (newest first); records themselves are never trimmed. */
 export const MAX_EVENTS = 5_000;
+
+type Where = QuarantinedRecord['store'];
 
 export interface Purchase {
   kind: BookKind;
@@ -71,29 +84,56 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   /** Bumped by every purchase kept: a new key may answer for someone (lib/contacts/saved.ts reuses its index until then). */
   let purchases = 0;
 
-  async function parsed<T>(raw: unknown, schema: z.ZodType<T>, where: 'records' | 'events' | 'lists'): Promise<T | null> {
+  /**
+   * `raw` as `schema` reads it, or null. One that fails is set aside: moved to the quarantine and out of its store in
+   * one step. It used to be quarantined where it stood: an unreadable event was quarantined again on every history view.
+   */
+  async function parsed<T>(raw: unknown, schema: z.ZodType<T>, where: Where): Promise<T | null> {
     if (raw === undefined || raw === null) return null;
     const result = schema.safeParse(raw);
     if (result.success) return result.data;
-    const id = typeof (raw as { id?: unknown }).id === 'string' ? (raw as { id: string }).id : '';
-    await store.quarantine({ id, store: where, raw, reason: z.prettifyError(result.error), at: now() });
-    if (where === 'records' && id) await store.deleteRecord(id);
-    if (where === 'lists' && id) await store.deleteList(id);
+    await setAside(where, raw, z.prettifyError(result.error), (current) => !schema.safeParse(current).success);
     return null;
   }
 
-  /** A record with an unreadable value is quarantined too: it could never be shown or exported. */
+  /** `stillBad` is asked again of what the store holds then: a record bought again meanwhile is kept, not set aside. */
+  async function setAside(where: Where, raw: unknown, reason: string, stillBad: (current: unknown) => boolean): Promise<void> {
+    const key = raw !== null && typeof raw === 'object' ? (raw as { id?: unknown }).id : undefined;
+    const stored = typeof key === 'string' || (typeof key === 'number' && Number.isFinite(key)) ? key : undefined;
+    await store.setAside({ id: typeof key === 'string' ? key : '', store: where, raw, reason, at: now() }, stored, stillBad);
+  }
+
+  /** A record with an unreadable value is set aside too: it could never be shown or exported. */
   async function readRecord(raw: unknown): Promise<{ record: BookRecord; entry: BookEntry } | null> {
     const record = await parsed(raw, BookRecordSchema, 'records');
     if (!record) return null;
     const entry = entryOf(record);
     if (!entry) {
-      await store.quarantine({ id: record.id, store: 'records', raw, reason: `The stored ${record.kind} does not read as one.`, at: now() });
-      await store.deleteRecord(record.id);
+      await setAside('records', raw, `The stored ${record.kind} does not read as one.`, (current) => {
+        const again = BookRecordSchema.safeParse(current);
+        return !again.success || entryOf(again.data) === null;
+      });
       return null;
     }
     return { record, entry };
   }
+
+  /**
+   * Every write goes through here: what reading would set aside is never stored. The write is refused with the
+   * reason and the store keeps what it held (a list written past its member limit was deleted on its next read).
+   */
+  function valid<T>(schema: z.ZodType<T>, value: T, what: 'record' | 'event' | 'list'): T {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    throw new HandledError({ kind: 'invalid_message', message: t('book_store_refused', t(`book_store_what_${what}`)), detail: z.prettifyError(result.error).slice(0, 2000) });
+  }
+  const putRecord = (record: BookRecord) => store.putRecord(valid(BookRecordSchema, record, 'record'));
+  const putList = (list: SavedList) => {
+    if (list.members.length > MAX_LIST_MEMBERS) {
+      throw new HandledError({ kind: 'invalid_message', message: t('book_list_too_big', MAX_LIST_MEMBERS, list.name, list.members.length) });
+    }
+    return store.putList(valid(SavedListSchema, list, 'list'));
+  };
 
   /** Never called inside `write` (it waits for the final deletes it asks for). */
   async function live(): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
@@ -124,7 +164,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     await store.deleteRecord(id);
     for (const list of await allLists()) {
       if (!list.members.includes(id)) continue;
-      await store.putList({ ...list, members: list.members.filter((m) => m !== id) });
+      await putList({ ...list, members: list.members.filter((m) => m !== id) });
     }
   }
 
@@ -142,15 +182,6 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     if (!list) throw new Error('This list no longer exists.');
     return list;
   }
-
-  const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-  const sorters: Record<BookSort, (a: BookEntry, b: BookEntry) => number> = {
-    'bought-desc': (a, b) => b.lastBoughtAt - a.lastBoughtAt,
-    'bought-asc': (a, b) => a.firstBoughtAt - b.firstBoughtAt,
-    name: (a, b) => collator.compare(a.name, b.name),
-    company: (a, b) => collator.compare(a.company || a.name, b.company || b.name) || collator.compare(a.name, b.name),
-    credits: (a, b) => b.creditsSpent - a.creditsSpent || b.lastBoughtAt - a.lastBoughtAt,
-  };
 
   /** Full records by id (deleted ones left out), in the order asked. */
   async function records(ids: readonly string[]): Promise<BookRecord[]> {
@@ -171,12 +202,20 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     getMeta: (name: string) => store.getMeta(name),
     putMeta: (name: string, value: unknown) => store.putMeta(name, value),
 
-    /** Keeps (or updates) what was bought. Returns the record's id. */
+    /**
+     * Keeps (or updates) what was bought. Returns the record's id. A purchase joins the record of its id; failing
+     * that, a record holding one of its keys only when it is the same one: the same service `_id`, or neither has one
+     * (an answer without an `_id` is known by its keys alone). Five colleagues sharing a switchboard number are five
+     * records; their shared key answers for none of them (lib/contacts/saved.ts).
+     */
     keep: (purchase: Purchase): Promise<string> => write(async () => {
       const existing =
         (await parsed(await store.getRecord(purchase.id), BookRecordSchema, 'records')) ??
-        (await firstParsed(purchase.keys.length ? [purchase.key, ...purchase.keys] : [purchase.key]));
-      const keys = [...new Set([...(existing?.keys ?? []), purchase.key, ...purchase.keys])].slice(0, 200);
+        (await sameOneByKey(purchase.keys.length ? [purchase.key, ...purchase.keys] : [purchase.key]));
+      // An alias too long to store is left out rather than refusing the whole purchase: the answer paid for is kept,
+      // and a key that long is never asked for.
+      const aliases = purchase.keys.filter((k) => k.length <= MAX_KEY_LENGTH);
+      const keys = [...new Set([...(existing?.keys ?? []), purchase.key, ...aliases])].slice(0, 200);
       const record: BookRecord = {
         id: existing?.id ?? purchase.id,
         kind: purchase.kind,
@@ -187,21 +226,24 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         lastBoughtAt: Math.max(existing?.lastBoughtAt ?? purchase.fetchedAt, purchase.fetchedAt),
         creditsSpent: (existing?.creditsSpent ?? 0) + purchase.creditsCharged,
       };
-      await store.putRecord(record);
+      await putRecord(record);
       purchases++;
       return record.id;
 
-      async function firstParsed(candidates: string[]): Promise<BookRecord | null> {
+      async function sameOneByKey(candidates: string[]): Promise<BookRecord | null> {
+        const ref = serviceIdOf(purchase.value);
         for (const key of candidates) {
-          const found = await parsed(await store.findRecordByKey(key), BookRecordSchema, 'records');
-          if (found && found.kind === purchase.kind) return found;
+          for (const raw of await store.findRecordsByKey(key)) {
+            const found = await parsed(raw, BookRecordSchema, 'records');
+            if (found?.kind === purchase.kind && serviceIdOf(found.value) === ref) return found;
+          }
         }
         return null;
       }
     }),
 
     async addEvent(event: Omit<LookupEvent, 'id'>): Promise<void> {
-      await store.putEvent({ id: newId(), ...event });
+      await store.putEvent(valid(LookupEventSchema, { id: newId(), ...event }, 'event'));
       await store.trimEvents(MAX_EVENTS);
     },
 
@@ -223,7 +265,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const matching = (await live())
         .map((i) => i.entry)
         .filter((e) => (!query.kind || e.kind === query.kind) && (matches === null || matches(searchTextOf(e))))
-        .sort(sorters[query.sort ?? 'bought-desc']);
+        .sort(compareEntries(query.sort ?? 'bought-desc'));
       const offset = query.offset ?? 0;
       return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };
     },
@@ -237,7 +279,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         for (const id of ids) {
           const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
           if (!record || record.deletedAt !== undefined) continue;
-          await store.putRecord({ ...record, deletedAt: at });
+          await putRecord({ ...record, deletedAt: at });
           removed++;
         }
         return { removed, undoUntil: at + UNDO_MS };
@@ -253,7 +295,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
           const record = await parsed(await store.getRecord(id), BookRecordSchema, 'records');
           if (!record || record.deletedAt === undefined || at - record.deletedAt >= UNDO_MS) continue;
           const { deletedAt: _gone, ...kept } = record;
-          await store.putRecord(kept);
+          await putRecord(kept);
           restored++;
         }
         return { restored };
@@ -269,13 +311,13 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
 
     createList: (name: string): Promise<ListSummary> => write(async () => {
       const list = SavedListSchema.parse({ id: newId(), name, createdAt: now(), members: [] });
-      await store.putList(list);
+      await putList(list);
       return { id: list.id, name: list.name, createdAt: list.createdAt, count: 0 };
     }),
 
     renameList: (id: string, name: string): Promise<void> => write(async () => {
       const list = await requireList(id);
-      await store.putList(SavedListSchema.parse({ ...list, name }));
+      await putList(SavedListSchema.parse({ ...list, name }));
     }),
 
     deleteList: (id: string): Promise<void> => write(() => store.deleteList(id)),
@@ -291,7 +333,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
         members.push(record.id);
         present.add(record.id);
       }
-      await store.putList({ ...list, members });
+      await putList({ ...list, members });
       return { added: members.length - list.members.length };
     }),
 
@@ -299,7 +341,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const list = await requireList(id);
       const drop = new Set(recordIds);
       const members = list.members.filter((m) => !drop.has(m));
-      await store.putList({ ...list, members });
+      await putList({ ...list, members });
       return { removed: list.members.length - members.length };
     }),
 
@@ -307,6 +349,24 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const list = await requireList(id);
       return { list, records: await records(list.members) };
     },
+
+    /**
+     * A list's live members as rows, each read by its id. Not matched against a page of `list()`: the 1,000 most
+     * recently bought were all the list screen showed, so older members vanished from it, its export and its paid
+     * actions.
+     */
+    async listEntries(id: string): Promise<{ list: ListSummary; entries: BookEntry[] }> {
+      const list = await requireList(id);
+      const entries: BookEntry[] = [];
+      for (const member of list.members) {
+        const item = await readRecord(await store.getRecord(member));
+        if (item && item.record.deletedAt === undefined) entries.push(item.entry);
+      }
+      return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: entries.length }, entries };
+    },
+
+    /** How many damaged items reading has set aside (kept whole in the quarantine, never shown). */
+    damaged: (): Promise<number> => store.quarantinedCount(),
   };
 }
 

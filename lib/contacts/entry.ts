@@ -4,7 +4,7 @@
  */
 import { CompanySchema, EnrichedContactSchema, type Company, type EnrichedContact } from '../api/schemas';
 import { fullNameOf } from '../export/contact-rows';
-import type { BookEntry, BookRecord } from './schema';
+import type { BookEntry, BookRecord, BookSort } from './schema';
 import { t } from '../i18n/t';
 import { foldText } from '../model/text-query';
 
@@ -48,4 +48,18 @@ export function entryOf(record: BookRecord): BookEntry | null {
 /** The text a search matches against (folded, `lib/model/text-query.ts`): name, title, company, handle. */
 export function searchTextOf(entry: BookEntry): string {
   return foldText(`${entry.name}\n${entry.title}\n${entry.company}\n${entry.handle}`);
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+const sorters: Record<BookSort, (a: BookEntry, b: BookEntry) => number> = {
+  'bought-desc': (a, b) => b.lastBoughtAt - a.lastBoughtAt,
+  'bought-asc': (a, b) => a.firstBoughtAt - b.firstBoughtAt,
+  name: (a, b) => collator.compare(a.name, b.name),
+  company: (a, b) => collator.compare(a.company || a.name, b.company || b.name) || collator.compare(a.name, b.name),
+  credits: (a, b) => b.creditsSpent - a.creditsSpent || b.lastBoughtAt - a.lastBoughtAt,
+};
+
+/** The book's order for `sort`: the book's pages and the panel's "every matching contact" sort alike. */
+export function compareEntries(sort: BookSort): (a: BookEntry, b: BookEntry) => number {
+  return sorters[sort];
 }

@@ -34,8 +34,8 @@ export function createIdbContactBookStore(): ContactBookStore {
     async getRecord(id) {
       return (await open()).get('records', id);
     },
-    async findRecordByKey(key) {
-      return (await open()).getFromIndex('records', 'keys', key);
+    async findRecordsByKey(key) {
+      return (await open()).getAllFromIndex('records', 'keys', key);
     },
     async putRecord(record) {
       await (await open()).put('records', record);
@@ -96,11 +96,26 @@ export function createIdbContactBookStore(): ContactBookStore {
     async putMeta(name, value) {
       await (await open()).put('meta', value, name);
     },
-    async quarantine(item) {
-      await (await open()).add('quarantine', item);
+    async setAside(item, key, stillBad) {
+      // A value in a keyPath store always has its key (IndexedDB refuses the put otherwise): no key, nothing here.
+      if (key === undefined) return false;
+      // One transaction: the check, the copy and the removal happen together, so a second reader of the same bad
+      // item finds it gone, and a record written again meanwhile by a valid change is read as it is now.
+      const tx = (await open()).transaction([item.store, 'quarantine'], 'readwrite');
+      const source = tx.objectStore(item.store);
+      const current: unknown = await source.get(key as string);
+      if (current === undefined || !stillBad(current)) {
+        await tx.done;
+        return false;
+      }
+      await Promise.all([tx.objectStore('quarantine').add({ ...item, raw: current }), source.delete(key as string), tx.done]);
+      return true;
     },
     async quarantined() {
       return (await open()).getAll('quarantine');
+    },
+    async quarantinedCount() {
+      return (await open()).count('quarantine');
     },
   };
 }

@@ -1,7 +1,7 @@
 /** The contact book: what the user paid for, kept until they delete it; saved lists; lookup events. */
 export { createContactBook, MAX_EVENTS, UNDO_MS, type BookQuery, type ContactBook, type ListSummary, type Purchase } from './book';
-export { entryOf, personLine } from './entry';
+export { compareEntries, entryOf, personLine } from './entry';
 export { bookIndexSource, openBookIndex, savedContactsFrom, savedKeys, savedPersonQuery, type BookIndex } from './saved';
-export { bookKindOf, recordIdFor, recordPaidAnswer, type PaidAnswer } from './record';
+export { bookKindOf, recordIdFor, recordPaidAnswer, serviceIdOf, type PaidAnswer } from './record';
 export * from './schema';
 export { createMemoryContactBookStore, type ContactBookStore, type QuarantinedRecord } from './store';

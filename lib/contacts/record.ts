@@ -6,7 +6,7 @@
 import { contactAliasKeys, contactAliasLookups } from '../cache/aliases';
 import { contactEnrichKey, labelForKey } from '../cache/keys';
 import type { ContactBook } from './book';
-import type { BookKind } from './schema';
+import { type BookKind, MAX_KEY_LENGTH } from './schema';
 
 /** What the engine reports after storing a live answer (its one definition is lib/engine/paid-answer.ts). */
 export type { PaidAnswer } from '../engine/paid-answer';
@@ -18,10 +18,16 @@ const KIND_OF_ENDPOINT: Record<string, BookKind> = {
   'company/enrich': 'company',
 };
 
+/** The service's own id of an answer (`_id`), or null when it gives none. */
+export function serviceIdOf(value: unknown): string | null {
+  const ref = value && typeof value === 'object' ? (value as { _id?: unknown })._id : undefined;
+  return typeof ref === 'string' && ref.trim() !== '' ? ref.trim() : null;
+}
+
 /** The book's identity for an answer: the service's own id when it gives one, else the key it was bought by. */
 export function recordIdFor(kind: BookKind, key: string, value: unknown): string {
-  const ref = value && typeof value === 'object' ? (value as { _id?: unknown })._id : undefined;
-  return typeof ref === 'string' && ref.trim() !== '' ? `${kind}:${ref.trim()}` : `${kind}:key:${key}`;
+  const ref = serviceIdOf(value);
+  return ref !== null ? `${kind}:${ref}` : `${kind}:key:${key}`;
 }
 
 export function bookKindOf(endpoint: string): BookKind | undefined {
@@ -75,7 +81,9 @@ export async function recordPaidAnswer(book: ContactBook, answer: PaidAnswer): P
   await book.addEvent({
     at: answer.fetchedAt,
     endpoint: answer.endpoint,
-    key: answer.key,
+    // Cut to what an event stores (it is only searched, never asked again): a long contact search's key was
+    // stored whole, failed every read and was quarantined again on each history view.
+    key: answer.key.slice(0, MAX_KEY_LENGTH),
     label: labelForKey(answer.key).slice(0, 1000),
     found: answer.found,
     creditsCharged: answer.creditsCharged,

@@ -17,6 +17,7 @@ import { companyEnrichKey, contactEnrichKey, contactIdentityOfKey, endpointOfKey
 import type { OpenSavedContacts, SavedContacts } from '../engine/saved-contacts';
 import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
 import type { ContactBook } from './book';
+import { serviceIdOf } from './record';
 import type { BookKind, BookRecord, SavedQuery } from './schema';
 
 /** The cache keys a saved answer for `query` is asked by: each identifier under the user's options. */
@@ -45,8 +46,10 @@ export interface BookIndex {
 
 /**
  * Reads the book's keys once (a key cursor: no record values) into an index by who each key looks up. A key two
- * records share (a purchase merged by the service's id keeps the older record's keys) keeps both records; each match
- * is read and checked (its kind, not deleted, its stored answer readable).
+ * records share keeps both; each match is read and checked (its kind, not deleted, its stored answer readable). A key
+ * the live records of two different people hold (a company's switchboard number, a shared profile link) answers for
+ * neither: taking the first filled a row, and a bulk job's rows, with someone else's answer for free. The question's
+ * other keys (an email) still find the one person they name.
  */
 export async function openBookIndex(book: Pick<ContactBook, 'keyIndex' | 'records'>): Promise<BookIndex> {
   const index = new Map<string, string[]>();
@@ -56,22 +59,43 @@ export async function openBookIndex(book: Pick<ContactBook, 'keyIndex' | 'record
     if (!ids) index.set(who, [id]);
     else if (!ids.includes(id)) ids.push(id);
   }
+  /**
+   * The live records of `kind` among `ids` when they are all one person (or company), else none. Read one at a time
+   * and given up at the second person: a switchboard number two hundred colleagues share costs two reads, not 200.
+   * `records` leaves deleted and unreadable records out: a person deleted from the book shares nothing.
+   */
+  async function oneWhoHolds(kind: BookKind, ids: readonly string[]): Promise<BookRecord[]> {
+    const holders: BookRecord[] = [];
+    for (const id of ids) {
+      const [record] = await book.records([id]);
+      if (record?.kind !== kind) continue;
+      if (holders.length > 0 && whoIsRecord(record) !== whoIsRecord(holders[0]!)) return [];
+      holders.push(record);
+    }
+    return holders;
+  }
+
   return {
     async find(kind, keys) {
       if (index.size === 0) return null;
       for (const key of keys) {
+        const ids = index.get(whoOf(key));
+        if (!ids) continue;
+        const holders = await oneWhoHolds(kind, ids);
         const required = kind === 'person' ? requiredOfKey(key) : [];
-        for (const id of index.get(whoOf(key)) ?? []) {
-          const [record] = await book.records([id]);
-          if (record?.kind !== kind) continue;
-          if (required.length > 0 && !meetsRequired(record.value as Parameters<typeof meetsRequired>[0], required)) continue;
-          return record;
-        }
+        const record = holders.find((r) => required.length === 0 || meetsRequired(r.value as Parameters<typeof meetsRequired>[0], required));
+        if (record) return record;
       }
       return null;
     },
   };
 }
+
+/** Who a record is: the service's `_id`; a record without one is known only as itself. */
+const whoIsRecord = (record: BookRecord): string => {
+  const ref = serviceIdOf(record.value);
+  return ref === null ? `record:${record.id}` : `id:${ref}`;
+};
 
 /**
  * `openBookIndex` for the background: the index is kept until the book keeps another purchase (a removed or restored

@@ -7,6 +7,10 @@ import { ContactLookupSchema, ContactOptionsSchema } from '../model/lookup';
 import { ShortTextSchema } from '../model/text';
 
 export const BOOK_KINDS = ['person', 'company'] as const;
+/** The longest cache key a record or an event stores. */
+export const MAX_KEY_LENGTH = 4096;
+/** The most members a saved list holds: adding past it is refused (lib/contacts/book.ts). */
+export const MAX_LIST_MEMBERS = 100_000;
 export type BookKind = (typeof BOOK_KINDS)[number];
 
 /** One thing the user paid for and keeps until they delete it. `value` is the API answer as it came. */
@@ -14,9 +18,9 @@ export const BookRecordSchema = z.strictObject({
   id: z.string().min(1).max(4096),
   kind: z.enum(BOOK_KINDS),
   /** The cache key the answer was bought under. */
-  key: z.string().max(4096),
-  /** Every key this record answers (its own and its aliases), so a second purchase of the same person merges. */
-  keys: z.array(z.string().max(4096)).max(200),
+  key: z.string().max(MAX_KEY_LENGTH),
+  /** Every key this record answers (its own and its aliases): a second purchase of the same one merges by them. */
+  keys: z.array(z.string().max(MAX_KEY_LENGTH)).max(200),
   value: z.unknown(),
   firstBoughtAt: z.number(),
   lastBoughtAt: z.number(),
@@ -32,7 +36,7 @@ export const LookupEventSchema = z.strictObject({
   id: z.string().max(200),
   at: z.number(),
   endpoint: z.string().max(100),
-  key: z.string().max(4096),
+  key: z.string().max(MAX_KEY_LENGTH),
   label: z.string().max(1000),
   found: z.boolean(),
   creditsCharged: z.number().nonnegative(),
@@ -47,7 +51,7 @@ export const SavedListSchema = z.strictObject({
   name: z.string().trim().min(1).max(120),
   createdAt: z.number(),
   /** Book record ids, in the order they were added. */
-  members: z.array(z.string().max(4096)).max(100_000),
+  members: z.array(z.string().max(4096)).max(MAX_LIST_MEMBERS),
 });
 export type SavedList = z.infer<typeof SavedListSchema>;
 

@@ -14,8 +14,8 @@ export interface QuarantinedRecord {
 
 export interface ContactBookStore {
   getRecord(id: string): Promise<unknown>;
-  /** The record holding `key` among its keys, if any. */
-  findRecordByKey(key: string): Promise<unknown>;
+  /** Every record holding `key` among its keys: two people may share one (a company's switchboard number). */
+  findRecordsByKey(key: string): Promise<unknown[]>;
   putRecord(record: BookRecord): Promise<void>;
   deleteRecord(id: string): Promise<void>;
   allRecords(): Promise<unknown[]>;
@@ -40,14 +40,20 @@ export interface ContactBookStore {
   getMeta(name: string): Promise<unknown>;
   putMeta(name: string, value: unknown): Promise<void>;
 
-  /** Moves a stored value that failed validation aside (kept for inspection, never shown). */
-  quarantine(item: QuarantinedRecord): Promise<void>;
+  /**
+   * Moves a stored value that failed validation aside (kept whole for inspection, never shown), once: in one step
+   * it is added to the quarantine and removed from `item.store`, and only if that store still holds, under `key`, a
+   * value `stillBad` rejects. Two readers of one bad item set it aside once, and one written again meanwhile by a
+   * valid change stays. What is quarantined is the value removed. False when nothing was moved.
+   */
+  setAside(item: QuarantinedRecord, key: string | number | undefined, stillBad: (current: unknown) => boolean): Promise<boolean>;
   quarantined(): Promise<QuarantinedRecord[]>;
+  quarantinedCount(): Promise<number>;
 }
 
-export function createMemoryContactBookStore(): ContactBookStore & { raw: { records: Map<string, unknown>; lists: Map<string, unknown> } } {
+export function createMemoryContactBookStore(): ContactBookStore & { raw: { records: Map<string, unknown>; events: Map<string, unknown>; lists: Map<string, unknown> } } {
   const records = new Map<string, unknown>();
-  const events = new Map<string, LookupEvent>();
+  const events = new Map<string, unknown>();
   const lists = new Map<string, unknown>();
   const quarantine: QuarantinedRecord[] = [];
   const meta = new Map<string, unknown>();
@@ -57,9 +63,9 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
     return Array.isArray(keys) ? keys : [];
   };
   return {
-    raw: { records, lists },
+    raw: { records, events, lists },
     getRecord: (id) => Promise.resolve(clone(records.get(id))),
-    findRecordByKey: (key) => Promise.resolve(clone([...records.values()].find((r) => keysOf(r).includes(key)))),
+    findRecordsByKey: (key) => Promise.resolve([...records.values()].filter((r) => keysOf(r).includes(key)).map(clone)),
     putRecord: (record) => Promise.resolve(void records.set(record.id, clone(record))),
     deleteRecord: (id) => Promise.resolve(void records.delete(id)),
     allRecords: () => Promise.resolve([...records.values()].map(clone)),
@@ -71,10 +77,9 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
         }),
       ),
     putEvent: (event) => Promise.resolve(void events.set(event.id, clone(event))),
-    events: (limit) => Promise.resolve([...events.values()].sort((a, b) => b.at - a.at).slice(0, limit).map(clone)),
+    events: (limit) => Promise.resolve(newestFirst().slice(0, limit).map(([, e]) => clone(e))),
     trimEvents: (max) => {
-      const sorted = [...events.values()].sort((a, b) => b.at - a.at);
-      for (const old of sorted.slice(max)) events.delete(old.id);
+      for (const [id] of newestFirst().slice(max)) events.delete(id);
       return Promise.resolve();
     },
     putList: (list) => Promise.resolve(void lists.set(list.id, clone(list))),
@@ -83,7 +88,27 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
     deleteList: (id) => Promise.resolve(void lists.delete(id)),
     getMeta: (name) => Promise.resolve(clone(meta.get(name))),
     putMeta: (name, value) => Promise.resolve(void meta.set(name, clone(value))),
-    quarantine: (item) => Promise.resolve(void quarantine.push(clone(item))),
+    setAside: (item, key, stillBad) => {
+      const where = item.store === 'records' ? records : item.store === 'events' ? events : lists;
+      // Tests store damaged values under any map key, so a value is found by its key, else by being the same value.
+      const same = JSON.stringify(item.raw);
+      const at = key !== undefined && where.has(String(key)) ? String(key) : [...where].find(([, v]) => JSON.stringify(v) === same)?.[0];
+      const current = at === undefined ? undefined : where.get(at);
+      if (at === undefined || current === undefined || !stillBad(clone(current))) return Promise.resolve(false);
+      quarantine.push(clone({ ...item, raw: current }));
+      where.delete(at);
+      return Promise.resolve(true);
+    },
     quarantined: () => Promise.resolve(quarantine.map(clone)),
+    quarantinedCount: () => Promise.resolve(quarantine.length),
   };
+
+  /** Events by time, newest first (an event damaged in storage sorts last). */
+  function newestFirst(): Array<[string, unknown]> {
+    const at = (e: unknown) => {
+      const v = (e as { at?: unknown } | null)?.at;
+      return typeof v === 'number' ? v : -Infinity;
+    };
+    return [...events].sort(([, a], [, b]) => at(b) - at(a) || 0);
+  }
 }

@@ -6,8 +6,8 @@ import { AddToListButton } from '../lists/AddToListButton';
 import { useNavigation } from '../navigation';
 import { CrmExportButton } from './CrmExportButton';
 import { DeleteControls } from './DeleteControls';
-import { openRecord, peopleOf, recordsById } from './open-record';
-import { WebhookSendButton } from './WebhookSendButton';
+import { allMatchingIds, openRecord, peopleForExport } from './open-record';
+import { WebhookSendIdsButton } from './WebhookSendIdsButton';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
 // Functions, not strings: the words come from the browser's i18n, asked at render time.
@@ -26,12 +26,21 @@ export function BookView({ active }: { active: boolean }) {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<BookSort>('bought-desc');
   const debounced = useDebounced(query, 250);
-  const list = useRequest('contacts/list', active ? { query: debounced.trim() || undefined, sort, limit: 500 } : null);
+  const view = { query: debounced.trim() || undefined, sort };
+  const list = useRequest('contacts/list', active ? { ...view, limit: 500 } : null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [companiesLeftOut, setCompaniesLeftOut] = useState(0);
   const entries = list.state.status === 'success' ? list.state.data.entries : [];
   const total = list.state.status === 'success' ? list.state.data.total : 0;
-  const chosen = () => (selected.size ? [...selected] : entries.map((e) => e.id));
-  const scope = selected.size ? tn('book_scope_selected', selected.size) : t('book_scope_all', entries.length);
+  // Nothing selected: every contact the search matches, read at the click, not the 500 rows loaded (the hint said
+  // "actions apply to all 2,000" while Export, Send and Add to list took 500).
+  const chosen = (): Promise<string[]> => (selected.size ? Promise.resolve([...selected]) : allMatchingIds(view));
+  const scope = selected.size ? tn('book_scope_selected', selected.size) : t('book_scope_all', total);
+  const exportPeople = async () => {
+    const { people, companiesLeftOut: left } = await peopleForExport(await chosen());
+    setCompaniesLeftOut(left);
+    return people;
+  };
 
   return (
     <div className="sp-view" data-testid="contact-book">
@@ -49,7 +58,7 @@ export function BookView({ active }: { active: boolean }) {
       {/* Delete stays mounted while the list reloads or empties: deleting the last contact shown keeps its Undo. */}
       <div className="sp-export">
         {entries.length > 0 && <AddToListButton recordIds={chosen} />}
-        {entries.length > 0 && <WebhookSendButton source={() => ({ kind: 'contact', ids: chosen().slice(0, 1000) })} />}
+        {entries.length > 0 && <WebhookSendIdsButton ids={chosen} />}
         <DeleteControls ids={[...selected]} what={selected.size === 1 ? t('book_what_this_contact') : tn('book_what_contacts', selected.size)} onChanged={() => { setSelected(new Set()); list.reload(); }} />
       </div>
       {entries.length > 0 && (
@@ -57,7 +66,12 @@ export function BookView({ active }: { active: boolean }) {
           <p className="sp-hint">
             {tn('book_count_scope', total, scope)}
           </p>
-          <CrmExportButton what={t('book_export_what')} fileBase={t('book_export_file')} load={async () => peopleOf(await recordsById(chosen()))} />
+          <CrmExportButton what={t('book_export_what')} fileBase={t('book_export_file')} load={exportPeople} />
+          {companiesLeftOut > 0 && (
+            <p className="sp-hint" role="status">
+              {tn('book_export_companies_left_out', companiesLeftOut)}
+            </p>
+          )}
           <ul className="sp-history" aria-label={t('book_tab_contacts')}>
             {entries.map((entry) => (
               <BookRow

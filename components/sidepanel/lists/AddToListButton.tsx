@@ -7,20 +7,28 @@ import { t } from '@/lib/i18n/t';
 
 const NEW = '__new__';
 
+/** The most ids one 'lists/add' request takes (lib/messaging/contacts-requests.ts). */
+const ADD_PAGE = 10_000;
+
 /**
  * "Add to list" for any view: give it the contact book ids of what is shown (lib/contacts recordIdFor) and it
- * offers the saved lists or a new one. Only what is in the book can be listed (what was paid for).
+ * offers the saved lists or a new one. Only what is in the book can be listed (what was paid for). The ids are asked
+ * for when "Add" is clicked and may take a while to gather (the contact book reads every matching contact, page by
+ * page); they are added in requests of at most 10,000, in order.
  */
-export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { recordIds: () => string[]; label?: string }) {
+export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { recordIds: () => string[] | Promise<string[]>; label?: string }) {
   const [open, setOpen] = useState(false);
   const [lists, setLists] = useState<Array<{ id: string; name: string; count: number }>>([]);
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const { busy, error, setError, run } = useBusyAction(async (ids: string[]) => {
+  const { busy, error, setError, run } = useBusyAction(async () => {
+    const ids = await recordIds();
+    if (ids.length === 0) return;
     const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
     if (!list) return;
-    const { added } = await request('lists/add', { id: list.id, recordIds: ids });
+    let added = 0;
+    for (let i = 0; i < ids.length; i += ADD_PAGE) added += (await request('lists/add', { id: list.id, recordIds: ids.slice(i, i + ADD_PAGE) })).added;
     setDone(added < ids.length ? t('book_list_added_partly', added, list.name, ids.length - added) : t('book_list_added', added, list.name));
     setOpen(false);
   });
@@ -38,10 +46,7 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     }
   };
 
-  const add = () => {
-    const ids = recordIds();
-    if (ids.length > 0) void run(ids);
-  };
+  const add = () => void run();
 
   if (!open) {
     return (

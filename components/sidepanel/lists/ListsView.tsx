@@ -3,7 +3,7 @@ import { Button, ErrorState, TextField } from '@/components/ui';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { CrmExportButton } from '../contacts/CrmExportButton';
-import { openRecord, peopleOf, recordsById } from '../contacts/open-record';
+import { openRecord, peopleForExport } from '../contacts/open-record';
 import { WebhookSendButton } from '../contacts/WebhookSendButton';
 import { request, toErrorData, useRequest } from '../hooks';
 import { lookupForContact } from '../lookup';
@@ -75,9 +75,16 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
   // While the members load again (after a removal, after a refresh), the list stays on screen as it was: its paid
   // actions live in it, and a run would stop if they went away for a moment.
   const data = members.state.status === 'success' ? members.state.data : members.state.status === 'loading' ? (members.state.previous ?? null) : null;
-  const ids = () => data?.entries.map((e) => e.id) ?? [];
+  const [companiesLeftOut, setCompaniesLeftOut] = useState(0);
 
-  const people = async () => peopleOf(await recordsById(ids()));
+  // The members as they are at the click (every one: 'lists/members' reads them by id), not as the screen loaded them.
+  const current = async () => peopleForExport((await request('lists/members', { id })).entries.map((e) => e.id));
+  const people = async () => (await current()).people;
+  const exportPeople = async () => {
+    const { people: found, companiesLeftOut: left } = await current();
+    setCompaniesLeftOut(left);
+    return found;
+  };
   const verifySteps = async (): Promise<PaidStep[]> =>
     (await people()).flatMap(({ contact }) => {
       const email = contact.current_work_email;
@@ -126,7 +133,12 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
       {data && (
         <>
           <p className="sp-hint">{t('book_lists_in_list', data.entries.length)}</p>
-          <CrmExportButton what={t('book_lists_export_what', data.list.name)} fileBase={data.list.name} disabled={data.entries.length === 0} load={people} />
+          <CrmExportButton what={t('book_lists_export_what', data.list.name)} fileBase={data.list.name} disabled={data.entries.length === 0} load={exportPeople} />
+          {companiesLeftOut > 0 && (
+            <p className="sp-hint" role="status">
+              {tn('book_export_companies_left_out', companiesLeftOut)}
+            </p>
+          )}
           <div className="sp-export">
             <WebhookSendButton disabled={data.entries.length === 0} source={() => ({ kind: 'list', id })} />
             {!offerPaid && (
