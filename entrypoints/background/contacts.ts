@@ -54,7 +54,12 @@ async function requireDestination(b: ContactBook): Promise<WebhookDestination> {
 export function createContactHandlers(services: () => Promise<Services>): Pick<Handlers<SenderInfo>, ContactRequest> {
   const b = contactBook;
   return {
-    'contacts/list': async (input) => b().list(input),
+    'contacts/list': async (input) => {
+      // Counted after the read: the read is what sets a damaged item aside.
+      const page = await b().list(input);
+      const damaged = await b().damaged().catch(() => 0);
+      return damaged > 0 ? { ...page, damaged } : page;
+    },
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
     'contacts/saved': async (input) => {
       const record = await (await contactBookIndex()).find(input.kind, savedKeys(input));

@@ -53,7 +53,8 @@ export const contactRequests = {
       offset: z.number().int().min(0).optional(),
       limit: z.number().int().min(1).max(1000).optional(),
     }),
-    output: z.strictObject({ total: z.number().int(), entries: z.array(BookEntrySchema) }),
+    /** `damaged`: items set aside because they could not be read (kept whole, never shown): said, not hidden. */
+    output: z.strictObject({ total: z.number().int(), entries: z.array(BookEntrySchema), damaged: z.number().int().nonnegative().optional() }),
   },
   /** Full records by id (for a profile, an export or a send); deleted or unknown ids are left out. */
   'contacts/records': { input: z.strictObject({ ids: recordIds.max(1000) }), output: z.strictObject({ records: z.array(BookRecordViewSchema) }) },

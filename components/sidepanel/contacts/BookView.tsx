@@ -32,6 +32,7 @@ export function BookView({ active }: { active: boolean }) {
   const [companiesLeftOut, setCompaniesLeftOut] = useState(0);
   const entries = list.state.status === 'success' ? list.state.data.entries : [];
   const total = list.state.status === 'success' ? list.state.data.total : 0;
+  const damaged = list.state.status === 'success' ? (list.state.data.damaged ?? 0) : 0;
   // Nothing selected: every contact the search matches, read at the click, not the 500 rows loaded (the hint said
   // "actions apply to all 2,000" while Export, Send and Add to list took 500).
   const chosen = (): Promise<string[]> => (selected.size ? Promise.resolve([...selected]) : allMatchingIds(view));
@@ -54,6 +55,11 @@ export function BookView({ active }: { active: boolean }) {
         <EmptyState icon="users" title={debounced ? t('book_nothing_matches') : t('book_empty_title')}>
           <p>{debounced ? t('book_no_match_query', debounced) : t('book_empty_text')}</p>
         </EmptyState>
+      )}
+      {damaged > 0 && (
+        <p className="sp-hint" role="note" data-testid="book-damaged">
+          {tn('book_damaged_set_aside', damaged)}
+        </p>
       )}
       {/* Delete stays mounted while the list reloads or empties: deleting the last contact shown keeps its Undo. */}
       <div className="sp-export">

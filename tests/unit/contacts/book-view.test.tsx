@@ -12,11 +12,17 @@ import type { RequestType } from '@/lib/messaging/protocol';
 import type { SenderInfo } from '@/lib/messaging/router';
 import { t, tn } from '@/lib/i18n/t';
 
-const seen = vi.hoisted(() => ({ webhook: [] as string[][], files: [] as string[] }));
+const seen = vi.hoisted(() => ({ webhook: [] as string[][], files: [] as string[], store: null as unknown }));
 
 vi.mock('@/lib/contacts/idb-store', async () => {
   const { createMemoryContactBookStore } = await import('@/lib/contacts/store');
-  return { createIdbContactBookStore: () => createMemoryContactBookStore() };
+  return {
+    createIdbContactBookStore: () => {
+      const store = createMemoryContactBookStore();
+      seen.store = store;
+      return store;
+    },
+  };
 });
 vi.mock('@/components/sidepanel/download', () => ({ downloadText: (_name: string, _mime: string, text: string) => void seen.files.push(text) }));
 vi.mock('@/lib/messaging/extension', async () => {
@@ -67,6 +73,9 @@ beforeAll(async () => {
     await onPaidAnswer({ endpoint: 'company/enrich', key: companyEnrichKey(url), aliases: [], found: true, value: { _id: `co_${i}`, website: `https://${url}`, overview: { name: `Company ${i}` } }, creditsCharged: 1, fetchedAt: 1_600_000_000_000 + i });
   }
 
+  // One record written by an older build that did not check what it wrote: set aside on the first read.
+  (seen.store as { raw: { records: Map<string, unknown> } }).raw.records.set('bad', { id: 'bad', kind: 'person', key: 'k', keys: [], value: {}, firstBoughtAt: 1, lastBoughtAt: 1, creditsSpent: -5 });
+
   const dom = parseHTML('<!doctype html><html><body><div id="root"></div></body></html>');
   Object.assign(dom.window, { location: new URL('chrome-extension://test/sidepanel.html') });
   Object.assign(globalThis, { window: dom.window, document: dom.document, navigator: dom.window.navigator, IS_REACT_ACT_ENVIRONMENT: true });
@@ -84,7 +93,8 @@ describe('with nothing selected, the contact book actions cover every matching c
   it('the view loads 500 rows and says the actions apply to all of them', () => {
     expect(document.querySelectorAll('[data-testid="book-row"]')).toHaveLength(500);
     const all = PEOPLE + COMPANIES;
-    expect(document.querySelector('[data-testid="contact-book"] .sp-hint')?.textContent).toBe(tn('book_count_scope', all, t('book_scope_all', all)));
+    const hints = [...document.querySelectorAll('[data-testid="contact-book"] .sp-hint')].map((h) => h.textContent);
+    expect(hints).toContain(tn('book_count_scope', all, t('book_scope_all', all)));
   });
 
   it('Export writes every person, newest first as the view sorts, and says the companies were left out', async () => {
@@ -113,5 +123,11 @@ describe('with nothing selected, the contact book actions cover every matching c
     await click(t('book_list_add'));
     await until(() => document.body.textContent?.includes(t('book_list_added', PEOPLE + COMPANIES, 'Everyone')) ?? false, 'the list filled');
     expect((await handlers['lists/all']({}, {} as SenderInfo)).find((l) => l.id === list.id)?.count).toBe(PEOPLE + COMPANIES);
+  });
+});
+
+describe('damaged items are said, not hidden', () => {
+  it('a record that cannot be read was set aside, and the view says so', () => {
+    expect(document.querySelector('[data-testid="book-damaged"]')?.textContent).toBe(tn('book_damaged_set_aside', 1));
   });
 });
