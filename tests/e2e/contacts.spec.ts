@@ -453,4 +453,21 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     await list.getByRole('button', { name: 'Refresh all…' }).click();
     await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: 15_000 });
   });
+
+  await test.step('"Delete list" asks first (it cannot be undone); Escape keeps it, focus back on the button; confirmed, it is gone and its contact stays', async () => {
+    await list.getByRole('button', { name: 'Delete list' }).click();
+    const confirm = panel.getByRole('alertdialog', { name: 'Delete list' });
+    await expect(confirm).toContainText('Delete the list “Refresh me”? Its 1 contact stays in your contact book');
+    await expect(confirm.getByRole('button', { name: 'Delete list' })).toBeFocused();
+    await panel.keyboard.press('Escape');
+    await expect(confirm).toHaveCount(0);
+    await expect(list.getByRole('button', { name: 'Delete list' })).toBeFocused();
+    expect((await send<Array<{ name: string }>>(panel, 'lists/all', {})) as unknown).toMatchObject({ ok: true, data: [{ name: 'Refresh me' }] });
+    await list.getByRole('button', { name: 'Delete list' }).click();
+    await panel.getByRole('alertdialog', { name: 'Delete list' }).getByRole('button', { name: 'Delete list' }).click();
+    await expect(panel.getByTestId('saved-lists')).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Open list Refresh me' })).toHaveCount(0);
+    await panel.getByRole('tab', { name: 'Contacts' }).click();
+    await expect(panel.getByTestId('book-row')).toHaveCount(2);
+  });
 });

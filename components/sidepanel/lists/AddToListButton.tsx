@@ -22,6 +22,12 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  /** Closing the picker gives focus back to its button: the picker's controls disappear with it. */
+  const [refocus, setRefocus] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setRefocus(true);
+  };
   const { busy, error, setError, run } = useBusyAction(async () => {
     const ids = await recordIds();
     if (ids.length === 0) return;
@@ -30,7 +36,7 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     let added = 0;
     for (let i = 0; i < ids.length; i += ADD_PAGE) added += (await request('lists/add', { id: list.id, recordIds: ids.slice(i, i + ADD_PAGE) })).added;
     setDone(added < ids.length ? t('book_list_added_partly', added, list.name, ids.length - added) : t('book_list_added', added, list.name));
-    setOpen(false);
+    close();
   });
 
   const start = async () => {
@@ -51,7 +57,7 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
   if (!open) {
     return (
       <span className="sp-addtolist">
-        <Button size="sm" icon="plus" onClick={() => void start()}>
+        <Button size="sm" icon="plus" autoFocus={refocus} onClick={() => void start()}>
           {label}
         </Button>
         {done && (
@@ -63,13 +69,20 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     );
   }
   return (
-    <div className="sp-addtolist sp-export" role="group" aria-label={t('book_list_add_group')}>
-      <Select label={t('book_list_label')} inline value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: t('book_list_new_option') }]} />
+    <div
+      className="sp-addtolist sp-export"
+      role="group"
+      aria-label={t('book_list_add_group')}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !busy) close();
+      }}
+    >
+      <Select label={t('book_list_label')} inline autoFocus value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: t('book_list_new_option') }]} />
       {choice === NEW && <TextField label={t('book_list_new_name')} hideLabel placeholder={t('book_list_new_name')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
       <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={add}>
         {t('book_list_add')}
       </Button>
-      <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+      <Button size="sm" variant="ghost" onClick={close}>
         {t('book_cancel')}
       </Button>
       {error && <ErrorState error={error} compact />}

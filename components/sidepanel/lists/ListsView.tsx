@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, TextField } from '@/components/ui';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/messaging/protocol';
@@ -17,6 +17,8 @@ export function ListsView({ active }: { active: boolean }) {
   const lists = useRequest('lists/all', active ? {} : null);
   const [name, setName] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
+  /** The list just left: its Open button takes focus back, so a keyboard user returns where they were. */
+  const [cameFrom, setCameFrom] = useState<string | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
 
   const create = async () => {
@@ -31,7 +33,17 @@ export function ListsView({ active }: { active: boolean }) {
     }
   };
 
-  if (openId) return <ListDetail id={openId} onBack={() => { setOpenId(null); lists.reload(); }} />;
+  if (openId)
+    return (
+      <ListDetail
+        id={openId}
+        onBack={() => {
+          setCameFrom(openId);
+          setOpenId(null);
+          lists.reload();
+        }}
+      />
+    );
   return (
     <div className="sp-view" data-testid="saved-lists">
       <div className="sp-toolbar">
@@ -55,7 +67,7 @@ export function ListsView({ active }: { active: boolean }) {
               label={l.name}
               meta={tn('book_lists_entries', l.count)}
               actions={
-                <Button size="sm" onClick={() => setOpenId(l.id)} aria-label={t('book_lists_open_named', l.name)}>
+                <Button size="sm" autoFocus={l.id === cameFrom} onClick={() => setOpenId(l.id)} aria-label={t('book_lists_open_named', l.name)}>
                   {t('sidepanel_open')}
                 </Button>
               }
@@ -68,6 +80,8 @@ export function ListsView({ active }: { active: boolean }) {
 }
 
 function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
+  const heading = useRef<HTMLHeadingElement | null>(null);
+  useEffect(() => heading.current?.focus(), []);
   const members = useRequest('lists/members', { id });
   const nav = useNavigation();
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -111,11 +125,17 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
       setError(toErrorData(cause));
     }
   };
+  /** Deleting a list cannot be undone, so it is asked first (its contacts stay in the contact book either way). */
+  const [deleting, setDeleting] = useState<'no' | 'asking' | 'kept'>('no');
+  const confirmDelete = deleting === 'asking';
+  /** "Keep the list" (or Escape) gives focus back to "Delete list". */
+  const keep = () => setDeleting('kept');
   const deleteList = async () => {
     try {
       await request('lists/delete', { id });
       onBack();
     } catch (cause) {
+      setDeleting('no');
       setError(toErrorData(cause));
     }
   };
@@ -126,7 +146,10 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
         <Button size="sm" variant="ghost" onClick={onBack}>
           ← {t('book_tab_lists')}
         </Button>
-        <h2 className="sp-strong">{data?.list.name ?? ''}</h2>
+        {/* Focus lands on the list's name when it opens: the Open button pressed is gone. */}
+        <h2 className="sp-strong" tabIndex={-1} ref={heading}>
+          {data?.list.name ?? ''}
+        </h2>
       </div>
       {members.state.status === 'error' && <ErrorState error={members.state.error} onRetry={members.reload} />}
       {error && <ErrorState error={error} compact />}
@@ -151,10 +174,33 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
             <Button size="sm" variant="ghost" disabled={selected.size === 0} onClick={() => void removeSelected()}>
               {t('book_lists_remove')}
             </Button>
-            <Button size="sm" variant="ghost" icon="trash" onClick={() => void deleteList()}>
-              {t('book_lists_delete')}
-            </Button>
+            {!confirmDelete && (
+              <Button size="sm" variant="ghost" icon="trash" autoFocus={deleting === 'kept'} onClick={() => setDeleting('asking')}>
+                {t('book_lists_delete')}
+              </Button>
+            )}
           </div>
+          {confirmDelete && (
+            <div
+              className="sp-confirm"
+              role="alertdialog"
+              aria-label={t('book_lists_delete')}
+              data-testid="list-delete-confirm"
+              onKeyDown={(e) => {
+                if (e.key === 'Escape') keep();
+              }}
+            >
+              <p>{tn('book_lists_delete_confirm', data.entries.length, data.list.name)}</p>
+              <div className="sp-export">
+                <Button size="sm" variant="danger" icon="trash" autoFocus onClick={() => void deleteList()}>
+                  {t('book_lists_delete')}
+                </Button>
+                <Button size="sm" variant="ghost" onClick={keep}>
+                  {t('book_lists_keep')}
+                </Button>
+              </div>
+            </div>
+          )}
           <ul className="sp-history" aria-label={t('book_lists_members')}>
             {data.entries.map((e) => (
               <ListRow
@@ -164,7 +210,7 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
                 label={e.line}
                 meta={e.handle}
                 actions={
-                  <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(e.id, nav)}>
+                  <Button size="sm" detail={t('credits_free')} aria-label={t('book_lists_open_member', e.name)} onClick={() => void openRecord(e.id, nav)}>
                     {t('sidepanel_open')}
                   </Button>
                 }
