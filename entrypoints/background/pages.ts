@@ -14,6 +14,7 @@ import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
 import { foundCount } from '@/lib/people';
 import { createKeyedOrder } from '@/lib/async/keyed-order';
+import { sameDocumentHref } from '@/lib/detect/visit';
 
 const CONTENT_SCRIPT = '/content-scripts/content.js';
 /** A huge page may take a while for its first full pass (the scanner works in slices). */
@@ -58,8 +59,7 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'conte
   const tabId = sender.tab?.id;
   // Only the top frame speaks for the tab (frames of other sites must not overwrite it).
   if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return { ok: true };
-  // The sender's URL is the browser's word; the one in the message is the page's.
-  const url = sender.url ?? message.scan.url;
+  const url = pageUrlOf(message.scan.url, sender.url);
   const entities = finalisePageScan({ ...message.scan, url });
   const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
   await inTabOrder(tabId, async () => {
@@ -70,13 +70,57 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'conte
   return { ok: true };
 }
 
+/**
+ * The page's URL for its scan. The sender's URL is the browser's word, but Chromium keeps the document's first URL
+ * there after `pushState`/`replaceState` (audit e2/e3: the profile card named Bob and enriched Alice's profile URL);
+ * so the scan's own URL is taken when it is of the sender's origin (a page can only push URLs of its own origin), else
+ * the sender's.
+ */
+export function pageUrlOf(scanUrl: string, senderUrl: string | undefined): string {
+  if (senderUrl === undefined) return scanUrl;
+  try {
+    return new URL(scanUrl).origin === new URL(senderUrl).origin ? scanUrl : senderUrl;
+  } catch {
+    return senderUrl;
+  }
+}
+
+async function clearNow(tabId: number): Promise<void> {
+  const had = (await storage.getItem(pageKey(tabId))) !== null;
+  await storage.removeItem(pageKey(tabId));
+  await setBadge(tabId, 0);
+  if (had) broadcast({ type: 'event/page-cleared', tabId });
+}
+
 /** Forget a tab's page (navigated away, closed). */
 export function clearPage(tabId: number): Promise<void> {
+  return inTabOrder(tabId, () => clearNow(tabId));
+}
+
+/** How long a 'loading' tab's scanner has to answer before its page state is cleared. */
+const LOADING_PING_MS = 1000;
+
+/**
+ * A tab started loading (`tabs.onUpdated` status 'loading'): a new document's findings start empty. Chromium fires
+ * it for same-document navigations too (a hash link, `replaceState` to the same URL: audit e1/e2), where clearing
+ * wiped the findings and the badge for good. So when the URL stays the stored one but for the fragment (`url` is
+ * absent when it did not change), the tab's scanner is asked whether it is still there: it is only in the same
+ * document (a new one has none yet at commit, when Chromium fires this), and then the state stays (a hash route's
+ * new scan comes from the scanner itself). Any other URL clears at once, as before (audit e6: a slow cross-document
+ * navigation keeps the old findings until it commits, then clears them).
+ */
+export function onTabLoading(tabId: number, url: string | undefined): Promise<void> {
   return inTabOrder(tabId, async () => {
-    const had = (await storage.getItem(pageKey(tabId))) !== null;
-    await storage.removeItem(pageKey(tabId));
-    await setBadge(tabId, 0);
-    if (had) broadcast({ type: 'event/page-cleared', tabId });
+    const stored = await storedPage(tabId);
+    if (stored === null) return;
+    if (url === undefined || sameDocumentHref(url, stored.url)) {
+      const alive = await Promise.race([
+        browser.tabs.sendMessage(tabId, { type: 'to-content/ping' }, { frameId: 0 }).then(Boolean, () => false),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), LOADING_PING_MS)),
+      ]);
+      if (alive) return;
+    }
+    await clearNow(tabId);
   });
 }
 

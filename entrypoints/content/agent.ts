@@ -4,11 +4,14 @@ import { browser } from 'wxt/browser';
 import { ContentScriptContext } from 'wxt/utils/content-script-context';
 import { createPageScanner, type PageScanner, type ScannerHost, type ScanUpdate } from '@/lib/detect/dom-scan';
 import type { PageScanMessage } from '@/lib/detect/schema';
+import { sameVisit } from '@/lib/detect/visit';
 
 /** Shared by every injection of this script into the page (they run in the same isolated world). */
 const INSTANCE = Symbol.for('in-page-enrich.content-scanner');
-/** Updates after the first complete pass are coalesced: at most one message per this many ms. */
+/** Updates after the first complete pass are coalesced: sent this many ms after the last one… */
 const SEND_DEBOUNCE_MS = 250;
+/** …but no later than this after the first one waiting: a widget re-rendering every 100 ms must not starve the rest (audit e13). */
+const SEND_MAX_WAIT_MS = 1000;
 /** After an SPA navigation, give the app a moment to render the new view before the full pass. */
 const NAVIGATION_SETTLE_MS = 300;
 /** A burst of `pushState` calls delays the new pass by at most this much (it must not starve it). */
@@ -57,16 +60,24 @@ function isEmpty(update: ScanUpdate): boolean {
   return scan.emails.length + scan.phones.length + scan.profiles.length + scan.companyProfiles.length + scan.linkHosts.length === 0;
 }
 
-function sameDocument(a: URL, b: URL): boolean {
-  return a.origin === b.origin && a.pathname === b.pathname && a.search === b.search;
-}
-
 export function runContentAgent(ctx: ContentScriptContext): void {
   const holder = window as unknown as InstanceHolder;
   const me = {};
   holder[OWNER] = me;
   let debounce: number | undefined;
+  /** When the oldest update the pending send coalesces arrived (the debounce never waits past SEND_MAX_WAIT_MS). */
+  let waitingSince = 0;
   let lastSent: ScanUpdate | null = null;
+  /** The last message sent, serialised: an update whose result did not change is not sent again. */
+  let lastText = '';
+
+  const sendIfChanged = (update: ScanUpdate): void => {
+    const message = toMessage(update);
+    const text = JSON.stringify(message);
+    if (text === lastText) return;
+    lastText = text;
+    send(message);
+  };
 
   const onUpdate = (update: ScanUpdate): void => {
     if (ctx.isInvalid) return;
@@ -77,19 +88,22 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     // The first complete result goes out at once; progress and later changes are coalesced.
     const firstComplete = update.complete && (lastSent === null || !lastSent.complete || lastSent.scanId !== update.scanId);
     lastSent = update;
-    if (debounce !== undefined) clearTimeout(debounce);
+    const now = Date.now();
+    if (debounce === undefined) waitingSince = now;
+    else clearTimeout(debounce);
     debounce = undefined;
     if (firstComplete) {
-      send(toMessage(update));
+      sendIfChanged(update);
       return;
     }
+    const wait = Math.max(0, Math.min(SEND_DEBOUNCE_MS, waitingSince + SEND_MAX_WAIT_MS - now));
     debounce = ctx.setTimeout(() => {
       debounce = undefined;
-      if (lastSent !== null) send(toMessage(session.scanner.current()));
-    }, SEND_DEBOUNCE_MS);
+      if (lastSent !== null) sendIfChanged(session.scanner.current());
+    }, wait);
   };
 
-  const host: ScannerHost = { schedule: makeSchedule(ctx), onUpdate };
+  const host: ScannerHost = { schedule: makeSchedule(ctx), onUpdate, later: (task, ms) => void ctx.setTimeout(task, ms) };
   const startSession = (pageUrl: string): Session => {
     const scanner = createPageScanner({ root: document, pageUrl, ...host });
     scanner.start();
@@ -100,7 +114,7 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   // adopts the running scanner instead of starting another one.
   let session: Session;
   const existing = holder[INSTANCE];
-  if (existing !== undefined && sameDocument(new URL(existing.scanner.pageUrl), new URL(location.href))) {
+  if (existing !== undefined && sameVisit(new URL(existing.scanner.pageUrl), new URL(location.href))) {
     session = existing;
     session.scanner.rebind(host);
   } else {
@@ -113,12 +127,17 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   // Single-page apps: a new URL is a new page visit with a fresh result (and a new scanId).
   let pendingNavigation: number | undefined;
   let burstStart = 0;
+  /** Rescans asked for while a navigation settles: answered by the new view's pass (audit e18). */
+  let afterNavigation: Array<() => void> = [];
   const startAfterNavigation = (): void => {
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
     pendingNavigation = undefined;
     burstStart = 0;
     session = startSession(location.href);
     holder[INSTANCE] = session;
+    const waiting = afterNavigation;
+    afterNavigation = [];
+    for (const resume of waiting) resume();
   };
 
   const onMessage = (message: unknown): Promise<unknown> | undefined => {
@@ -126,9 +145,13 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     const type = (message as { type?: unknown }).type;
     if (type === 'to-content/ping') return Promise.resolve({ ok: true });
     if (type === 'to-content/rescan') {
-      // Asked while the new view is settling: scan it now rather than answer for the old URL.
-      if (pendingNavigation !== undefined) startAfterNavigation();
-      return session.scanner.settled().then(toMessage);
+      // Asked while the new view is settling (the panel follows the URL at once): answer with the pass that starts
+      // once the app has rendered it, not with one over the old view's DOM.
+      if (pendingNavigation !== undefined) {
+        return new Promise<void>((resume) => afterNavigation.push(resume)).then(() => session.scanner.settled().then(toMessage));
+      }
+      // An explicit rescan reads the page again (the running scanner's totals may hold what has left the page).
+      return session.scanner.rescan().then(toMessage);
     }
     return undefined;
   };
@@ -138,6 +161,9 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     browser.runtime.onMessage.removeListener(onMessage);
     if (debounce !== undefined) clearTimeout(debounce);
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
+    const waiting = afterNavigation;
+    afterNavigation = [];
+    for (const resume of waiting) resume();
     // The extension was updated or unloaded: stop observing the page.
     if (browser.runtime?.id === undefined) {
       session.scanner.stop();
@@ -153,7 +179,7 @@ export function runContentAgent(ctx: ContentScriptContext): void {
 
   ctx.addEventListener(window, 'wxt:locationchange', (event) => {
     const { newUrl, oldUrl } = event;
-    if (sameDocument(newUrl, oldUrl)) return;
+    if (sameVisit(newUrl, oldUrl)) return;
     session.scanner.stop();
     if (pendingNavigation !== undefined) clearTimeout(pendingNavigation);
     // Debounced, but a steady stream of navigations still gets its pass within the maximum wait.

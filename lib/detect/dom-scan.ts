@@ -33,6 +33,8 @@ export interface ScannerHost {
   /** Runs a task later, yielding to the page in between (setTimeout, scheduler.postTask…). */
   schedule: (task: () => void) => void;
   onUpdate: (update: ScanUpdate) => void;
+  /** Runs a task after `ms` (the content script's `ctx.setTimeout`); defaults to `setTimeout`. */
+  later?: (task: () => void, ms: number) => void;
 }
 
 export interface PageScannerOptions extends ScannerHost {
@@ -44,6 +46,11 @@ export interface PageScannerOptions extends ScannerHost {
   /** Minimum gap between progress updates during the first pass. */
   progressMs?: number;
   now?: () => number;
+  /**
+   * Least time (ms, on `now`'s clock) from the end of one full pass to a new one that removals start (a widget that
+   * re-renders all the time must not keep the scanner busy); at least 10× the last pass's busy time.
+   */
+  repassGapMs?: number;
   /** Defaults to the document's window's; null disables incremental updates. */
   MutationObserver?: typeof MutationObserver | null;
 }
@@ -58,6 +65,8 @@ export interface PageScanner {
   current(): ScanUpdate;
   /** Resolves once the full pass and every queued change are processed. */
   settled(): Promise<ScanUpdate>;
+  /** A new full pass (the panel's Rescan), unless the first one is still running; resolves with its result. */
+  rescan(): Promise<ScanUpdate>;
   stats(): ScanStats;
 }
 
@@ -72,12 +81,13 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   const scanId = options.scanId ?? randomId();
   const sliceMs = options.sliceMs ?? 4;
   const progressMs = options.progressMs ?? 250;
+  const repassGapMs = options.repassGapMs ?? 2000;
   const now = options.now ?? (() => performance.now());
   const Observer =
     options.MutationObserver === undefined
       ? (doc.defaultView?.MutationObserver ?? globalThis.MutationObserver ?? null)
       : options.MutationObserver;
-  let host: ScannerHost = { schedule: options.schedule, onUpdate: options.onUpdate };
+  let host: ScannerHost = { schedule: options.schedule, onUpdate: options.onUpdate, ...(options.later ? { later: options.later } : {}) };
   const engine = new ScanEngine(doc, pageUrl);
   const stats: ScanStats = {
     fullPasses: 0,
@@ -99,14 +109,23 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   let emitted = '';
   let waiters: Array<(update: ScanUpdate) => void> = [];
   let observer: MutationObserver | null = null;
+  /** While a later full pass runs, the result before it is reported (a rescan must not show a half-read page). */
+  let shown: ScanUpdate | null = null;
+  /** When removals last started a full pass; the next one they ask for waits for the gap after it (`requestRepass`). */
+  let lastRepassAt = Number.NEGATIVE_INFINITY;
+  let repassTimer = false;
+  let repassAfterPass = false;
 
-  const current = (): ScanUpdate => ({
+  const fresh = (): ScanUpdate => ({
     scanId,
     complete: started && !fullPassActive,
     scan: engine.toRaw(pageUrl, doc.title ?? '', doc.documentElement?.lang ?? ''),
   });
+  const current = (): ScanUpdate => (fullPassActive && shown !== null ? shown : fresh());
 
   const emit = (force: boolean): void => {
+    // A later full pass reports nothing until it is done (its progress would drop what it has not read yet).
+    if (!force && fullPassActive && shown !== null) return;
     if (!force && engine.revision === emitted) return;
     emitted = engine.revision;
     host.onUpdate(current());
@@ -121,6 +140,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   };
 
   const beginFullPass = (): void => {
+    if (!fullPassActive && stats.fullPasses > 0) shown = fresh();
     fullRescanWanted = false;
     fullPassActive = true;
     passStart = now();
@@ -150,10 +170,15 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     }
     if (fullPassActive) {
       fullPassActive = false;
+      shown = null;
       stats.fullPasses++;
       stats.fullPassBusyMs = passBusy;
       stats.fullPassWallMs = t1 - passStart;
       emit(true);
+      if (repassAfterPass) {
+        repassAfterPass = false;
+        requestRepass();
+      }
     } else {
       stats.incrementalPasses++;
       stats.lastIncrementalBusyMs = incrementalBusy;
@@ -165,16 +190,71 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     for (const resolve of resolved) resolve(current());
   }
 
+  /**
+   * Something the scan found was removed or changed: a new full pass (the flat lists only ever add), at once or when
+   * the gap since the last pass removals started has passed (`repassGapMs`, at least 10× the last pass's busy time),
+   * so a page that re-renders all the time costs at most one pass per gap. One asked for during a full pass follows it.
+   */
+  function requestRepass(): void {
+    if (stopped || repassTimer || fullRescanWanted) return;
+    if (fullPassActive) {
+      repassAfterPass = true;
+      return;
+    }
+    const t = now();
+    const wait = lastRepassAt + Math.max(repassGapMs, 10 * stats.fullPassBusyMs) - t;
+    if (wait <= 0) {
+      lastRepassAt = t;
+      fullRescanWanted = true;
+      wake();
+      return;
+    }
+    repassTimer = true;
+    (host.later ?? ((task, ms) => void setTimeout(task, ms)))(() => {
+      repassTimer = false;
+      requestRepass();
+    }, wait);
+  }
+
+  /**
+   * A change at `node` that may take away what the scan found: the records around it are read again from what they
+   * show now (at once, incrementally), and a full pass follows (`requestRepass`) for the flat lists.
+   */
+  const lost = (node: Node | null): void => {
+    if (node === null) return;
+    const reread = engine.grouper.changed(node);
+    if (reread !== null && reread.isConnected && !engine.enqueue(reread)) fullRescanWanted = true;
+    requestRepass();
+  };
+
   const onMutations = (records: MutationRecord[]): void => {
     if (stopped) return;
     const t0 = now();
     for (const record of records) {
+      const target = record.target;
       if (record.type === 'childList') {
         for (const node of Array.from(record.addedNodes)) {
           if (!engine.enqueue(node)) fullRescanWanted = true;
         }
-      } else if (!engine.enqueue(record.target)) {
-        fullRescanWanted = true;
+        // One map lookup per removed node: did an identifier come from it (or, for text, from its parent in the
+        // page's content: text outside the body is never read)?
+        for (const node of Array.from(record.removedNodes)) {
+          const type = node.nodeType;
+          const found = type === 1 ? engine.holdsFinding(node) : type === 3 && engine.holdsFinding(target) && engine.root?.contains(target) === true;
+          if (found) {
+            lost(target);
+            break;
+          }
+        }
+        continue;
+      }
+      if (!engine.enqueue(target)) fullRescanWanted = true;
+      const holder = record.type === 'characterData' ? target.parentNode : target;
+      if (holder !== null && engine.holdsFinding(holder)) lost(holder);
+      else if (record.type === 'characterData' && holder !== null) {
+        // Text without an identifier (a name) changed inside a record: read that record again (no full pass).
+        const reread = engine.grouper.changed(holder, 4, false);
+        if (reread !== null && !engine.enqueue(reread)) fullRescanWanted = true;
       }
     }
     if (!fullPassActive) incrementalBusy += now() - t0;
@@ -204,7 +284,10 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
       stopped = true;
       observer?.disconnect();
       observer = null;
+      // Whoever waits (a rescan the background asked for) gets what there is rather than its 30 s timeout.
+      const resolved = waiters;
       waiters = [];
+      for (const resolve of resolved) resolve(current());
     },
     rebind(next) {
       host = next;
@@ -220,6 +303,18 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
         if (records.length > 0) onMutations(records);
       }
       if (started && idle()) return Promise.resolve(current());
+      return new Promise((resolve) => {
+        waiters.push(resolve);
+        wake();
+      });
+    },
+    rescan() {
+      if (stopped) return Promise.resolve(current());
+      if (observer !== null) {
+        const records = observer.takeRecords();
+        if (records.length > 0) onMutations(records);
+      }
+      if (started && !fullPassActive) fullRescanWanted = true;
       return new Promise((resolve) => {
         waiters.push(resolve);
         wake();

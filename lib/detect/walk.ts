@@ -319,6 +319,15 @@ export class ScanEngine {
     this.pushFrame(root, 0, true);
   }
 
+  /**
+   * Could a change at `node` take away something this pass found? True when an identifier was read from the node or
+   * from inside it. For a removed or edited text node, ask about its parent (text identifiers are filed under the
+   * element holding the text). Identifiers the grouper has not marked yet (it marks after the walk) are not known.
+   */
+  holdsFinding(node: Node): boolean {
+    return this.grouper.holds(node);
+  }
+
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
   enqueue(node: Node): boolean {
     if (this.pending.length - this.pendingIndex >= MAX_PENDING) return false;

@@ -125,6 +125,8 @@ export class PeopleGrouper {
   private stale = false;
   /** Bumped whenever the result may have changed. */
   revision = 0;
+  /** Some record's element may have left the page (`changed`): builds skip records no longer in the document. */
+  private removals = false;
 
   /**
    * `ownUi`: may the page hold our own UI (`data-in-page-enrich`) anywhere? The scan's answer (it looks for such
@@ -153,6 +155,44 @@ export class PeopleGrouper {
   releaseLinks(): boolean {
     this.linkShare = false;
     return this.hits.length < MAX_HITS;
+  }
+
+  /**
+   * Did an identifier come from `node` or from inside it (it is an identifier's element or one of its ancestors, as
+   * marked so far)? One map lookup: the scanner asks it of removed and changed nodes to know whether what it reported
+   * may have left the page (`dom-scan.ts`).
+   */
+  holds(node: Node): boolean {
+    return this.masks.has(node);
+  }
+
+  /**
+   * The page changed at `node` (a node inside it was removed or edited, or its href changed; `removal`: something
+   * the scan found may have left the page): the records holding `node` (up to `depth` levels up) forget their identifiers, and the next build
+   * leaves out every record whose element left the page. Returns the outermost such record's element, which the walk
+   * must read again so the record is described from its current content only (a list row reused for another
+   * person must not keep the first one's email: audit e4/e8). Null when no record holds it.
+   */
+  changed(node: Node, depth = 16, removal = true): Element | null {
+    let outer: Element | null = null;
+    let cur: Node | null = node;
+    for (let i = 0; cur !== null && i < depth; i++, cur = cur.parentNode) {
+      const record = this.records.get(cur);
+      if (record === undefined) continue;
+      record.hits = [];
+      if (!record.queued) {
+        record.queued = true;
+        this.dirty.push(record);
+      }
+      outer = record.el;
+    }
+    if (outer === null && !removal) return null;
+    if (removal) this.removals = true;
+    this.stale = true;
+    this.cache = null;
+    this.building = null;
+    this.revision++;
+    return outer;
   }
 
   /** Work left: identifiers not yet placed, records not yet described, or the result not yet built. */
@@ -250,7 +290,7 @@ export class PeopleGrouper {
   private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean): void {
     let record = this.records.get(key);
     if (record === undefined) {
-      if (this.records.size >= MAX_RECORDS) return;
+      if (this.records.size >= MAX_RECORDS && !this.prune()) return;
       record = { el, hits: [], inlineName, textOnly, people: null, company: null, queued: false, built: false };
       this.records.set(key, record);
       this.fresh.push(record);
@@ -265,6 +305,20 @@ export class PeopleGrouper {
     this.cache = null;
     this.building = null;
     this.revision++;
+  }
+
+  /**
+   * At the record cap, forget the records whose element left the page (a long-lived page that re-renders its list
+   * would otherwise stop grouping new people: audit e14). One sweep, only when the cap is hit; true if room was made.
+   */
+  private prune(): boolean {
+    if (!this.removals) return false;
+    for (const [key, record] of this.records) if (!record.el.isConnected) this.records.delete(key);
+    this.removals = false;
+    this.stale = true;
+    this.done = null;
+    this.fresh = this.fresh.filter((r) => r.el.isConnected);
+    return this.records.size < MAX_RECORDS;
   }
 
   private describe(record: RecordData): void {
@@ -370,7 +424,8 @@ export class PeopleGrouper {
     const total = base.records.length + this.fresh.length;
     if (base.records.length > SORT_LIMIT) return newBuild(this.fresh.slice(), base, this.records);
     if (total > SORT_LIMIT) return null;
-    const added = sortByPage(this.fresh.slice());
+    const added = sortByPage(this.removals ? this.fresh.filter((r) => r.el.isConnected) : this.fresh.slice());
+    if (added.length === 0) return null;
     const lastBefore = base.records[base.records.length - 1];
     const firstAdded = added[0] as RecordData;
     // Node.DOCUMENT_POSITION_FOLLOWING = 4: the first new record comes after the last earlier one.
@@ -379,7 +434,10 @@ export class PeopleGrouper {
   }
 
   private ordered(): RecordData[] {
-    const records = [...this.records.values()];
+    // After a removal, records whose element left the page are not reported (checked only then: a page that only
+    // grows pays nothing for it).
+    const all = [...this.records.values()];
+    const records = this.removals ? all.filter((r) => r.el.isConnected) : all;
     if (records.length > SORT_LIMIT) return records;
     return sortByPage(records);
   }
