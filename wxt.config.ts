@@ -65,11 +65,11 @@ export default defineConfig({
       commands: {
         'open-side-panel': {
           suggested_key: { default: 'Alt+Shift+E' },
-          description: 'Open the In-Page Enrich side panel for this tab',
+          description: '__MSG_command_open_side_panel__',
         },
         'enrich-selection': {
           suggested_key: { default: 'Alt+Shift+S' },
-          description: 'Enrich the selected text',
+          description: '__MSG_command_enrich_selection__',
         },
       },
       ...(firefox

@@ -70,7 +70,7 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
       <div className="sp-intent__body">
         {pending.kind === 'ambiguous' ? (
           <>
-            <p className="sp-intent__title">{t('sidepanel_intent_which', pending.text)}</p>
+            <p className="sp-intent__title">{t('sidepanel_intent_which', quoted(pending.text))}</p>
             <div className="ui-button-row">
               {pending.choices.map((choice, i) => (
                 <Button key={i} size="sm" onClick={() => openMeaning(choice)}>
@@ -81,7 +81,7 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
           </>
         ) : (
           <>
-            <p className="sp-intent__title">{t('sidepanel_intent_unknown', pending.text)}</p>
+            <p className="sp-intent__title">{pending.text.trim() === '' ? t('sidepanel_intent_nothing') : t('sidepanel_intent_unknown', quoted(pending.text))}</p>
             <p className="sp-intent__text">{t('sidepanel_intent_unknown_hint')}</p>
           </>
         )}
@@ -89,4 +89,13 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
       <IconButton icon="x" size="sm" label={t('sidepanel_dismiss')} onClick={() => setPending(null)} />
     </div>
   );
+}
+
+/**
+ * A selection as the banner quotes it: up to 80 characters. A selection of 3,000 characters made a bold heading
+ * 500 px tall at 320 px wide. The whole text is still on the page it was selected from.
+ */
+function quoted(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= 80 ? flat : `${flat.slice(0, 79).trimEnd()}…`;
 }

@@ -4,14 +4,22 @@
  */
 import { browser } from 'wxt/browser';
 import { classifySelection, intentFor } from '@/lib/selection/classify';
-import { defaultCountry } from './locale';
+import { countryForTab } from './locale';
 import { openPanel, setIntent } from './intents';
 
 async function selectedText(tabId: number): Promise<string> {
   try {
     const [result] = await browser.scripting.executeScript({
       target: { tabId },
-      func: () => globalThis.getSelection?.()?.toString() ?? '',
+      // Text selected inside a form field is not the page's selection: read the field's own.
+      func: () => {
+        const field = document.activeElement;
+        if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+          const { selectionStart: from, selectionEnd: to, value } = field;
+          if (from !== null && to !== null && to > from) return value.slice(from, to);
+        }
+        return globalThis.getSelection?.()?.toString() ?? '';
+      },
     });
     return typeof result?.result === 'string' ? result.result.slice(0, 2048) : '';
   } catch {
@@ -33,6 +41,6 @@ export async function onCommand(command: string, tab?: { id?: number }): Promise
     openPanel(tabId);
     if (tabId === undefined) return;
     const text = await selectedText(tabId);
-    await setIntent(tabId, intentFor(text, classifySelection(text, { defaultCountry: defaultCountry() }), Date.now()));
+    await setIntent(tabId, intentFor(text, classifySelection(text, { defaultCountry: await countryForTab(tabId) }), Date.now()));
   }
 }

@@ -5,20 +5,18 @@
  */
 import { browser, type Browser } from 'wxt/browser';
 import { classifySelection, intentFor } from '@/lib/selection/classify';
-import { defaultCountry } from './locale';
+import { countryForTab } from './locale';
 import { openPanel, setIntent } from './intents';
+import { t } from '@/lib/i18n/t';
 
 export const MENU_SELECTION = 'ipe-enrich-selection';
 export const MENU_LINK = 'ipe-enrich-link';
+export const MENU_COMPANY_LINK = 'ipe-enrich-company-link';
 
-/** Profile links (LinkedIn's URL forms) and mailto: links. */
-export const LINK_PATTERNS = [
-  'https://*.linkedin.com/in/*',
-  'https://*.linkedin.com/company/*',
-  'https://linkedin.com/in/*',
-  'https://linkedin.com/company/*',
-  'mailto:*',
-];
+/** Person profile links (LinkedIn's URL forms) and mailto: links. */
+export const LINK_PATTERNS = ['https://*.linkedin.com/in/*', 'https://linkedin.com/in/*', 'mailto:*'];
+/** Company page links: the same lookup path, worded as a company (it opens the Company view). */
+export const COMPANY_LINK_PATTERNS = ['https://*.linkedin.com/company/*', 'https://linkedin.com/company/*'];
 
 function create(props: Browser.contextMenus.CreateProperties): Promise<void> {
   return new Promise((resolve) => {
@@ -34,10 +32,16 @@ function create(props: Browser.contextMenus.CreateProperties): Promise<void> {
   });
 }
 
+/**
+ * The menu, in the browser's language. Run at install and at every browser start: Firefox does not keep the menus of
+ * an add-on with a persistent background page across restarts (they were gone after the first restart); Chromium
+ * keeps them, and making them again costs nothing.
+ */
 export async function createMenus(): Promise<void> {
   await browser.contextMenus.removeAll();
-  await create({ id: MENU_SELECTION, title: 'Enrich “%s”', contexts: ['selection'] });
-  await create({ id: MENU_LINK, title: 'Enrich this contact', contexts: ['link'], targetUrlPatterns: LINK_PATTERNS });
+  await create({ id: MENU_SELECTION, title: t('menu_enrich_selection'), contexts: ['selection'] });
+  await create({ id: MENU_LINK, title: t('menu_enrich_contact'), contexts: ['link'], targetUrlPatterns: LINK_PATTERNS });
+  await create({ id: MENU_COMPANY_LINK, title: t('menu_enrich_company'), contexts: ['link'], targetUrlPatterns: COMPANY_LINK_PATTERNS });
 }
 
 export interface MenuClick {
@@ -51,8 +55,7 @@ export function onContextMenuClick(info: MenuClick, tab?: { id?: number }): Prom
   const tabId = tab?.id;
   // First, synchronously: the panel only opens inside the click's user gesture.
   openPanel(tabId);
-  const text = info.menuItemId === MENU_LINK ? (info.linkUrl ?? '') : (info.selectionText ?? '');
-  const intent = intentFor(text, classifySelection(text, { defaultCountry: defaultCountry() }), Date.now());
+  const text = info.menuItemId === MENU_LINK || info.menuItemId === MENU_COMPANY_LINK ? (info.linkUrl ?? '') : (info.selectionText ?? '');
   if (tabId === undefined) return Promise.resolve();
-  return setIntent(tabId, intent);
+  return countryForTab(tabId).then((country) => setIntent(tabId, intentFor(text, classifySelection(text, { defaultCountry: country }), Date.now())));
 }

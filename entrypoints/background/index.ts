@@ -18,9 +18,8 @@ import { broadcast, createQueueBroadcaster, createThrottle } from './broadcast';
 import { onCommand } from './commands';
 import { createMenus, onContextMenuClick } from './context-menu';
 import { createHandlers } from './handlers';
-import { openPanel } from './intents';
 import { createKeepAlive } from './keep-alive';
-import { clearPage, onPageScan } from './pages';
+import { clearPage, onPageScan, onTabLoading } from './pages';
 import { createServices, type Services } from './services';
 
 export default defineBackground(() => {
@@ -75,19 +74,15 @@ export default defineBackground(() => {
       if (data.kind === 'invalid_key') void services.then((s) => s.keyRejection.note(keyRefusedBy(error))).catch(() => undefined);
       return data;
     },
-    onContent: async (message, sender) => {
-      if (message.type === 'content/scan') return onPageScan(message, sender);
-      openPanel(sender.tab?.id);
-      return { ok: true };
-    },
+    onContent: async (message, sender) => onPageScan(message, sender),
   });
   browser.runtime.onMessage.addListener((message: unknown, sender) => route(message, sender));
 
   // ------------------------------------------------------------------------------------------ tabs
   browser.tabs.onUpdated.addListener((tabId, change) => {
-    // A new document (navigation or reload): what was found belongs to the old one. (Single-page apps keep the
-    // document; their content script sends a fresh scan for the new URL itself.)
-    if (change.status === 'loading') void clearPage(tabId);
+    // A new document (navigation or reload): what was found belongs to the old one. A same-document 'loading' (a
+    // hash link, replaceState) keeps it (`onTabLoading`); single-page apps' scanners send the new URL's scan themselves.
+    if (change.status === 'loading') void onTabLoading(tabId, change.url);
   });
   browser.tabs.onRemoved.addListener((tabId) => void clearPage(tabId));
 
@@ -97,7 +92,9 @@ export default defineBackground(() => {
   browser.permissions.onAdded.addListener(() => void services.then((s) => applyAutoScan(() => s.settings.get())).catch(() => undefined));
   browser.permissions.onRemoved.addListener(() => void services.then((s) => applyAutoScan(() => s.settings.get())).catch(() => undefined));
 
-  // ------------------------------------------------------------------------------------------ install
+  // ------------------------------------------------------------------------------------------ install, start
+  // Firefox forgets a persistent background page's menus at a restart (./context-menu.ts).
+  browser.runtime.onStartup.addListener(() => void createMenus());
   browser.runtime.onInstalled.addListener((details) => {
     void createMenus();
     // The toolbar button shows the popup; the panel opens from the popup, the menu or the shortcut.

@@ -3,7 +3,7 @@
  * split is re-exported here, so existing imports keep working. New code imports the module for its direction:
  *
  * - `ui-to-background.ts`: requests from extension pages and their replies (`requests`, `Reply`).
- * - `content-to-background.ts`: the only messages a content script may send (`content/scan`, `content/open-panel`).
+ * - `content-to-background.ts`: the only message a content script may send (`content/scan`).
  * - `background-to-content.ts`: `to-content/ping`, `to-content/rescan`.
  * - `background-to-ui.ts`: broadcasts (`event/*`), accepted by pages only from the background.
  * - `lib/model/`: the domain schemas below them (errors as data, lookups, queue/credits/bulk/page state).

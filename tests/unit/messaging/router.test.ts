@@ -64,9 +64,9 @@ describe('router', () => {
     expect(calls).toEqual([]);
   });
 
-  it('passes a valid content/open-panel from a content script to onContent', async () => {
-    expect(await route({ type: 'content/open-panel' }, content)).toEqual({ ok: true });
-    expect(contentSeen).toContainEqual({ type: 'content/open-panel' });
+  it('refuses content/open-panel from a content script: no content script sends it, so it is no longer accepted', async () => {
+    expect(await route({ type: 'content/open-panel' }, content)).toMatchObject({ ok: false });
+    expect(contentSeen).not.toContainEqual({ type: 'content/open-panel' });
   });
 
   it('refuses messages from other extensions', async () => {

@@ -8,6 +8,13 @@ describe('checkEmailSyntax (nothing is sent unless this passes)', () => {
     ['a plain work address', 'jane.doe@acme.com', 'jane.doe@acme.com'],
     ['surrounding spaces from a paste', '  jane@acme.co.uk ', 'jane@acme.co.uk'],
     ['plus addressing', 'jane+sales@acme.io', 'jane+sales@acme.io'],
+    // Pasted as mail programs and pages write them: the address inside is checked (each was sent as written and
+    // answered "undeliverable" for a credit).
+    ['a mailto: link', 'mailto:jane@acme.com', 'jane@acme.com'],
+    ['a name and its address', 'Jane Doe <jane@acme.com>', 'jane@acme.com'],
+    ['a trailing semicolon from a list', 'jane@acme.com;', 'jane@acme.com'],
+    ['capitals', 'Jane.Doe@ACME.com', 'jane.doe@acme.com'],
+    ['an internationalised domain, in the form mail servers know', 'jane@müller.de', 'jane@xn--mller-kva.de'],
   ])('accepts %s', (_case, input, email) => {
     expect(checkEmailSyntax(input)).toEqual({ ok: true, email });
   });
@@ -20,6 +27,8 @@ describe('checkEmailSyntax (nothing is sent unless this passes)', () => {
     ['no top-level domain', 'bob@acme', /missing its ending/],
     ['a space inside', 'bob smith@acme.com', /spaces|does not look/],
     ['trailing dot', 'bob@acme.', /does not look|missing/],
+    ['a domain starting with a hyphen', 'jane@-acme.com', /does not look/],
+    ['two addresses', 'jane@acme.com, bob@acme.com', /more than one address/],
   ])('rejects %s, saying what is missing', (_case, input, message) => {
     const result = checkEmailSyntax(input);
     expect(result.ok).toBe(false);
