@@ -8,23 +8,25 @@ import { Button, ErrorState, Section } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { baseUrlHelp, DEFAULT_API_BASE_URL } from './build';
+import { apiAddressUnset, baseUrlHelp, BUILD_HAS_NO_ADDRESS, DEFAULT_API_BASE_URL } from './build';
 import { Field, type Status, StatusLine } from './fields';
+import { API_BASE_URL_PLACEHOLDER } from './onboarding/first-run';
 import { changeAccess, requiredOrigins } from './permissions-glue';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiBaseUrlSectionProps {
   settings: Settings;
   update: (patch: SettingsPatch) => Promise<Settings>;
-  /** First run of a build with no API address of its own (onboarding): the box starts empty, showing `placeholder`. */
-  startEmpty?: boolean;
-  placeholder?: string;
   /** Onboarding numbers its steps ("1 · API address"). */
   title?: string;
 }
 
-export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeholder, title = t('options_api_address') }: ApiBaseUrlSectionProps) {
-  const [draft, setDraft] = useState(startEmpty ? '' : settings.apiBaseUrl);
+export function ApiBaseUrlSection({ settings, update, title = t('options_api_address') }: ApiBaseUrlSectionProps) {
+  // A build with no API address of its own stores a stand-in until the user saves one (build.ts apiAddressUnset).
+  // Onboarding and the options page both show that as an empty box that says "not set yet": the options page showed
+  // the stand-in filled in, with Save greyed out, while onboarding asked for an address.
+  const unset = apiAddressUnset(settings.apiBaseUrl);
+  const [draft, setDraft] = useState(unset ? '' : settings.apiBaseUrl);
   const [inputError, setInputError] = useState<string | null>(null);
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -34,8 +36,10 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
   const [seen, setSeen] = useState(settings.apiBaseUrl);
   if (seen !== settings.apiBaseUrl) {
     setSeen(settings.apiBaseUrl);
-    if (draft.trim() === seen || draft.trim() === '') setDraft(settings.apiBaseUrl);
+    if (draft.trim() === seen || draft.trim() === '') setDraft(apiAddressUnset(settings.apiBaseUrl) ? '' : settings.apiBaseUrl);
   }
+  // Where lookups go now, in words: the stand-in is no address a store user has.
+  const currentAddress = unset ? t('a11y_api_address_not_set') : settings.apiBaseUrl;
 
   // Kept as a plain function of the current values so the permission request below starts synchronously.
   function save(target: string) {
@@ -55,7 +59,7 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
       { setStatus, setError, setBusy },
       (outcome) =>
         outcome.reason === 'declined'
-          ? t('options_url_declined', new URL(checked.url).host, settings.apiBaseUrl)
+          ? t('options_url_declined', new URL(checked.url).host, currentAddress)
           : t('options_url_refused', new URL(checked.url).host, outcome.message),
       async () => {
         const saved = await update({ apiBaseUrl: checked.url });
@@ -80,18 +84,29 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
     save(draft);
   };
 
-  const changed = draft.trim() !== settings.apiBaseUrl;
-  const isDefault = settings.apiBaseUrl === DEFAULT_API_BASE_URL;
+  // While unset, Save stays live even on an empty box: its answer is what to type ("Enter the address…").
+  const changed = unset || draft.trim() !== settings.apiBaseUrl;
+  // No "Use the default" where the build has none: its stand-in would only make the address unset again.
+  const isDefault = BUILD_HAS_NO_ADDRESS || settings.apiBaseUrl === DEFAULT_API_BASE_URL;
   return (
     <Section title={title} headingLevel={2}>
       <form className="opt-form" onSubmit={onSubmit} noValidate>
         <Field
           label={t('options_api_base_url')}
           hint={
-            <>
-              {t('options_url_hint')} {t('options_url_default_of_build')}{' '}
-              <span className="ui-mono">{DEFAULT_API_BASE_URL}</span>.
-            </>
+            unset ? (
+              <>
+                {t('options_url_hint')} <span data-testid="api-address-unset">{t('a11y_url_not_set_hint')}</span>
+              </>
+            ) : BUILD_HAS_NO_ADDRESS ? (
+              // Its "default" is the stand-in: naming it as the build's default contradicted "not set yet" above.
+              t('options_url_hint')
+            ) : (
+              <>
+                {t('options_url_hint')} {t('options_url_default_of_build')}{' '}
+                <span className="ui-mono">{DEFAULT_API_BASE_URL}</span>.
+              </>
+            )
           }
           error={inputError}
         >
@@ -111,7 +126,7 @@ export function ApiBaseUrlSection({ settings, update, startEmpty = false, placeh
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}
               maxLength={2048}
-              placeholder={placeholder}
+              placeholder={unset ? API_BASE_URL_PLACEHOLDER : undefined}
             />
           )}
         </Field>

@@ -1,6 +1,7 @@
 /** What the extension sends to the API, and when — in plain words (options page and onboarding). */
 import { Icon } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
+import { apiAddressUnset } from './build';
 
 export function DataUse({ apiBaseUrl, titled = true }: { apiBaseUrl: string; titled?: boolean }) {
   let host = apiBaseUrl;
@@ -9,6 +10,9 @@ export function DataUse({ apiBaseUrl, titled = true }: { apiBaseUrl: string; tit
   } catch {
     // Shown as stored; the settings reader only lets valid URLs through anyway.
   }
+  // Before an address is saved the stored one is a stand-in (127.0.0.1:8787): naming it here contradicted the empty
+  // address box beside it.
+  if (apiAddressUnset(apiBaseUrl)) host = t('a11y_api_address_not_set');
   return (
     <div className="opt-datause">
       {titled && (

@@ -8,15 +8,12 @@ import { browser } from 'wxt/browser';
 import { Button, Chip, ErrorState, Icon, type IconName, Skeleton, useBusyAction } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
-import { IS_DEMO_BUILD, DEFAULT_API_BASE_URL, DEMO_SANDBOX_URL } from './build';
+import { apiAddressUnset, IS_DEMO_BUILD, DEMO_SANDBOX_URL } from './build';
 import { DataUse } from './DataUse';
 import { connectDemoSandbox } from './demo-sandbox';
-import { API_BASE_URL_PLACEHOLDER, needsApiAddress } from './onboarding/first-run';
 import './onboarding/onboarding.css';
 import { useSettings } from './use-settings';
 import { type MessageKey, t } from '@/lib/i18n/t';
-
-const BUILD = { isDemoBuild: IS_DEMO_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL };
 
 /** What the extension does, as listed on the welcome page. */
 const FEATURES = [
@@ -106,17 +103,11 @@ export function OnboardingApp() {
               {!demo && (
                 <div className="onb-choice">
                   <div className="onb-choice__key">
-                    <ApiBaseUrlSection
-                      settings={state.settings}
-                      update={update}
-                      startEmpty={needsApiAddress(BUILD, state.settings.apiBaseUrl)}
-                      placeholder={API_BASE_URL_PLACEHOLDER}
-                      title={t('options_onb_step_address')}
-                    />
+                    <ApiBaseUrlSection settings={state.settings} update={update} title={t('options_onb_step_address')} />
                     <h2 className="opt-subtitle onb-step">
                       {state.key.present ? t('options_onb_step_change_key') : t('options_onb_step_key')}
                     </h2>
-                    {needsApiAddress(BUILD, state.settings.apiBaseUrl) && (
+                    {apiAddressUnset(state.settings.apiBaseUrl) && (
                       <p className="opt-note" data-testid="onb-address-first">
                         {t('options_onb_address_first')}
                       </p>

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { ErrorState, Icon, Section, Skeleton } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
+import { apiAddressUnset } from './build';
 import { BudgetSection } from './BudgetSection';
 import { CacheSection } from './CacheSection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
@@ -64,6 +65,12 @@ export function OptionsApp() {
             sections={{
               key: (
                 <Section title={t('options_api_key')} headingLevel={2}>
+                  {/* Onboarding's words: the options page let a key be tested against an address not set yet. */}
+                  {apiAddressUnset(state.settings.apiBaseUrl) && (
+                    <p className="opt-note opt-note--lead" data-testid="options-address-first">
+                      {t('options_onb_address_first')}
+                    </p>
+                  )}
                   <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} />
                 </Section>
               ),

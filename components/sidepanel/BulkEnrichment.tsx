@@ -1,7 +1,7 @@
 // One unit (just over 400 lines) on purpose: the bulk card's states (preview, running, cancelling, finished,
 // retry) follow one job record from the background, and every figure on it reads that record; the live progress
 // line and the results table are their own components (progress/, Table).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { recordIdFor } from '@/lib/contacts/record';
 import { BoughtBeforeNote } from './contacts/BoughtBeforeNote';
 import { WebhookSendButton } from './contacts/WebhookSendButton';
@@ -152,9 +152,16 @@ async function exportRows(job: BulkJob, shown: readonly BulkRow[]): Promise<read
   return final.rows;
 }
 
-/** One bulk job: live progress (done/total, ETA from the queue), cancel, then the results table and exports. */
-export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; onDismiss: () => void }) {
+/**
+ * One bulk job: live progress (done/total, ETA from the queue), cancel, then the results table and exports.
+ * `started`: the user has just started it from a selection bar, which is gone now and took focus with it; the card
+ * appears at the top of the view while the user was at the bottom, so it is scrolled to, takes focus, and the start
+ * is announced. A job the panel only resumes showing (opened again while it runs) does none of that.
+ */
+export function BulkJobPanel({ initialJob, onDismiss, started = false }: { initialJob: BulkJob; onDismiss: () => void; started?: boolean }) {
   const [job, setJob] = useState(initialJob);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [announcement, setAnnouncement] = useState('');
   const jobRef = useRef(initialJob);
   const [rows, setRows] = useState<BulkRow[] | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
@@ -214,15 +221,54 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
     void refreshRows(initialJob);
   }, [initialJob, refreshRows]);
 
+  // The end is announced once, when this card sees the job finish; the seconds and counts in between are not (the
+  // progress line ticks every second and is no live region).
+  // A job shown again after it finished is not announced; one started here and answered at once (the cache) is.
+  const announcedEnd = useRef(finished(initialJob) && !started);
+  useEffect(() => {
+    if (!finished(job) || announcedEnd.current) return;
+    announcedEnd.current = true;
+    // Not in the same render as the region's first: text that arrives with the region is often not read. Not
+    // cleared when the (finished) job record is read again meanwhile: it is said once, and only this once. Commas,
+    // not the card's " · ", between the figures: a pause when spoken (some readers say "dot"), and the card's own
+    // line stays the only text on the page that reads exactly so.
+    const words = `${bulkJobTitle(job)}. ${bulkJobDetail(job).split(' · ').join(', ')}.`;
+    setTimeout(() => setAnnouncement(words), 150);
+  }, [job]);
+
+  useEffect(() => {
+    if (!started) return;
+    const heading = headingRef.current;
+    // The section, not the heading, is scrolled to; the page's scroll-padding (sidepanel.css) keeps it clear of the
+    // sticky header and tabs. Focus follows without another scroll.
+    heading?.closest('section')?.scrollIntoView({ block: 'start' });
+    heading?.focus({ preventScroll: true });
+    // Said a moment after the (empty) live region is in the page: text that arrives with the region is often not read.
+    // A job answered from the cache can be over by then: its end is what is said, not its start.
+    const timer = setTimeout(() => {
+      if (!announcedEnd.current) setAnnouncement(t('a11y_bulk_started', formatCount(initialJob.total)));
+    }, 150);
+    return () => clearTimeout(timer);
+  }, [started, initialJob.total]);
+
   const cancel = async () => {
     setCancelling(true);
     try {
       onJob(await request('bulk/cancel', { jobId: job.id }));
+      // The Cancel button is gone with the running state; focus goes to the card's heading, not to <body>.
+      requestAnimationFrame(() => headingRef.current?.focus());
     } catch (cause) {
       setError(toErrorData(cause));
     } finally {
       setCancelling(false);
     }
+  };
+
+  // Close removes the card and its button: focus goes to the view's first heading rather than to <body>.
+  const dismiss = () => {
+    const view = headingRef.current?.closest('section')?.parentElement ?? null;
+    onDismiss();
+    requestAnimationFrame(() => focusFirstHeading(view));
   };
 
   // Failed and interrupted entries go out again only when the user asks: the service may have charged for an
@@ -263,19 +309,32 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
   // The time left lives in BulkLiveStatus, computed every second from the queue's real state.
   const detail = bulkJobDetail(job);
   const title = bulkJobTitle(job);
+  // Every entry has left (answered, or in a request the service already has): a cancel can no longer save anything,
+  // it only stops the card waiting for the answers, which still arrive and are charged if found.
+  const inFlight = job.inFlight ?? 0;
+  const allSent = !done && job.status !== 'cancelled' && inFlight > 0 && job.done + inFlight >= job.total;
+  const allSentId = useId();
 
   return (
     <Section
       title={title}
       className="sp-bulk"
+      headingRef={headingRef}
       actions={
         done ? (
-          <Button size="sm" variant="ghost" icon="x" onClick={onDismiss}>
+          <Button size="sm" variant="ghost" icon="x" onClick={dismiss}>
             {t('progress_close')}
           </Button>
         ) : job.status === 'cancelled' ? null : (
-          <Button size="sm" variant="danger" icon="stop" loading={cancelling} onClick={() => void cancel()}>
-            {t('progress_cancel')}
+          <Button
+            size="sm"
+            variant={allSent ? 'secondary' : 'danger'}
+            icon={allSent ? 'x' : 'stop'}
+            loading={cancelling}
+            onClick={() => void cancel()}
+            aria-describedby={allSent ? allSentId : undefined}
+          >
+            {allSent ? t('progress_stop_waiting') : t('progress_cancel')}
           </Button>
         )
       }
@@ -289,6 +348,11 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
           tone={job.status === 'failed' ? 'danger' : job.status === 'done' ? 'success' : job.status === 'cancelled' ? 'warning' : 'accent'}
         />
         <BulkLiveStatus job={job} />
+        {allSent && (
+          <p className="sp-hint" id={allSentId} data-testid="bulk-all-sent">
+            {t('a11y_bulk_all_sent', formatCredits(inFlight))}
+          </p>
+        )}
         <BulkMoneyNotes job={job} />
         {retryable > 0 && (
           <div className="ui-button-row">
@@ -346,9 +410,21 @@ export function BulkJobPanel({ initialJob, onDismiss }: { initialJob: BulkJob; o
             />
           </>
         )}
+        {/* Last in the card, so what is on screen comes first for anything that reads the card in order. */}
+        <p className="ui-visually-hidden" role="status" data-testid="bulk-announcement">
+          {announcement}
+        </p>
       </div>
     </Section>
   );
+}
+
+/** Focus the first heading in `container` (made focusable by script only): where Close leaves the user. */
+function focusFirstHeading(container: Element | null) {
+  const heading = container?.querySelector<HTMLElement>('h2, h3, h4');
+  if (!heading) return;
+  if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+  heading.focus();
 }
 
 /** Where a row's answer came from, as its profile says it: the cache or the book (free), or this job (paid). */

@@ -6,6 +6,7 @@ import {
   Button,
   Chip,
   ChipList,
+  CopyButton,
   DefinitionList,
   SafeImage,
   SafeLink,
@@ -16,6 +17,7 @@ import {
 } from '@/components/ui';
 import type { EnrichedContact, Employment } from '@/lib/api/schemas';
 import { fullNameOf } from '@/lib/export';
+import { normalisePhone } from '@/lib/identity';
 import { EmailRow } from './EmailVerification';
 import { LongText } from './LongText';
 import { personProfileUrl } from './lookup';
@@ -129,14 +131,28 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
           )}
           {phones.length > 0 && (
             <ul className="sp-list" aria-label={t('sidepanel_found_phones')}>
-              {phones.map((p, i) => (
-                <li key={i} className="sp-list__item">
-                  <span className="ui-mono">{p.E164 ?? p.national_number}</span>
-                  {p.type && <Chip>{p.type}</Chip>}
-                  {p.NXX_use_type && p.NXX_use_type !== p.type && <Chip>{p.NXX_use_type}</Chip>}
-                  {p.E164 && p.national_number && <span className="ui-subtle">{p.national_number}</span>}
-                </li>
-              ))}
+              {phones.map((p, i) => {
+                const shown = p.E164 ?? p.national_number ?? '';
+                const dial = telHref(p.E164);
+                return (
+                  <li key={i} className="sp-list__item">
+                    {dial ? (
+                      <a className="ui-link ui-mono" href={dial} translate="no">
+                        {shown}
+                      </a>
+                    ) : (
+                      <span className="ui-mono" translate="no">
+                        {shown}
+                      </span>
+                    )}
+                    {p.type && <Chip>{p.type}</Chip>}
+                    {p.NXX_use_type && p.NXX_use_type !== p.type && <Chip>{p.NXX_use_type}</Chip>}
+                    {p.E164 && p.national_number && <span className="ui-subtle">{p.national_number}</span>}
+                    {/* As an email row has it (EmailRow). */}
+                    <CopyButton value={shown} label={t('sidepanel_copy_value', shown)} />
+                  </li>
+                );
+              })}
             </ul>
           )}
           {socials.length > 0 && (
@@ -153,6 +169,31 @@ function ReachSection({ contact, canPay }: { contact: EnrichedContact; canPay: b
       )}
     </Section>
   );
+}
+
+/**
+ * A `tel:` link for a number the API gave as E.164, built from our own normal form of it (lib/identity), never from
+ * the API's text: a value that is not one valid number (`javascript:…`, a name, a national number without its
+ * country) gets no link, only the Copy button.
+ */
+function telHref(e164: string | null | undefined): string | null {
+  if (!e164) return null;
+  const normal = normalisePhone(e164);
+  return normal && /^\+[1-9]\d{6,14}$/.test(normal) ? `tel:${normal}` : null;
+}
+
+/**
+ * The API's `inferred_salary` is free text with no unit (spec: Employment.inferred_salary, a string; the sandbox
+ * sends "100,000-150,000"): the currency and the period are shown as the text gives them, and said to be missing when
+ * it does not, never guessed.
+ */
+function salaryText(value: string): string {
+  const currency = /[$€£¥₹]|\b[A-Z]{3}\b/.test(value);
+  const period = /\b(?:year|yearly|yr|annual|annually|annum|p\.?\s?a\.?|month|monthly|mo|week|weekly|day|daily|hour|hourly|hr)s?\b|\/\s?[ymh]\b/i.test(value);
+  if (currency && period) return t('sidepanel_profile_inferred', value);
+  if (currency) return t('a11y_salary_no_period', value);
+  if (period) return t('a11y_salary_no_currency', value);
+  return t('a11y_salary_no_unit', value);
 }
 
 function networkName(network: string | null): string {
@@ -191,7 +232,7 @@ function CurrentJob({ employment }: { employment: Employment }) {
           [t('sidepanel_profile_functions'), humanList(job?.functions)],
           [t('sidepanel_profile_since'), dateRange(job?.start_date, job?.end_date, employment.is_current_experience ?? false)],
           [t('sidepanel_profile_experience'), employment.inferred_years_experience !== null ? tn('sidepanel_profile_years_inferred', employment.inferred_years_experience) : null],
-          [t('sidepanel_profile_salary'), employment.inferred_salary ? t('sidepanel_profile_inferred', employment.inferred_salary) : null],
+          [t('sidepanel_profile_salary'), employment.inferred_salary ? salaryText(employment.inferred_salary) : null],
           [t('sidepanel_profile_industry'), employment.industry],
           [t('sidepanel_profile_company_size'), employment.size],
           [t('sidepanel_profile_founded'), employment.founded],

@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { formatCount, formatTimeLeft, Icon, IconButton } from '@/components/ui';
 import { t, tn } from '@/lib/i18n/t';
@@ -14,9 +15,11 @@ import { useLiveQueue } from './progress/useQueueState';
 export function PanelHeader() {
   const credits = useCreditsSummary();
   const { queue, eta } = useLiveQueue();
+  const header = useRef<HTMLElement>(null);
+  useStickyHeight(header);
 
   return (
-    <header className="sp-header">
+    <header className="sp-header" ref={header}>
       <div className="sp-header__brand">
         <span className="sp-header__logo" aria-hidden="true">
           <Icon name="sparkles" size={14} />
@@ -35,7 +38,8 @@ export function PanelHeader() {
 
 function CreditsStat({ credits }: { credits: CreditsSummary | null }) {
   if (!credits) return <span className="sp-stat sp-stat--loading" aria-hidden="true" />;
-  const spent = t('progress_header_today', formatCount(credits.today));
+  // "3 credits today", not "3 today": the chip's number is credits, and nothing else on it says so.
+  const spent = t('progress_header_today', tn('credits', credits.today));
   const left = credits.budgetLeft === null ? null : t('progress_header_left', formatCount(credits.budgetLeft));
   const low = credits.budgetLeft !== null && credits.dailyBudget !== null && credits.budgetLeft <= credits.dailyBudget * 0.1;
   const month = t('progress_header_month', tn('credits', credits.month));
@@ -62,18 +66,80 @@ export function queueStatWords(queue: QueueState, eta: QueueEta): { text: string
   return { text: t('progress_header_busy', formatCount(busy), formatTimeLeft(eta.totalMs)), tone: 'busy' };
 }
 
+type QueueMood = 'idle' | 'busy' | 'window' | 'paused';
+
+function queueMood(queue: QueueState, eta: QueueEta): QueueMood {
+  if (eta.wait === 'paused') return 'paused';
+  if (queue.pending + queue.running === 0) return 'idle';
+  return eta.wait === 'window' ? 'window' : 'busy';
+}
+
+/**
+ * What the queue's live region says: only a pause, a rate-limit wait and the end of either, each once. The chip's
+ * own words tick every second ("Paused · 12 s", "11 s"…) and change with every request, so the chip is no live
+ * region (a screen reader read the countdown every second); starting and finishing lookups are said by their views.
+ */
+function useQueueAnnouncement(mood: QueueMood | null): string {
+  const [said, setSaid] = useState('');
+  const before = useRef(mood);
+  useEffect(() => {
+    const was = before.current;
+    before.current = mood;
+    if (mood === was || mood === null) return;
+    if (mood === 'paused') setSaid(t('a11y_queue_paused'));
+    else if (mood === 'window') setSaid(t('a11y_queue_window'));
+    else if (was === 'paused' || was === 'window') setSaid(t('a11y_queue_resumed'));
+  }, [mood]);
+  return said;
+}
+
 function QueueStat({ queue, eta }: { queue: QueueState | null; eta: QueueEta | null }) {
-  if (!queue || !eta) return <span className="sp-stat sp-stat--loading" aria-hidden="true" />;
-  const { text, tone } = queueStatWords(queue, eta);
-  return (
-    <span
-      className={`sp-stat${tone ? ` sp-stat--${tone}` : ''}`}
-      role="status"
-      title={t('progress_header_title', queue.running, queue.pending, queue.windowLeft, queue.windowLimit)}
-      data-testid="queue-stat"
-    >
-      <Icon name="layers" size={13} />
-      <span className="ui-num">{text}</span>
+  const said = useQueueAnnouncement(queue && eta ? queueMood(queue, eta) : null);
+  const region = (
+    <span className="ui-visually-hidden" role="status">
+      {said}
     </span>
   );
+  if (!queue || !eta) {
+    return (
+      <>
+        <span className="sp-stat sp-stat--loading" aria-hidden="true" />
+        {region}
+      </>
+    );
+  }
+  const { text, tone } = queueStatWords(queue, eta);
+  return (
+    <>
+      <span
+        className={`sp-stat${tone ? ` sp-stat--${tone}` : ''}`}
+        title={t('progress_header_title', queue.running, queue.pending, queue.windowLeft, queue.windowLimit)}
+        data-testid="queue-stat"
+      >
+        <Icon name="layers" size={13} />
+        <span className="ui-num">
+          {/* "Idle" alone does not say what is idle. */}
+          <span className="ui-visually-hidden">{t('a11y_queue_label')}</span>
+          {text}
+        </span>
+      </span>
+      {region}
+    </>
+  );
+}
+
+/**
+ * The header's height as `--sp-header-height` on the page: the view tabs stick right under it and views scroll what
+ * they focus clear of both (sidepanel.css). The header wraps to two lines when its figures do not fit on one (a
+ * budget, German words, 320 px), so a fixed offset would slide the tabs under it.
+ */
+function useStickyHeight(header: RefObject<HTMLElement | null>) {
+  useLayoutEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver !== 'function') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() => root.style.setProperty('--sp-header-height', `${Math.round(element.getBoundingClientRect().height)}px`));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [header]);
 }

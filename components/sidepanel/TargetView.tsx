@@ -27,18 +27,13 @@ export function TargetView<T extends { nonce: number }>({
 }) {
   const { hasKey, state: accountState } = useAccount();
   if (!target && accountState.status === 'success' && !hasKey) return <NoKeyState what={noKeyWhat} />;
-  if (!target) {
-    return (
-      <div className="sp-view">
-        <ViewLookupBox />
-        {empty}
-      </div>
-    );
-  }
+  // The lookup box stays at the same place in the tree whether or not a target is open: it was inside a <div> when
+  // nothing was open and beside the target otherwise, so the first lookup from an empty view remounted it, which
+  // dropped focus to <body> and cleared the text just typed.
   return (
     <>
       <ViewLookupBox />
-      <Fragment key={target.nonce}>{loader(target)}</Fragment>
+      {target ? <Fragment key={target.nonce}>{loader(target)}</Fragment> : <div className="sp-view">{empty}</div>}
     </>
   );
 }

@@ -61,6 +61,8 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   const page = useAsyncAction((id: number) => request('page/get', { tabId: id, scan: true }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [job, setJob] = useState<BulkJob | null>(null);
+  // The job the user started from this view's selection bar (not one resumed on opening): its card takes focus.
+  const [startedHere, setStartedHere] = useState<string | null>(null);
   const now = useNow();
   const { run, set } = page;
 
@@ -162,9 +164,10 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
     <div className="sp-view sp-page" data-testid="this-page">
       <div className="sp-page__summary">
         <div className="sp-page__title">
-          <p className="sp-page__name" title={data.title ? `${data.title}\n${data.url}` : data.url} translate="no">
+          {/* The view's heading (h1 is the panel's name): the sections below (people, companies…) are its h3s. */}
+          <h2 className="sp-page__name" title={data.title ? `${data.title}\n${data.url}` : data.url} translate="no">
             {data.title || data.url}
-          </p>
+          </h2>
           <p className="sp-page__meta ui-num">
             {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(found, grouped)}
             {' · '}
@@ -181,7 +184,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
         </p>
       )}
       {accountState.status === 'success' && !hasKey && <NoKeyState what={t('sidepanel_nokey_what_page')} />}
-      {job && <BulkJobPanel key={job.id} initialJob={job} onDismiss={() => setJob(null)} />}
+      {job && <BulkJobPanel key={job.id} initialJob={job} started={job.id === startedHere} onDismiss={() => setJob(null)} />}
       {lead && <ProfileLead profileUrl={lead} pageTitle={data.title} />}
       {count === 0 ? (
         <EmptyState icon="search" title={t('sidepanel_page_empty_title')}>
@@ -220,6 +223,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
         onClear={() => setSelected(new Set())}
         onStarted={(started) => {
           setJob(started);
+          setStartedHere(started.id);
           setSelected(new Set());
         }}
       />

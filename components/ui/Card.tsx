@@ -1,4 +1,4 @@
-import { type HTMLAttributes, type ReactNode, useId, useState } from 'react';
+import { type HTMLAttributes, type ReactNode, type Ref, useId, useState } from 'react';
 import { Icon } from './Icon';
 
 export interface CardProps extends HTMLAttributes<HTMLDivElement> {
@@ -29,7 +29,16 @@ export interface SectionProps {
   collapsible?: boolean;
   defaultOpen?: boolean;
   className?: string;
-  headingLevel?: 2 | 3;
+  /**
+   * The heading's level in the view's outline (h1 is the page's name): 2 for a view's own sections, 3 under a
+   * view's h2 (a profile's name, the page's title), 4 inside a section of those.
+   */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Where focus goes when the control that had it disappears (a finished or cancelled job's button): the heading
+   * becomes focusable by script only (tabIndex -1), never a Tab stop.
+   */
+  headingRef?: Ref<HTMLHeadingElement>;
 }
 
 /** A titled block of a view. Collapsible sections use a real button with aria-expanded. */
@@ -42,15 +51,16 @@ export function Section({
   defaultOpen = true,
   className,
   headingLevel = 3,
+  headingRef,
 }: SectionProps) {
   const [open, setOpen] = useState(defaultOpen);
   const id = useId();
-  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const Heading = headingLevel === 2 ? 'h2' : headingLevel === 4 ? 'h4' : 'h3';
   const isOpen = !collapsible || open;
   return (
     <section className={`ui-section${className ? ` ${className}` : ''}`} aria-labelledby={`${id}-h`}>
       <div className="ui-section__header">
-        <Heading className="ui-section__title" id={`${id}-h`}>
+        <Heading className="ui-section__title" id={`${id}-h`} ref={headingRef} tabIndex={headingRef ? -1 : undefined}>
           {collapsible ? (
             <button
               type="button"

@@ -79,7 +79,9 @@ export function ErrorState({ error, onRetry, actions = {}, compact = false, retr
         <p className="ui-error__title">{description.title}</p>
         <p className="ui-error__message">{description.message}</p>
         {remaining !== null && remaining > 0 && (
-          <p className="ui-error__wait ui-num" aria-live="polite">
+          // Hidden from screen readers: inside this alert it was read again every second. The message above already
+          // says how long the wait is, once.
+          <p className="ui-error__wait ui-num" aria-hidden="true">
             {t('ui_resumes_in', formatWait(remaining))}
           </p>
         )}

@@ -1,3 +1,5 @@
+import { formatPercent } from './format';
+
 export interface ProgressBarProps {
   value: number;
   max: number;
@@ -31,7 +33,10 @@ export function ProgressBar({ value, max, label, detail, tone = 'accent', indete
   );
 }
 
-/** A thin inline bar for a 0–1 score, with the number beside it (the number carries the meaning). */
+/**
+ * A thin inline bar for a 0–1 score, with the number beside it (the number carries the meaning) as a percentage:
+ * "0.71" under "Score" said nothing about its scale; "71%" does. `label` (the tooltip) says what it measures.
+ */
 export function ScoreBar({ score, label }: { score: number | null; label?: string }) {
   const value = score === null || !Number.isFinite(score) ? null : Math.min(Math.max(score, 0), 1);
   return (
@@ -39,7 +44,7 @@ export function ScoreBar({ score, label }: { score: number | null; label?: strin
       <span className="ui-score__track" aria-hidden="true">
         <span className="ui-score__fill" style={{ width: `${value === null ? 0 : Math.round(value * 100)}%` }} />
       </span>
-      <span className="ui-score__value ui-num">{value === null ? '—' : value.toFixed(2)}</span>
+      <span className="ui-score__value ui-num">{value === null ? '—' : formatPercent(value)}</span>
     </span>
   );
 }

@@ -40,6 +40,11 @@ export function formatTimeLeft(ms: number): string {
   return formatDuration(Math.max(1, Math.ceil(ms / 1000)) * 1000);
 }
 
+/** "71%" ("71 %" in German) for a 0–1 fraction such as a similarity score. */
+export function formatPercent(fraction: number): string {
+  return new Intl.NumberFormat(uiLanguage(), { style: 'percent', maximumFractionDigits: 0 }).format(fraction);
+}
+
 /** "1,234" ("1.234" in German) */
 export function formatCount(n: number): string {
   return new Intl.NumberFormat(uiLanguage(), { maximumFractionDigits: 0 }).format(n);

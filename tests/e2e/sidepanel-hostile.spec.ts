@@ -32,7 +32,8 @@ async function dangers(page: Page) {
     const hrefs = [...document.querySelectorAll('a[href]')].map((a) => a.getAttribute('href') ?? '');
     const srcs = [...document.querySelectorAll('[src]')].map((e) => e.getAttribute('src') ?? '');
     return {
-      badLinks: hrefs.filter((h) => !/^(https?:|blob:)/i.test(h)),
+      // tel: only as the E.164 number the panel writes itself (never the API's raw text).
+      badLinks: hrefs.filter((h) => !/^(https?:|blob:|tel:\+[1-9]\d{6,14}$)/i.test(h)),
       badSources: srcs.filter((s) => !/^(https?:|chrome-extension:|\/)/i.test(s)),
       activeElements: document.querySelectorAll('body iframe, body object, body embed, body script, body style, body svg[onload], [onerror], [onload], [onclick]').length,
       pwned: (window as unknown as { __pwned?: unknown }).__pwned ?? null,

@@ -241,7 +241,8 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
   await shot(panel, 'sidepanel-page-bulk-running');
   const chargedBefore = await bulkCharged(sandbox.url, 'test-standard-sp-page');
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  // "Stop waiting" once every entry has left (the card then says nothing more can be held back).
+  await page.getByRole('button', { name: /^(Cancel|Stop waiting)$/ }).click();
   // Truthful cancel (issue 11): the chunk already sent cannot be called back; the card says so until its answer is in.
   await expect(page.getByRole('heading', { name: 'Cancelling…' })).toBeVisible();
   await expect(page.getByText(/17 sent, waiting for the answer/)).toBeVisible();
@@ -403,7 +404,9 @@ test('contact: every field group, verification chips, vCard, priced refresh and 
   await similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }).click();
   const list = similar.getByRole('list', { name: 'Lookalike contacts, best match first' });
   await expect(list).toBeVisible({ timeout: 15_000 });
-  const scores = (await list.locator('.ui-score__value').allTextContents()).map(Number);
+  // Scores read as percentages ("71%"): parseFloat keeps the number (Number("71%") is NaN, which any sort accepts).
+  const scores = (await list.locator('.ui-score__value').allTextContents()).map(parseFloat);
+  expect(scores.every((n) => Number.isFinite(n))).toBe(true);
   expect(scores.length).toBeGreaterThan(0);
   expect(scores.length).toBeLessThanOrEqual(10);
   expect([...scores].sort((a, b) => b - a)).toEqual(scores);
@@ -480,7 +483,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   expect(total).toBeGreaterThan(100);
   expect(await table.getByRole('row').count()).toBeLessThan(40);
   // Sorted by score, best first; the header toggles the direction.
-  const firstScores = async () => (await table.locator('.ui-score__value').allTextContents()).slice(0, 5).map(Number);
+  const firstScores = async () => (await table.locator('.ui-score__value').allTextContents()).slice(0, 5).map(parseFloat);
   const desc = await firstScores();
   expect([...desc].sort((a, b) => b - a)).toEqual(desc);
   await table.getByRole('button', { name: 'Score' }).click();

@@ -7,7 +7,7 @@ import { useNavigation } from '../navigation';
 import { CrmExportButton } from './CrmExportButton';
 import { DeleteControls } from './DeleteControls';
 import { allMatchingIds, openRecord, peopleForExport } from './open-record';
-import { WebhookSendIdsButton } from './WebhookSendIdsButton';
+import { idSources, WebhookSendButton } from './WebhookSendButton';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
 // Functions, not strings: the words come from the browser's i18n, asked at render time.
@@ -64,7 +64,7 @@ export function BookView({ active }: { active: boolean }) {
       {/* Delete stays mounted while the list reloads or empties: deleting the last contact shown keeps its Undo. */}
       <div className="sp-export">
         {entries.length > 0 && <AddToListButton recordIds={chosen} />}
-        {entries.length > 0 && <WebhookSendIdsButton ids={chosen} />}
+        {entries.length > 0 && <WebhookSendButton source={async () => idSources(await chosen())} />}
         <DeleteControls ids={[...selected]} what={selected.size === 1 ? t('book_what_this_contact') : tn('book_what_contacts', selected.size)} onChanged={() => { setSelected(new Set()); list.reload(); }} />
       </div>
       {entries.length > 0 && (

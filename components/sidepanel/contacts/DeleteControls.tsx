@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, ErrorState } from '@/components/ui';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { request, toErrorData } from '../hooks';
@@ -13,10 +13,41 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
   const [asking, setAsking] = useState(false);
   const [undo, setUndo] = useState<{ ids: string[]; until: number; what: string } | null>(null);
   const [error, setError] = useState<ErrorData | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
+  const questionId = useId();
+  // Each step replaces the buttons of the one before (Delete → the question → Undo), so focus is placed again once
+  // the next step is on screen; left alone it fell to <body>.
+  const [focusNext, setFocusNext] = useState<'dialog' | 'trigger' | 'undo' | null>(null);
+  useEffect(() => {
+    if (!focusNext) return;
+    setFocusNext(null);
+    if (focusNext === 'dialog') dialog.current?.focus();
+    else root.current?.querySelector<HTMLButtonElement>(`[data-focus="${focusNext}"]:not(:disabled)`)?.focus();
+  }, [focusNext]);
+
+  const ask = () => {
+    setAsking(true);
+    setFocusNext('dialog');
+  };
+  const keep = () => {
+    setAsking(false);
+    setFocusNext('trigger');
+  };
+  const onDialogKey = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape') return;
+    event.preventDefault();
+    keep();
+  };
 
   useEffect(() => {
     if (!undo) return;
-    const timer = setTimeout(() => setUndo(null), Math.max(0, undo.until - Date.now()));
+    const timer = setTimeout(() => {
+      // The Undo button goes with the time it had: focus on it returns to Delete.
+      const focused = root.current?.contains(document.activeElement) ?? false;
+      setUndo(null);
+      if (focused) setFocusNext('trigger');
+    }, Math.max(0, undo.until - Date.now()));
     return () => clearTimeout(timer);
   }, [undo]);
 
@@ -27,6 +58,7 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
       setAsking(false);
       // `what` is kept as it was: the selection (and so the prop) empties once the rows are gone.
       if (removed) setUndo({ ids, until: undoUntil, what });
+      setFocusNext(removed ? 'undo' : 'trigger');
       onChanged();
     } catch (cause) {
       setError(toErrorData(cause));
@@ -37,6 +69,7 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
     try {
       await request('contacts/restore', { ids: undo.ids });
       setUndo(null);
+      setFocusNext('trigger');
       onChanged();
     } catch (cause) {
       setError(toErrorData(cause));
@@ -44,20 +77,30 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
   };
 
   return (
-    <>
+    // `display: contents` (contacts.css): a handle for placing focus that leaves the toolbar's layout as it was.
+    <div className="sp-delete" ref={root}>
       {!asking && !undo && (
-        <Button size="sm" variant="ghost" icon="trash" disabled={ids.length === 0} onClick={() => setAsking(true)}>
+        <Button size="sm" variant="ghost" icon="trash" disabled={ids.length === 0} onClick={ask} data-focus="trigger">
           {t('book_delete')}
         </Button>
       )}
       {asking && (
-        <div className="sp-confirm" role="alertdialog" aria-label={t('book_delete_ask', what)}>
-          <p>{ids.length === 1 ? t('book_delete_confirm_single', what) : t('book_delete_confirm_many', what)}</p>
+        // Focused when it opens (tabIndex -1: by script only), so the question is read; Escape keeps the contacts.
+        <div
+          className="sp-confirm"
+          role="alertdialog"
+          aria-label={t('book_delete_ask', what)}
+          aria-describedby={questionId}
+          tabIndex={-1}
+          ref={dialog}
+          onKeyDown={onDialogKey}
+        >
+          <p id={questionId}>{ids.length === 1 ? t('book_delete_confirm_single', what) : t('book_delete_confirm_many', what)}</p>
           <div className="sp-export">
             <Button size="sm" variant="danger" onClick={() => void remove()}>
               {t('book_delete_what', what)}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setAsking(false)}>
+            <Button size="sm" variant="ghost" onClick={keep}>
               {t('book_delete_keep')}
             </Button>
           </div>
@@ -66,12 +109,12 @@ export function DeleteControls({ ids, what, onChanged }: { ids: string[]; what: 
       {undo && (
         <div className="sp-confirm" role="status">
           <span>{t('book_deleted', undo.what)}</span>
-          <Button size="sm" onClick={() => void restore()}>
+          <Button size="sm" onClick={() => void restore()} data-focus="undo">
             {t('book_undo')}
           </Button>
         </div>
       )}
       {error && <ErrorState error={error} compact />}
-    </>
+    </div>
   );
 }

@@ -62,7 +62,13 @@ function EventRow({ event, now }: { event: LookupEvent; now: number }) {
         </div>
         {event.recordId && !gone && (
           <div className="sp-history__actions">
-            <Button size="sm" detail={t('credits_free')} onClick={() => void openRecord(event.recordId ?? '', nav).then((ok) => setGone(!ok))}>
+            <Button
+              size="sm"
+              detail={t('credits_free')}
+              // Every row's button read "Open · free": the name says which lookup it opens.
+              aria-label={t('a11y_open_named_free', event.label)}
+              onClick={() => void openRecord(event.recordId ?? '', nav).then((ok) => setGone(!ok))}
+            >
               {t('sidepanel_open')}
             </Button>
           </div>

@@ -1,7 +1,7 @@
 // Lookalike companies: 10–500 ranked by similarity, sortable, exportable, the chosen ones enriched as a
 // cancellable batch (issue 11: one file per kind of lookalike).
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
+import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, formatPercent, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
 import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
 import { useAccount } from '../account';
@@ -181,7 +181,10 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
             </StatusChip>
           );
         }
-        return <ScoreBar score={r.item.similarity_score} label={t('lookalikes_similarity_value', r.item.similarity_score ?? '?')} />;
+        // "71%" on screen; the tooltip says what it is a percentage of (the service gives a bare 0–1 number).
+        const score = r.item.similarity_score;
+        const value = t('lookalikes_similarity_value', score === null || !Number.isFinite(score) ? '?' : formatPercent(score));
+        return <ScoreBar score={score} label={`${value} · ${t('a11y_similarity_company', target.label)}`} />;
       },
     },
   ];

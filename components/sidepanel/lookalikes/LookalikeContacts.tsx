@@ -80,7 +80,9 @@ export function LookalikeContacts({ target }: { target: ContactTargetOf }) {
                   <div className="sp-people__text">
                     <p className="sp-people__name">{c.name ?? t('sidepanel_profile_unnamed')}</p>
                     <p className="sp-people__sub">{[c.job_title, c.location].filter(Boolean).join(' · ')}</p>
-                    <ScoreBar score={c.similarity_score} label={t('lookalikes_similarity')} />
+                    {/* "71%" alone said nothing to a screen reader: it is the similarity, as the service scores it. */}
+                    <span className="ui-visually-hidden">{t('lookalikes_similarity')} </span>
+                    <ScoreBar score={c.similarity_score} label={`${t('lookalikes_similarity')} · ${t('a11y_similarity_contact')}`} />
                   </div>
                   {profile && (
                     <Button size="sm" variant="ghost" aria-label={t('sidepanel_open_named', c.name ?? t('sidepanel_contact_file_fallback'))} onClick={() => nav.openContact({ lookup: { social_profile: profile }, label: c.name ?? profile })}>

@@ -75,6 +75,8 @@ export function CompanyPeople({ employees, companyName, website, canPay }: Compa
   const { above, beyond } = useMemo(() => matchPeople(people, found), [people, found]);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [job, setJob] = useState<BulkJob | null>(null);
+  // Started here from the selection bar (BulkJobPanel then takes focus and says so).
+  const [startedHere, setStartedHere] = useState<string | null>(null);
   // Bulk takes only people not paid for yet: a person a search returned would be charged again.
   const chosen = people.filter((p) => selected.has(personKey(p)) && !above.has(personKey(p)));
   const entries = chosen.map(personBulkEntry).filter((e) => e !== null);
@@ -105,13 +107,14 @@ export function CompanyPeople({ employees, companyName, website, canPay }: Compa
         listedAbove={found.length - beyond.length}
         open={open}
       />
-      {job && <BulkJobPanel key={job.id} initialJob={job} onDismiss={() => setJob(null)} />}
+      {job && <BulkJobPanel key={job.id} initialJob={job} started={job.id === startedHere} onDismiss={() => setJob(null)} />}
       <BulkSelectionBar
         entries={entries}
         disabled={!canPay}
         onClear={() => setSelected(new Set())}
         onStarted={(started) => {
           setJob(started);
+          setStartedHere(started.id);
           setSelected(new Set());
         }}
       />
@@ -297,6 +300,8 @@ function ProspectorPeople({
         )}
         {beyond.length > 0 && (
           <PeopleTable
+            // Inside this section's h3.
+            headingLevel={4}
             title={t('people_section_people')}
             label={t('people_prospector_label', companyName)}
             people={rows.list}

@@ -30,13 +30,15 @@ export interface PeopleTableProps {
   action?: (person: PersonRowData) => ReactNode;
   /** May this row join a bulk job (never a person already paid for)? Default: any row bulk can look up. */
   selectable?: (person: PersonRowData) => boolean;
+  /** 3 under a view's h2 (the default); 4 inside another section (a company's search results). */
+  headingLevel?: 3 | 4;
 }
 
 /**
  * People as rows (windowed), each with one priced Enrich; optionally selectable for a bulk job. One column: the
  * button lives inside the person's cell, under the name, so it never takes width from the name.
  */
-export function PeopleTable({ title, label, people, selection, fallbackLookup, action, selectable }: PeopleTableProps) {
+export function PeopleTable({ title, label, people, selection, fallbackLookup, action, selectable, headingLevel = 3 }: PeopleTableProps) {
   const list = useListFilter(people, filterPeople);
   const shown = list.shown;
   return (
@@ -44,6 +46,7 @@ export function PeopleTable({ title, label, people, selection, fallbackLookup, a
       title={title}
       meta={filteredCount(list, selection && { selected: selection.selected, key: personKey })}
       className="sp-found__group sp-people-table"
+      headingLevel={headingLevel}
     >
       <ListFilter list={list} label={t('people_filter_label')} longerThan={VISIBLE_ROWS} />
       {!nothingMatches(list) && (

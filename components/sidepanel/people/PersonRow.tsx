@@ -5,7 +5,7 @@
  * Layout (people.css): the name and the title each own a full line, so a narrow (320 px) panel never squeezes the
  * name to make room for the button; the chips wrap below, and the priced button sits at the end of the chip line.
  */
-import type { ReactNode } from 'react';
+import { type ReactNode, type RefObject, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Button, Chip, costLabel, type IconName, isCachedMiss, PaidButton } from '@/components/ui';
 import { timeAgo } from '@/lib/credits/words';
 import type { PagePerson } from '@/lib/detect/schema';
@@ -23,8 +23,40 @@ import { useNavigation } from '../navigation';
 /** A person as a row needs only these (a page's person, or an employee from a company answer). */
 export type PersonRowData = Pick<PagePerson, 'id' | 'name' | 'title' | 'company' | 'emails' | 'phones' | 'profiles'>;
 
-/** Chips shown; the rest are counted in a "+N" chip whose tooltip lists them. Two wrapped lines hold three. */
-const MAX_CHIPS = 3;
+/**
+ * The most chips a row tries to show; the chips that fit on its two chip lines are shown and the rest are counted in
+ * a "+N" chip (useChipsThatFit). Bounds the measuring for a person with many addresses.
+ */
+const MAX_CHIPS = 6;
+
+/**
+ * How many of `count` chips fit in `ids`'s box (two lines, people.css) with the "+N" chip after them. The row is a
+ * fixed height for windowing (PERSON_ROW_HEIGHT), so a chip that wraps onto a third line was cut off by the row's
+ * edge without a word (issue: at 320–400 px each chip takes a whole line, and a third one vanished). Measured after
+ * layout and again when the width changes; each pass takes one chip off until everything shown ends inside the box.
+ */
+function useChipsThatFit(ids: RefObject<HTMLElement | null>, count: number): number {
+  const [width, setWidth] = useState(-1);
+  // What `shown` was measured for: a new width or another number of chips measures again from all of them.
+  const [fit, setFit] = useState({ width, count, shown: count });
+  const current = useMemo(() => (fit.width === width && fit.count === count ? fit : { width, count, shown: count }), [fit, width, count]);
+  useLayoutEffect(() => {
+    const box = ids.current;
+    if (!box || typeof ResizeObserver !== 'function') return;
+    const observer = new ResizeObserver(([entry]) => setWidth(Math.round(entry?.contentRect.width ?? 0)));
+    observer.observe(box);
+    return () => observer.disconnect();
+  }, [ids]);
+  useLayoutEffect(() => {
+    const box = ids.current;
+    if (!box) return;
+    const bottom = box.getBoundingClientRect().bottom;
+    const overflows = current.shown > 0 && [...box.children].some((chip) => chip.getBoundingClientRect().bottom > bottom + 0.5);
+    if (overflows) setFit({ ...current, shown: current.shown - 1 });
+    else if (current !== fit) setFit(current);
+  }, [ids, current, fit]);
+  return current.shown;
+}
 
 export interface IdentifierChip {
   icon: IconName;
@@ -34,7 +66,10 @@ export interface IdentifierChip {
 
 /** Name line, optional subtitle line, then the chips (wrapping) with `action` at the end of their line. */
 export function EntityCell({ name, subtitle, chips, action }: { name: string; subtitle: string | null; chips: readonly IdentifierChip[]; action: ReactNode }) {
-  const hidden = chips.slice(MAX_CHIPS);
+  const ids = useRef<HTMLSpanElement>(null);
+  const shown = useChipsThatFit(ids, Math.min(chips.length, MAX_CHIPS));
+  const hidden = chips.slice(shown);
+  const hiddenWords = t('people_more_identifiers_title', hidden.length, hidden.map((c) => c.value).join(', '));
   return (
     <span className="sp-person">
       <span className="sp-person__name" title={name} translate="no">
@@ -46,15 +81,17 @@ export function EntityCell({ name, subtitle, chips, action }: { name: string; su
         </span>
       )}
       <span className="sp-person__foot">
-        <span className="sp-person__ids" role="group" aria-label={t('people_identifiers_of', name)}>
-          {chips.slice(0, MAX_CHIPS).map((chip) => (
+        <span className={`sp-person__ids${hidden.length > 0 ? ' sp-person__ids--more' : ''}`} role="group" aria-label={t('people_identifiers_of', name)} ref={ids}>
+          {chips.slice(0, shown).map((chip) => (
             <Chip key={`${chip.icon}:${chip.value}`} icon={chip.icon} title={chip.value} className="sp-person__chip" data>
               {chip.text}
             </Chip>
           ))}
           {hidden.length > 0 && (
-            <Chip className="sp-person__chip" title={t('people_more_identifiers_title', hidden.length, hidden.map((c) => c.value).join(', '))}>
-              {t('people_more_identifiers', hidden.length)}
+            // "+2" on screen; the hidden identifiers themselves for screen readers (and as the tooltip).
+            <Chip className="sp-person__chip sp-person__more" title={hiddenWords}>
+              <span aria-hidden="true">{t('people_more_identifiers', hidden.length)}</span>
+              <span className="ui-visually-hidden">{hiddenWords}</span>
             </Chip>
           )}
         </span>

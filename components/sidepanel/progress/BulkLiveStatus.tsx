@@ -1,7 +1,9 @@
 /**
  * A running bulk job's live line, from the queue's real state (issue 11: progress jumped per 1,000-row chunk and
  * said "about 1 s left" during a 20 s job): rows sent, the chunk in flight and how long it has been out, the 429
- * pause or the rate-limit window with a countdown, and the time left from measured latency. Ticks every second.
+ * pause or the rate-limit window with a countdown, and the time left from measured latency. Ticks every second, so it
+ * is no live region: a screen reader would read "(1 s)", "(2 s)"… every second. The job card announces the start and
+ * the end (BulkEnrichment), the header the queue's pauses (PanelHeader).
  */
 import { formatCount, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
@@ -25,7 +27,7 @@ export function BulkLiveStatus({ job }: { job: BulkJob }) {
   else if (eta.totalMs === null) parts.push(t('progress_eta_measuring'));
   else if (eta.totalMs > 0) parts.push(t('progress_about_left', formatTimeLeft(eta.totalMs)));
   return (
-    <p className="sp-hint ui-num" role="status" data-testid="bulk-live">
+    <p className="sp-hint ui-num" data-testid="bulk-live">
       {parts.join(' · ')}
     </p>
   );

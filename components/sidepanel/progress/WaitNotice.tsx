@@ -3,7 +3,7 @@
  * "Looking up…"): the service's 429 pause or our rate-limit window, a countdown, and Cancel, which stops the waiting
  * lookups before they are sent (nothing is charged for them).
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import { request } from '../hooks';
@@ -12,8 +12,24 @@ import { useLiveQueue, waitingLookups } from './useQueueState';
 export function WaitNotice() {
   const { queue, eta } = useLiveQueue();
   const [cancelling, setCancelling] = useState(false);
-  if (!queue || !eta || waitingLookups(queue) === 0) return null;
-  if (eta.wait !== 'paused' && eta.wait !== 'window') return null;
+  const wait = queue && eta && waitingLookups(queue) > 0 && (eta.wait === 'paused' || eta.wait === 'window') ? eta.wait : null;
+  // The countdown ticks every second, so it is kept out of the live regions (this one, and the loading state's
+  // around it): a screen reader read it again every second. Instead the region says once, as the wait begins, why
+  // the lookup waits, about how long, and that nothing is charged. It is on the page (empty) before there is anything
+  // to say, so it is read.
+  const waitMs = eta?.waitMs ?? 0;
+  const [said, setSaid] = useState<{ wait: 'paused' | 'window'; text: string } | null>(null);
+  useEffect(() => {
+    if (said?.wait === (wait ?? undefined)) return;
+    if (!wait) setSaid(null);
+    else setSaid({ wait, text: t(wait === 'paused' ? 'a11y_wait_paused' : 'a11y_wait_window', formatTimeLeft(waitMs)) });
+  }, [wait, said, waitMs]);
+  const region = (
+    <p className="ui-visually-hidden" role="status">
+      {said?.text ?? ''}
+    </p>
+  );
+  if (!queue || !eta || !wait) return region;
   const why =
     eta.wait === 'paused'
       ? t('progress_wait_paused', formatTimeLeft(eta.waitMs))
@@ -27,15 +43,20 @@ export function WaitNotice() {
     }
   };
   return (
-    <div className="sp-stack" role="status" data-testid="lookup-waiting">
-      <p className="sp-hint ui-num">{why}</p>
-      <p className="sp-hint">{t('progress_wait_not_sent')}</p>
-      <div className="ui-button-row">
-        <Button size="sm" variant="secondary" icon="x" loading={cancelling} onClick={() => void cancel()}>
-          {t('progress_wait_cancel')}
-        </Button>
+    <>
+      {region}
+      <div className="sp-stack" data-testid="lookup-waiting">
+        <p className="sp-hint ui-num" aria-hidden="true">
+          {why}
+        </p>
+        <p className="sp-hint">{t('progress_wait_not_sent')}</p>
+        <div className="ui-button-row">
+          <Button size="sm" variant="secondary" icon="x" loading={cancelling} onClick={() => void cancel()}>
+            {t('progress_wait_cancel')}
+          </Button>
+        </div>
       </div>
-    </div>
+    </>
   );
 }
 
