@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
@@ -128,13 +127,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
     const error = page.state.error;
     return (
       <div className="sp-view">
-        <ErrorState
-          error={error}
-          onRetry={load}
-          actions={{
-            'grant-permission': () => void grantAndRescan(tabId, load),
-          }}
-        />
+        <ErrorState error={error} onRetry={load} />
       </div>
     );
   }
@@ -229,14 +222,4 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
       />
     </div>
   );
-}
-
-/** Ask for this site's access from the panel (a click is a user gesture), then scan again. */
-async function grantAndRescan(tabId: number, rescan: () => void) {
-  const tab = await browser.tabs.get(tabId).catch(() => null);
-  const origin = tab?.url ? new URL(tab.url).origin : null;
-  if (origin && /^https?:/.test(origin)) {
-    await browser.permissions.request({ origins: [`${origin}/*`] }).catch(() => false);
-  }
-  rescan();
 }

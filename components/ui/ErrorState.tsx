@@ -12,7 +12,7 @@ export interface ErrorStateProps {
   /** Offered when the catalogue lists 'retry'; also called when a 'wait' countdown ends. */
   onRetry?: () => void;
   /**
-   * Handlers for actions the page can perform ('grant-permission', 'upgrade-plan', 'add-credits', or overrides).
+   * Handlers for actions the page can perform ('upgrade-plan', 'add-credits', or overrides).
    * 'open-settings' and 'copy-details' work without one.
    */
   actions?: Partial<Record<ErrorAction, () => void>>;
@@ -31,7 +31,6 @@ const actionLabels: Record<ErrorAction, () => string> = {
   'upgrade-plan': () => t('ui_see_plans'),
   wait: () => t('ui_waiting'),
   'add-credits': () => t('ui_add_credits'),
-  'grant-permission': () => t('ui_allow_on_this_site'),
 };
 
 const severityClass = { info: 'info', warning: 'warning', error: 'danger' } as const;

@@ -12,8 +12,7 @@ export type ErrorAction =
   | 'copy-details'
   | 'upgrade-plan'
   | 'wait'
-  | 'add-credits'
-  | 'grant-permission';
+  | 'add-credits';
 
 export type ErrorSeverity = 'info' | 'warning' | 'error';
 
@@ -139,10 +138,12 @@ const catalogue: Record<ErrorKind, Describer> = {
     actions: [],
     severity: 'warning',
   }),
+  // The panel cannot ask for the site itself: without access it does not even know the tab's address (and Firefox
+  // refuses a permission prompt that is not the click's first step). The toolbar button grants this page at once.
   permission_needed: () => ({
     title: t('errors_permission_needed_title'),
     message: t('errors_permission_needed_message'),
-    actions: ['grant-permission'],
+    actions: ['retry'],
     severity: 'warning',
   }),
   not_scannable: () => ({

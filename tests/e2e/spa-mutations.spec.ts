@@ -167,3 +167,30 @@ test('a reload is a new document: the old document\'s people do not stay', async
     server.close();
   }
 });
+
+test('a site the extension may not read: the panel says how to let it (the toolbar button), offers Try again, and no button that cannot work', async ({ context, serviceWorker, openExtensionPage, shot }) => {
+  // 127.0.0.2 is a loopback address outside the test build's host permissions (127.0.0.1 only).
+  const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(appPage({ 'team-a': [['Alice Archer', 'alice@acme-a.com']] })));
+  await new Promise<void>((ok) => server.listen(0, '127.0.0.2', ok));
+  const url = `http://127.0.0.2:${(server.address() as AddressInfo).port}/`;
+  try {
+    // The extension cannot see this tab's address (that is the point), so it is found as the tab that was not there before.
+    // (The onboarding tab, opened at install, may appear meanwhile too: its address is the extension's own, so visible.)
+    const ids = () => serviceWorker.evaluate(async () => (await chrome.tabs.query({})).filter((t) => t.url === undefined).map((t) => t.id ?? -1));
+    const before = new Set(await ids());
+    const tab = await context.newPage();
+    await tab.goto(url);
+    const tabId = (await ids()).find((id) => !before.has(id)) ?? -1;
+    expect(tabId).toBeGreaterThan(0);
+    const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
+    await panel.setViewportSize({ width: 360, height: 900 });
+    await expect(panel.getByText('Permission needed', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByText(/Click its toolbar button on this page/)).toBeVisible();
+    await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
+    // "Allow on this site" asked for nothing: without access the panel does not know the site's address.
+    await expect(panel.getByRole('button', { name: /Allow on this site/ })).toHaveCount(0);
+    await shot(panel, 'sidepanel-permission-needed');
+  } finally {
+    server.close();
+  }
+});

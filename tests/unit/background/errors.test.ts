@@ -26,7 +26,8 @@ describe('error catalogue', () => {
     [{ kind: 'timeout', message: '' }, 'retry', 'error'],
     [{ kind: 'bad_response', message: '' }, 'copy-details', 'error'],
     [{ kind: 'budget_exceeded', message: '' }, 'open-settings', 'warning'],
-    [{ kind: 'permission_needed', message: '' }, 'grant-permission', 'warning'],
+    // The toolbar button grants the page; the panel can then try again (it cannot ask for a site it cannot see).
+    [{ kind: 'permission_needed', message: '' }, 'retry', 'warning'],
   ])('%o offers %s with severity %s', (error, action, severity) => {
     const d = describeError(error);
     expect(d.actions).toContain(action);
