@@ -13,7 +13,6 @@ import { PopupLookup } from './PopupLookup';
 import { RecentVerifications } from './RecentVerifications';
 import { StatusBar } from './StatusBar';
 import { t } from '@/lib/i18n/t';
-import { background } from '@/lib/messaging/extension';
 
 export function PopupApp() {
   const { state, reload } = useSettings();
@@ -25,10 +24,7 @@ export function PopupApp() {
   // Known before the click, so opening the panel needs no await inside the gesture.
   useEffect(() => {
     browser.tabs.query({ active: true, currentWindow: true }).then(
-      ([tab]) => {
-        setTabId(tab?.id ?? null);
-        if (tab?.id !== undefined) readPageOnce(tab.id);
-      },
+      ([tab]) => setTabId(tab?.id ?? null),
       () => setTabId(null),
     );
   }, []);
@@ -82,16 +78,4 @@ export function PopupApp() {
       </footer>
     </div>
   );
-}
-
-/**
- * Opening the popup is the user invoking the extension on this tab: the browser lets it read the page now (activeTab).
- * A page not read yet is scanned (locally: nothing is sent to the service), so the side panel, which said "Permission
- * needed… click the toolbar button, then Try again", fills in by itself. A page read already is left as it is.
- */
-function readPageOnce(tabId: number): void {
-  background
-    .request('page/get', { tabId, scan: false })
-    .then((page) => (page === null ? background.request('page/get', { tabId, scan: true }) : page))
-    .catch(() => undefined);
 }

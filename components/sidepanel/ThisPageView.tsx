@@ -57,7 +57,8 @@ function foundSummary(found: FoundBreakdown, grouped: boolean): string {
  */
 export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: number }) {
   const { hasKey, state: accountState } = useAccount();
-  const page = useAsyncAction((id: number) => request('page/get', { tabId: id, scan: true }));
+  // `full`: the Rescan button reads the page again; a visit takes the scanner's current result (kept up to date).
+  const page = useAsyncAction(({ id, full }: { id: number; full: boolean }) => request('page/get', { tabId: id, scan: true, ...(full ? { full } : {}) }));
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [job, setJob] = useState<BulkJob | null>(null);
   // The job the user started from this view's selection bar (not one resumed on opening): its card takes focus.
@@ -66,7 +67,10 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   const { run, set } = page;
 
   const load = useCallback(() => {
-    if (tabId !== null) void run(tabId);
+    if (tabId !== null) void run({ id: tabId, full: false });
+  }, [run, tabId]);
+  const rescan = useCallback(() => {
+    if (tabId !== null) void run({ id: tabId, full: true });
   }, [run, tabId]);
 
   useEffect(() => {
@@ -167,7 +171,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>
         </div>
-        <Button size="sm" variant="ghost" icon="refresh" onClick={load} loading={page.state.status === 'loading'} aria-label={t('sidepanel_page_rescan_label')}>
+        <Button size="sm" variant="ghost" icon="refresh" onClick={rescan} loading={page.state.status === 'loading'} aria-label={t('sidepanel_page_rescan_label')}>
           {t('sidepanel_page_rescan')}
         </Button>
       </div>

@@ -14,7 +14,9 @@ async function selectedText(tabId: number): Promise<string> {
       // Text selected inside a form field is not the page's selection: read the field's own.
       func: () => {
         const field = document.activeElement;
-        if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+        // Never a password field's text (it would be shown in the panel).
+        const secret = field instanceof HTMLInputElement && (field.type === 'password' || /password/i.test(field.autocomplete));
+        if (!secret && (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) {
           const { selectionStart: from, selectionEnd: to, value } = field;
           if (from !== null && to !== null && to > from) return value.slice(from, to);
         }

@@ -85,7 +85,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'credits/summary': async () => (await engine()).ledger.summary(),
     'credits/estimate': async (input) => (await engine()).estimate(input),
 
-    'page/get': async (input) => (input.scan ? scanTab(input.tabId) : readPage(input.tabId)),
+    'page/get': async (input) => (input.scan ? scanTab(input.tabId, input.full === true) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),
     // pageui (issue 13): the popup's lookup box.
     'panel/lookup': async (input) => {

@@ -135,9 +135,9 @@ function permissionNeeded(): HandledError {
   });
 }
 
-async function askContentScript(tabId: number): Promise<Extract<ContentMessage, { type: 'content/scan' }> | null> {
+async function askContentScript(tabId: number, full = false): Promise<Extract<ContentMessage, { type: 'content/scan' }> | null> {
   const reply = await Promise.race([
-    browser.tabs.sendMessage(tabId, { type: 'to-content/rescan' }, { frameId: 0 }),
+    browser.tabs.sendMessage(tabId, full ? { type: 'to-content/rescan', full: true } : { type: 'to-content/rescan' }, { frameId: 0 }),
     new Promise((resolve) => setTimeout(() => resolve(null), RESCAN_TIMEOUT_MS)),
   ]).catch(() => null);
   const parsed = ContentMessageSchema.safeParse(reply);
@@ -148,7 +148,8 @@ async function askContentScript(tabId: number): Promise<Extract<ContentMessage, 
  * Injects the scanner (unless it is already there) and returns the finished scan. Allowed when the user invoked
  * the extension on the tab (activeTab) or the site's host permission is granted; otherwise `permission_needed`.
  */
-export async function scanTab(tabId: number): Promise<PageState | null> {
+/** `full`: the user asked for the page to be read again (the panel's Rescan); otherwise the scanner's current result. */
+export async function scanTab(tabId: number, full = false): Promise<PageState | null> {
   let tab;
   try {
     tab = await browser.tabs.get(tabId);
@@ -167,7 +168,8 @@ export async function scanTab(tabId: number): Promise<PageState | null> {
       throw permissionNeeded();
     }
   }
-  const scan = await askContentScript(tabId);
+  // A scanner injected just now reads the whole page anyway: only one already there is asked for a new full pass.
+  const scan = await askContentScript(tabId, full && Boolean(present));
   if (!scan) return readPage(tabId);
   await onPageScan(scan, { tab: { id: tabId }, frameId: 0, ...(tab.url ? { url: tab.url } : {}) });
   return readPage(tabId);

@@ -150,8 +150,10 @@ export function runContentAgent(ctx: ContentScriptContext): void {
       if (pendingNavigation !== undefined) {
         return new Promise<void>((resume) => afterNavigation.push(resume)).then(() => session.scanner.settled().then(toMessage));
       }
-      // An explicit rescan reads the page again (the running scanner's totals may hold what has left the page).
-      return session.scanner.rescan().then(toMessage);
+      // The panel's Rescan reads the page again (`full`); any other ask gets the running scanner's result, which
+      // removals and edits keep current (lib/detect/dom-scan.ts), without a full pass at every visit.
+      const full = (message as { full?: unknown }).full === true;
+      return (full ? session.scanner.rescan() : session.scanner.settled()).then(toMessage);
     }
     return undefined;
   };

@@ -252,9 +252,10 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
       const holder = record.type === 'characterData' ? target.parentNode : target;
       if (holder !== null && engine.holdsFinding(holder)) lost(holder);
       else if (record.type === 'characterData' && holder !== null) {
-        // Text without an identifier (a name) changed inside a record: read that record again (no full pass).
-        const reread = engine.grouper.changed(holder, 4, false);
-        if (reread !== null && !engine.enqueue(reread)) fullRescanWanted = true;
+        // Text without an identifier (a name, "3 min ago") changed inside a record: describe that record again from
+        // the page as it is now. Its identifiers did not change, so it is not walked again: a re-walk would add them
+        // to the grouper a second time at every tick, until its identifier cap dropped every person (review).
+        engine.grouper.changed(holder, 4, false);
       }
     }
     if (!fullPassActive) incrementalBusy += now() - t0;
@@ -291,8 +292,13 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     },
     rebind(next) {
       host = next;
-      // The old host may have dropped the task it was holding (its context was invalidated).
+      // The old host may have dropped the task it was holding (its context was invalidated), and its timer too: a
+      // repass it was waiting for is asked again, or removals would never start one (`requestRepass` waits on it).
       scheduled = false;
+      if (repassTimer) {
+        repassTimer = false;
+        requestRepass();
+      }
       if (!idle()) wake();
     },
     current,

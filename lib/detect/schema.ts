@@ -123,8 +123,12 @@ export const PageScanMessageSchema = z.strictObject({
 });
 export type PageScanMessage = z.infer<typeof PageScanMessageSchema>;
 
-/** Background → content script: answer with the latest `PageScanMessage` once the pass is complete. */
-export const PageRescanRequestSchema = z.strictObject({ type: z.literal('to-content/rescan') });
+/**
+ * Background → content script: answer with the latest `PageScanMessage` once the pass is complete; `full`: read the
+ * whole page again first (the panel's Rescan button only: the panel asks on every visit, and a full pass of a huge
+ * page each time would not be incremental).
+ */
+export const PageRescanRequestSchema = z.strictObject({ type: z.literal('to-content/rescan'), full: z.literal(true).optional() });
 /** Background → content script: is the scanner already injected? Answer `{ ok: true }`. */
 export const PagePingRequestSchema = z.strictObject({ type: z.literal('to-content/ping') });
 export type PageRescanRequest = z.infer<typeof PageRescanRequestSchema>;

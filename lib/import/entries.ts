@@ -8,6 +8,7 @@ import { bulkEntryKey } from '../cache/keys';
 import type { BulkEntry } from '../messaging/protocol';
 import { entryLabel } from '../model/lookup';
 import { normaliseEmail, normalisePhone, profileOfText } from '../identity';
+import { isRoleMailbox } from '../detect/people/names';
 import type { ColumnKind } from './columns';
 import { t } from '../i18n/t';
 
@@ -84,19 +85,19 @@ export function planRow(row: readonly string[], mapping: Mapping, options: { def
   const emails = allOfCells(emailCells, normaliseEmail);
   const profiles = allOfCells(profileCells, profileUrl);
   const phones = allOfCells(phoneCells, (value) => normalisePhone(value, options.defaultCountry));
-  // The row's first identifier is sent (email, then profile, then phone: docs/people.md); the others are the same
-  // person's, so the cache and the contact book answer the row by any of them (a person bought before by their
-  // profile is not bought again by their email) and the answer is filed under all of them.
+  // The row's first identifier is sent (email, then profile, then phone: docs/people.md); its other personal ones are
+  // the same person's, so the cache and the contact book answer the row by any of them (a person bought before by
+  // their profile is not bought again by their email) and the answer is filed under them too. Only personal ones:
+  // a phone column is often the company's switchboard ("Company Main Phone") and a role address (info@, sales@) is
+  // everyone's, and filed under those, one person's answer filled every colleague's row free (review).
   const make = (entry: BulkEntry): RowPlan => {
     const others = {
-      emails: emails.filter((e) => !(entry.field_type === 'email' && e === entry.value)),
+      emails: emails.filter((e) => !(entry.field_type === 'email' && e === entry.value) && !isRoleMailbox(e)),
       profiles: profiles.filter((p) => !(entry.field_type === 'social_profile' && p === entry.value)),
-      phones: phones.filter((p) => !(entry.field_type === 'phone' && p === entry.value)),
     };
     const alsoKnownAs = {
       ...(others.emails.length ? { emails: others.emails } : {}),
       ...(others.profiles.length ? { profiles: others.profiles } : {}),
-      ...(others.phones.length ? { phones: others.phones } : {}),
     };
     const full = { ...entry, ...(Object.keys(alsoKnownAs).length ? { alsoKnownAs } : {}), ...(label ? { label } : {}) };
     return { entry: full, key: bulkEntryKey(full, options.requiredFields ?? []) };

@@ -17,7 +17,11 @@ export function readBackgroundToContent(
   ownId: string,
 ): ToContentMessage | null {
   if (sender.id !== ownId || sender.tab !== undefined) return null;
-  if (typeof message !== 'object' || message === null || Object.keys(message).length !== 1) return null;
-  const type = (message as { type?: unknown }).type;
-  return type === 'to-content/ping' || type === 'to-content/rescan' ? { type } : null;
+  if (typeof message !== 'object' || message === null) return null;
+  const { type, full, ...rest } = message as { type?: unknown; full?: unknown };
+  if (Object.keys(rest).length > 0) return null;
+  if (type === 'to-content/ping') return full === undefined ? { type } : null;
+  if (type !== 'to-content/rescan') return null;
+  if (full === undefined) return { type };
+  return full === true ? { type, full } : null;
 }

@@ -160,7 +160,8 @@ export const requests = {
   'credits/estimate': { input: CostActionSchema, output: CostEstimateSchema },
   /** The entities found on a tab; `scan: true` injects the scanner first if allowed (user gesture / permission). */
   'page/get': {
-    input: z.strictObject({ tabId: z.number().int().min(0), scan: z.boolean().optional() }),
+    /** `scan`: inject the scanner if needed and wait for its result; `full`: the user's Rescan, read the page again. */
+    input: z.strictObject({ tabId: z.number().int().min(0), scan: z.boolean().optional(), full: z.boolean().optional() }),
     output: PageStateSchema.nullable(),
   },
   /** The pending context-menu/shortcut intent for a tab (consumed when read). */

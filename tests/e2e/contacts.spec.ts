@@ -454,11 +454,11 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: 15_000 });
   });
 
-  await test.step('"Delete list" asks first (it cannot be undone); Escape keeps it, focus back on the button; confirmed, it is gone and its contact stays', async () => {
+  await test.step('"Delete list" asks first (it cannot be undone), focus on "Keep the list"; Escape keeps it, focus back on the button; confirmed, it is gone and its contact stays', async () => {
     await list.getByRole('button', { name: 'Delete list' }).click();
     const confirm = panel.getByRole('alertdialog', { name: 'Delete list' });
     await expect(confirm).toContainText('Delete the list “Refresh me”? Its 1 contact stays in your contact book');
-    await expect(confirm.getByRole('button', { name: 'Delete list' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Keep the list' })).toBeFocused();
     await panel.keyboard.press('Escape');
     await expect(confirm).toHaveCount(0);
     await expect(list.getByRole('button', { name: 'Delete list' })).toBeFocused();

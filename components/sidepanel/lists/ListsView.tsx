@@ -185,17 +185,19 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
               className="sp-confirm"
               role="alertdialog"
               aria-label={t('book_lists_delete')}
+              aria-describedby="sp-list-delete-question"
               data-testid="list-delete-confirm"
               onKeyDown={(e) => {
                 if (e.key === 'Escape') keep();
               }}
             >
-              <p>{tn('book_lists_delete_confirm', data.entries.length, data.list.name)}</p>
+              <p id="sp-list-delete-question">{tn('book_lists_delete_confirm', data.entries.length, data.list.name)}</p>
               <div className="sp-export">
-                <Button size="sm" variant="danger" icon="trash" autoFocus onClick={() => void deleteList()}>
+                <Button size="sm" variant="danger" icon="trash" onClick={() => void deleteList()}>
                   {t('book_lists_delete')}
                 </Button>
-                <Button size="sm" variant="ghost" onClick={keep}>
+                {/* Focus on the safe answer: a held or doubled Enter must not delete what cannot be restored. */}
+                <Button size="sm" variant="ghost" autoFocus onClick={keep}>
                   {t('book_lists_keep')}
                 </Button>
               </div>

@@ -168,7 +168,8 @@ export class PeopleGrouper {
 
   /**
    * The page changed at `node` (a node inside it was removed or edited, or its href changed; `removal`: something
-   * the scan found may have left the page): the records holding `node` (up to `depth` levels up) forget their identifiers, and the next build
+   * the scan found may have left the page): the records holding `node` (up to `depth` levels up) are described again,
+   * and on a removal forget their identifiers (the walk reads them again), and the next build
    * leaves out every record whose element left the page. Returns the outermost such record's element, which the walk
    * must read again so the record is described from its current content only (a list row reused for another
    * person must not keep the first one's email: audit e4/e8). Null when no record holds it.
@@ -179,7 +180,9 @@ export class PeopleGrouper {
     for (let i = 0; cur !== null && i < depth; i++, cur = cur.parentNode) {
       const record = this.records.get(cur);
       if (record === undefined) continue;
-      record.hits = [];
+      // A removal forgets the record's identifiers (the walk reads them again from what is there now); an edit of
+      // text without one (`removal` false) keeps them and only has the record described again.
+      if (removal) record.hits = [];
       if (!record.queued) {
         record.queued = true;
         this.dirty.push(record);

@@ -120,6 +120,23 @@ describe('changes that take away what the scan found', () => {
     expect(s.scanner.stats().fullPasses).toBe(1);
   });
 
+  it('text that ticks inside a card ("3 min ago") keeps the people: their identifiers are not added again at each tick', () => {
+    const s = setup();
+    s.scanner.start();
+    s.drain();
+    const p = (s.rows()[0] as Element).querySelector('p') as Element;
+    const before = s.scanner.stats();
+    // Before (review): each tick re-walked the card and added its email to the grouper again; at its 20,000-identifier
+    // cap every person was dropped. 25,000 ticks pass that cap.
+    for (let i = 0; i < 25_000; i++) {
+      (p.firstChild as Text).data = `Engineer · ${i} min ago`;
+      s.fire([{ type: 'characterData', target: p.firstChild as Node }]);
+      s.drain();
+    }
+    expect(s.people()).toEqual(['Alice Archer<alice@acme-a.com>', 'Bob Baker<bob@acme-a.com>', 'Carol Cole<carol@acme-a.com>']);
+    expect(s.scanner.stats().fullPasses).toBe(before.fullPasses);
+  });
+
   it('a page that keeps re-rendering a found widget gets at most one full pass per gap', () => {
     const s = setup(2000);
     s.scanner.start();

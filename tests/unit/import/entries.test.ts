@@ -6,9 +6,11 @@ const mapping: ColumnKind[] = ['full_name', 'email', 'phone', 'profile_url', 'co
 describe('a row → the entry it is enriched by', () => {
   it.each<[string, string[], unknown]>([
     // The row's other identifiers go along as the same person's (the cache and the book answer the row by any of them).
-    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', alsoKnownAs: { profiles: [expect.stringContaining('linkedin.com/in/ana')], phones: ['+442079460958'] } }],
-    ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen'), label: 'Mo', alsoKnownAs: { phones: ['+442079460958'] } }],
+    // Phones and role addresses never: a switchboard or info@ would make one person's answer every colleague's.
+    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', alsoKnownAs: { profiles: [expect.stringContaining('linkedin.com/in/ana')] } }],
+    ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen'), label: 'Mo' }],
     ['every address of a list cell, the first sent', ['Ana', 'ana@acme.com; ana.r@gmail.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', alsoKnownAs: { emails: ['ana.r@gmail.com'] } }],
+    ['a role address beside the person\'s is not theirs', ['Ana', 'ana@acme.com; info@acme.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com', label: 'Ana' }],
     ['phone in E.164 when nothing else', ['Li', '', '+44 20 7946 0958', '', ''], { field_type: 'phone', value: '+442079460958', label: 'Li' }],
     ['an invalid email falls back to the phone', ['Li', 'not-an-email', '+1 415 555 0142', '', ''], { field_type: 'phone', value: '+14155550142', label: 'Li' }],
     ['no name: no label', ['', 'ana@acme.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com' }],

@@ -128,6 +128,28 @@ describe('people bought before fill a bulk job from the contact book', () => {
     expect(await charged()).toBe(2);
   });
 
+  it('two files whose rows share a switchboard phone: the second person is priced and bought, never filled with the first', async () => {
+    const { engine, charged, done, emails } = await setup();
+    const mapping: ColumnKind[] = ['full_name', 'email', 'phone'];
+    const stage = async (row: string[]) => {
+      const staging = createBulkStaging({ store: createMemoryStagingStore() });
+      const { stagedId } = await staging.open();
+      await staging.append(stagedId, [planRow(row, mapping).entry!]);
+      return { staging, stagedId };
+    };
+    const first = await stage(['Alice', emails[6]!, '+1 212 555 0100']);
+    expect((await done((await engine.bulk.startPaged({ pages: first.staging.pages(first.stagedId), duplicates: 0 }, [])).id)).creditsCharged).toBe(1);
+    const second = await stage(['Bob', emails[7]!, '+1 212 555 0100']);
+    const preview = await second.staging.preview(second.stagedId, { cache: engine.cache, ledger: engine.ledger, saved: engine.savedContacts });
+    // Before (review): the first answer was filed under the shared phone, and Bob's row read "cached · free" as Alice.
+    expect(preview).toMatchObject({ cached: 0, saved: 0, estimate: { credits: 1 } });
+    const job = await done((await engine.bulk.startPaged({ pages: second.staging.pages(second.stagedId), duplicates: 0 }, [])).id);
+    const [row] = (await engine.bulk.rows(job.id, 0, 1)).rows;
+    expect(row).toMatchObject({ status: 'enriched', fromCache: false });
+    expect(JSON.stringify(row?.contact)).not.toContain(emails[6]!.split('@')[0]);
+    expect(await charged()).toBe(2);
+  });
+
   it('bought under required fields, found under the same required fields', async () => {
     const { engine, emails, charged, done } = await setup();
     const entries: BulkEntry[] = [{ field_type: 'email', value: emails[3]! }];
