@@ -244,6 +244,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       row.fromCache = true;
       row.status = hit.found ? 'enriched' : 'not_found';
       row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+      row.answeredAt = hit.provenance.fetchedAt;
       answered.push(row);
     }
     if (answered.length) {
@@ -422,6 +423,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         enriched++;
         row.status = 'enriched';
         row.contact = entry.contact;
+        row.answeredAt = settledAt;
         const aliases = [...new Set([...contactAliasKeys(entry.contact, aliasOptions, row.key), ...(row.aliases ?? [])])].filter((k) => k !== row.key);
         cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1, aliases, fetchedAt: settledAt });
       } else {
@@ -608,6 +610,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             row.fromCache = true;
             row.status = hit.found ? 'enriched' : 'not_found';
             row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+            row.answeredAt = hit.provenance.fetchedAt;
             if (hit.found) job.enriched++;
             return;
           }

@@ -188,9 +188,9 @@ function domainOf(contact: EnrichedContact): string {
 
 /**
  * One person as CRM columns. `boughtAt` (epoch ms) is when the answer was bought, the moment the service's relative
- * "last updated" text counts from; `exportedAt` stands in for it when unknown.
+ * "last updated" text counts from; without it that text is left empty (the export's own time could be weeks later).
  */
-export function crmRow(contact: EnrichedContact, boughtAt?: number, exportedAt = Date.now()): Record<CrmColumn, string> {
+export function crmRow(contact: EnrichedContact, boughtAt?: number): Record<CrmColumn, string> {
   const phones = contact.phone_numbers.filter((p) => phoneText(p) !== '');
   const first = (kind: PhoneKind) => phones.find((p) => phoneKind(p) === kind);
   const mobile = first('mobile');
@@ -226,14 +226,15 @@ export function crmRow(contact: EnrichedContact, boughtAt?: number, exportedAt =
     profile_url: profileUrlOf(contact),
     // "3 days ago" counts back from when the answer was bought: that is when the service said it. An export that
     // does not know (an import's export) counts from the export, a few seconds to days later.
-    last_updated: isoDate(contact.last_updated, boughtAt ?? exportedAt),
+    // Relative text without the moment it counts from is left empty: a wrong date is worse than none in a CRM.
+    last_updated: isoDate(contact.last_updated, boughtAt),
     // Our own clock in epoch ms, never a guess about the unit.
     bought_at: boughtAt === undefined || !Number.isFinite(boughtAt) ? '' : new Date(boughtAt).toISOString(),
   };
 }
 
 /** People as a table in a preset's columns, ready for toCsv. */
-export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset, exportedAt = Date.now()): Tabular {
+export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset): Tabular {
   const { columns, labels } = presetColumns(preset);
-  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt, exportedAt)) };
+  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt)) };
 }

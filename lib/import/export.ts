@@ -28,8 +28,8 @@ export function importExportRow(row: ImportRow, width: number, bulk: BulkRow | n
   const own = Array.from({ length: width }, (_, i) => row.cells[i] ?? '');
   const columns = ENRICHED.columns.filter((c) => c !== 'bought_at');
   const contact = bulk?.status === 'enriched' ? EnrichedContactSchema.safeParse(bulk.contact) : null;
-  // A row filled from the contact book was bought then: its relative "3 days ago" counts from that day.
-  const values = contact?.success ? crmRow(contact.data, bulk?.savedAt) : null;
+  // The answer's relative "3 days ago" counts from when it was bought (a row from the contact book) or answered.
+  const values = contact?.success ? crmRow(contact.data, bulk?.savedAt ?? bulk?.answeredAt) : null;
   const enriched = columns.map((c) => values?.[c] ?? '');
   let status: string;
   if (!bulk) status = row.skipped ? `skipped: ${row.skipped}` : 'skipped';

@@ -74,6 +74,9 @@ export const BulkRowSchema = z.strictObject({
   fromCache: z.boolean(),
   /** Set when the row was filled from the contact book, free: when the user bought this person. */
   savedAt: z.number().optional(),
+  /** When the service answered this row (its chunk, or the cached answer it was filled from): the moment the
+   * answer's relative "3 days ago" counts from in an export. */
+  answeredAt: z.number().optional(),
 });
 export type BulkRow = z.infer<typeof BulkRowSchema>;
 

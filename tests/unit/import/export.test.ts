@@ -29,6 +29,15 @@ describe('one exported line', () => {
     expect(line[header.indexOf('Enriched · Work email')]).toBe('ada@engines.example');
     expect(line[header.indexOf('Enriched · Mobile phone')]).toBe('+14155550142');
   });
+
+  it('"3 days ago" counts from when the row was answered; unknown, it stays empty rather than a wrong day', () => {
+    const header = importExportHeader(['Name']);
+    const column = header.findIndex((h) => h.startsWith('Enriched · Last updated'));
+    expect(column).toBeGreaterThan(0);
+    const answered = bulk({ contact: contact({ last_updated: '3 days ago' }), answeredAt: Date.UTC(2026, 10, 20, 9) });
+    expect(importExportRow(row(1, ['Ana'], 0), 1, answered)[column]).toBe('2026-11-17');
+    expect(importExportRow(row(1, ['Ana'], 0), 1, bulk({ contact: contact({ last_updated: '3 days ago' }) }))[column]).toBe('');
+  });
 });
 
 describe('the whole export, in pages', () => {
