@@ -3,7 +3,8 @@
  * 429 or 5xx (Retry-After first), and never sent again once the receiver answered 2xx. Every batch carries an
  * `Idempotency-Key` (send id + batch index) so a receiver can drop a repeat of a request whose answer was lost.
  * A 4xx other than 408/429 is final: the receiver refused the data, sending it again would not help. So is a
- * redirect: the address has moved, and only the user can save the new one.
+ * redirect, reported as not confirmed: the address moved (only the user can save the new one), or the receiver
+ * answers every delivery that way after taking it (Google Apps Script), so it must not be sent again unasked.
  */
 import { type WebhookDestination } from './destination';
 import { WEBHOOK_BATCH_SIZE, WEBHOOK_SCHEMA_ID, type WebhookContact, type WebhookPayload } from './schema';

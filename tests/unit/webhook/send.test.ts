@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { t } from '@/lib/i18n/t';
 import { originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, WebhookPayloadSchema, webhookJsonSchema, type WebhookPayload } from '@/lib/webhook';
 import { contact } from '../export/contact';
 
@@ -92,7 +93,7 @@ describe('webhook sends', () => {
     expect(hits).toBe(1);
     expect(slept).toEqual([]);
     expect(report).toMatchObject({ sent: 0, failed: 1 });
-    expect(report.batches).toEqual([{ index: 0, contacts: 1, ok: false, attempts: 1, status, error: 'the webhook address redirects elsewhere; save the address it redirects to' }]);
+    expect(report.batches).toEqual([{ index: 0, contacts: 1, ok: false, attempts: 1, status, error: t('errors_webhook_redirected') }]);
   });
 
   it('a browser\'s opaque redirect (status 0, no Location) is final too, with the same words and no status', async () => {
@@ -108,7 +109,7 @@ describe('webhook sends', () => {
     expect(calls).toHaveLength(1);
     // Not followed: the permission covers this origin only.
     expect(calls[0]?.redirect).toBe('manual');
-    expect(report.batches).toEqual([{ index: 0, contacts: 0, ok: false, attempts: 1, error: 'the webhook address redirects elsewhere; save the address it redirects to' }]);
+    expect(report.batches).toEqual([{ index: 0, contacts: 0, ok: false, attempts: 1, error: t('errors_webhook_redirected') }]);
   });
 
   it('the secret header is sent; the test request has no contacts', async () => {
