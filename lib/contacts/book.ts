@@ -42,6 +42,8 @@ import { createOrder } from '../async/keyed-order';
 export const UNDO_MS = 10_000;
 /** Lookup events kept (newest first); records themselves are never trimmed. */
 export const MAX_EVENTS = 5_000;
+/** Records read per store read (one IndexedDB transaction) when a list or a set of ids is opened. */
+const READ_BATCH = 1_000;
 
 type Where = QuarantinedRecord['store'];
 
@@ -183,14 +185,29 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     return list;
   }
 
-  /** Full records by id (deleted ones left out), in the order asked. */
-  async function records(ids: readonly string[]): Promise<BookRecord[]> {
-    const out: BookRecord[] = [];
-    for (const id of ids) {
-      const item = await readRecord(await store.getRecord(id));
-      if (item && item.record.deletedAt === undefined) out.push(item.record);
+  async function matchingEntries(query: BookQuery): Promise<BookEntry[]> {
+    const matches = textQuery(query.query);
+    return (await live())
+      .map((i) => i.entry)
+      .filter((e) => (!query.kind || e.kind === query.kind) && (matches === null || matches(searchTextOf(e))))
+      .sort(compareEntries(query.sort ?? 'bought-desc'));
+  }
+
+  /** Live records by id (deleted ones left out), in the order asked: read in batches, one store read each. */
+  async function liveItems(ids: readonly string[]): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
+    const out: Array<{ record: BookRecord; entry: BookEntry }> = [];
+    for (let i = 0; i < ids.length; i += READ_BATCH) {
+      for (const raw of await store.getRecords(ids.slice(i, i + READ_BATCH))) {
+        const item = await readRecord(raw);
+        if (item && item.record.deletedAt === undefined) out.push(item);
+      }
     }
     return out;
+  }
+
+  /** Full records by id (deleted ones left out), in the order asked. */
+  async function records(ids: readonly string[]): Promise<BookRecord[]> {
+    return (await liveItems(ids)).map((i) => i.record);
   }
 
   return {
@@ -261,13 +278,14 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     },
 
     async list(query: BookQuery = {}): Promise<{ total: number; entries: BookEntry[] }> {
-      const matches = textQuery(query.query);
-      const matching = (await live())
-        .map((i) => i.entry)
-        .filter((e) => (!query.kind || e.kind === query.kind) && (matches === null || matches(searchTextOf(e))))
-        .sort(compareEntries(query.sort ?? 'bought-desc'));
+      const matching = await matchingEntries(query);
       const offset = query.offset ?? 0;
       return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };
+    },
+
+    /** The ids of every entry the query matches, in its order: one read of the book (Export, Send, Add to list). */
+    async matchingIds(query: Omit<BookQuery, 'offset' | 'limit'> = {}): Promise<string[]> {
+      return (await matchingEntries(query)).map((e) => e.id);
     },
 
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
@@ -357,11 +375,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
      */
     async listEntries(id: string): Promise<{ list: ListSummary; entries: BookEntry[] }> {
       const list = await requireList(id);
-      const entries: BookEntry[] = [];
-      for (const member of list.members) {
-        const item = await readRecord(await store.getRecord(member));
-        if (item && item.record.deletedAt === undefined) entries.push(item.entry);
-      }
+      const entries = (await liveItems(list.members)).map((i) => i.entry);
       return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: entries.length }, entries };
     },
 

@@ -56,6 +56,11 @@ export const contactRequests = {
     /** `damaged`: items set aside because they could not be read (kept whole, never shown): said, not hidden. */
     output: z.strictObject({ total: z.number().int(), entries: z.array(BookEntrySchema), damaged: z.number().int().nonnegative().optional() }),
   },
+  /** Every id the query matches, in its order (one read of the book; the view's Export, Send and Add to list). */
+  'contacts/ids': {
+    input: z.strictObject({ query: z.string().max(200).optional(), kind: z.enum(BOOK_KINDS).optional(), sort: z.enum(BOOK_SORTS).optional() }),
+    output: z.strictObject({ ids: z.array(z.string()) }),
+  },
   /** Full records by id (for a profile, an export or a send); deleted or unknown ids are left out. */
   'contacts/records': { input: z.strictObject({ ids: recordIds.max(1000) }), output: z.strictObject({ records: z.array(BookRecordViewSchema) }) },
   /**

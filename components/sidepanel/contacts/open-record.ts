@@ -1,7 +1,6 @@
 /** Opens a contact book record in its view, free (it was paid for): by id, never by parsing a cache key. */
 import { CompanySchema, EnrichedContactSchema, type EnrichedContact } from '@/lib/api/schemas';
-import { compareEntries } from '@/lib/contacts/entry';
-import type { BookEntry, BookSort } from '@/lib/contacts/schema';
+import type { BookSort } from '@/lib/contacts/schema';
 import { fullNameOf } from '@/lib/export';
 import type { BookRecordView } from '@/lib/messaging/protocol';
 import { request } from '../hooks';
@@ -15,23 +14,15 @@ export async function recordsById(ids: string[]): Promise<BookRecordView[]> {
   return out;
 }
 
-/** The most rows one 'contacts/list' request returns (lib/messaging/contacts-requests.ts). */
-const LIST_PAGE = 1000;
-
 /**
  * The ids of every contact matching the contact book's search, in the view's order: what "Export", "Send" and "Add to
  * list" act on when nothing is selected. The view loads 500 rows, and the actions took those alone while the hint said
- * "2,000 contacts · actions apply to all 500". Read page by page oldest bought first: a purchase made meanwhile (a bulk
- * job running) lands after the last page instead of shifting every page by one (one contact skipped, another twice).
+ * "2,000 contacts · actions apply to all 500". Asked in one request ('contacts/ids'), so a purchase made meanwhile (a
+ * bulk job running) cannot shift pages (one contact skipped, another twice).
  */
 export async function allMatchingIds(view: { query?: string; sort: BookSort }): Promise<string[]> {
-  const found = new Map<string, BookEntry>();
-  for (let offset = 0; ; offset += LIST_PAGE) {
-    const { total, entries } = await request('contacts/list', { ...(view.query ? { query: view.query } : {}), sort: 'bought-asc', offset, limit: LIST_PAGE });
-    for (const entry of entries) found.set(entry.id, entry);
-    if (entries.length < LIST_PAGE || offset + LIST_PAGE >= total) break;
-  }
-  return [...found.values()].sort(compareEntries(view.sort)).map((e) => e.id);
+  // One request, one read of the book: paging through 'contacts/list' read and parsed the whole book per page.
+  return (await request('contacts/ids', { ...(view.query ? { query: view.query } : {}), sort: view.sort })).ids;
 }
 
 /** The people among records, for exports. */
