@@ -36,9 +36,9 @@ export function buildApp(state: SandboxState): Hono {
     api.use(path, apiCors({ allowHeaders: ['X-API-Key', 'Content-Type'], exposeHeaders: ['Retry-After', REQUEST_ID_HEADER] }));
     // Every answer names its request (docs/api-decisions.md D6): an error the user reports can quote it.
     api.use(path, async (c, next) => {
-      c.header(REQUEST_ID_HEADER, randomUUID());
       await next();
-      if (!c.res.headers.has(REQUEST_ID_HEADER)) c.res.headers.set(REQUEST_ID_HEADER, randomUUID());
+      // Set on the response whoever made it (a route's c.json, or a middleware's own Response for a 401 or 429).
+      c.res.headers.set(REQUEST_ID_HEADER, randomUUID());
     });
     api.use(path, (c, next) => logRequest(state, c, next));
     api.use(path, (c, next) => applyFault(state, c, next));

@@ -4,6 +4,7 @@ import type { PanelIntent, SelectionMeaning } from '@/lib/messaging/protocol';
 import { request, useBackgroundEvent } from './hooks';
 import { lookupForMeaning, meaningLabel } from './lookup';
 import { useNavigation } from './navigation';
+import { clip } from './text';
 import { t } from '@/lib/i18n/t';
 
 /**
@@ -92,10 +93,7 @@ export function IntentBanner({ tabId }: { tabId: number | null }) {
 }
 
 /**
- * A selection as the banner quotes it: up to 80 characters. A selection of 3,000 characters made a bold heading
- * 500 px tall at 320 px wide. The whole text is still on the page it was selected from.
+ * A selection as the banner quotes it: one line of up to 80 characters (`clip`). A selection of 3,000 characters made
+ * a bold heading 500 px tall at 320 px wide. The whole text is still on the page it was selected from.
  */
-function quoted(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  return flat.length <= 80 ? flat : `${flat.slice(0, 79).trimEnd()}…`;
-}
+const quoted = (text: string): string => clip(text.replace(/\s+/g, ' ').trim(), 80).text;

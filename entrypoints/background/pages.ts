@@ -109,16 +109,19 @@ const LOADING_PING_MS = 1000;
  * new scan comes from the scanner itself). Any other URL clears at once, as before (audit e6: a slow cross-document
  * navigation keeps the old findings until it commits, then clears them).
  */
+/** Does the tab's top frame run our scanner? A tab that does not answer within `timeoutMs` (if given) has none. */
+function scannerPresent(tabId: number, timeoutMs?: number): Promise<boolean> {
+  const ping = browser.tabs.sendMessage(tabId, { type: 'to-content/ping' }, { frameId: 0 }).then(Boolean, () => false);
+  if (timeoutMs === undefined) return ping;
+  return Promise.race([ping, new Promise<boolean>((resolve) => setTimeout(() => resolve(false), timeoutMs))]);
+}
+
 export function onTabLoading(tabId: number, url: string | undefined): Promise<void> {
   return inTabOrder(tabId, async () => {
     const stored = await storedPage(tabId);
     if (stored === null) return;
     if (url === undefined || sameDocumentHref(url, stored.url)) {
-      const alive = await Promise.race([
-        browser.tabs.sendMessage(tabId, { type: 'to-content/ping' }, { frameId: 0 }).then(Boolean, () => false),
-        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), LOADING_PING_MS)),
-      ]);
-      if (alive) return;
+      if (await scannerPresent(tabId, LOADING_PING_MS)) return;
     }
     await clearNow(tabId);
   });
@@ -158,7 +161,7 @@ export async function scanTab(tabId: number, full = false): Promise<PageState | 
   }
   const url = tab.url ?? tab.pendingUrl;
   if (url && !isScannableUrl(url)) throw notScannable();
-  const present = await browser.tabs.sendMessage(tabId, { type: 'to-content/ping' }, { frameId: 0 }).catch(() => null);
+  const present = await scannerPresent(tabId);
   if (!present) {
     try {
       await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
@@ -169,7 +172,7 @@ export async function scanTab(tabId: number, full = false): Promise<PageState | 
     }
   }
   // A scanner injected just now reads the whole page anyway: only one already there is asked for a new full pass.
-  const scan = await askContentScript(tabId, full && Boolean(present));
+  const scan = await askContentScript(tabId, full && present);
   if (!scan) return readPage(tabId);
   await onPageScan(scan, { tab: { id: tabId }, frameId: 0, ...(tab.url ? { url: tab.url } : {}) });
   return readPage(tabId);

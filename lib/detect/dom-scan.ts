@@ -238,7 +238,10 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
         }
         // One map lookup per removed node: did an identifier come from it (or, for text, from its parent in the
         // page's content: text outside the body is never read)?
-        for (const node of Array.from(record.removedNodes)) {
+        // Indexed, not Array.from: most records remove nothing, and this runs for every record the page makes.
+        const removed = record.removedNodes;
+        for (let i = 0; i < removed.length; i++) {
+          const node = removed[i] as Node;
           const type = node.nodeType;
           const found = type === 1 ? engine.holdsFinding(node) : type === 3 && engine.holdsFinding(target) && engine.root?.contains(target) === true;
           if (found) {

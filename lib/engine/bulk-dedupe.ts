@@ -14,13 +14,26 @@ export interface UniqueEntry {
   aliases: string[];
 }
 
+/** Aliases kept per row at most (page and file data are hostile). */
+const MAX_ALIASES = 40;
+
+/**
+ * A bulk entry's cache key and the keys of the person's other identifiers (`alsoKnownAs`), under the job's required
+ * fields: one decision for the job built from whole entries, the staged upload and the job built from it.
+ */
+export function entryKeys(entry: BulkEntry, requiredFields: readonly RequiredBulkField[]): { key: string; aliases: string[] } {
+  const key = bulkEntryKey(entry, requiredFields);
+  if (!entry.alsoKnownAs) return { key, aliases: [] };
+  const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
+  return { key, aliases: aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key).slice(0, MAX_ALIASES) };
+}
+
 /**
  * Entries that reach the same person — any shared normalised identifier, their own or one the page gave as
  * `alsoKnownAs` — become one row (the first one, in input order). Union-find over identifiers. The row keeps the
  * first name any of them was given (`label`), so a person is shown by name even when their first entry had none.
  */
 export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: readonly RequiredBulkField[]): UniqueEntry[] {
-  const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
   const owner = new Map<string, number>();
   const parent: number[] = [];
   const find = (i: number): number => {
@@ -32,8 +45,7 @@ export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: rea
   };
   const keysOf = entries.map((entry, i) => {
     parent[i] = i;
-    const key = bulkEntryKey(entry, requiredFields);
-    const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key) : [];
+    const { key, aliases } = entryKeys(entry, requiredFields);
     for (const k of [key, ...aliases]) {
       const j = owner.get(k);
       if (j === undefined) owner.set(k, i);
@@ -60,7 +72,7 @@ export function dedupeEntries(entries: readonly BulkEntry[], requiredFields: rea
     if (find(i) !== i) return;
     const key = keysOf[i]!.key;
     const label = labels.get(i);
-    out.push({ entry: label && !entry.label ? { ...entry, label } : entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, 40) });
+    out.push({ entry: label && !entry.label ? { ...entry, label } : entry, key, aliases: [...merged.get(i)!].filter((k) => k !== key).slice(0, MAX_ALIASES) });
   });
   return out;
 }

@@ -13,14 +13,12 @@
  * expired uploads are removed by `sweep`, which runs on every open; start and discard remove theirs at once.
  */
 import { z } from 'zod';
-import { bulkEntryKey } from '../cache/keys';
 import type { Cache } from '../cache/cache';
 import { estimateBulkCounts } from '../credits/estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
-import type { ContactOptions } from '../model/lookup';
-import { aliasKeysOf } from './plan';
+import { entryKeys } from './bulk-dedupe';
 import { HandledError } from '../messaging/router';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
@@ -35,8 +33,7 @@ export const STAGE_TTL_MS = 60 * 60 * 1000;
 /** Entries read per page (preview, start): one IndexedDB read each, memory bounded by the page. */
 export const STAGE_PAGE = 1_000;
 
-const RequiredFieldsSchema = BulkRequiredFieldsSchema;
-export type StagedRequiredFields = z.infer<typeof RequiredFieldsSchema>;
+export type StagedRequiredFields = z.infer<typeof BulkRequiredFieldsSchema>;
 
 export const StagedMetaSchema = z.strictObject({
   id: z.string().max(100),
@@ -47,7 +44,7 @@ export const StagedMetaSchema = z.strictObject({
   count: z.number().int().nonnegative().max(STAGE_MAX_ENTRIES),
   /** Appended entries dropped because an earlier one has the same key. */
   duplicates: z.number().int().nonnegative(),
-  requiredFields: RequiredFieldsSchema,
+  requiredFields: BulkRequiredFieldsSchema,
 });
 export type StagedMeta = z.infer<typeof StagedMetaSchema>;
 
@@ -142,12 +139,10 @@ export function createBulkStaging(options: BulkStagingOptions) {
       if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: t('errors_staged_append_max', STAGE_APPEND_MAX) }));
       return serial(stagedId, async () => {
         const meta = await live(stagedId);
-        const options: ContactOptions = { required: [...meta.requiredFields] as ContactOptions['required'] };
         const checked = input.map((raw) => {
           // Parsed again here (not only by the router): the store holds exactly what a job may send.
           const entry = BulkEntrySchema.parse(raw);
-          const key = bulkEntryKey(entry, meta.requiredFields);
-          const aliases = entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key).slice(0, 40) : [];
+          const { key, aliases } = entryKeys(entry, meta.requiredFields);
           return {
             field_type: entry.field_type,
             value: entry.value.trim(),

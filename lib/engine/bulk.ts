@@ -25,8 +25,7 @@ import { mayHaveBeenProcessed } from '../api/retry';
 import type { HttpAnswer, HttpSend } from '../api/http';
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { contactAliasKeys } from '../cache/aliases';
-import { readAnswersOf, type Cache, type CacheWrite } from '../cache/cache';
-import { bulkEntryKey } from '../cache/keys';
+import { readAnswersOf, type Cache, type CachedAnswer, type CacheWrite } from '../cache/cache';
 import type { Ledger } from '../credits/ledger';
 import type { BulkEntry, BulkJob, BulkRow, ContactOptions, ErrorData } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
@@ -34,8 +33,7 @@ import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
-import { dedupeEntries } from './bulk-dedupe';
-import { aliasKeysOf } from './plan';
+import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
@@ -241,10 +239,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         left.push(row);
         continue;
       }
-      row.fromCache = true;
-      row.status = hit.found ? 'enriched' : 'not_found';
-      row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
-      row.answeredAt = hit.provenance.fetchedAt;
+      fillFromCache(row, hit);
       answered.push(row);
     }
     if (answered.length) {
@@ -607,10 +602,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             const { hit } = answer;
             job.done++;
             job.fromCache = (job.fromCache ?? 0) + 1;
-            row.fromCache = true;
-            row.status = hit.found ? 'enriched' : 'not_found';
-            row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
-            row.answeredAt = hit.provenance.fetchedAt;
+            fillFromCache(row, hit);
             if (hit.found) job.enriched++;
             return;
           }
@@ -673,13 +665,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       async function* batches() {
         for await (const page of source.pages) {
           // The same keys the staging preview priced (./bulk-staging.ts): an entry's other identifiers answer it too.
-          const options: ContactOptions = { required: [...requiredFields] as ContactOptions['required'] };
-          for (let i = 0; i < page.length; i += START_BATCH) {
-            yield page.slice(i, i + START_BATCH).map((entry) => {
-              const key = bulkEntryKey(entry, requiredFields);
-              return { entry, key, aliases: entry.alsoKnownAs ? aliasKeysOf(entry.alsoKnownAs, options).filter((k) => k !== key).slice(0, 40) : [] };
-            });
-          }
+          for (let i = 0; i < page.length; i += START_BATCH) yield page.slice(i, i + START_BATCH).map((entry) => ({ entry, ...entryKeys(entry, requiredFields) }));
         }
       }
       return startRows(batches(), source.duplicates, requiredFields, startOptions);
@@ -785,4 +771,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       }
     },
   };
+}
+
+/** A row answered by a cached answer, free: at the start of the job or right before its chunk would have left. */
+function fillFromCache(row: BulkRowRecord, hit: CachedAnswer): void {
+  row.fromCache = true;
+  row.status = hit.found ? 'enriched' : 'not_found';
+  row.contact = hit.found ? (hit.value as BulkRow['contact']) : null;
+  row.answeredAt = hit.provenance.fetchedAt;
 }

@@ -8,7 +8,7 @@ import { t, tn } from '@/lib/i18n/t';
 type Source = RequestInput<'webhook/send'>['source'];
 
 /** The most contact ids one 'webhook/send' request takes (lib/messaging/contacts-requests.ts). */
-export const SEND_PAGE = 1000;
+const SEND_PAGE = 1000;
 
 /** Contact book ids as sources of at most SEND_PAGE ids each (the contact book's "Send" covers every match). */
 export const idSources = (ids: readonly string[]): Source[] =>
@@ -72,7 +72,7 @@ export function WebhookSendButton({ source, disabled = false, label = t('book_we
  * tab, would otherwise stay disabled after the webhook was saved), and no event says it changed. For every
  * "Send to webhook" button.
  */
-export function useWebhookSet(shown: RefObject<HTMLElement | null>): boolean | null {
+function useWebhookSet(shown: RefObject<HTMLElement | null>): boolean | null {
   const destination = useRequest('webhook/get', {});
   const { reload } = destination;
   useEffect(() => {
@@ -91,7 +91,7 @@ export function useWebhookSet(shown: RefObject<HTMLElement | null>): boolean | n
 }
 
 /** "No webhook set up yet." and the way to History › Webhook; `id` describes the disabled send button. */
-export function WebhookMissingNote({ id }: { id: string }) {
+function WebhookMissingNote({ id }: { id: string }) {
   const nav = useNavigation();
   return (
     <>
