@@ -1,5 +1,5 @@
 /**
- * Page detection benchmark in real Chromium (issue 17: an honest bench). Not a test: it prints numbers.
+ * Page detection benchmark in real Chromium (docs/performance.md). Not a test: it prints numbers.
  *
  * Page classes (bench/pages.ts): dense staff directory, long article/forum page, adversarial (one ≥ 8 MB text node
  * plus 1 KB paragraphs) with a normal page of the same shape, a 50 MB stress page and a 100,000-element DOM.

@@ -1,5 +1,5 @@
 /**
- * Import benchmark (issue 14): 100,000 CSV rows through the path a file takes, as far as Node allows:
+ * Import benchmark: 100,000 CSV rows through the path a file takes, as far as Node allows:
  * papaparse streams the file from disk in chunks (back-pressure), the row planner turns rows into bulk entries
  * (duplicates, skipped rows), the panel's append batches (lib/import/stage.ts) go into a staged upload
  * (lib/engine/bulk-staging.ts: validation, dedupe by cache key, one write per append), and the staged preview

@@ -1,5 +1,5 @@
 /**
- * The bench's pages (issue 17), generated deterministically so every run scans the same bytes:
+ * The bench's pages (docs/performance.md), generated deterministically so every run scans the same bytes:
  * - dense staff directory (people cards and contact tables, the worst case for links per byte);
  * - long article / forum page (prose, internal links, comments full of decoys);
  * - adversarial: one huge (≥ 8 MB) text node plus 1 KB paragraphs of the issue's adversarial corpus, and a

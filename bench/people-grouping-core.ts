@@ -31,7 +31,7 @@ export interface GroupingSample {
 /**
  * One full pass over `doc`, grouping timed from the inside. `withGrouping: false` runs the same pass with the grouper fed
  * nothing (its `add` drops every identifier), so the scan does all its other work and the grouper none: the pass the
- * product would run without people, to which `added` (issue 13: "grouping adds at most 25 % to the scan") compares.
+ * product would run without people, to which `added` (the goal: "grouping adds at most 25 % to the scan") compares.
  */
 export function measureOnce(doc: Document, pageUrl: string, now: () => number, withGrouping = true): GroupingSample {
   const proto = PeopleGrouper.prototype;

@@ -1,7 +1,7 @@
 /**
  * What the people grouping (lib/detect/people/) costs on top of the scan, on the bench's 5 MB staff
  * directory (bench/detect.ts `directoryPage(5 MB, seed 7)`), the densest page the bench builds.
- * Issue 13's bar: grouping adds at most 25 % to the scan, and no task runs longer than 50 ms.
+ * The bar (docs/people.md): grouping adds at most 25 % to the scan, and no task runs longer than 50 ms.
  *
  * Measured in real Chromium (the scan engine bundled with esbuild, as bench/detect.ts does) and in
  * Node on linkedom (what `npm run scan` uses). Each sample is one full pass on a freshly parsed page;
@@ -177,9 +177,10 @@ export function benchPage(): string {
 }
 
 /**
- * The 5 MB article/forum page of bench/detect.ts (`realisticPage(5 MB, 5)`, "the 5 MB page" of the bench when issue 13
- * was written). People are a minority of it (about 2,200 in cards and tables among prose), so the scan is cheap and
- * what grouping adds weighs more than on the directory (2026-11-26: about 0.5 against 0.3; docs/performance.md).
+ * The 5 MB article/forum page of bench/detect.ts (`realisticPage(5 MB, 5)`, "the 5 MB page" of the bench when people
+ * grouping was written). People are a minority of it (about 2,200 in cards and tables among prose), so the scan is
+ * cheap and what grouping adds weighs more than on the directory (2026-11-26: about 0.5 against 0.3;
+ * docs/performance.md).
  */
 export function articlePage(): string {
   return realisticPage(5 * MB, 5);
@@ -195,7 +196,7 @@ async function measurePage(html: string): Promise<PeopleGroupingResult> {
 
 /**
  * The numbers `npm run bench` reports, on both 5 MB pages: measured in Chromium, or on linkedom when Chromium cannot
- * be started. The goal reads the worse of the two, as issue 17's headlines take the worst page class.
+ * be started. The goal reads the worse of the two, as docs/performance.md's headlines take the worst page class.
  */
 export async function measurePeopleGrouping(): Promise<{ directory: PeopleGroupingResult; article: PeopleGroupingResult }> {
   return { directory: await measurePage(benchPage()), article: await measurePage(articlePage()) };

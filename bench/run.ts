@@ -18,7 +18,7 @@ type Area = { run: (opts: RunOptions) => Promise<Record<string, number>> };
 
 const AREAS = ['detect', 'sandbox', 'limiter', 'stress', 'import', 'people-grouping'] as const;
 
-/** Goal per key (issue 17): the comparison that counts as met. */
+/** Goal per key (docs/performance.md): the comparison that counts as met. */
 const GOALS: Record<string, { op: '>=' | '<=' | '=='; value: number }> = {
   scan_vs_naive: { op: '>=', value: 1 },
   scan_vs_floor: { op: '<=', value: 2 },
@@ -35,11 +35,11 @@ const GOALS: Record<string, { op: '>=' | '<=' | '=='; value: number }> = {
   limiter_self_429: { op: '==', value: 0 },
   bulk_requests_per_10k: { op: '<=', value: 10 },
   repeat_requests: { op: '==', value: 0 },
-  // contacts (issue 14): a 100,000-row import stays bounded in memory.
+  // contacts: a 100,000-row import stays bounded in memory.
   csv_import_peak_mb: { op: '<=', value: 64 },
-  // people (issue 13): grouping adds at most 25 % to the scan (the pass with grouping against the same pass without).
+  // people: grouping adds at most 25 % to the scan (the pass with grouping against the same pass without).
   people_grouping_added_vs_scan: { op: '<=', value: 0.25 },
-  // issue 17: the whole bench (every area, full mode) within 5 minutes on the 2-core machine.
+  // the whole bench (every area, full mode) within 5 minutes on the 2-core machine.
   bench_seconds: { op: '<=', value: 300 },
 };
 
@@ -65,8 +65,8 @@ function verdict(key: string, value: number, all: Record<string, number>): strin
 }
 
 /**
- * People grouping (issue 13): the grouping pass on the 5 MB directory and the 5 MB article page, against the scan it
- * rides on. Its keys are
+ * People grouping (docs/people.md): the grouping pass on the 5 MB directory and the 5 MB article page, against the scan
+ * it rides on. Its keys are
  * prefixed so they never collide with the scan's own. The goal reads `people_grouping_added_vs_scan`: the same pass
  * with and without grouping, interleaved (bench/people-grouping.ts).
  */

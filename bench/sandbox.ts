@@ -2,7 +2,7 @@
  * Sandbox benchmark: bulk enrichment of 1000 inputs and lookalike companies over a 100,000-company database,
  * measured end to end over HTTP on loopback (p50/p95 over 20 runs after warm-up), once on an idle process and
  * once under load: a busy-loop worker thread taking a core plus concurrent clients asking for lookalikes and
- * bulk enrichment on the same sandbox (issue 17: the goals must hold on a busy 2-core machine).
+ * bulk enrichment on the same sandbox (the goals must hold on a busy 2-core machine).
  * Goals: bulk p50 ≤ 200 ms, similar p50 ≤ 20 ms, both under load.
  * Also, in process: the bulk lookups done per record (the previous implementation: two queries per input) against
  * the batched ones the route uses now, on the same database, for the ratio.

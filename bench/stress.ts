@@ -1,5 +1,5 @@
 /**
- * Stress (issue 8): a 50 MB page and a 100,000-node DOM, scanned by the REAL built extension in real Chromium.
+ * Stress: a 50 MB page and a 100,000-node DOM, scanned by the REAL built extension in real Chromium.
  * The page must stay responsive: we measure the longest main-thread block while the scanner runs with a probe
  * in the page (a MessageChannel ping loop: the largest gap between two pings is the longest task, ours or the
  * probe's) plus Chromium's own long-task entries (> 50 ms). Then the side panel must list what was found.

@@ -1,5 +1,5 @@
 /**
- * Long tasks from a Chromium trace (issue 17): a wall-clock probe in the page mixes the scanner's tasks with the
+ * Long tasks from a Chromium trace: a wall-clock probe in the page mixes the scanner's tasks with the
  * page's own paint and layout and with the machine preempting the renderer. The trace gives each main-thread task
  * its thread CPU time (`tdur`); the scanner marks each of its tasks (`performance.mark('ipe-slice')`, see
  * bench/in-page.ts), so a task holding a mark is ours and every other task in the same span is the page's.

@@ -2,7 +2,7 @@ import type { Context, Next } from 'hono';
 
 /*
  * The `/_sandbox/*` routes have no key: they are for tests and the demo on this machine. A web page on another
- * local origin must not drive them (issue 12 item 4: one `no-cors` POST from a page queued 1,000 faults), so:
+ * local origin must not drive them (one `no-cors` POST from a page queued 1,000 faults), so:
  * - changing routes (POST, DELETE) need `X-Sandbox-Admin: 1`, a header a simple (no-cors, form) request cannot
  *   carry and that a CORS request can only send after a preflight these routes never approve;
  * - any request a browser marks as coming from another site or origin (`Sec-Fetch-Site`, `Origin`) is refused;

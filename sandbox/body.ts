@@ -5,7 +5,7 @@ import { errorResponse } from './errors';
 
 /*
  * Request bodies are read only after the key is accepted, never more than the route can use, and only a short
- * excerpt is kept for the request log (issue 12 item 4: eight 100 MB POSTs without a key raised the sandbox to
+ * excerpt is kept for the request log (eight 100 MB POSTs without a key raised the sandbox to
  * 1.2 GB; seventeen 200 MB POSTs crashed it).
  */
 

@@ -2,9 +2,9 @@
  * Lookalike ranking: TF-IDF vectors over weighted feature terms, cosine similarity through an inverted index, plus
  * size proximity for companies. Everything is precomputed at start.
  *
- * A query is exact top-k with MaxScore-style pruning (issue 17: over 100,000 companies the plain term-at-a-time
- * scan touched about 270,000 postings per query, most of them in the lists of technologies a third of all
- * companies use). Each query term gets a bound, the most it can add to any cosine (query weight × the largest
+ * A query is exact top-k with MaxScore-style pruning (docs/performance.md: over 100,000 companies the plain
+ * term-at-a-time scan touched about 270,000 postings per query, most of them in the lists of technologies a third of
+ * all companies use). Each query term gets a bound, the most it can add to any cosine (query weight × the largest
  * weight in its list); the lists that cost most per unit of bound (long lists of weak terms) are left out of the
  * scan while their bounds add up to at most SKIP_BUDGET. The documents with the best partial sums (top buckets of
  * a histogram) are scored in full first and set a threshold; a document is then scored in full only when its

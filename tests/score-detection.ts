@@ -2,7 +2,7 @@
 // (tests/fixtures/corpus: pages written with the number formats of libphonenumber-js's per-country example
 // numbers, label words of ten languages, and widget links from the Ghostery tracker database). Per kind:
 // precision, recall, and the misses; plus truncated phones (a number reported that is a prefix of the right one).
-// tests/unit/identity/corpus.test.ts asserts the bars of issue 15.
+// tests/unit/identity/corpus.test.ts asserts the detection accuracy bars.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { scanHtml } from '@/scripts/scan';

@@ -108,7 +108,7 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
 
   const busy = state.status === 'checking';
   // The verdict for this very address is on screen: the button offers to check it *again* (from the cache, free),
-  // so "free" never stands as the price of the check whose "1 credit charged" is shown below it (issue 11).
+  // so "free" never stands as the price of the check whose "1 credit charged" is shown below it.
   const showingTyped = state.status === 'done' && state.outcome.email.toLowerCase() === draft.trim().toLowerCase();
   // Short on the button (the popup is narrow); the long form ("Cached 3 days ago · free") goes in the help line.
   // While a typed address is priced, no figure: the list price stood there for a moment after every check, and read

@@ -1,5 +1,5 @@
 /**
- * The popup's lookup box, beside the verifier (issue 13): what was typed is understood and priced here, and the
+ * The popup's lookup box, beside the verifier: what was typed is understood and priced here, and the
  * button opens the side panel on it (the panel shows the Contact or Company view with the same price and runs it
  * on the user's click there). Opening the panel must happen inside the click, so nothing is awaited first.
  */

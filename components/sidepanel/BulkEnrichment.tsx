@@ -138,7 +138,7 @@ async function loadAllRows(jobId: string): Promise<BulkRow[]> {
 /**
  * The rows an export is taken from: once the job is finished, its final rows read from the background now, never
  * the panel's copy, which can still be the one loaded before the job finished ("Pending" rows the ledger had
- * already charged, issue 14). A running job is exported as it stands.
+ * already charged). A running job is exported as it stands.
  */
 async function exportRows(job: BulkJob, shown: readonly BulkRow[]): Promise<readonly BulkRow[]> {
   if (!finished(job)) {
@@ -383,7 +383,7 @@ export function BulkJobPanel({ initialJob, onDismiss, started = false }: { initi
                 table={async () => bulkTable(await exportRows(job, shownRows))}
                 json={() => exportRows(job, shownRows)}
               />
-              {/* contacts (issue 14): keep the enriched people in a list, or push them to the webhook. */}
+              {/* contacts: keep the enriched people in a list, or push them to the webhook. */}
               <AddToListButton
                 label={t('progress_add_to_list')}
                 recordIds={() => shownRows.flatMap((r) => (r.status === 'enriched' && r.contact?._id ? [recordIdFor('person', '', r.contact)] : []))}

@@ -46,7 +46,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
   const { hasKey } = useAccount();
   const { estimate } = useEstimate(target.company ? null : { action: 'company/enrich', url: target.url });
   // The refresh's own price from the lookup plan: inside the 30-day window the service charges nothing, and the
-  // button says so (issue 11: "Refresh · 1 credit" was charged 0).
+  // button says so ("Refresh · 1 credit" was once charged 0).
   const refreshEstimate = useEstimate({ action: 'company/enrich', url: target.url, refresh: true });
   const [refreshing, setRefreshing] = useState(false);
   const action = useAsyncAction(async (refresh: boolean, quotedCredits?: number): Promise<Outcome> => {
@@ -55,7 +55,7 @@ function CompanyLoader({ target }: { target: CompanyTarget }) {
     return reply.found ? { found: true, company: reply.result, provenance: reply.provenance } : reply;
   });
   const { state, run } = action;
-  // Bought before, past the service's 30-day free-repeat window and the cache (the book keeps it, issue 14).
+  // Bought before, past the service's 30-day free-repeat window and the cache (the book keeps it).
   const saved = useSaved(!target.company && estimate && !estimate.cached ? { kind: 'company', urls: [target.url] } : null);
   const { outcome, noKey } = useTargetOutcome({
     target,

@@ -108,7 +108,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     refusedVariant ? enrichCost(refusedVariant.lookup ?? lookup, { ...options, ...refusedVariant.extra }, refusedVariant.refresh) : null,
   );
   const estimate = refusedVariant ? variantEstimate : baseEstimate;
-  // Bought before, past the cache's freshness (the book keeps it, issue 14): opening that copy is offered, free,
+  // Bought before, past the cache's freshness (the book keeps it): opening that copy is offered, free,
   // beside buying a fresh one.
   const saved = useSaved(!target.contact && baseEstimate && !baseEstimate.cached ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
 
@@ -205,7 +205,7 @@ function ContactLoader({ target }: { target: ContactTarget }) {
               canPay={hasKey}
               onRun={(run2) => void run(run2)}
             />
-            {/* contacts (issue 14): save this person to a list. */}
+            {/* contacts: save this person to a list. */}
             <AddContactToList contact={outcome.contact} />
           </>
         }

@@ -40,7 +40,10 @@ export interface FoundEntitiesProps {
   onSelectionChange: (next: Set<string>) => void;
   /** The person the page is about is shown above; leave it out of the list. */
   exclude?: string | null;
-  /** These are what is left once people and companies took theirs (issue 13): titled "Other …". */
+  /**
+   * These are what is left once people and companies took theirs (docs/people.md, "Loose identifiers"): titled
+   * "Other …".
+   */
   loose?: boolean;
 }
 

@@ -22,7 +22,7 @@ const parts = (): ReadonlyArray<TabItem<Part>> => [
 ];
 
 /**
- * History is the contact book (issue 14): what you paid for, kept until you delete it (not the cache, which
+ * History is the contact book: what you paid for, kept until you delete it (not the cache, which
  * forgets after 30 days), your saved lists, bulk from a file, every lookup as an event (misses included), and
  * where "Send to webhook" goes.
  */

@@ -1,8 +1,8 @@
 /*
- * The lookup box (issue 13): type an email, a phone in any common format, a profile or company URL, a domain, or
- * a person ("Jane Doe at Acme", "Doe, Jane – Acme"). The background's one parser (`selection/classify`, shared
- * with the context menu) says what it is; the box shows that and the price before the click. Enter or the button
- * opens it. Used at the top of Contact and Company, and in the popup.
+ * The lookup box (docs/people.md, "The lookup box"): type an email, a phone in any common format, a profile or company
+ * URL, a domain, or a person ("Jane Doe at Acme", "Doe, Jane – Acme"). The background's one parser
+ * (`selection/classify`, shared with the context menu) says what it is; the box shows that and the price before the
+ * click. Enter or the button opens it. Used at the top of Contact and Company, and in the popup.
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button, PaidButton, Select, TextField } from '@/components/ui';
@@ -150,7 +150,7 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
 
 /**
  * What was typed names someone (or a company) the user bought before and the cache no longer answers for: their saved
- * copy opens free, beside the priced lookup (the contact book, issue 14).
+ * copy opens free, beside the priced lookup (the contact book).
  */
 function SavedCopy({ meaning, estimate, options }: { meaning: SelectionMeaning; estimate: CostEstimate; options: ContactOptions }) {
   const lookup = lookupForMeaning(meaning);

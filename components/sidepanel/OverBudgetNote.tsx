@@ -1,5 +1,5 @@
 /**
- * What an over-budget paid button cannot say in its label (issue 11): the price, what is left today, the cheaper
+ * What an over-budget paid button cannot say in its label: the price, what is left today, the cheaper
  * choice (the background words it, lib/credits/estimate.ts) and a way to the daily-budget setting.
  */
 import { browser } from 'wxt/browser';

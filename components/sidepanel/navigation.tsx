@@ -20,7 +20,7 @@ export interface ContactTarget {
   autorun?: boolean;
   /** The price that button showed (0: "free"): the run is held to it (a dearer lookup is refused, nothing sent). */
   quotedCredits?: number;
-  /** The same person's other identifiers (a person row on the page): one price per person (issue 13). */
+  /** The same person's other identifiers (a person row on the page): one price per person (docs/people.md). */
   alsoKnownAs?: AlsoKnownAs;
   nonce: number;
 }
@@ -53,7 +53,7 @@ export interface Navigation {
   openLookalikes: (target: Without<LookalikeTarget>) => void;
   /**
    * A new selection could not be read (or needs a choice): the contact and company the panel had open are no longer
-   * what the user is asking about, so neither stays armed with a live paid button under the question (issue 11).
+   * what the user is asking about, so neither stays armed with a live paid button under the question.
    */
   disarm: () => void;
 }

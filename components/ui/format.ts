@@ -1,6 +1,6 @@
 /*
  * Small pure formatters shared by the extension pages, so "3 days ago" and "1 credit" read the same everywhere.
- * Words come from locales/<lang>/words.json; numbers and money are formatted by Intl in the UI language (issue 16).
+ * Words come from locales/<lang>/words.json; numbers and money are formatted by Intl in the UI language.
  */
 import { cachedFreeLabel, timeAgo } from '@/lib/credits/words';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';

@@ -1,5 +1,5 @@
 /**
- * The contact book's requests (issue 14): book, saved lists, lookup events and the webhook. The book lives in its
+ * The contact book's requests: book, saved lists, lookup events and the webhook. The book lives in its
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';

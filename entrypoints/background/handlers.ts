@@ -61,7 +61,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
       if (input.stagedId === undefined) return (await engine()).bulk.start(input.entries ?? [], input.requiredFields, options);
       return startStaged(input.stagedId, options);
     },
-    // Staged uploads (issue 14): a job too big for one message (./staging.ts).
+    // Staged uploads: a job too big for one message (./staging.ts).
     'bulk/stage-open': async (input) => stagedUploads().open(input.requiredFields),
     'bulk/stage-append': async (input) => stagedUploads().append(input.stagedId, input.entries),
     'bulk/stage-preview': async (input) => {
@@ -87,7 +87,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
 
     'page/get': async (input) => (input.scan ? scanTab(input.tabId, input.full === true) : readPage(input.tabId)),
     'panel/intent': async (input) => takeIntent(input.tabId),
-    // pageui (issue 13): the popup's lookup box.
+    // pageui: the popup's lookup box.
     'panel/lookup': async (input) => {
       await setIntent(input.tabId, { kind: 'lookup', meaning: input.meaning, at: Date.now() });
       return { ok: true as const };

@@ -22,7 +22,7 @@ const RESCAN_TIMEOUT_MS = 30_000;
 
 const pageKey = (tabId: number) => `session:page.${tabId}` as const;
 
-/** The badge counts people + companies + loose identifiers, as the panel does (issue 13). */
+/** The badge counts people + companies + loose identifiers, as the panel does (docs/people.md). */
 export function entityCount(page: PageState): number {
   return foundCount(page.entities);
 }

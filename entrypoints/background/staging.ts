@@ -1,4 +1,4 @@
-/** The background's staged bulk uploads (issue 14): one per worker life, over IndexedDB (lib/engine/bulk-staging.ts). */
+/** The background's staged bulk uploads: one per worker life, over IndexedDB (lib/engine/bulk-staging.ts). */
 import { createBulkStaging, type BulkStaging } from '@/lib/engine/bulk-staging';
 import { createIdbStagingStore } from '@/lib/engine/bulk-staging-idb';
 

@@ -82,7 +82,8 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   const onUpdate = (update: ScanUpdate): void => {
     if (ctx.isInvalid) return;
     // A new page visit (SPA navigation) keeps the last findings on show until its pass has found
-    // something or finished: rapid `pushState` must not keep replacing them with an empty list (issue 12).
+    // something or finished: rapid `pushState` must not keep replacing them with an empty list (a page could blank the
+    // panel that way).
     const newVisit = lastSent !== null && lastSent.scanId !== update.scanId;
     if (newVisit && !update.complete && isEmpty(update)) return;
     // The first complete result goes out at once; progress and later changes are coalesced.
@@ -172,7 +173,7 @@ export function runContentAgent(ctx: ContentScriptContext): void {
       if (holder[INSTANCE] === session) delete holder[INSTANCE];
       return;
     }
-    // "A newer copy started" is a DOM event a page that knows our id can forge (issue 12). A real
+    // "A newer copy started" is a DOM event a page that knows our id can forge to switch us off. A real
     // newer copy claims OWNER in the same task; if none did, take over again with a fresh context.
     window.setTimeout(() => {
       if (holder[OWNER] === me && browser.runtime?.id !== undefined) runContentAgent(new ContentScriptContext(SCRIPT_NAME));

@@ -1,6 +1,6 @@
 /**
- * Chrome's offscreen document (issue 12, item 2): paid bulk requests run here, in a dedicated worker it spawns
- * (the `WORKERS` reason), because Chrome may stop the extension's service worker at any time, and a request
+ * Chrome's offscreen document (docs/api-decisions.md, D11): paid bulk requests run here, in a dedicated worker it
+ * spawns (the `WORKERS` reason), because Chrome may stop the extension's service worker at any time, and a request
  * in flight then loses its answer although the service charged it on arrival. This document is not stopped
  * with the service worker; its worker stores every answer in IndexedDB before replying, and a restarted service
  * worker asks for an answer by id (`offscreen/await`). Only the extension's own contexts are answered.

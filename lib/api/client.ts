@@ -261,7 +261,7 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
 const PROSPECTOR_DEFAULT_PAGE_SIZE = 25;
 
 /**
- * Bounds an answer by what was asked (issue 12.6): a list answer longer than the `size` asked for is cut to
+ * Bounds an answer by what was asked (API data is hostile): a list answer longer than the `size` asked for is cut to
  * `size` before its items are validated, so a hostile 100,000-item answer costs no more work than the asked one
  * and can never be booked above the asked price (lib/engine/plan.ts caps the charge at the preview).
  */

@@ -163,7 +163,10 @@ function redirectTarget(location: string | null, baseUrl: string): string | unde
   }
 }
 
-/** An answer longer than anything the request could need (issue 12, item 6): not read, not parsed. */
+/**
+ * An answer longer than anything the request could need (a hostile or broken service must not fill the worker's
+ * memory): not read, not parsed.
+ */
 export const oversizeError = (route: string, maxBytes: number, status: number): ApiError =>
   new ApiError(
     'bad_response',

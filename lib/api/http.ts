@@ -20,7 +20,7 @@ export type HttpRequest = z.infer<typeof HttpRequestSchema>;
 export const HttpAnswerSchema = z.strictObject({
   /** 0 for a browser's opaque redirect. */
   status: z.number().int().min(0).max(999),
-  /** A 30x (or a browser's opaque redirect): never followed (issue 12, item 1). */
+  /** A 30x (or a browser's opaque redirect): never followed: a redirect could carry the key to another host. */
   redirected: z.boolean(),
   location: z.string().nullable(),
   headers: z.record(z.string(), z.string()),
@@ -43,7 +43,7 @@ export function createDirectSend(fetchImpl: typeof globalThis.fetch = (...args) 
       headers: request.headers,
       ...(request.body !== undefined ? { body: request.body } : {}),
       // Never follow a redirect: fetch would carry X-API-Key to wherever the API points (another origin, plain
-      // http), and a 308 would be cached for later calls (issue 12, item 1). A redirect fails the call instead.
+      // http), and a 308 would be cached for later calls. A redirect fails the call instead.
       redirect: 'manual',
       signal,
     });

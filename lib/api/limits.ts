@@ -56,8 +56,9 @@ export const API_KEY_HEADER = 'X-API-Key';
 /**
  * Most bytes read of an answer, from the records asked (our own choice; the spec states no size): a generous
  * 32 kB per record (a full contact with every field is a few kB) plus 64 kB for the envelope and error bodies.
- * An answer past it is not read further (issue 12, item 6): a 1,000-record bulk chunk may answer up to ~32 MB,
- * a single lookup 96 kB; a 100,000-item answer to a 500-item request stops at 16 MB without being parsed.
+ * An answer past it is not read further (a hostile or broken service must not fill the worker's memory): a 1,000-record
+ * bulk chunk may answer up to ~32 MB, a single lookup 96 kB; a 100,000-item answer to a 500-item request stops at 16 MB
+ * without being parsed.
  */
 export const ANSWER_BYTES = { perRecord: 32 * 1024, envelope: 64 * 1024 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The contact book: every person and company answer the user paid for, kept until they delete it (issue 14).
+ * The contact book: every person and company answer the user paid for, kept until they delete it.
  * The cache decides whether a lookup is free; the book keeps what was bought. Reading parses every record: one
  * that fails is set aside once (moved whole to the quarantine, never shown; `damaged()` counts them) and the rest
  * still load. Every write is parsed first with the same schemas: a change that would store what reading sets aside

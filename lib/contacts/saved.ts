@@ -1,5 +1,5 @@
 /**
- * "Do I own this one already?" for a person or company a page shows, and for each row of a bulk job (issue 14: the
+ * "Do I own this one already?" for a person or company a page shows, and for each row of a bulk job (the
  * book keeps what was bought after the cache's freshness has run out). The cache decides whether a lookup is free;
  * the book answers whether the user already holds an answer they can open, or fill a row with, for nothing. A page row
  * asks both: a cached answer opens free as before, and a person bought 40 days ago (past the 30-day cache) opens from

@@ -1,5 +1,5 @@
 /**
- * The contact book's stored shapes (issue 14). Everything read back from IndexedDB is parsed with these schemas:
+ * The contact book's stored shapes. Everything read back from IndexedDB is parsed with these schemas:
  * a record that does not parse is moved to the quarantine store and left out, never a crash.
  */
 import { z } from 'zod';

@@ -1,7 +1,7 @@
 /**
  * The words for money and age, one wording each: the price preview, the provenance chip and the history all say
- * "Cached 3 days ago · free" the same way (issue 11: two functions used to round differently). Worded through the
- * browser's i18n (locales/<lang>/words.json, issue 16), so the background's previews follow the browser's language.
+ * "Cached 3 days ago · free" the same way (two functions used to round differently). Worded through the
+ * browser's i18n (locales/<lang>/words.json), so the background's previews follow the browser's language.
  */
 import { t, tn } from '@/lib/i18n/t';
 

@@ -43,9 +43,9 @@ export function hrefContextFor(base: string, pageUrl: string): HrefContext {
 /**
  * False for an href `readHref` would drop unread: a same-site relative link (`/path`, `#frag`, `page.html`, `?q`) on a
  * page that is no network's own, where `/in/<slug>` would be a profile. Those are most of a page's anchors, so the scan
- * asks this before it hashes the href to remember it (issue 17: relative links dropped before hashing). Only mailto:,
- * tel:, http(s): and protocol-relative (`//host`) hrefs, or any href with leading whitespace (trimmed first), go on;
- * `readHref` asks it too, so the two never disagree.
+ * asks this before it hashes the href to remember it (relative links are dropped before hashing, which is most of a
+ * page's links). Only mailto:, tel:, http(s): and protocol-relative (`//host`) hrefs, or any href with leading
+ * whitespace (trimmed first), go on; `readHref` asks it too, so the two never disagree.
  */
 export function mayGiveEntities(href: string, context: HrefContext): boolean {
   if (context.resolveRelative) return true;

@@ -1,5 +1,5 @@
-// Page-level evidence for the country of numbers written in national format (issue 15): the page's
-// `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal addresses
+// Page-level evidence for the country of numbers written in national format (lib/detect/README.md, "Country evidence"):
+// the page's `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal addresses
 // (`<address>` text, schema.org microdata `addressCountry`). Read once per full pass with native queries
 // per subtree (a few subtrees per unit of work), never per text node, and bounded so a hostile page cannot
 // grow the message; the background (`lib/identity/phone-country.ts`) decides what, if anything, they name.
@@ -56,7 +56,7 @@ const MAX_ELEMENTS = 200;
 
 /**
  * Reads the evidence a few subtrees at a time. Two queries over a whole 50 MB page (685k elements) took ~40 ms
- * each, inside the scanner's first task (issue 17: no task longer than a frame); asked per subtree, as the
+ * each, inside the scanner's first task (no task may be longer than a frame); asked per subtree, as the
  * excluded-regions query is (walk.ts), each unit stays short. The finds come in document order, so the result is
  * the one two whole-document queries give.
  */

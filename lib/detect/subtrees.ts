@@ -1,6 +1,6 @@
 // A document cut into subtrees small enough to ask natively, one at a time, in document order. One selector
-// query over a whole 50 MB page (685k elements) takes ~40 ms (issue 17); asked per subtree, a few subtrees per
-// unit of work, no unit holds the main thread long. Used by the excluded-regions check (walk.ts) and the country
+// query over a whole 50 MB page (685k elements) takes ~40 ms (docs/performance.md); asked per subtree, a few subtrees
+// per unit of work, no unit holds the main thread long. Used by the excluded-regions check (walk.ts) and the country
 // evidence (page-evidence.ts).
 
 /** Elements this wide, and the top levels of the page, are split into their children rather than asked whole. */

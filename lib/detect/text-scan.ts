@@ -96,7 +96,7 @@ export function scanText(text: string, from: number, to: number, sink: EntitySin
 /**
  * A scan of one text that can stop and resume: each kind of trigger keeps its own cursor and its
  * URL-token tracker across calls, so scanning an 8 MB text node in 8 KB units reads it once
- * (issue 17: a fresh tracker per unit re-walked the text from position 0 every time, quadratic).
+ * (a fresh tracker per unit re-walked the text from position 0 every time, quadratic).
  * The finds are the same as one `scanText` over the whole range.
  */
 export class TextScan {

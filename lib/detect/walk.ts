@@ -2,7 +2,7 @@
 // one budget per unit and one resume state; split, each part would have to re-check where the others stopped.
 // The DOM walk: the work of one scan as small units (anchors, blocks, text nodes, queued changes),
 // fed to the pure scanners. No timers and no observer here: `dom-scan.ts` decides when each unit
-// runs (time slices, MutationObserver), so this file is only about what a unit reads (issue 11).
+// runs (time slices, MutationObserver), so this file is only about what a unit reads.
 // It stays one unit (over 400 lines): the unit cursors (anchors, blocks, text, queued changes) share the
 // collector, the grouper and the region checks, and splitting them would pass that state around per unit.
 //
@@ -63,7 +63,7 @@ const UNKNOWN_CONTEXT = 'x'.repeat(RIGHT_CONTEXT);
 const LEAF_TEXT = 4096;
 /**
  * Huge text nodes are scanned in ranges of this many characters, one range per work unit: 8 KB
- * keeps a unit of a dense text (an 8 MB node full of addresses) near 1 ms (issue 17 measured 12.6 ms
+ * keeps a unit of a dense text (an 8 MB node full of addresses) near 1 ms (docs/performance.md measured 12.6 ms
  * for the longest unit at this size, against 65 ms at 64 KB).
  */
 const TEXT_CHUNK = 8192;
@@ -198,8 +198,8 @@ export class ScanEngine {
   /**
    * The full pass starts by finding out whether the page has any excluded region, then queries every anchor. One
    * `querySelector(regions)` over a 50 MB page (685k elements) was the scanner's longest task: 48–88 ms of thread
-   * CPU (issue 17). So the regions query is sliced per subtree (`SubtreeQueue`, a few subtrees per unit of work):
-   * wrappers and wide lists are split, each block below them is asked natively on its own. Then one
+   * CPU (docs/performance.md). So the regions query is sliced per subtree (`SubtreeQueue`, a few subtrees per unit of
+   * work): wrappers and wide lists are split, each block below them is asked natively on its own. Then one
    * `querySelectorAll('a')` (~6 ms there, the browser's tag fast path); same-site relative hrefs are dropped by
    * `readHref` in JavaScript.
    */
@@ -493,8 +493,8 @@ export class ScanEngine {
   }
 
   /**
-   * What a reader sees but `textContent` and the page's anchor query do not reach (issue 12): an
-   * open shadow root, and the document of a same-origin iframe. Each is walked like a changed block
+   * What a reader sees but `textContent` and the page's anchor query do not reach, so a page could hide addresses from
+   * us there: an open shadow root, and the document of a same-origin iframe. Each is walked like a changed block
    * (its own links queried). Closed shadow roots and cross-origin frames are out of reach by design.
    */
   private enterNestedTrees(el: Element, depth: number): void {

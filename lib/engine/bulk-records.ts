@@ -1,5 +1,5 @@
 /**
- * Stored bulk jobs and rows are validated on every read (issue 12.3): one malformed record — from an older
+ * Stored bulk jobs and rows are validated on every read: one malformed record — from an older
  * version, a bug, or a hand-edited profile — must never brick the background. A record that fails is
  * quarantined: taken out of the live store, kept whole (as JSON) so it can be exported, and reported once.
  *

@@ -86,7 +86,7 @@ export interface BulkManagerOptions {
   onJob?: (job: BulkJob) => void;
   /** Background-wide set of lookups in flight (shared with single lookups). */
   inFlight?: InFlight;
-  /** Called after every live row answer is stored (issue 14). */
+  /** Called after every live row answer is stored: the contact book keeps what was paid for. */
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): such rows are filled from it, free. */
   saved?: OpenSavedContacts;
@@ -106,7 +106,7 @@ export interface BulkStartOptions {
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
   start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
-  /** A job from entries read page by page (a staged upload): already unique by key, in order (issue 14). */
+  /** A job from entries read page by page (a staged upload): already unique by key, in order. */
   startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
@@ -544,7 +544,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   }
 
   /**
-   * Builds a job from deduplicated entries arriving in batches (issue 14: 100,000 rows): each batch's rows are
+   * Builds a job from deduplicated entries arriving in batches (a file may hold 100,000 rows): each batch's rows are
    * answered from the cache where possible, given their chunk, and written in one transaction, then dropped, so
    * memory is bounded by a batch whatever the job's size. The job record is written last: until then the job does
    * not exist (a refused budget or a failure removes the rows written so far).

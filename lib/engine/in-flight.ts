@@ -1,5 +1,5 @@
 /**
- * One background-wide set of uncached lookups in flight, by cache key (issue 13). A single lookup and a bulk
+ * One background-wide set of uncached lookups in flight, by cache key. A single lookup and a bulk
  * chunk (or two bulk jobs) that would ask for the same person at once never both send: the second waits for the
  * first to settle and then reads the cache. The queue's own dedupe covers identical single lookups; this covers
  * lookups that reach the same person by different requests.

@@ -52,7 +52,7 @@ export interface LookupServiceOptions {
   settings: () => Promise<PlanSettings>;
   /** Background-wide set of lookups in flight (shared with bulk jobs). */
   inFlight: InFlight;
-  /** Called after every live answer is stored (issue 14). */
+  /** Called after every live answer is stored: the contact book keeps what was paid for. */
   onPaidAnswer?: OnPaidAnswer;
   now?: () => number;
 }
@@ -137,7 +137,7 @@ export function createLookupService(options: LookupServiceOptions) {
     const credits = chargeOf(plan, { found: outcome.found, returned: outcome.found ? returnedOf(plan.request, value) : 0 });
     // The service's own figure wins when it reports one and says more (the ledger never under-reports).
     const reported = plan.request.op === 'contact/search' && outcome.found ? returnedOf(plan.request, value) : 0;
-    // … but never above what was asked for (a hostile answer cannot book more than the preview said, issue 12.6).
+    // … but never above what was asked for (a hostile answer cannot book more than the preview said).
     const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];

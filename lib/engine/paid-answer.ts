@@ -1,6 +1,6 @@
 /**
  * The hook called after every live (paid or free) answer has been stored: single lookups and bulk rows alike.
- * The contact book (issue 14) listens to it; the engine does not care what the listener does, and a listener
+ * The contact book listens to it; the engine does not care what the listener does, and a listener
  * that throws never loses the answer (it is already in the cache and the ledger).
  */
 export interface PaidAnswer {

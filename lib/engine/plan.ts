@@ -1,9 +1,9 @@
 /**
- * The one lookup plan (issue 11): for a request, the settings and what the cache knows, everything that decides
- * money — the cache key and its aliases, whether the cache may answer, the most it can cost, the free-repeat rule
- * and the words for it. The price preview (lib/credits/estimate.ts), the budget reservation, the run and the
- * ledger (lib/engine/lookups.ts) all read the same plan, so "Refresh · 1 credit" cannot be charged 0 and
- * "Cached 3 days ago · free" cannot be worded two ways. Defaults are applied here and nowhere else.
+ * The one lookup plan (so the price shown and the charge come from one decision): for a request, the settings and what
+ * the cache knows, everything that decides money — the cache key and its aliases, whether the cache may answer, the
+ * most it can cost, the free-repeat rule and the words for it. The price preview (lib/credits/estimate.ts), the budget
+ * reservation, the run and the ledger (lib/engine/lookups.ts) all read the same plan, so "Refresh · 1 credit" cannot be
+ * charged 0 and "Cached 3 days ago · free" cannot be worded two ways. Defaults are applied here and nowhere else.
  *
  * Pure: the cache state comes in as data (`readCacheState` below gathers it), the clock as `now`.
  */

@@ -1,7 +1,7 @@
 /**
  * The one function that turns any thrown value into ErrorData, the form errors take across message boundaries
- * and into the UI (issue 11: there were four). The API client's errors keep their kind, status, request id and
- * scrubbed detail; our own refusals (HandledError) and the background's answers in the UI (RequestFailed) pass as
+ * and into the UI (there were four, and they disagreed). The API client's errors keep their kind, status, request id
+ * and scrubbed detail; our own refusals (HandledError) and the background's answers in the UI (RequestFailed) pass as
  * they are; anything else is an internal error whose message is ours, never a raw payload.
  */
 import { t } from '@/lib/i18n/t';

@@ -1,7 +1,7 @@
 /**
- * The rows a bulk export is taken from (issue 14: "Exporting right after 'finished' gave 500 rows marked 'Pending'
- * that the ledger had already charged"). The panel shows a copy of the rows it loaded while the job ran; the job's
- * "finished" arrives before the panel's reload of its rows does, so an export from that copy wrote rows the
+ * The rows a bulk export is taken from (a bug this fixes: "Exporting right after 'finished' gave 500 rows marked
+ * 'Pending' that the ledger had already charged"). The panel shows a copy of the rows it loaded while the job ran; the
+ * job's "finished" arrives before the panel's reload of its rows does, so an export from that copy wrote rows the
  * service had already answered (and charged) as pending. An export of a finished job therefore reads the job and
  * pages through all its rows again, from the background's store, where a chunk's rows and the job's counters are
  * written in one transaction (lib/engine/bulk.ts): once the job reads finished, its rows are final.
@@ -17,7 +17,8 @@ export const FINAL_ROWS_PAGE = 1000;
 
 /**
  * A job is over when nothing more will change its rows. A cancelled job is not over while requests it sent
- * before the cancel are out: they may still be charged, and their results still arrive (issue 11).
+ * before the cancel are out: they may still be charged, and their results still arrive, and an export must not call
+ * them cancelled.
  */
 export function isFinished(job: BulkJob): boolean {
   return job.status === 'done' || job.status === 'failed' || (job.status === 'cancelled' && !job.inFlight);

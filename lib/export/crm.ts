@@ -1,5 +1,5 @@
 /**
- * CRM-ready rows (issue 14): one value per column, so a CRM can map each column to one property. Mobile and work
+ * CRM-ready rows (docs/exports.md): one value per column, so a CRM can map each column to one property. Mobile and work
  * phones are told apart, each email has its verification status, the location is split into city/region/country
  * and every date is ISO 8601 (never "2 months ago").
  *

@@ -5,9 +5,10 @@ import Papa from 'papaparse';
  * become a formula when the file is opened (CSV injection), so cells starting with = @ tab CR or LF, and cells
  * starting with + or - that are more than a number, get a leading apostrophe (OWASP's advice).
  *
- * A phone number is left as it is (issue 14): `+44 20 7946 0958` cannot call a function or reach another cell, and
- * an apostrophe would end up inside the phone property of every CRM that imports the file (HubSpot, Salesforce and
- * Pipedrive store cells as text; only spreadsheets evaluate them). docs/exports.md lists what each tool does.
+ * A phone number is left as it is (docs/exports.md, "Formulas and phones"): `+44 20 7946 0958` cannot call a function
+ * or reach another cell, and an apostrophe would end up inside the phone property of every CRM that imports the file
+ * (HubSpot, Salesforce and Pipedrive store cells as text; only spreadsheets evaluate them). docs/exports.md lists what
+ * each tool does.
  */
 
 export type Cell = string | number | boolean | null | undefined;

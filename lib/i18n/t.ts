@@ -1,5 +1,5 @@
 /**
- * Every string the user reads goes through here (issue 16): `t('key', …substitutions)` asks the browser's i18n
+ * Every string the user reads goes through here: `t('key', …substitutions)` asks the browser's i18n
  * (`_locales`, compiled from `locales/` at build time), so the UI follows the browser's language. Keys are typed from
  * the English catalogue, so a typo fails the typecheck. Numbers and dates are formatted by lib/i18n/format.ts.
  *

@@ -1,6 +1,6 @@
 // Which country are a page's national-format numbers (`089 1234560`, `(212) 555-0147`) in? Decided
-// from the page's own evidence, in order of trust (issue 15): the country codes of its `tel:` links,
-// its other international numbers, `<html lang>` and `hreflang` (a region before a bare language), the
+// from the page's own evidence, in order of trust (lib/detect/README.md, "Country evidence"): the country codes of its
+// `tel:` links, its other international numbers, `<html lang>` and `hreflang` (a region before a bare language), the
 // site's country-code TLD, the country written in its postal addresses. The first kind of evidence
 // that names a country decides; within a kind the most frequent country wins.
 import { isSupportedCountry, type CountryCode } from 'libphonenumber-js/min';
@@ -100,7 +100,7 @@ export interface PhoneCountryInput {
   candidates: readonly string[];
   /** `<html lang>`. */
   lang: string;
-  /** `<link rel="alternate" hreflang>` values; absent on scans from before issue 15. */
+  /** `<link rel="alternate" hreflang>` values; absent on scans stored before the scanner read them. */
   hreflangs?: readonly string[];
   /** Short parts of the page's postal addresses (`Österreich`, microdata `AT`). */
   addressCountries?: readonly string[];

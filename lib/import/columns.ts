@@ -1,5 +1,5 @@
 /**
- * Which column of a user's file holds what (issue 14): from the header first (any case, accents and punctuation
+ * Which column of a user's file holds what: from the header first (any case, accents and punctuation
  * ignored; the words for a person's name and company are the ones page tables are read by, lib/model/header-words.ts),
  * then from the values when the header says nothing (a column of addresses with an "@" is an email column whatever
  * it is called). The user can change any choice before anything is sent.

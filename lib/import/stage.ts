@@ -1,5 +1,5 @@
 /**
- * Cuts a file's entries into `bulk/stage-append` messages (issue 14): at most APPEND_MAX_ENTRIES each and about
+ * Cuts a file's entries into `bulk/stage-append` messages: at most APPEND_MAX_ENTRIES each and about
  * APPEND_BYTE_BUDGET of JSON, so no message comes near the router's 2 MB limit (lib/messaging/size.ts) even when
  * every value is a long profile URL.
  */

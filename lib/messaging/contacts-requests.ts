@@ -1,5 +1,5 @@
 /**
- * UI → background requests of the contact book, saved lists, lookup events and the webhook (issue 14). Handlers:
+ * UI → background requests of the contact book, saved lists, lookup events and the webhook. Handlers:
  * entrypoints/background/contacts.ts. Spread into `requests` (ui-to-background.ts).
  */
 import { z } from 'zod';

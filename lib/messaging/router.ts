@@ -28,8 +28,8 @@ export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: str
 /**
  * Broadcasts (`event/*`) come only from the background. `runtime.sendMessage` from a content script reaches every
  * extension page too, so a page on tab A could otherwise paint its own findings into the panel of tab B or fake
- * the credits line (issue 12, item 5). The background is an extension page without a tab; content scripts carry
- * their tab and the page's URL, other extensions another id.
+ * the credits line, or a tab's events reach another tab's panel. The background is an extension page without a tab;
+ * content scripts carry their tab and the page's URL, other extensions another id.
  */
 export function isBackgroundSender(sender: SenderInfo, ownId: string, ownOrigin: string): boolean {
   return classifySender(sender, ownId, ownOrigin) === 'extension-page' && sender.tab === undefined;

@@ -1,7 +1,8 @@
 /**
- * A cheap upper-bound check of a message's serialised size, done before any schema parses it (issue 12, item 9).
- * `JSON.stringify` would first build the whole string (40 MB for a 40 MB message) just to measure it; this walk
- * adds up lengths and stops as soon as the budget is spent, so its cost is bounded by the limit, not the message.
+ * A cheap upper-bound check of a message's serialised size, done before any schema parses it: a huge message must not
+ * cost the background its memory. `JSON.stringify` would first build the whole string (40 MB for a 40 MB message) just
+ * to measure it; this walk adds up lengths and stops as soon as the budget is spent, so its cost is bounded by the
+ * limit, not the message.
  */
 
 /** Largest message we accept, serialised; a page cannot flood the background. */

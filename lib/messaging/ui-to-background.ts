@@ -53,7 +53,7 @@ export const requests = {
       lookup: ContactLookupSchema,
       options: ContactOptionsSchema.optional(),
       refresh: z.boolean().optional(),
-      /** The person's other identifiers: free if cached under any, cached under all if found (issue 13). */
+      /** The person's other identifiers: free if cached under any, cached under all if found (one price per person). */
       alsoKnownAs: AlsoKnownAsSchema.optional(),
       quotedCredits,
     }),
@@ -114,7 +114,7 @@ export const requests = {
     output: BulkJobSchema,
   },
   /**
-   * Staged upload (issue 14), for jobs too big for one message: open, append entries in pages of ≤ 2,000 (each
+   * Staged upload, for jobs too big for one message: open, append entries in pages of ≤ 2,000 (each
    * message far under the 2 MB limit), preview, then 'bulk/start' with the stagedId. Staged data expires an hour
    * after its last append (lib/engine/bulk-staging.ts); start and discard remove it at once.
    */

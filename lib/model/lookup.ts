@@ -55,7 +55,7 @@ export function sourced<T extends z.ZodType>(result: T) {
 }
 
 /**
- * One price per person (issue 13): a person's identifiers other than the one looked up travel beside the lookup,
+ * One price per person (docs/people.md): a person's identifiers other than the one looked up travel beside the lookup,
  * so a cached answer under any of them is free and a found answer is cached under all of them.
  */
 export const AlsoKnownAsSchema = z.strictObject({
@@ -225,7 +225,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
 
 /**
  * What a history entry was a lookup of, decoded by the background from its own cache key, so the UI reopens an
- * entry by its id (the opaque key) and never parses key strings (issue 11).
+ * entry by its id (the opaque key) and never parses key strings (a key's format may change; its id may not).
  */
 export const HistoryTargetSchema = z.discriminatedUnion('endpoint', [
   z.strictObject({ endpoint: z.literal('contact/enrich'), lookup: ContactLookupSchema }),

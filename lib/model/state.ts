@@ -24,8 +24,8 @@ export const QueueLaneSchema = z.strictObject({
 });
 
 /**
- * The queue's real state (issue 11), in absolute times so a page can count down between events with its own clock
- * (lib/queue/eta.ts computes the time left from it, in the background and in the panel alike).
+ * The queue's real state (not a guess from chunk counts), in absolute times so a page can count down between events
+ * with its own clock (lib/queue/eta.ts computes the time left from it, in the background and in the panel alike).
  */
 export const QueueStateSchema = z.strictObject({
   /** When this state was taken. */

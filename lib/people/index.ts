@@ -1,5 +1,5 @@
 /*
- * People on a page, as the user thinks of them: one person, one lookup, one price (issue 13).
+ * People on a page, as the user thinks of them: one person, one lookup, one price (docs/people.md).
  *
  * Pure: which identifier a person is looked up by, which of their other identifiers ride along as aliases, which
  * identifiers on the page belong to nobody, and what to call a person who has no name. Why profile URL, then

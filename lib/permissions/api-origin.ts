@@ -9,8 +9,9 @@ export type BaseUrlCheck = { ok: true; url: string } | { ok: false; message: str
 /**
  * The one loopback rule (options form, settings import, stored settings, background): plain http may reach only
  * these exact hosts. Not "starts with 127.": `127.evil.example` and `127.0.0.1.evil.example` are names anyone can
- * register, and `127.0.0.2` is outside the sandbox's host permission (issue 12, item 7). `URL` has already turned
- * `127.1` or `0x7f000001` into `127.0.0.1`, so those spellings are judged as what they are.
+ * register, and `127.0.0.2` is outside the sandbox's host permission, so the key would go where no permission was
+ * granted. `URL` has already turned `127.1` or `0x7f000001` into `127.0.0.1`, so those spellings are judged as what
+ * they are.
  */
 const LOOPBACK_HOSTS: ReadonlySet<string> = new Set(['127.0.0.1', 'localhost', '[::1]']);
 

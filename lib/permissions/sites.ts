@@ -54,7 +54,7 @@ export function sitePattern(input: string): SiteCheck {
 /**
  * True only for a pattern the options form itself would store (`sitePattern` gives it back unchanged). Stored and
  * imported `scanSites` must pass it: `<all_urls>`, `javascript:…` or `https://user:pass@…` never become host
- * permissions or content-script matches (issue 12, item 8).
+ * permissions or content-script matches, which would widen what the extension may read.
  */
 export function isSitePattern(pattern: string): boolean {
   const check = sitePattern(pattern);

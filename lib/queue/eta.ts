@@ -1,9 +1,9 @@
 /**
- * Time left, from the queue's real state (issue 11): what blocks the next send (a 429 pause, the rate-limit window,
- * requests in flight), when the last pending task may leave at the allowed rate, how many rounds its lane's
- * concurrency needs, and the measured latency of each kind of request. Pure: the background computes it when the state changes, and the panel
- * computes it again every second from the same state with its own clock, so a countdown moves between events
- * without asking the background.
+ * Time left, from the queue's real state (not a guess from chunk counts): what blocks the next send (a 429 pause, the
+ * rate-limit window, requests in flight), when the last pending task may leave at the allowed rate, how many rounds its
+ * lane's concurrency needs, and the measured latency of each kind of request. Pure: the background computes it when the
+ * state changes, and the panel computes it again every second from the same state with its own clock, so a countdown
+ * moves between events without asking the background.
  *
  * Honest over precise: a kind whose latency was never measured has no estimate (null), never a default that would
  * promise "about 1 s left" during a 20 s bulk chunk.

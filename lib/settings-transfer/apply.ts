@@ -1,8 +1,8 @@
 /**
  * Applies an imported settings file all or nothing, in the background (the 'settings/import' request). The old
  * options page wrote the settings and then the key as two requests, so a refused key left the budget changed
- * (issue 12, item 8). Here the whole result is validated before anything is written, and if the second write
- * fails the first is undone.
+ * (half a file applied is a state the user never chose). Here the whole result is validated before anything is written,
+ * and if the second write fails the first is undone.
  */
 import type { KeyStore } from '../keystore';
 import { type Settings, SettingsSchema, type SettingsPatch } from '../settings/schema';

@@ -47,7 +47,7 @@ const EnvelopeSchema = z.object({
   format: z.literal(EXPORT_FORMAT),
   version: z.number().int().min(1),
   settings: z.record(z.string(), z.unknown()),
-  // The same rule as the options form's key field: a bad key rejects the whole file (issue 12, item 8).
+  // The same rule as the options form's key field: a bad key rejects the whole file, never half-applies it.
   apiKey: ApiKeySchema.optional(),
 });
 

@@ -1,7 +1,7 @@
 /**
  * Where the API address lives. It decides where the key is sent, so it must be out of content-script reach on
  * every browser. Chrome can close storage.local to content scripts; Firefox cannot, and there a compromised
- * content script could write `settings.apiBaseUrl` and receive the key at its own host (issue 12, item 10). So the
+ * content script could write `settings.apiBaseUrl` and receive the key at its own host. So the
  * address is kept beside the key, in the background's own IndexedDB (lib/keystore), which content scripts, running
  * in the page's origin, cannot open; storage.local keeps only the settings that send nothing anywhere.
  */

@@ -1,7 +1,7 @@
 /**
  * Content scripts may read and write `storage.local` and `storage.sync` by default. Nothing secret lives there
  * (the key and the API address are in the background's IndexedDB), and nothing of ours is in `sync`, but a page's
- * content script must not be able to plant values anyone reads later (issue 12, item 9): close every area where
+ * content script must not be able to plant values anyone reads later: close every area where
  * the browser can (Chrome's `setAccessLevel`; Firefox has none, which is why the API address is not in
  * storage.local at all, lib/settings/origin-store.ts).
  */

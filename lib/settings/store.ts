@@ -3,7 +3,7 @@
  * settings through `SettingsStore`: values are validated on read (`readSettings`, field by field) and patches are
  * validated on write. storage.local holds what sends nothing anywhere; the API address, which decides where the key
  * goes, is read only from the background's IndexedDB (`ApiAddressStore`, lib/settings/origin-store.ts), so a
- * content script that writes storage.local (possible on Firefox) cannot redirect the key (issue 12, item 10).
+ * content script that writes storage.local (possible on Firefox) cannot redirect the key to its own host.
  */
 import { storage } from 'wxt/utils/storage';
 import { createOrder } from '../async/keyed-order';

@@ -1,5 +1,5 @@
 /**
- * What a webhook receives (issue 14): JSON, one object per contact, at most 100 per request. The schema is the
+ * What a webhook receives: JSON, one object per contact, at most 100 per request. The schema is the
  * documentation: docs/webhook.md is generated from it with `z.toJSONSchema` (scripts: see that page).
  */
 import { z } from 'zod';

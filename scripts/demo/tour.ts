@@ -131,7 +131,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       s.current = panel;
       s.panel = panel;
       const page = view(panel, 'Page');
-      // People first (issue 13): one card per person, then companies, then loose identifiers.
+      // People first (docs/people.md): one card per person, then companies, then loose identifiers.
       const people = await visible(page.getByRole('table', { name: 'People found on this page' }), 'The "People" cards of the scan');
       const rows = Number(await people.getAttribute('aria-rowcount')) - 1;
       const ms = performance.now() - started;

@@ -69,7 +69,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const { panel } = await openSidebarFor(`${sandboxUrl}/demo/team`);
     // The summary counts people, not identifiers ("17 people · 1 company · 1 more"; no-break spaces inside a part).
     await waitForText(panel, /\b\d+\speople\b/);
-    // People first (issue 13): one row per person, then companies, then what belongs to nobody.
+    // People first (docs/people.md): one row per person, then companies, then what belongs to nobody.
     for (const group of ['People', /companies/i]) await waitForText(panel, group);
     const people = Number((await panel.evaluate(() => /(\d+)\speople/.exec(document.body.innerText)?.[1])) ?? 0);
     expect(people).toBeGreaterThan(10);
@@ -81,7 +81,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const key = `test-standard-ff-enrich-${unique()}`;
     await configure(key);
     const { panel } = await openSidebarFor(`${sandboxUrl}/demo/team`);
-    // A person row: one lookup by their best identifier, one price (issue 13).
+    // A person row: one lookup by their best identifier, one price.
     const button = await getByName(panel, 'button', /^Enrich .+ · 1 credit$/);
     const who = ((await button.evaluate((el) => el.getAttribute('aria-label'))) ?? '').replace(/^Enrich (.+) · 1 credit$/, '$1');
     await button.click();

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 10 on Firefox: a compromised content script can write storage.local there (Firefox has no
+ * On Firefox a compromised content script can write storage.local there (Firefox has no
  * `storage.local.setAccessLevel`), so it could plant its own host as `settings.apiBaseUrl`. The background must not
  * believe it: the API address lives beside the key in the background's IndexedDB (lib/settings/origin-store.ts).
  * This file plants a real second HTTP server's address everywhere the settings live or ever lived in

@@ -1,8 +1,8 @@
 /**
- * Issue 14: "Exporting right after 'finished' gave 500 rows marked 'Pending' that the ledger had already charged."
- * A bulk job of a few hundred entries is started through the side panel, its CSV is downloaded the moment the panel
- * says finished, and the file is checked against the sandbox's own ledger: no row is pending, and the rows exported
- * as enriched are exactly the ones the ledger charged for.
+ * A bug this guards against: "Exporting right after 'finished' gave 500 rows marked 'Pending' that the ledger had
+ * already charged." A bulk job of a few hundred entries is started through the side panel, its CSV is downloaded the
+ * moment the panel says finished, and the file is checked against the sandbox's own ledger: no row is pending, and the
+ * rows exported as enriched are exactly the ones the ledger charged for.
  */
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';

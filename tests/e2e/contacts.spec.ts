@@ -1,5 +1,5 @@
 /**
- * The contact book end to end (issue 14), in real Chromium against the real sandbox: bulk from a file and from a
+ * The contact book end to end, in real Chromium against the real sandbox: bulk from a file and from a
  * paste (preview figures, request count, ledger, the exported rows), and a saved list exported for HubSpot and sent
  * to a webhook receiver on 127.0.0.1 that fails twice first.
  */

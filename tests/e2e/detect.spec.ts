@@ -178,7 +178,7 @@ test('the page never sees our messages or globals', async ({ context, serviceWor
   expect(leaked.filter((s) => s.includes('in-page-enrich'))).toEqual([]);
 });
 
-// The sandbox's demo pages group into one person per card / row (issue 13): the page's own markup
+// The sandbox's demo pages group into one person per card / row (docs/people.md): the page's own markup
 // says who is there (a card's heading, a row's first cell, its profile link), the real content
 // script in Chromium must find exactly those people, and the CLI must agree with it.
 const decode = (s: string): string =>

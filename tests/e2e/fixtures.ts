@@ -29,7 +29,7 @@ export interface Fixtures {
    */
   configure: (opts: { apiKey?: string; baseUrl?: string; settings?: SettingsPatch }) => Promise<void>;
   /**
-   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it (issue 16). Chromium on
+   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it. Chromium on
    * Linux takes it from LANGUAGE/LANG and `--lang`; unset (the default) leaves the browser as it always was.
    */
   uiLanguage: string | undefined;

@@ -1,5 +1,5 @@
 /**
- * Issue 16 bar: "the German UI screenshots of every view show no English string and no truncation at 320 px".
+ * The bar: "the German UI screenshots of every view show no English string and no truncation at 320 px".
  * The browser runs in German (fixture option `uiLanguage`), checked in the worker with chrome.i18n.getUILanguage().
  * Each view is visited at 320 px, screenshotted (test-results/screens/i18n-de-*.png) and checked for (a) an English
  * catalogue string that differs from its German, and (b) text cut off by its box. Failures list every offender.

@@ -1,5 +1,5 @@
 /**
- * A file bigger than one message may carry (issue 14): 40,300 rows (40,000 distinct people, 300 repeats). Before
+ * A file bigger than one message may carry: 40,300 rows (40,000 distinct people, 300 repeats). Before
  * staged uploads, a file of ~30,000 rows could not start (one `bulk/start` over the router's 2 MB limit). Now the
  * panel stages the entries page by page, the preview shows the file's figures, the job holds all 40,000 rows, and
  * a cancel after the first chunk ends with the sandbox ledger equal to what the job says it charged.

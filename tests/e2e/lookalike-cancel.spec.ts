@@ -2,7 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, clearFaults, injectFault, ledgerOf, openPanelFor, pendingFaults } from './support/reliability';
 
-// Issue 11, "a 250-company lookalike enrichment cannot be cancelled": open a company, load its lookalikes (as many as
+// A 250-company lookalike enrichment must be cancellable: open a company, load its lookalikes (as many as
 // the panel offers), choose them all and enrich them while the service answers the first lookups slowly, then
 // "Cancel the rest". The batch must stop: every row settles (enriched, not found or cancelled, none left queued), the
 // lookups not yet sent are never sent (the sandbox's request log), nothing goes out after the panel settled, and the

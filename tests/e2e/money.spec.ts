@@ -1,5 +1,5 @@
 /**
- * Numbers you can trust (issue 11): for each figure that once said one thing and did another, the screen's words
+ * Numbers you can trust: for each figure that once said one thing and did another, the screen's words
  * before and after a click are compared with the sandbox's ledger and request log. Every test uses its own key, so
  * its ledger holds only what it did.
  */
@@ -286,7 +286,7 @@ test('a "free" price that stops being true: a stale "free" click is refused, not
 
   await test.step('clearing the cache re-prices the open panel\'s row at once: bought, so it opens from the contact book, free', async () => {
     await clearCache(openExtensionPage);
-    // Not "Enrich · 1 credit": the cache decides what a lookup costs, the book keeps what was bought (issue 14).
+    // Not "Enrich · 1 credit": the cache decides what a lookup costs, the book keeps what was bought.
     const saved = people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) });
     await expect(saved).toBeVisible({ timeout: 15_000 });
     await shot(panel, 'money-saved-row');

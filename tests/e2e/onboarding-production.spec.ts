@@ -8,7 +8,7 @@ import { apiRequests, ledgerOf } from './support/reliability';
 
 // A store build (`npm run build`: production mode, no WXT_API_BASE_URL, no WXT_DEMO, so no sandbox baked in), as a
 // stranger installs it: the first-run page asks for the API address and the key, tests them for free and
-// explains each failure. Issue 16.
+// explains each failure.
 //
 // Headless Chromium opens the host-permission prompt but nothing can answer it (see options.spec.ts), so:
 // - the pure store build is checked up to the prompt: no localhost in its manifest, an empty address box with the

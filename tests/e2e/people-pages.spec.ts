@@ -3,9 +3,9 @@ import type { PagePerson } from '@/lib/detect/schema';
 import { expect, test } from './fixtures';
 import { bulkQueries, ledgerOf, openPanelFor, send } from './support/reliability';
 
-// "Select all" + Enrich on people pages (issue 13), in real Chromium against the real sandbox: per page, the people
-// the page shows (a table written here from the page itself, not from the scanner's output), each person's name and
-// identifiers in the background's report and in the row, and the sandbox ledger after "Select all" + Enrich.
+// "Select all" + Enrich on people pages (docs/people.md), in real Chromium against the real sandbox: per page, the
+// people the page shows (a table written here from the page itself, not from the scanner's output), each person's name
+// and identifiers in the background's report and in the row, and the sandbox ledger after "Select all" + Enrich.
 //
 // What a miss costs: bulk enrichment charges one credit per successfully enriched record (spec, Credits 3); a miss
 // is free (the sandbox books a 0-credit `bulk-enrich` entry). The five fixture pages are real-world-like sites whose

@@ -2,8 +2,8 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, ledgerOf, openPanelFor } from './support/reliability';
 
-// Domain search with contact search filtered by company (issue 13), in real Chromium against the real sandbox: the
-// company view lists the company's people and, on an enterprise key, a priced "Find people" that asks the
+// Domain search with contact search filtered by company (docs/people.md), in real Chromium against the real sandbox:
+// the company view lists the company's people and, on an enterprise key, a priced "Find people" that asks the
 // prospector for that company's domain; the ledger must equal what the panel said. Every person a page returns is
 // paid for with the page: their rows (and the rows above of the same people) open that record free, with no
 // request and no charge, and nobody is listed twice. A standard key learns the plan from the free refusal and then

@@ -5,7 +5,7 @@ import { expect, test } from './fixtures';
 import { ledgerOf, openPanelFor, send } from './support/reliability';
 import { inRealSidePanel } from './support/side-panel';
 
-// People first (issue 13), in real Chromium against the real sandbox: the team page lists one row per person and
+// People first (docs/people.md), in real Chromium against the real sandbox: the team page lists one row per person and
 // "Select all" + Enrich charges one credit per person in the sandbox ledger; the lookup box (Contact view and popup)
 // says what it understood and the price before the click.
 //

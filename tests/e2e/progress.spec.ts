@@ -7,7 +7,7 @@ import { expect, test } from './fixtures';
 import { startStaticServer } from './support/static-server';
 import { apiRequests, enrichSelection, injectFault, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
 
-// Issue 11, truthful progress: the sandbox's own rate limit is used up for real, so the next lookup meets a 429 with
+// Truthful progress: the sandbox's own rate limit is used up for real, so the next lookup meets a 429 with
 // a Retry-After. The header counts the pause down every second from the queue's state, the Contact view explains
 // why it waits (not a bare "Looking up…") and offers Cancel, the lookup then completes by itself, and the sandbox
 // ledger shows exactly the price the button promised; a cancelled waiting lookup is never sent again nor charged.

@@ -5,7 +5,7 @@ import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { EXTENSION_DIR, expect, test } from './fixtures';
 import { apiRequests, enrichSelection, openPanelFor, type Reply, samplesOf, send, tabIdOf } from './support/reliability';
 
-// The security suite (issue 8): the key stays in the background, forged messages are refused, hostile API data
+// The security suite: the key stays in the background, forged messages are refused, hostile API data
 // renders inert under a strict CSP with no remote code, and nothing is sent to the API until the user asks.
 // tests/e2e/background.spec.ts already proves the content-script firewall for the key-reading requests and the
 // 2 MB limit; tests/e2e/sidepanel-hostile.spec.ts walks every view with hostile data. This file covers the rest.
@@ -310,7 +310,7 @@ test('privacy: demo pages cause no API request by default, nor with auto-scan on
   expect((await apiRequests(own.url)).slice(baseline).map((r) => `${r.path} ${r.query.email ?? ''}`)).toEqual([`/v1/enrich ${samples.emails[3]}`]);
 });
 
-test('events forged by a content script on tab A never reach the panel of tab B, and storage.sync is closed (issue 12, items 5 and 9)', async ({
+test('events forged by a content script on tab A never reach the panel of tab B, and storage.sync is closed', async ({
   context,
   serviceWorker,
   openExtensionPage,

@@ -167,7 +167,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
 
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   const page = view(panel, 'Page');
-  // People first (issue 13): the team page's 17 cards are 17 people rows, then companies (the team's employer),
+  // People first (docs/people.md): the team page's 17 cards are 17 people rows, then companies (the team's employer),
   // then whatever belongs to nobody.
   for (const group of [/^People/, /^(Other )?companies/i]) {
     await expect(page.getByRole('heading', { name: group }).first()).toBeVisible({ timeout: 15_000 });
@@ -243,7 +243,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   const chargedBefore = await bulkCharged(sandbox.url, 'test-standard-sp-page');
   // "Stop waiting" once every entry has left (the card then says nothing more can be held back).
   await page.getByRole('button', { name: /^(Cancel|Stop waiting)$/ }).click();
-  // Truthful cancel (issue 11): the chunk already sent cannot be called back; the card says so until its answer is in.
+  // Truthful cancel: the chunk already sent cannot be called back; the card says so until its answer is in.
   await expect(page.getByRole('heading', { name: 'Cancelling…' })).toBeVisible();
   await expect(page.getByText(/17 sent, waiting for the answer/)).toBeVisible();
   await expect(page.getByText(/may still be charged \(up to 17 credits\)/)).toBeVisible();
@@ -436,7 +436,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   await configure(setup, sandbox.url, 'test-standard-sp-company');
   await setup.close();
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
-  // Grouped companies (issue 13) or the flat "Companies"/"Other companies" list: either way one priced row each.
+  // Grouped companies (docs/people.md) or the flat "Companies"/"Other companies" list: either way one priced row each.
   const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
   await expect(companies).toBeVisible({ timeout: 15_000 });
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v1/company'] });
@@ -449,7 +449,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   for (const section of ['Overview', 'Technologies', 'People']) {
     await expect(company.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
   }
-  // Its people (domain search, issue 13): person rows, each with a one-click, priced enrich, and bulk by selection.
+  // Its people (domain search): person rows, each with a one-click, priced enrich, and bulk by selection.
   const people = company.getByRole('table', { name: /^People at / });
   await expect(people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first()).toBeVisible();
   await people.getByRole('checkbox', { name: /^Select (?!all)/, disabled: false }).first().check();

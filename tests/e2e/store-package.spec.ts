@@ -1,7 +1,7 @@
 /**
  * The Chrome Web Store package itself (`npm run zip` → `*-chrome.zip`; Edge takes the same file) loads in real
  * Chromium as a store user gets it: unpacked from the zip, not from the build folder, its worker starts, its
- * first run opens onboarding, and it asks for no localhost. Issue 16 ("`npm run zip` output loads in Chrome").
+ * first run opens onboarding, and it asks for no localhost: `npm run zip` output loads in Chrome.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 10: on Firefox a content script can write storage.local (there is no setAccessLevel), so the
+ * On Firefox a content script can write storage.local (there is no setAccessLevel), so the
  * setting that decides where the key goes, the API address, is read only from the background's IndexedDB
  * (ApiAddressStore). Writing `settings` in storage.local here is exactly what such a content script can do.
  */
@@ -17,7 +17,7 @@ async function tamper(value: unknown): Promise<void> {
   await fakeBrowser.storage.local.set({ settings: value, settings$: { v: 2 } });
 }
 
-describe('the API address is out of content-script reach (item 10)', () => {
+describe('the API address is out of content-script reach', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it.each<[string, unknown]>([

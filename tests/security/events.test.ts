@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 5: extension pages accept broadcasts only from the background. A content script's
+ * Extension pages accept broadcasts only from the background. A content script's
  * `runtime.sendMessage` reaches every extension page, so without the sender check a page on tab A could paint
  * forged findings into the panel of tab B, arm a lookup of its choosing, or fake the credits line.
  * (tests/e2e/security.spec.ts forges the same events from a real content script against the real panel.)

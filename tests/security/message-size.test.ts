@@ -1,6 +1,6 @@
 /**
- * Issue 12, item 9: oversized messages are refused by a cheap length walk before any schema or JSON.stringify
- * touches them, and the walk's cost is bounded by the limit, not by the message.
+ * A huge message must not cost the background its memory: oversized messages are refused by a cheap length walk before
+ * any schema or JSON.stringify touches them, and the walk's cost is bounded by the limit, not by the message.
  */
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES } from '@/lib/messaging/protocol';

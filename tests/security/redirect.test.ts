@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 1: the API key must never follow a redirect. A real API stand-in answers every request with a
+ * The API key must never follow a redirect. A real API stand-in answers every request with a
  * 30x; a second real server ("elsewhere") records whatever reaches it. For each status and each kind of target
  * (another origin, plain http from https, the same origin) the call must fail as `redirected`, name the target
  * and tell the user to update the address, and no request may carry the key past the first hop.
@@ -118,7 +118,7 @@ function scenario(target: Target): { base: string; location: string; expected: s
 
 const rows = STATUSES.flatMap((status) => TARGETS.map((target) => [status, target] as const));
 
-describe('API calls refuse redirects (issue 12, item 1)', () => {
+describe('API calls refuse redirects: one could carry the key to another host', () => {
   it.each(rows)('%i to %s: fails as "redirected", names the target, and the key goes nowhere else', async (status, target) => {
     const s = scenario(target);
     redirect = { status, location: s.location };

@@ -1,5 +1,5 @@
 /**
- * Issue 12, items 7 and 8: one rule decides where the key may go and which sites may be scanned, and the options
+ * One rule decides where the key may go and which sites may be scanned, and the options
  * form, a settings import, the stored settings and the background (SettingsPatchSchema, what 'settings/update'
  * and 'settings/import' parse with) all ask it. An import is validated whole and applied all or nothing.
  */
@@ -27,7 +27,7 @@ function verdicts(url: string) {
   };
 }
 
-describe('one loopback rule for the API address (item 7)', () => {
+describe('one loopback rule for the API address', () => {
   it.each<[string, string, boolean]>([
     ['the local sandbox', 'http://127.0.0.1:8787', true],
     ['localhost by name', 'http://localhost:8787', true],
@@ -67,7 +67,7 @@ describe('one loopback rule for the API address (item 7)', () => {
   });
 });
 
-describe('scan sites: only patterns the form would make (item 8)', () => {
+describe('scan sites: only patterns the form would make', () => {
   it.each<[string, string, boolean]>([
     ['a site from the form', 'https://example.com/*', true],
     ['a wildcard site from the form', 'https://*.example.com/*', true],
@@ -92,7 +92,7 @@ describe('scan sites: only patterns the form would make (item 8)', () => {
   });
 });
 
-describe('a settings file is validated whole (item 8)', () => {
+describe('a settings file is validated whole', () => {
   it.each<[string, string]>([
     ['a key with a space inside', 'sk live 123'],
     ['a key with a zero-width space', 'sk-live\u200b123'],
@@ -112,7 +112,7 @@ describe('a settings file is validated whole (item 8)', () => {
   });
 });
 
-describe('applySettingsImport: all or nothing (item 8)', () => {
+describe('applySettingsImport: all or nothing', () => {
   beforeEach(() => fakeBrowser.reset());
 
   /** A key store whose writes fail after `okWrites` successful ones (a full disk, a closed database). */

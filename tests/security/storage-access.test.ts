@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 9: content scripts must not be able to write storage the extension reads. The background closes
+ * Content scripts must not be able to write storage the extension reads. The background closes
  * local, sync and session to trusted contexts where the browser has the switch, and reports what stays open.
  * (tests/e2e/security.spec.ts proves the refusal from a real content script in Chromium.)
  */

@@ -2,7 +2,7 @@
  * What the first-run page asks for, decided from the build and the saved settings (pure).
  * A store build made without `WXT_API_BASE_URL` has no API address of its own: its built-in default is the local
  * sandbox, which a store user does not have. So the address box starts empty, showing the pattern of the
- * vendor's address, and the key step says it needs the address first (issue 16).
+ * vendor's address, and the key step says it needs the address first.
  */
 import { SANDBOX_BASE_URL } from '@/lib/settings/schema';
 

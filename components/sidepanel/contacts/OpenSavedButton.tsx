@@ -1,6 +1,6 @@
 /**
  * "Open saved · bought 40 days ago · free": beside a priced lookup whose answer the user bought before (the contact
- * book keeps it after the cache's freshness has run out, issue 14), the free way to see it again.
+ * book keeps it after the cache's freshness has run out), the free way to see it again.
  */
 import { Button, type ButtonProps } from '@/components/ui';
 import { timeAgo } from '@/lib/credits/words';

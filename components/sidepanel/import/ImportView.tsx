@@ -42,7 +42,7 @@ type Stage =
   | { step: 'job'; job: BulkJob };
 
 /**
- * Bulk from a file or a paste (issue 14): read in chunks into IndexedDB, detect the columns (adjustable), stage the
+ * Bulk from a file or a paste: read in chunks into IndexedDB, detect the columns (adjustable), stage the
  * entries in the background page by page (a 100,000-row file is far more than one message may carry), preview
  * what is cached, duplicated and the most it can cost, run the queued bulk job, and export the user's rows in
  * their order with their columns followed by the enriched columns.

@@ -1,5 +1,5 @@
 // Lookalike companies: 10–500 ranked by similarity, sortable, exportable, the chosen ones enriched as a
-// cancellable batch (issue 11: one file per kind of lookalike).
+// cancellable batch (one file per kind of lookalike).
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, formatPercent, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
@@ -47,8 +47,8 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const items = useMemo(() => (state.status === 'success' && state.data.found ? state.data.result : []), [state]);
   const keyed = useMemo(() => items.map((item, i) => ({ item, key: keyOf(item, i) })), [items]);
 
-  // The running batch's id: 'lookups/cancel' stops its lookups that have not been sent (issue 11: a 250-company
-  // enrichment could not be cancelled).
+  // The running batch's id: 'lookups/cancel' stops its lookups that have not been sent (a 250-company
+  // enrichment waiting for the rate limit must be cancellable).
   const batch = useRef<string | null>(null);
   const [cancelling, setCancelling] = useState(false);
   // The batch the user cancelled: its lookups that end 'aborted' were stopped before being sent, not failed.
@@ -119,7 +119,7 @@ export function LookalikeCompanies({ target }: { target: CompanyTargetOf }) {
   const pendingCount = count('pending');
   const running = pendingCount > 0;
   batchRunning.current = running;
-  // Every outcome is named: "250 of 250 enriched" must not stand for 8 enriched and 242 cancelled (issue 11).
+  // Every outcome is named: "250 of 250 enriched" must not stand for 8 enriched and 242 cancelled.
   const progressDetail = [
     tn(running ? 'lookalikes_progress_running' : 'lookalikes_progress_done', statuses.size, enrichedCount),
     ...(count('notfound') > 0 ? [tn('lookalikes_progress_notfound', count('notfound'))] : []),

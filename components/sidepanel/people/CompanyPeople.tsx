@@ -1,5 +1,5 @@
 /*
- * Domain search (issue 13): a company's people as person rows with the same one-price-per-person Enrich and a
+ * Domain search (docs/people.md): a company's people as person rows with the same one-price-per-person Enrich and a
  * bulk "Enrich selected". Two sources:
  * - the company answer's employees (free: they came with the answer). Employees without a profile link are looked
  *   up by name at the company, one by one (bulk takes only emails, phones and profiles);

@@ -1,6 +1,6 @@
 /*
  * One person as a row: name, title and company, their identifiers as small chips, and one Enrich with its price
- * (issue 13). Shared by "This page" (people found on the page) and a company's people (domain search).
+ * (docs/people.md). Shared by "This page" (people found on the page) and a company's people (domain search).
  *
  * Layout (people.css): the name and the title each own a full line, so a narrow (320 px) panel never squeezes the
  * name to make room for the button; the chips wrap below, and the priced button sits at the end of the chip line.

@@ -1,5 +1,5 @@
 /**
- * A running bulk job's live line, from the queue's real state (issue 11: progress jumped per 1,000-row chunk and
+ * A running bulk job's live line, from the queue's real state (progress jumped per 1,000-row chunk and
  * said "about 1 s left" during a 20 s job): rows sent, the chunk in flight and how long it has been out, the 429
  * pause or the rate-limit window with a countdown, and the time left from measured latency. Ticks every second, so it
  * is no live region: a screen reader would read "(1 s)", "(2 s)"… every second. The job card announces the start and

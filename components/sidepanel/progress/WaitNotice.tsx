@@ -1,5 +1,5 @@
 /**
- * Why a lookup has not started, in the view that waits for it (issue 11: a 40 s Retry-After showed a bare
+ * Why a lookup has not started, in the view that waits for it (a 40 s Retry-After showed a bare
  * "Looking up…"): the service's 429 pause or our rate-limit window, a countdown, and Cancel, which stops the waiting
  * lookups before they are sent (nothing is charged for them).
  */

@@ -1,5 +1,5 @@
 // What the toolbar badge counts: the things the side panel lists as rows — people, companies, and
-// the identifiers that belong to neither (issue 13). A person's identifiers count once, as the person;
+// the identifiers that belong to neither (docs/people.md). A person's identifiers count once, as the person;
 // a company domain counts once, as a company row (the employer of the people on a team page included).
 import type { EntityLists, PageCompany, PagePerson } from '../schema';
 

@@ -118,7 +118,8 @@ export class PeopleGrouper {
    * The last finished build (its records in order and who shows each identifier), and what happened since: the
    * records created after it, and whether one of its own records was described again. A page that only grows
    * (new cards appended, an infinite list) extends that build with the new records instead of building over every
-   * record again (issue 17: +1 KB of cards on a page of 4,000 records cost 3.7 ms to rebuild, the goal is 1 ms).
+   * record again (docs/performance.md: +1 KB of cards on a page of 4,000 records cost 3.7 ms to rebuild, the goal is 1
+   * ms).
    */
   private done: Build | null = null;
   private fresh: RecordData[] = [];

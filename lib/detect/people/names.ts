@@ -198,7 +198,7 @@ function hintPart(identifier: string): [number, number] {
 
 /**
  * Lower-case word stems of an identifier (profile slug, email local part): hints, never a displayed name.
- * Runs of two or more ASCII letters. The grouper asks this for every identifier of every record (issue 13
+ * Runs of two or more ASCII letters. The grouper asks this for every identifier of every record (docs/performance.md
  * measured 16 ms of a 5 MB directory's grouping in the regex split and filter), so ASCII identifiers, nearly all
  * of them, are read in one pass over their characters; anything else takes the case-folding path, which is
  * always right (`İ` lower-cases to `i` plus a combining dot).

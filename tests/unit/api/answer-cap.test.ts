@@ -1,7 +1,7 @@
 /**
- * Issue 12, item 6: every answer is read with a byte cap derived from what was asked (lib/api/limits.ts,
- * maxAnswerBytes), before any parsing. A real HTTP server on 127.0.0.1 plays a hostile API, announcing the
- * length or streaming without one.
+ * A hostile or broken service must not fill the worker's memory: every answer is read with a byte cap derived from what
+ * was asked (lib/api/limits.ts, maxAnswerBytes), before any parsing. A real HTTP server on 127.0.0.1 plays a hostile
+ * API, announcing the length or streaming without one.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -15,7 +15,7 @@ describe('error catalogue', () => {
   });
 
   it.each<[ErrorData, string, string]>([
-    // The recovery each user-facing failure must offer (issue 5, "Every failure becomes a message …").
+    // The recovery each user-facing failure must offer: every failure becomes a message that says what to do.
     [{ kind: 'invalid_key', message: '', status: 401 }, 'open-settings', 'error'],
     [{ kind: 'no_key', message: '' }, 'open-settings', 'warning'],
     [{ kind: 'out_of_credits', message: '', status: 403 }, 'add-credits', 'error'],

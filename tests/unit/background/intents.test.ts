@@ -5,7 +5,7 @@ import type { PanelIntent } from '@/lib/messaging/protocol';
 
 const LOOKUP: PanelIntent = { kind: 'lookup', meaning: { kind: 'email', email: 'jane.doe@acme.com' }, at: 1 };
 
-// The popup's lookup box hands a lookup to the tab's panel through the background (issue 13); a panel that is just
+// The popup's lookup box hands a lookup to the tab's panel through the background; a panel that is just
 // opening takes the tab's intent while the popup sets it.
 describe('panel intents: taken once, never lost', () => {
   beforeEach(() => fakeBrowser.reset());

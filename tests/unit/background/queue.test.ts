@@ -110,7 +110,7 @@ describe('task queue', () => {
     await vi.advanceTimersByTimeAsync(50);
     const removed = await queue.cancel((t) => t.priority === 'prefetch' || t.priority === 'bulk', new Error('cancelled'));
     // 'a' already took its slot and is running: it stays. 'b' waits at the gate for its first slot, nothing sent:
-    // it is stopped there (a 250-company batch waiting for the rate limit must be cancellable, issue 11).
+    // it is stopped there (a 250-company batch waiting for the rate limit must be cancellable).
     expect(removed.map((t) => (t.payload as { name: string }).name)).toEqual(['b']);
     await expect(b.result).rejects.toThrow('cancelled');
     const c = queue.enqueue({ kind: 'call', priority: 'prefetch', payload: { name: 'c' } });

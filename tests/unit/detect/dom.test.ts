@@ -20,8 +20,8 @@ describe('only what a reader could see', () => {
     expect(entitiesOfHtml(`<main><p>Nothing here.</p>${html}</main>`)).toEqual(NONE);
   });
 
-  // The regions query is sliced per subtree (issue 17): a region deep in a wide list, behind single-child wrappers,
-  // or in a small block between them must still keep its anchors out (anchors are read before the walk).
+  // The regions query is sliced per subtree (docs/performance.md): a region deep in a wide list, behind single-child
+  // wrappers, or in a small block between them must still keep its anchors out (anchors are read before the walk).
   it.each<[string, (region: string) => string]>([
     ['in the 150th item of a wide list', (r) => `<ul>${Array.from({ length: 200 }, (_, i) => `<li>item ${i}${i === 150 ? r : ''}</li>`).join('')}</ul>`],
     ['behind single-child wrappers', (r) => `<div><div><div><div><section>${r}</section></div></div></div></div>`],

@@ -14,7 +14,7 @@ describe('emails in visible text', () => {
     ['obfuscated with (at) and (dot)', 'jane (at) acme (dot) co (dot) uk', ['jane@acme.co.uk']],
     ['obfuscated in capitals', 'JANE [AT] ACME [DOT] COM', ['jane@acme.com']],
     ['obfuscated with curly braces', 'jane{at}acme{dot}com', ['jane@acme.com']],
-    // Issue 15: a dot written out in the local part is read whole, never as the shorter, wrong `doe@…`.
+    // A dot written out in the local part is read whole, never as the shorter, wrong `doe@…`.
     ['obfuscated dot in the local part', 'jane [dot] doe [at] acme [dot] com', ['jane.doe@acme.com']],
     ['obfuscated dots, no spaces', 'jane(dot)m(dot)doe(at)acme(dot)co(dot)uk', ['jane.m.doe@acme.co.uk']],
     ['obfuscated dot in capitals', 'JANE [DOT] DOE [AT] ACME [DOT] COM', ['jane.doe@acme.com']],

@@ -20,7 +20,7 @@ const pathOf = (file: string): string => new URL(file, PAGES).pathname;
 const expectedOf = (f: Fixture): unknown => JSON.parse(readFileSync(new URL(f.expected, PAGES), 'utf8'));
 
 describe('fixture pages through the CLI engine', () => {
-  it('has the five kinds of page issue 4 asks for and the people pages of issue 13', () => {
+  it('has the five kinds of page and the people pages', () => {
     expect(new Set(fixtures.map((f) => f.page))).toEqual(
       new Set([
         'team.html',

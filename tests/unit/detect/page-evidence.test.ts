@@ -1,4 +1,5 @@
-// The content side of the country evidence (issue 15): hreflangs and address parts, read once per pass and bounded.
+// The content side of the country evidence (lib/detect/README.md): hreflangs and address parts, read once per pass and
+// bounded.
 import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { EVIDENCE_LIMITS, readCountryEvidence } from '@/lib/detect/page-evidence';

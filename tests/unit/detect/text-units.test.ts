@@ -3,7 +3,7 @@ import { createCollector } from '@/lib/detect/collector';
 import { scanText, TextScan } from '@/lib/detect/text-scan';
 import { entitiesOfHtml } from './helpers';
 
-// Issue 17: a huge text is scanned in units that resume where the last one stopped (no tracker
+// A huge text is scanned in units that resume where the last one stopped (no tracker
 // restarted at position 0 per unit). Units must find exactly what one pass over the whole text finds,
 // whatever the unit size and wherever the unit edges fall.
 

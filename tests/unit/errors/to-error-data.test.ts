@@ -1,4 +1,4 @@
-/** The one error-to-data function (issue 11 found four): every kind of thrown value, in the background and in the UI. */
+/** The one error-to-data function (there used to be four): every kind of thrown value, in the background and in the UI. */
 import { describe, expect, it } from 'vitest';
 import { ApiError, redirectedError } from '@/lib/api/errors';
 import { toErrorData } from '@/lib/errors/to-error-data';

@@ -87,7 +87,7 @@ describe('rowsToShow: the card never shows "Pending" rows under "finished"', () 
 });
 
 describe('finalBulkRows', () => {
-  it('issue 14: the panel’s copy is pending, the job says done: the export reads the final rows, none pending', async () => {
+  it('the panel’s copy is pending, the job says done: the export reads the final rows, none pending', async () => {
     // 500 rows answered and charged; the panel loaded them while they were still pending.
     let stored = Array.from({ length: 500 }, (_, i) => row(i, 'pending'));
     const panelCopy = stored;

@@ -1,7 +1,7 @@
 /**
- * Finds user-visible text in components/ (and the lib/ modules that word the UI) that does not go through i18n (issue 16: "a test fails when a string in
- * `components/` bypasses it"). It reads the source with the TypeScript compiler, so it sees JSX text, attributes and
- * string literals as the compiler does, not as a regex guesses.
+ * Finds user-visible text in components/ (and the lib/ modules that word the UI) that does not go through i18n ("a test
+ * fails when a string in `components/` bypasses it"). It reads the source with the TypeScript compiler, so it sees JSX
+ * text, attributes and string literals as the compiler does, not as a regex guesses.
  *
  * Flagged:
  * - JSX text containing a letter (`<p>Hello</p>`).

@@ -1,5 +1,5 @@
 /**
- * Issue 16: "a test fails when a string in `components/` bypasses [i18n]". The scanner (bypass-scan.ts) is proven on
+ * A string in `components/` that bypasses i18n fails this test. The scanner (bypass-scan.ts) is proven on
  * small snippets first, then run over every component; a failure lists each string as file:line so it can be fixed.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Catalogues that do not rot (issue 16): every key the code asks for exists in English, and every English key is
+ * Catalogues that do not rot: every key the code asks for exists in English, and every English key is
  * asked for somewhere. Keys are read with the TypeScript compiler from `t('key')` and `tn('base', n)` calls (a
  * `tn` base uses `base_one`, `base_other`…), `__MSG_key__` in the manifest config, and typed key tables written
  * as string literals beside `MessageKey` (`['key', 'options_api_key']`). A key built at run time from a template

@@ -1,4 +1,4 @@
-// Words the background and lib/ helpers build (issue 16): English stays what the tests and e2e read, German comes
+// Words the background and lib/ helpers build: English stays what the tests and e2e read, German comes
 // from the German catalogue (a German side panel once showed the English "free" from a cost label).
 import { afterEach, describe, expect, it } from 'vitest';
 import { networkError } from '@/lib/api/errors';

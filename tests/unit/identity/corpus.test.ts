@@ -1,4 +1,4 @@
-// The bars of issue 15 on the real-format corpus (tests/fixtures/corpus, scored by tests/score-detection.ts).
+// The detection accuracy bars on the real-format corpus (tests/fixtures/corpus, scored by tests/score-detection.ts).
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanHtml } from '@/scripts/scan';

@@ -1,4 +1,4 @@
-// Company domains of the hosts a page links to: an organisation the page mentions, or a tool it uses (issue 15).
+// Company domains of the hosts a page links to: an organisation the page mentions, or a tool it uses.
 // Tools come from the Ghostery tracker database (generated into lib/detect/data/tool-domains.json) and the short
 // hand-kept list of what it lacks; private suffixes keep hosted sites apart.
 import { readFileSync } from 'node:fs';

@@ -1,6 +1,7 @@
 // Phones on pages, end to end through the scanner and the background's finalising step: international and
 // national formats from libphonenumber-js's per-country example numbers (examples.mobile.json) and the ITU
-// national formats, the labels that make a number a fax, every separator, and the country evidence (issue 15).
+// national formats, the labels that make a number a fax, every separator, and the country evidence
+// (lib/detect/README.md).
 import { describe, expect, it } from 'vitest';
 import { scanHtml } from '@/scripts/scan';
 

@@ -1,5 +1,5 @@
 /**
- * The panel's side of a staged upload (issue 14): entries leave in messages bounded by count and size, and the
+ * The panel's side of a staged upload: entries leave in messages bounded by count and size, and the
  * planner forgets entries once handed on while the rows keep pointing at the right job index.
  */
 import { describe, expect, it } from 'vitest';

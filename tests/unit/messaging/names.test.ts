@@ -1,7 +1,7 @@
 /**
- * Issue 11: a message's name says its direction. Content → background names start `content/`, background →
- * content `to-content/`, background → UI `event/`; every other name is a UI → background request. A name in the
- * wrong family (or in two) fails here, so a reader of `type: '…'` anywhere knows who sent it.
+ * A message's name says who sends it and who answers. Content → background names start
+ * `content/`, background → content `to-content/`, background → UI `event/`; every other name is a UI → background
+ * request. A name in the wrong family (or in two) fails here, so a reader of `type: '…'` anywhere knows who sent it.
  */
 import { describe, expect, it } from 'vitest';
 import { BackgroundToContentSchema } from '@/lib/messaging/background-to-content';

@@ -74,7 +74,7 @@ describe('router', () => {
   });
 
   // A request the schemas accept (1,100 entries of 2,000 characters each: within bulk/start's limits) but over the
-  // 2 MB limit: only the size check can refuse it, so this fails if the check is gone (issue 11).
+  // 2 MB limit: only the size check can refuse it, so this fails if the check is gone.
   it('refuses a well-formed request over the size limit before any handler runs', async () => {
     calls.length = 0;
     const entries = Array.from({ length: 1100 }, (_, i) => ({ field_type: 'email', value: `${'x'.repeat(1990)}${i}@a.com` }));

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { costActionForMeaning, describeMeaning } from '@/components/sidepanel/lookup';
 import { CostActionSchema, type SelectionMeaning } from '@/lib/messaging/protocol';
 
-// What the lookup box says it understood, and the priced action behind its button (issue 13).
+// What the lookup box says it understood, and the priced action behind its button.
 describe('describeMeaning and the action it is priced as', () => {
   it.each<[string, SelectionMeaning, string, unknown]>([
     ['a typed email', { kind: 'email', email: 'jane.doe@acme.com' }, 'Email: jane.doe@acme.com', { action: 'contact/enrich', lookup: { email: 'jane.doe@acme.com' } }],

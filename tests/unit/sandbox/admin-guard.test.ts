@@ -8,7 +8,7 @@ import { startSandbox } from '@/sandbox/server';
 import { call } from './helpers';
 
 /*
- * Issue 12 item 4: one `no-cors` POST from a web page on another local origin queued 1,000 faults. Rows carry the
+ * Why: one `no-cors` POST from a web page on another local origin queued 1,000 faults. Rows carry the
  * headers each kind of request really has (Chromium's, recorded by the real-browser test below).
  */
 

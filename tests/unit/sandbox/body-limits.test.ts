@@ -7,7 +7,7 @@ import { RequestLog } from '@/sandbox/request-log';
 import { call, freshKey } from './helpers';
 
 /*
- * Issue 12 item 4: the sandbox read every POST body before checking the key, with no limit, and logged whole
+ * Why: the sandbox once read every POST body before checking the key, with no limit, and logged whole
  * bodies (eight 100 MB POSTs: 1.2 GB; seventeen 200 MB POSTs: out of memory). The sandbox under test runs in its
  * own process (the CLI), so its memory is measured apart from the client that sends the bodies.
  */

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ContactSearchResultSchema, type EnrichedContact } from '@/lib/api/schemas';
 import { call, freshKey, samples, type SamplesBody } from './helpers';
 
-// Contact search by company (issue 13, docs/api-decisions.md "Contact search by company"): a filter the spec does
+// Contact search by company (docs/api-decisions.md "Contact search by company"): a filter the spec does
 // not show; the sandbox keeps the people whose current employer has that domain or that name.
 
 const url = inject('sandboxUrl');

@@ -1,5 +1,5 @@
 /**
- * Issue 12.6: a 100,000-item answer to a small request froze the background and booked 100,000 credits. Answers
+ * Why: a 100,000-item answer to a small request once froze the background and booked 100,000 credits. Answers
  * are bounded by what was asked, and the booked charge never exceeds the preview. A real HTTP server on
  * 127.0.0.1 plays the hostile API.
  */

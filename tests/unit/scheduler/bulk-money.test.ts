@@ -1,5 +1,5 @@
 /**
- * Truthful money for bulk jobs (issues 11 and 12.2), against the real sandbox and its ledger:
+ * Truthful money for bulk jobs (docs/reliability.md), against the real sandbox and its ledger:
  * - a cancel says what was already sent and may still be charged; the final figures equal the ledger;
  * - Retry lets the user leave out the entries the service may already have charged.
  */

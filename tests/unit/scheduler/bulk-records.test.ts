@@ -1,5 +1,5 @@
 /**
- * Issue 12.3: one malformed stored bulk job bricked the background (every request answered "internal"). Stored
+ * Why: one malformed stored bulk job once bricked the background (every request answered "internal"). Stored
  * records are validated on read; what fails is quarantined (kept for export) and never crashes the engine.
  */
 import { describe, expect, inject, it } from 'vitest';

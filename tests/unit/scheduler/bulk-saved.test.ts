@@ -1,5 +1,5 @@
 /**
- * "Never charges twice for the same person" across the cache's 30 days (issue 14): a bulk job, its estimate and a staged
+ * "Never charges twice for the same person" across the cache's 30 days: a bulk job, its estimate and a staged
  * import's preview fill the people the user bought before from the contact book, free, unless the user asks for fresh
  * answers. Against the real sandbox and its ledger; the book is the real one over its memory store, filed by the
  * engine's own hook as in the extension.

@@ -1,5 +1,5 @@
 /**
- * Staged bulk uploads (issue 14): a job too big for one message is sent in pages, checked and deduplicated as it
+ * Staged bulk uploads: a job too big for one message is sent in pages, checked and deduplicated as it
  * arrives, previewed with the same figures and price as a job sent whole, started in bounded batches, and removed
  * on start, discard or expiry. The engine runs against the real sandbox (memory stores: Node has no IndexedDB).
  */

@@ -1,5 +1,5 @@
 /**
- * Every queued job is cancellable (issue 11): a batch of company lookups waiting for rate-limit slots stops at
+ * Every queued job is cancellable: a batch of company lookups waiting for rate-limit slots stops at
  * its gate when cancelled — nothing more is sent or charged — while what was already sent finishes.
  */
 import { describe, expect, inject, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * People support, background side (issue 13): entries that reach the same person are one row, and one
+ * People support, background side (docs/people.md): entries that reach the same person are one row, and one
  * background-wide in-flight set means a single lookup and a bulk job never send the same person twice.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -157,7 +157,7 @@ describe('one in-flight set for the whole background (real sandbox)', () => {
   });
 });
 
-describe('the queue says what is really in flight (issue 11)', () => {
+describe('the queue says what is really in flight', () => {
   it('a bulk chunk stops counting as in flight when its answer is in, while the contact book is still being filled', async () => {
     const key = uniqueKey();
     let release!: () => void;

@@ -1,5 +1,5 @@
 /**
- * Property test of the one lookup plan against the real sandbox over HTTP (issue 11): for random requests and
+ * Property test of the one lookup plan against the real sandbox over HTTP: for random requests and
  * cache states, what the sandbox's ledger charges never exceeds the preview the user saw, and equals it when the
  * answer is found (per-result endpoints: the per-result price of what came back). The local ledger books what
  * the service charged: never less.

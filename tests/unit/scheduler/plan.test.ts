@@ -16,7 +16,7 @@ describe('planLookup: one price for preview, budget, run and ledger', () => {
     ['nothing cached: no cached answer to report', { op: 'contact/enrich', lookup: { email: 'a@acme.com' } }, none, { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: true, cachedFound: null }],
     ['contact refresh ignores the cache and costs 1', { op: 'contact/enrich', lookup: { email: 'a@acme.com' }, refresh: true }, cachedAt(DAY), { maxCredits: 1, label: '1 credit if found', cacheMayAnswer: false, cachedFound: null }],
     ['company never enriched', { op: 'company/enrich', url: 'acme.com' }, none, { maxCredits: 1, label: '1 credit if found · free again for 30 days', cacheMayAnswer: true }],
-    // Issue 11: "Refresh · 1 credit" was charged 0 — the refresh inside the 30-day window is free and says so.
+    // "Refresh · 1 credit" was once charged 0 — the refresh inside the 30-day window is free and says so.
     ['company refresh within 30 days is free', { op: 'company/enrich', url: 'acme.com', refresh: true }, cachedAt(2 * DAY), { maxCredits: 0, label: 'Free · enriched 2 days ago', cacheMayAnswer: false }],
     ['company refresh after 31 days costs 1', { op: 'company/enrich', url: 'acme.com', refresh: true }, cachedAt(31 * DAY), { maxCredits: 1, label: '1 credit if found · free again for 30 days', cacheMayAnswer: false }],
     ['company last answered "no match" is not a free repeat', { op: 'company/enrich', url: 'acme.com', refresh: true }, { hit: null, last: { found: false, fetchedAt: NOW - DAY }, now: NOW }, { maxCredits: 1, label: '1 credit if found · free again for 30 days', cacheMayAnswer: false }],

@@ -1,5 +1,5 @@
 // The lookup box and the right-click classifier share one parser: what each input must be understood as, and the
-// inputs it must refuse (issue 13, "A lookup box"; issue 15: one phone reader).
+// inputs it must refuse (docs/people.md, "The lookup box"; one phone reader for pages and the box).
 import { describe, expect, it } from 'vitest';
 import type { SelectionMeaning } from '@/lib/messaging/protocol';
 import { describeMeaning, parseQuery } from '@/lib/selection/query';

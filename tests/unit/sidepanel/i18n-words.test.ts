@@ -1,4 +1,4 @@
-// The side panel's words built in .ts helpers (issue 16): English stays exactly what the e2e tests read, German
+// The side panel's words built in .ts helpers: English stays exactly what the e2e tests read, German
 // comes from the German catalogue, and dates follow the UI language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dateRange, formatApiDate } from '@/components/sidepanel/text';
