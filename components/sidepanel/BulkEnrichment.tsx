@@ -1,6 +1,6 @@
-// One unit (just over 400 lines) on purpose: the bulk card's states (preview, running, cancelling, finished,
-// retry) follow one job record from the background, and every figure on it reads that record; the live progress
-// line and the results table are their own components (progress/, Table).
+// The bulk enrichment card: its states (preview, running, cancelling, finished, retry) follow one job record from the
+// background, and every figure on it reads that record, so they stay in one file; the live progress line and the
+// results table are their own components (progress/, Table).
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { recordIdFor } from '@/lib/contacts/record';
 import { BoughtBeforeNote } from './contacts/BoughtBeforeNote';

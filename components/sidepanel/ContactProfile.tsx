@@ -1,6 +1,6 @@
-// One unit (just over 400 lines) on purpose: every section of an enriched contact (lead, work, contact details,
-// education, skills, vCard) renders from the same record with the same empty-field rules; the sections are small
-// functions below, split out only where another view reuses them.
+// An enriched contact's profile: every section (lead, work, contact details, education, skills, vCard) renders from
+// the same record with the same empty-field rules, so they stay in one file; the sections are small functions below,
+// split out only where another view reuses them.
 import type { ReactNode } from 'react';
 import {
   Button,

@@ -77,7 +77,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 // D7 ------------------------------------------------------------ timeouts per call
 
-/** Per-attempt timeouts. Realtime calls leave ample room above the spec's announced latency. */
+/**
+ * Per-attempt timeouts. Realtime calls leave ample room above the latency the spec announces (about 15 s added for
+ * an enrich, about 30 s for a company).
+ */
 export const TIMEOUTS_MS = {
   default: 20_000,
   enrichRealtime: 45_000,
@@ -124,17 +127,13 @@ export const RETRY_AMBIGUOUS_STATUSES = [500, 502, 504] as const;
 
 // D9 ------------------------------------------------------------ similar companies v2 → v1
 
-/**
- * `/v2/similar-companies` is the documented path; the code examples use `/v1/...`. We call v2 and fall back to
- * v1 only when the route itself is missing: a 404 whose body is not `{ errorText }` JSON (an unknown company
- * gives 404 *with* errorText and is a normal "no match").
- */
-export const SIMILAR_COMPANIES_FALLBACK_ON = 'route_missing_404' as const;
+// `/v2/similar-companies` is the documented path; the code examples use `/v1/...`. The client (lib/api/client.ts,
+// `similarCompanies`) calls v2 and falls back to v1 only when the route itself is missing: a 404 whose body is not
+// `{ errorText }` JSON (an unknown company gives 404 *with* errorText and is a normal "no match").
 
 // D10 ----------------------------------------------------------- shape of `experiences`
 
-/** "Shape of experiences entries: not shown". We read them as Employment objects, unknown keys kept. */
-export const EXPERIENCES_ENTRY_SHAPE = 'Employment' as const;
+// "Shape of experiences entries: not shown". lib/api/schemas.ts reads them as Employment objects, unknown keys kept.
 
 // D11 ----------------------------------------------------------- keeping the MV3 worker alive
 

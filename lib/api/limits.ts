@@ -14,9 +14,6 @@ export const SIMILAR_COMPANIES_SIZE = { min: 1, max: 500, default: 10 } as const
 /** `size` of `GET /v1/similar-contacts`. */
 export const SIMILAR_CONTACTS_SIZE = { min: 1, max: 10, default: 10 } as const;
 
-/** Latency the spec announces for live fetches; timeouts in ./decisions.ts leave room above these. */
-export const REALTIME_LATENCY_MS = { enrich: 15_000, company: 30_000 } as const;
-
 /** Window in which re-enriching the same company costs nothing. */
 export const COMPANY_REENRICH_WINDOW_DAYS = 30;
 

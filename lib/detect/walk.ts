@@ -1,10 +1,9 @@
-// One unit (over 400 lines) on purpose: the walk's cursors (anchors, blocks, text nodes, queued mutations) share
-// one budget per unit and one resume state; split, each part would have to re-check where the others stopped.
 // The DOM walk: the work of one scan as small units (anchors, blocks, text nodes, queued changes),
 // fed to the pure scanners. No timers and no observer here: `dom-scan.ts` decides when each unit
 // runs (time slices, MutationObserver), so this file is only about what a unit reads.
-// It stays one unit (over 400 lines): the unit cursors (anchors, blocks, text, queued changes) share the
-// collector, the grouper and the region checks, and splitting them would pass that state around per unit.
+// The unit cursors stay in one file: they share one budget per unit, one resume state, the collector, the
+// grouper and the region checks; split, each part would re-check where the others stopped and pass that state
+// around per unit.
 //
 // Speed comes from not touching most text nodes: a block's `textContent` is one native call, and
 // a block whose text has no trigger (`@`, `+` and digits, `[at]`, a network host) is skipped

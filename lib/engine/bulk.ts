@@ -1,9 +1,9 @@
 /**
- * One unit (over 400 lines) on purpose: a job's counters, rows, sent chunks and charges change together in one
- * transaction per step; the parts that stand alone already live beside it (bulk-records.ts, in-flight.ts, plan.ts).
- *
  * Bulk enrichment jobs: many selected contacts → as few paid requests as possible, with progress, cancel, paging
  * and resumption after the worker is stopped.
+ *
+ * A job's counters, rows, sent chunks and charges change together in one transaction per step, so they stay in one
+ * file; the parts that stand alone already live beside it (bulk-records.ts, in-flight.ts, plan.ts).
  *
  * 1. Entries are normalised and deduplicated (the cache key is the identity).
  * 2. Entries with a live cache entry are answered from it, free; entries the user bought before (the contact book,

@@ -43,13 +43,6 @@ export type CrmColumn = (typeof CRM_COLUMNS)[number];
 export const CRM_PRESETS = ['plain', 'hubspot', 'salesforce', 'pipedrive'] as const;
 export type CrmPreset = (typeof CRM_PRESETS)[number];
 
-export const CRM_PRESET_NAMES: Record<CrmPreset, string> = {
-  plain: 'Plain (all columns)',
-  hubspot: 'HubSpot contacts',
-  salesforce: 'Salesforce contacts (Data Import Wizard)',
-  pipedrive: 'Pipedrive people',
-};
-
 /** Column → header, in the order written. A preset leaves out what its import has no default property for. */
 const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
   plain: {

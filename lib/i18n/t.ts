@@ -1,7 +1,8 @@
 /**
  * Every string the user reads goes through here: `t('key', …substitutions)` asks the browser's i18n
  * (`_locales`, compiled from `locales/` at build time), so the UI follows the browser's language. Keys are typed from
- * the English catalogue, so a typo fails the typecheck. Numbers and dates are formatted by lib/i18n/format.ts.
+ * the English catalogue, so a typo fails the typecheck. A number passed as a substitution is formatted here by Intl in
+ * `uiLanguage()`; credits, durations and dates are worded by components/ui/format.ts and lib/credits/words.ts.
  *
  * Plurals: the browser has none, so `tn('key', n)` picks `key_one`/`key_other` (or the language's other
  * categories when present) by `Intl.PluralRules` and passes `n`, formatted, as `$1`.

@@ -14,18 +14,6 @@ const looksLikeEmail = (text: string): boolean => normaliseEmail(text) !== null;
 export const COLUMN_KINDS = ['email', 'phone', 'profile_url', 'first_name', 'last_name', 'full_name', 'company', 'domain', 'ignore'] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
 
-export const COLUMN_KIND_LABELS: Record<ColumnKind, string> = {
-  email: 'Email',
-  phone: 'Phone',
-  profile_url: 'Profile URL',
-  first_name: 'First name',
-  last_name: 'Last name',
-  full_name: 'Full name',
-  company: 'Company',
-  domain: 'Company domain',
-  ignore: 'Not used',
-};
-
 /** The words of the identifier columns (a person's other columns are lib/model/header-words.ts). */
 const IDENTIFIER_WORDS: Record<'email' | 'phone' | 'profile_url' | 'domain', readonly string[]> = {
   email: [

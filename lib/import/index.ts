@@ -1,5 +1,5 @@
 /** Bulk from a file or a paste: parse in chunks, detect columns, plan bulk entries, keep the user's rows. */
-export { COLUMN_KIND_LABELS, COLUMN_KINDS, detectColumns, firstRowIsData, kindOfHeader, preambleRows, kindOfValues, normaliseHeader, type ColumnGuess, type ColumnKind } from './columns';
+export { COLUMN_KINDS, detectColumns, firstRowIsData, kindOfHeader, preambleRows, kindOfValues, normaliseHeader, type ColumnGuess, type ColumnKind } from './columns';
 export { createRowPlanner, planRow, type Mapping, type PlanSummary, type RowPlan } from './entries';
 export { MAX_CELL_CHARS, MAX_COLUMNS, PARSE_CHUNK_ROWS, parseDelimited, type ParseProgress, type ParseResult } from './parse';
 export { importExportHeader, importExportRow } from './export';

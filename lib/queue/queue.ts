@@ -1,8 +1,8 @@
 /**
- * One unit (over 400 lines) on purpose: priorities, the rate gate, dedupe, 429 pauses and persistence all act on
- * the same task states in the same order; split, each part would have to re-check the others' invariants.
- *
  * The one queue every API request goes through, in the background.
+ *
+ * Priorities, the rate gate, dedupe, 429 pauses and persistence all act on the same task states in the same order,
+ * so they stay in one file; split, each part would have to re-check the others' invariants.
  *
  * - Priorities: a click in the UI ('interactive') goes before bulk chunks ('bulk'), which go before background
  *   prefetch ('prefetch'); FIFO within a priority.

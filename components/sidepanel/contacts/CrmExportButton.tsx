@@ -35,7 +35,7 @@ export function CrmExportButton({ load, fileBase, what, disabled = false }: {
   );
 }
 
-/** The import formats by name (lib/export's CRM_PRESET_NAMES, in the UI language). */
+/** The import formats by name, in the UI language (locales/<lang>/words.json, `book_crm_*`). */
 function presetName(preset: CrmPreset): string {
   switch (preset) {
     case 'plain':

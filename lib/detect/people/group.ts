@@ -3,8 +3,8 @@
 // units (the scheduler's slices): mark which subtrees hold which kinds, find each identifier's
 // record (blocks.ts), then read each new record's name and title (describe.ts). Incremental
 // rescans add identifiers and only their records are read again.
-// One unit (just over 400 lines) on purpose: the phases share one grouper's state (hits, records, the
-// per-unit budget and the resumable cursor), and splitting them would pass that state around instead.
+// The phases stay in one file: they share one grouper's state (hits, records, the per-unit budget and the
+// resumable cursor), and splitting them would pass that state around instead.
 import type { RawCompany, RawPerson } from '../schema';
 import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
 import { describeCompany, describePerson, describeRow, LineReader, linesOf, nameBefore } from './describe';
