@@ -1,5 +1,5 @@
 /**
- * Chrome's offscreen document (docs/api-decisions.md, D11): paid bulk requests run here, in a dedicated worker it
+ * Chrome's offscreen document (docs/reliability.md, "Bulk jobs in detail"): paid bulk requests run here, in a dedicated worker it
  * spawns (the `WORKERS` reason), because Chrome may stop the extension's service worker at any time, and a request
  * in flight then loses its answer although the service charged it on arrival. This document is not stopped
  * with the service worker; its worker stores every answer in IndexedDB before replying, and a restarted service

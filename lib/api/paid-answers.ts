@@ -1,6 +1,6 @@
 /**
  * Answers of paid requests, stored in IndexedDB (extension origin) the moment they arrive and before anything
- * reads them (docs/api-decisions.md, D11). Chrome's offscreen document writes them (entrypoints/offscreen); the worker,
+ * reads them (docs/reliability.md, "Bulk jobs in detail"). Chrome's offscreen document writes them (entrypoints/offscreen); the worker,
  * or its successor after a stop, reads them and deletes each once the rows it answers are stored. Also the messages
  * between worker and offscreen document, validated on both sides.
  */

@@ -5,7 +5,7 @@ import { fakeBrowser } from 'wxt/testing';
 import { keyRefusedBy } from '@/lib/api/transport';
 import { createMemoryKeyStore } from '@/lib/keystore';
 import { createKeyRejection } from '@/entrypoints/background/key-rejection';
-import { engineFor, samples, uniqueKey } from './engine-helpers';
+import { engineFor, samples, uniqueKey } from '../engine/engine-helpers';
 
 const url = inject('sandboxUrl');
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '@/lib/contacts';
-import { engineFor, sandboxLedger, uniqueKey } from '../background/engine-helpers';
+import { engineFor, sandboxLedger, uniqueKey } from '../engine/engine-helpers';
 
 const url = inject('sandboxUrl');
 

@@ -4,7 +4,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { ContactSearchFiltersSchema } from '@/lib/model/lookup';
 import { requests } from '@/lib/messaging/ui-to-background';
-import { engineFor, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+import { engineFor, sandboxLedger, sandboxRequests, uniqueKey } from '../engine/engine-helpers';
 
 const url = inject('sandboxUrl');
 

@@ -9,7 +9,7 @@ import { createContactBook, createMemoryContactBookStore, openBookIndex, recordP
 import { createBulkStaging, createMemoryStagingStore } from '@/lib/engine/bulk-staging';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import { planRow, type ColumnKind } from '@/lib/import';
-import { engineFor, samples, sandboxLedger, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 

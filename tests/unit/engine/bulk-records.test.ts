@@ -11,7 +11,7 @@ import { createEngine } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { sandboxRequests, uniqueKey } from '../background/engine-helpers';
+import { sandboxRequests, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { engineFor } from '../background/engine-helpers';
+import { engineFor } from './engine-helpers';
 
 const HUGE = 100_000;
 let server: Server;

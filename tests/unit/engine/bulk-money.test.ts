@@ -15,7 +15,7 @@ import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
 import { contactEnrichKey } from '@/lib/cache/keys';
-import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);

@@ -17,7 +17,7 @@ import { createEngine } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { samples, uniqueKey } from '../background/engine-helpers';
+import { samples, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 

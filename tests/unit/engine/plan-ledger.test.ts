@@ -6,7 +6,7 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { CostAction } from '@/lib/messaging/protocol';
-import { engineFor, samples, sandboxLedger, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 

@@ -8,7 +8,7 @@ import { startSandbox } from '@/sandbox/server';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import { dedupeEntries } from '@/lib/engine/bulk-dedupe';
 import type { PaidAnswer } from '@/lib/engine/paid-answer';
-import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 

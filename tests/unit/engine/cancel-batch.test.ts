@@ -3,7 +3,7 @@
  * its gate when cancelled — nothing more is sent or charged — while what was already sent finishes.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 
