@@ -1,7 +1,67 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, posix, relative } from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/*
+ * Run contexts (lib/contexts.json, docs/architecture.md "Run contexts"): the content script runs on every page the
+ * user scans, so its files may import neither background, UI or build code, nor the packages it must not carry
+ * (the public-suffix list above all). Type-only imports are erased by the build and stay allowed.
+ */
+const ROOT = import.meta.dirname;
+const contexts = JSON.parse(readFileSync(join(ROOT, 'lib/contexts.json'), 'utf8'));
+const contentFolders = contexts.content.folders.map((folder) => `lib/${folder}`);
+const notInContentScript = contexts.content.notInContentScript;
+const contentFiles = ['entrypoints/content', ...contentFolders].flatMap((dir) =>
+  readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => posix.join(dir, name.split('\\').join('/')))
+    .filter((file) => !notInContentScript.includes(file)),
+);
+/** Every way a content-script file can name a file that is not in the content script: `@/lib/…` or relative. */
+const specifiersOf = (file) => {
+  const bare = file.replace(/\.ts$/, '').replace(/\/index$/, '');
+  const fromFiles = contentFiles.map((from) => {
+    const rel = relative(dirname(from), bare).split('\\').join('/');
+    return rel.startsWith('.') ? rel : `./${rel}`;
+  });
+  return [`@/${bare}`, `@/${bare}/index`, ...fromFiles];
+};
+const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const notContentFolders = [...contexts.background, ...contexts.ui, ...contexts.build];
+const contentImportRules = {
+  '@typescript-eslint/no-restricted-imports': [
+    'error',
+    {
+      paths: notInContentScript.flatMap((file) =>
+        [...new Set(specifiersOf(file))].map((name) => ({
+          name,
+          allowTypeImports: true,
+          message: `${file} runs in the background, not in the content script (lib/contexts.json).`,
+        })),
+      ),
+      patterns: [
+        {
+          regex: `^(@/lib/|(\\.\\./)+)(${notContentFolders.map(escape).join('|')})(/|$)`,
+          allowTypeImports: true,
+          message: 'Background, UI and build code stays out of the content script (lib/contexts.json).',
+        },
+        {
+          regex: '^@/(components|entrypoints/(?!content/))',
+          allowTypeImports: true,
+          message: 'The content script imports no extension-page or background code (lib/contexts.json).',
+        },
+        {
+          regex: `^(${contexts.contentForbiddenPackages.map(escape).join('|')})(/|$)`,
+          allowTypeImports: true,
+          message: 'Not in the content script: the public-suffix list, phone metadata, zod, React and storage libraries are for the background and the pages (lib/contexts.json).',
+        },
+      ],
+    },
+  ],
+};
 
 export default tseslint.config(
   {
@@ -31,6 +91,10 @@ export default tseslint.config(
     files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.tsx', 'lib/**/*.tsx'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: contentFiles,
+    rules: contentImportRules,
   },
   {
     // Playwright fixtures must destructure their dependencies, even when there are none.

@@ -5,7 +5,7 @@
  * - every `code span` and relative [link](target) that looks like a path: it starts with a top folder
  *   (`lib/engine/plan.ts`) or is a file or folder name resolved against the last folder named before it on the same
  *   line (`lib/messaging/` (`ui-to-background.ts`, …)), else against the document's own folder; a test file named
- *   bare (`people.spec.ts`) is looked for under tests/.
+ *   bare (`people.spec.ts`) is looked for under tests/, and a root file (`wxt.config.ts`) is the root's.
  */
 import { existsSync, readdirSync } from 'node:fs';
 import { dirname, join, posix } from 'node:path';
@@ -88,6 +88,7 @@ export function namedPaths(markdown: string, docPath: string, bare: BareNames): 
       }
       else if (isTopPath(written)) path = written;
       else if (bare !== 'none' && /^[\w.-]+\.(spec|test)\.tsx?$/.test(written)) path = testFileNamed(written);
+      else if (bare !== 'none' && !written.includes('/') && existsSync(join(ROOT, written))) path = written;
       else if (bare !== 'none' && base !== null && !written.startsWith('.') && (FILE_EXTENSIONS.test(written) || /^[\w-]+\/$/.test(written))) {
         path = posix.join(base, written);
       }
