@@ -90,17 +90,19 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
   });
 
   // Everything below needs a member's token: `Authorization: Bearer <token>`, or `X-API-Key` as the service takes it.
+  // A valid token is served at once (one query); only a failure looks at, and adds to, the address's failures, so a
+  // guessing client is slowed down to AUTH_FAILURES_MAX guesses per window without costing members a query.
   const authed = async (c: Context<Env>, next: () => Promise<void>) => {
-    const client = clientOf(c, opts);
-    const blocked = await authBlockedFor(db, client);
-    if (blocked !== null) {
-      c.header('retry-after', String(blocked));
-      return error(c, 429, `Too many failed sign-ins from this address; try again in ${blocked} s.`, 'rate_limited');
-    }
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
     const token = bearer ?? c.req.header('x-api-key');
     const member = token ? await memberOfToken(db, token) : null;
     if (!member) {
+      const client = clientOf(c, opts);
+      const blocked = await authBlockedFor(db, client);
+      if (blocked !== null) {
+        c.header('retry-after', String(blocked));
+        return error(c, 429, `Too many failed sign-ins from this address; try again in ${blocked} s.`, 'rate_limited');
+      }
       await recordAuthFailure(db, client);
       return error(c, 401, 'This hub token is unknown or was revoked: sign in to the hub again with a new invite from your team admin.', 'invalid_key');
     }

@@ -64,6 +64,9 @@ export async function openPglite(dataDir?: string): Promise<HubDatabase> {
 /** Opens a pool of connections to a Postgres server (`postgres://user:pass@host:5432/db`). */
 export function openPostgres(url: string, max = 10): HubDatabase {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server ends (restart, admin command) emits 'error' on the pool; unhandled, it would end
+  // the hub. The pool drops that connection and opens another on the next query.
+  pool.on('error', (e) => console.error(`hub: Postgres connection lost (${e.message}); reconnecting on next query`));
   const db = new Kysely<HubSchema>({ dialect: new PostgresDialect({ pool }) });
   return { db, kind: 'postgres', close: () => db.destroy() };
 }

@@ -243,6 +243,9 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
       const blocked = await call(behindProxy, '/hub/invites/redeem', { body: { code: adminInvite }, headers: from });
       expect(blocked.status).toBe(429);
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Guessing tokens counts against the same address; a member's valid token is never slowed.
+      const guessed = await call(behindProxy, '/hub/me', { token: 'hub_guess', headers: from });
+      expect(guessed.status).toBe(429);
       const elsewhere = await call(behindProxy, '/hub/invites/redeem', { body: { code: adminInvite }, headers: { ...from, 'x-forwarded-for': '198.51.100.7' } });
       expect(elsewhere.status).toBe(201);
       // Behind the proxy, a request the proxy did not mark as HTTPS is refused.
