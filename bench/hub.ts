@@ -3,6 +3,7 @@
  * people (three identifiers each: email, phone, profile), then, over HTTP on loopback with CONCURRENCY clients:
  * - ask: GET /hub/book?email=… ("does the team have this person"), half hits, half misses;
  * - write: POST /hub/book, a purchase of a new person with two aliases;
+ * - ask in process: the same question straight to the database (askBook), no HTTP: the database's share of "ask";
  * - limiter: one place under the shared rate limit taken and given back (acquireSlot + releaseSlot), in process.
  * On PGlite (embedded, one session) and, with --postgres, on a Postgres server (scripts/ensure-postgres.sh or
  * DATABASE_URL). Prints p50/p95/p99 in ms and requests per second.
@@ -16,6 +17,7 @@ import pg from 'pg';
 import { sql } from 'kysely';
 import { migrate } from '../hub/db/migrations';
 import { openPglite, openPostgres, type HubDatabase } from '../hub/db/open';
+import { askBook } from '../hub/book';
 import { identitiesOf } from '../hub/identity';
 import { acquireSlot, releaseSlot } from '../hub/limiter';
 import { startHub } from '../hub/server';
@@ -109,6 +111,11 @@ async function run(label: string, database: HubDatabase) {
       const body = (await res.json()) as { hits: unknown[] };
       if (res.status !== 200 || body.hits.length !== (i % 2 === 0 ? 1 : 0)) throw new Error(`ask ${i}: ${res.status} ${JSON.stringify(body)}`);
     });
+    const askDb = await timed(REQUESTS, CONCURRENCY, async (i) => {
+      const email = i % 2 === 0 ? person((i * 7919) % CONTACTS).email : `stranger${i}@nowhere.example`;
+      const hits = await askBook(database.db, teamId, identitiesOf({ email }));
+      if (hits.length !== (i % 2 === 0 ? 1 : 0)) throw new Error(`askBook ${i}: ${hits.length} hits`);
+    });
     const run = randomBytes(3).toString('hex');
     const write = await timed(REQUESTS, CONCURRENCY, async (i) => {
       const p = person(CONTACTS + i);
@@ -127,10 +134,11 @@ async function run(label: string, database: HubDatabase) {
     console.log(
       `${label.padEnd(9)} members ${MEMBERS}, contacts ${CONTACTS} (seeded in ${seedSeconds} s), ${REQUESTS} requests, ${CONCURRENCY} at once\n` +
         `  ask    p50 ${ask.p50} ms  p95 ${ask.p95} ms  p99 ${ask.p99} ms  ${ask.perSecond}/s\n` +
+        `  ask db p50 ${askDb.p50} ms  p95 ${askDb.p95} ms  p99 ${askDb.p99} ms  ${askDb.perSecond}/s\n` +
         `  write  p50 ${write.p50} ms  p95 ${write.p95} ms  p99 ${write.p99} ms  ${write.perSecond}/s\n` +
         `  limiter p50 ${limiter.p50} ms  p95 ${limiter.p95} ms  p99 ${limiter.p99} ms  ${limiter.perSecond}/s`,
     );
-    console.log(JSON.stringify({ bench: 'hub', backend: label, members: MEMBERS, contacts: CONTACTS, ask, write, limiter }));
+    console.log(JSON.stringify({ bench: 'hub', backend: label, members: MEMBERS, contacts: CONTACTS, concurrency: CONCURRENCY, ask, askDb, write, limiter }));
   } finally {
     await hub.close();
   }

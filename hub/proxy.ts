@@ -3,11 +3,11 @@
  * service's own interface (a member's hub token goes in `X-API-Key`, where the key went). On the way: the team book
  * answers an enrich it already bought (free), budgets are checked and the cost reserved, the shared rate limiter
  * gives a place under the key's limit; on the way back: the charge is recorded and a bought contact is written to
- * the book with its aliases, so a teammate asking by another identifier gets it free.
+ * the book with its aliases (single and bulk enrich), so a teammate asking by another identifier gets it free.
  */
 import { askBook, bookAnswer, writeBook } from './book';
 import type { HubDb } from './db/open';
-import { answerIdentities, enrichOptionsOf, identitiesOf, lookupOfQuery } from './identity';
+import { answerIdentities, enrichOptionsOf, identitiesOf, LookupSchema, lookupOfQuery } from './identity';
 import { acquireSlot, releaseSlot } from './limiter';
 import { priceRequest } from './pricing';
 import { describeRefusal, recordFree, reserve, settle } from './spend';
@@ -34,19 +34,64 @@ const jsonAnswer = (status: number, body: unknown, headers: Record<string, strin
   body: JSON.stringify(body),
 });
 
-/** How many inputs a bulk body has and the page size a search asks, read the way the service reads them. */
-async function bodyInfo(req: ProxyRequest): Promise<{ inputs?: number; pageSize?: number }> {
+interface BodyInfo {
+  inputs?: number;
+  pageSize?: number;
+  /** A bulk body's entries and required fields, to write what it bought into the book. */
+  queryList?: Array<{ field_type: string; value: string }>;
+  requiredFields?: string[];
+}
+
+const parseField = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** What a POST body says (bulk inputs and required fields, a search's page size), read the way the service reads it. */
+async function bodyInfo(req: ProxyRequest): Promise<BodyInfo> {
   if (!req.body) return {};
   try {
     const ct = req.contentType ?? '';
     let fields: Record<string, unknown>;
     if (ct.includes('application/json')) fields = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
     else fields = Object.fromEntries(await new Response(req.body, { headers: { 'content-type': ct } }).formData());
-    const list = typeof fields.query_list === 'string' ? (JSON.parse(fields.query_list) as unknown) : fields.query_list;
+    const list = parseField(fields.query_list);
+    const required = parseField(fields.required_fields ?? '[]');
     const pageSize = Number(fields.page_size);
-    return { inputs: Array.isArray(list) ? list.length : undefined, pageSize: Number.isFinite(pageSize) && pageSize > 0 ? pageSize : undefined };
+    const queryList = Array.isArray(list)
+      ? list.filter((q): q is { field_type: string; value: string } => typeof q?.field_type === 'string' && typeof q?.value === 'string')
+      : undefined;
+    return {
+      inputs: Array.isArray(list) ? list.length : undefined,
+      pageSize: Number.isFinite(pageSize) && pageSize > 0 ? pageSize : undefined,
+      queryList,
+      requiredFields: Array.isArray(required) ? required.map((r: { field_type?: unknown }) => String(r?.field_type ?? '')).filter(Boolean) : [],
+    };
   } catch {
     return {};
+  }
+}
+
+/** Writes each contact a bulk request bought into the book, under its input and the answer's aliases. */
+async function writeBulkToBook(db: HubDb, member: Member, usageId: string, info: BodyInfo, answer: unknown): Promise<void> {
+  const contacts = (answer as { contacts?: unknown } | null)?.contacts;
+  if (!Array.isArray(contacts) || !info.queryList) return;
+  const options = new URLSearchParams([
+    ['required', [...new Set(info.requiredFields ?? [])].sort().join(',')],
+    ['include_all_experiences', 'false'],
+    ['waterfall', 'false'],
+  ]).toString();
+  const boughtAt = new Date();
+  for (const [i, row] of contacts.entries()) {
+    const contact = (row as { enriched_contact?: unknown } | null)?.enriched_contact;
+    const input = info.queryList[i];
+    if (!contact || !input || !['email', 'phone', 'social_profile'].includes(input.field_type)) continue;
+    const asked = LookupSchema.safeParse({ [input.field_type]: input.value });
+    await writeBook(db, member, {
+      writeId: `proxy:${usageId}:${i}`,
+      identities: [...(asked.success ? identitiesOf(asked.data) : []), ...answerIdentities(contact)],
+      answer: contact,
+      options,
+      boughtAt,
+      credits: 1,
+    });
   }
 }
 
@@ -61,7 +106,8 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   if (!team.api_key || !team.upstream_url) {
     return jsonAnswer(409, { errorCode: 'proxy_off', errorText: 'This team does not use the hub as a proxy: use your own API key, or ask a team admin to turn proxy mode on.' });
   }
-  const priced = priceRequest(req.method, req.path, req.query, await bodyInfo(req));
+  const info = await bodyInfo(req);
+  const priced = priceRequest(req.method, req.path, req.query, info);
   if (!priced) return jsonAnswer(404, { errorText: `The hub does not forward ${req.method} ${req.path}.` });
 
   // An enrich the team already bought, with the same options, is answered from the book for free.
@@ -134,6 +180,7 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
       credits,
     });
   }
+  if (req.path === '/v1/bulk-enrich' && response.ok) await writeBulkToBook(db, member, reserved.usageId, info, parsed);
   const headers: Record<string, string> = { 'content-type': contentType };
   const retryAfter = response.headers.get('retry-after');
   if (retryAfter) headers['retry-after'] = retryAfter;

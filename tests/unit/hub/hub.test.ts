@@ -196,6 +196,25 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     }
   });
 
+  it('proxy: contacts bought in bulk go into the book, so a later single lookup by their phone or profile is free', async () => {
+    const { adminToken, tokens } = await team(1);
+    const key = await proxyTeam(adminToken);
+    const form = new FormData();
+    form.set('required_fields', '[]');
+    form.set('query_list', JSON.stringify([{ field_type: 'email', value: samples.emails[5] }, { field_type: 'email', value: 'nobody@nowhere.example' }]));
+    const res = await fetch(`${hub.url}/v1/bulk-enrich`, { method: 'POST', headers: { 'x-api-key': tokens[0] as string }, body: form });
+    expect(res.status).toBe(200);
+    const bulk = (await res.json()) as { records_enriched: number; contacts: Array<{ enriched_contact: { social_profiles: Array<{ url: string }>; phone_numbers: Array<{ E164: string }> } | null }> };
+    expect(bulk.records_enriched).toBe(1);
+    const contact = bulk.contacts[0]?.enriched_contact;
+    const query: Record<string, string> = contact?.social_profiles[0] ? { social_profile: contact.social_profiles[0].url } : { phone: contact?.phone_numbers[0]?.E164 ?? '' };
+    const again = await enrichVia(hub, adminToken, query);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('x-hub-book')).toBe('hit');
+    const charged = await ledger(sandbox, key);
+    expect(charged.entries.filter((e) => e.credits > 0).map((e) => [e.endpoint, e.credits])).toEqual([[expect.stringContaining('bulk'), 1]]);
+  });
+
   it("proxy: a member's budget refuses a purchase before it leaves the hub; the team budget too", async () => {
     const { adminToken, tokens, ids } = await team(2);
     const key = await proxyTeam(adminToken);
