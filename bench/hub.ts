@@ -8,7 +8,7 @@
  * On PGlite (embedded, one session) and, with --postgres, on a Postgres server (scripts/ensure-postgres.sh or
  * DATABASE_URL). Prints p50/p95/p99 in ms and requests per second.
  *
- *   npx tsx bench/hub.ts [--members 50] [--contacts 50000] [--requests 2000] [--concurrency 16] [--postgres]
+ *   npx tsx bench/hub.ts [--members 50] [--contacts 20000] [--requests 1000] [--concurrency 16] [--postgres]
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -28,8 +28,8 @@ import { round } from './stats';
 const { values } = parseArgs({
   options: {
     members: { type: 'string', default: '50' },
-    contacts: { type: 'string', default: '50000' },
-    requests: { type: 'string', default: '2000' },
+    contacts: { type: 'string', default: '20000' },
+    requests: { type: 'string', default: '1000' },
     concurrency: { type: 'string', default: '16' },
     postgres: { type: 'boolean', default: false },
     'skip-pglite': { type: 'boolean', default: false },
