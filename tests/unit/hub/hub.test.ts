@@ -141,6 +141,21 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     expect((await call(hub, `/hub/book/${first.json.entryId}`, { token: a })).json.answer).toEqual({ v: 2 });
   });
 
+  it('the book: members writing one new person at the same moment land in one entry', async () => {
+    const { tokens } = await team(2);
+    const writes = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        call(hub, '/hub/book', {
+          token: tokens[i % 2],
+          body: { writeId: `race-${i}`, lookup: { email: 'race@acme.com' }, aliases: [{ phone: `+1650253${String(1000 + i)}` }], boughtAt: `2026-03-01T10:00:0${i}Z`, credits: 1 },
+        }),
+      ),
+    );
+    expect(new Set(writes.map((w) => w.json.entryId)).size).toBe(1);
+    const hit = (await call(hub, '/hub/book?phone=%2B16502531007', { token: tokens[0] })).json.hits as Array<{ credits: number; firstBoughtAt: string }>;
+    expect(hit).toEqual([expect.objectContaining({ entryId: writes[0]?.json.entryId, credits: 8, firstBoughtAt: '2026-03-01T10:00:00.000Z' })]);
+  });
+
   it('teams are isolated: another team sees none of the book, lists, members or usage', async () => {
     const one = await team(1);
     const other = await team(1);
@@ -231,6 +246,16 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     expect(JSON.parse(teamRefused.text)).toMatchObject({ errorCode: 'budget_exceeded', budget: { scope: 'team', period: 'month' } });
     const charged = await ledger(sandbox, key);
     expect(charged.entries.reduce((s, e) => s + e.credits, 0)).toBe(2);
+  });
+
+  it('proxy: purchases racing each other cannot pass a budget together', async () => {
+    const { adminToken, tokens, ids } = await team(1);
+    const key = await proxyTeam(adminToken);
+    await call(hub, `/hub/admin/members/${ids[0]}/budget`, { token: adminToken, method: 'PUT', body: { dailyBudget: 3 } });
+    const answers = await Promise.all(samples.emails.slice(6, 12).map((email) => enrichVia(hub, tokens[0] as string, { email })));
+    expect(answers.filter((a) => a.status === 200)).toHaveLength(3);
+    expect(answers.filter((a) => a.status === 403 && a.text.includes('budget_exceeded'))).toHaveLength(3);
+    expect((await ledger(sandbox, key)).entries.reduce((sum, e) => sum + e.credits, 0)).toBe(3);
   });
 
   it('two hubs on one database share the key limit: every request served, none refused with 429 by the service', async () => {
