@@ -1,0 +1,264 @@
+/**
+ * The hub's HTTP interface. `/hub/*` is the hub's own API (members, book, lists, admin); `/v1/*` and `/v2/*` are the
+ * enrichment service's interface, forwarded in proxy mode. Every answer that is an error says what happened and
+ * what to do, in the service's error shape `{ errorCode?, errorText }`.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { auditLog, audit } from './audit';
+import { askBook, bookAnswer, writeBook } from './book';
+import type { HubDb } from './db/open';
+import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
+import { identitiesOf, LookupSchema } from './identity';
+import { addToList, createList, listItems, visibleLists } from './lists';
+import { proxy } from './proxy';
+import { usageCsv } from './spend';
+import { createInvite, listMembers, memberOfToken, redeemInvite, revokeMember, type Member } from './teams';
+
+export interface AppOptions extends TransportOptions {
+  maxQueueMs: number;
+  fetch: typeof fetch;
+}
+
+type Env = { Variables: { member: Member } };
+
+const error = (c: Context, status: 400 | 401 | 403 | 404 | 409 | 429, errorText: string, errorCode?: string) =>
+  c.json(errorCode ? { errorCode, errorText } : { errorText }, status);
+
+const Budget = z.number().int().min(0).max(100_000_000).nullable();
+const RedeemBody = z.strictObject({ code: z.string().min(8).max(200), name: z.string().trim().min(1).max(100).optional() });
+const InviteBody = z.strictObject({ role: z.enum(['admin', 'member']).default('member'), name: z.string().trim().min(1).max(100).optional(), hours: z.number().min(0.01).max(24 * 30).optional() });
+const AskBody = z.strictObject({ lookups: z.array(LookupSchema).min(1).max(1000) });
+const WriteBody = z.strictObject({
+  writeId: z.string().min(1).max(200),
+  lookup: LookupSchema,
+  aliases: z.array(LookupSchema).max(100).default([]),
+  answer: z.unknown().optional(),
+  options: z.string().max(500).default(''),
+  boughtAt: z.iso.datetime({ offset: true }),
+  credits: z.number().int().min(0).max(100_000),
+});
+const TeamBody = z.strictObject({
+  proxy: z.strictObject({ apiKey: z.string().min(1).max(500), upstreamUrl: z.url({ protocol: /^https?$/ }), rateMax: z.number().int().min(1).max(100_000).optional(), rateWindowMs: z.number().int().min(100).max(3_600_000).optional() }).nullable().optional(),
+  dailyBudget: Budget.optional(),
+  monthlyBudget: Budget.optional(),
+});
+const MemberBudgetBody = z.strictObject({ dailyBudget: Budget.optional(), monthlyBudget: Budget.optional() });
+const ListBody = z.strictObject({ name: z.string().trim().min(1).max(200), shared: z.boolean() });
+const ListItemsBody = z.strictObject({ entryIds: z.array(z.string().max(100)).min(1).max(1000) });
+
+async function parse<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    return error(c, 400, 'The body must be JSON.', 'bad_request');
+  }
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? parsed.data : error(c, 400, `Invalid request: ${z.prettifyError(parsed.error)}`, 'bad_request');
+}
+
+export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
+  const app = new Hono<Env>();
+
+  app.use('*', async (c, next) => {
+    const refusal = transportRefusal(c, opts);
+    if (refusal) return error(c, 403, refusal, 'https_required');
+    await next();
+    c.header('cache-control', 'no-store');
+  });
+  app.use('*', bodyLimit({ maxSize: 8 * 1024 * 1024, onError: (c) => error(c, 400, 'The body is larger than 8 MB.', 'bad_request') }));
+
+  app.get('/hub/health', (c) => c.json({ ok: true }));
+
+  app.post('/hub/invites/redeem', async (c) => {
+    const client = clientOf(c, opts);
+    const blocked = await authBlockedFor(db, client);
+    if (blocked !== null) {
+      c.header('retry-after', String(blocked));
+      return error(c, 429, `Too many failed sign-ins from this address; try again in ${blocked} s.`, 'rate_limited');
+    }
+    const body = await parse(c, RedeemBody);
+    if (body instanceof Response) return body;
+    const redeemed = await redeemInvite(db, body.code, body.name);
+    if (!redeemed) {
+      await recordAuthFailure(db, client);
+      return error(c, 403, 'This invite is unknown, used or expired: ask a team admin for a new one.', 'invalid_invite');
+    }
+    return c.json({ token: redeemed.token, member: redeemed.member }, 201);
+  });
+
+  // Everything below needs a member's token: `Authorization: Bearer <token>`, or `X-API-Key` as the service takes it.
+  // A valid token is served at once (one query); only a failure looks at, and adds to, the address's failures, so a
+  // guessing client is slowed down to AUTH_FAILURES_MAX guesses per window without costing members a query.
+  const authed = async (c: Context<Env>, next: () => Promise<void>) => {
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+    const token = bearer ?? c.req.header('x-api-key');
+    const member = token ? await memberOfToken(db, token) : null;
+    if (!member) {
+      const client = clientOf(c, opts);
+      const blocked = await authBlockedFor(db, client);
+      if (blocked !== null) {
+        c.header('retry-after', String(blocked));
+        return error(c, 429, `Too many failed sign-ins from this address; try again in ${blocked} s.`, 'rate_limited');
+      }
+      await recordAuthFailure(db, client);
+      return error(c, 401, 'This hub token is unknown or was revoked: sign in to the hub again with a new invite from your team admin.', 'invalid_key');
+    }
+    c.set('member', member);
+    await next();
+  };
+  const adminOnly = async (c: Context<Env>, next: () => Promise<void>) => {
+    if (c.get('member').role !== 'admin') return error(c, 403, 'Only a team admin can do this.', 'admin_required');
+    await next();
+  };
+  app.use('/hub/me', authed);
+  app.use('/hub/book/*', authed);
+  app.use('/hub/book', authed);
+  app.use('/hub/lists/*', authed);
+  app.use('/hub/lists', authed);
+  app.use('/hub/admin/*', authed, adminOnly);
+  app.use('/v1/*', authed);
+  app.use('/v2/*', authed);
+
+  app.get('/hub/me', async (c) => {
+    const m = c.get('member');
+    const team = await db.selectFrom('teams').select(['name', 'api_key']).where('id', '=', m.teamId).executeTakeFirstOrThrow();
+    return c.json({ member: m, team: { id: m.teamId, name: team.name, proxy: team.api_key !== null } });
+  });
+
+  // The book: ask before buying (GET with one lookup in the query, POST with many), write after buying.
+  app.get('/hub/book', async (c) => {
+    const lookup = LookupSchema.safeParse(Object.fromEntries(Object.entries(c.req.query()).filter(([, v]) => v !== '')));
+    if (!lookup.success) return error(c, 400, `Invalid lookup: ${z.prettifyError(lookup.error)}`, 'bad_request');
+    return c.json({ hits: await askBook(db, c.get('member').teamId, identitiesOf(lookup.data)) });
+  });
+  app.post('/hub/book/ask', async (c) => {
+    const body = await parse(c, AskBody);
+    if (body instanceof Response) return body;
+    const teamId = c.get('member').teamId;
+    const answers = await Promise.all(body.lookups.map((l) => askBook(db, teamId, identitiesOf(l))));
+    return c.json({ results: answers.map((hits) => ({ hits })) });
+  });
+  app.post('/hub/book', async (c) => {
+    const body = await parse(c, WriteBody);
+    if (body instanceof Response) return body;
+    const member = c.get('member');
+    const identities = [...new Set([body.lookup, ...body.aliases].flatMap(identitiesOf))];
+    const result = await writeBook(db, member, {
+      writeId: body.writeId,
+      identities,
+      answer: body.answer,
+      options: body.options,
+      boughtAt: new Date(body.boughtAt),
+      credits: body.credits,
+    });
+    if (!result.replayed) await audit(db, member.teamId, member.id, 'book.write', { entryId: result.entryId, credits: body.credits });
+    return c.json(result, result.replayed ? 200 : 201);
+  });
+  app.get('/hub/book/:id', async (c) => {
+    const stored = await bookAnswer(db, c.get('member').teamId, c.req.param('id'));
+    return stored ? c.json(stored) : error(c, 404, 'No such entry in your team book.');
+  });
+
+  app.get('/hub/lists', async (c) => c.json({ lists: await visibleLists(db, c.get('member')) }));
+  app.post('/hub/lists', async (c) => {
+    const body = await parse(c, ListBody);
+    if (body instanceof Response) return body;
+    return c.json(await createList(db, c.get('member'), body.name, body.shared), 201);
+  });
+  app.post('/hub/lists/:id/items', async (c) => {
+    const body = await parse(c, ListItemsBody);
+    if (body instanceof Response) return body;
+    const added = await addToList(db, c.get('member'), c.req.param('id'), body.entryIds);
+    return added === null ? error(c, 404, 'No such list in your team.') : c.json({ added });
+  });
+  app.get('/hub/lists/:id/items', async (c) => {
+    const items = await listItems(db, c.get('member'), c.req.param('id'));
+    return items === null ? error(c, 404, 'No such list in your team.') : c.json({ items });
+  });
+
+  // Admin.
+  app.post('/hub/admin/invites', async (c) => {
+    const body = await parse(c, InviteBody);
+    if (body instanceof Response) return body;
+    const admin = c.get('member');
+    const invite = await createInvite(db, { teamId: admin.teamId, role: body.role, name: body.name ?? null, createdBy: admin.id, hours: body.hours });
+    return c.json(invite, 201);
+  });
+  app.get('/hub/admin/members', async (c) => c.json({ members: await listMembers(db, c.get('member').teamId) }));
+  app.post('/hub/admin/members/:id/revoke', async (c) =>
+    (await revokeMember(db, c.get('member'), c.req.param('id'))) ? c.json({ revoked: true }) : error(c, 404, 'No such active member in your team.'),
+  );
+  app.put('/hub/admin/members/:id/budget', async (c) => {
+    const body = await parse(c, MemberBudgetBody);
+    if (body instanceof Response) return body;
+    const admin = c.get('member');
+    const done = await db
+      .updateTable('members')
+      .set({ ...(body.dailyBudget !== undefined ? { daily_budget: body.dailyBudget } : {}), ...(body.monthlyBudget !== undefined ? { monthly_budget: body.monthlyBudget } : {}) })
+      .where('id', '=', c.req.param('id'))
+      .where('team_id', '=', admin.teamId)
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return error(c, 404, 'No such member in your team.');
+    await audit(db, admin.teamId, admin.id, 'member.budget', { memberId: c.req.param('id'), ...body });
+    return c.json({ ok: true });
+  });
+  app.put('/hub/admin/team', async (c) => {
+    const body = await parse(c, TeamBody);
+    if (body instanceof Response) return body;
+    const admin = c.get('member');
+    await db
+      .updateTable('teams')
+      .set({
+        ...(body.proxy === null ? { api_key: null, upstream_url: null } : {}),
+        ...(body.proxy
+          ? { api_key: body.proxy.apiKey, upstream_url: body.proxy.upstreamUrl, ...(body.proxy.rateMax ? { rate_max: body.proxy.rateMax } : {}), ...(body.proxy.rateWindowMs ? { rate_window_ms: body.proxy.rateWindowMs } : {}) }
+          : {}),
+        ...(body.dailyBudget !== undefined ? { daily_budget: body.dailyBudget } : {}),
+        ...(body.monthlyBudget !== undefined ? { monthly_budget: body.monthlyBudget } : {}),
+      })
+      .where('id', '=', admin.teamId)
+      .execute();
+    // The key itself never goes into the audit log (nor into any answer).
+    await audit(db, admin.teamId, admin.id, 'team.settings', {
+      proxy: body.proxy === undefined ? 'unchanged' : body.proxy === null ? 'off' : { upstreamUrl: body.proxy.upstreamUrl, rateMax: body.proxy.rateMax, rateWindowMs: body.proxy.rateWindowMs },
+      dailyBudget: body.dailyBudget,
+      monthlyBudget: body.monthlyBudget,
+    });
+    return c.json({ ok: true });
+  });
+  app.get('/hub/admin/usage.csv', async (c) => {
+    const now = Date.now();
+    const from = new Date(c.req.query('from') ?? now - 31 * 86_400_000);
+    const to = new Date(c.req.query('to') ?? now + 86_400_000);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return error(c, 400, 'from and to must be dates (YYYY-MM-DD).', 'bad_request');
+    c.header('content-type', 'text/csv; charset=utf-8');
+    c.header('content-disposition', 'attachment; filename="hub-usage.csv"');
+    return c.body(await usageCsv(db, c.get('member').teamId, from, to));
+  });
+  app.get('/hub/admin/audit', async (c) => c.json({ entries: await auditLog(db, c.get('member').teamId) }));
+
+  // Proxy mode: the service's interface.
+  const forward = async (c: Context<Env>) => {
+    const url = new URL(c.req.url);
+    const hasBody = c.req.method !== 'GET' && c.req.method !== 'HEAD';
+    const answer = await proxy(
+      db,
+      c.get('member'),
+      { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null },
+      { maxQueueMs: opts.maxQueueMs, fetch: opts.fetch },
+    );
+    return new Response(answer.body, { status: answer.status, headers: answer.headers });
+  };
+  app.all('/v1/*', forward);
+  app.all('/v2/*', forward);
+
+  app.notFound((c) => error(c, 404, `No route ${c.req.method} ${new URL(c.req.url).pathname} on this hub.`));
+  app.onError((e, c) => {
+    console.error('hub error', e);
+    return c.json({ errorCode: 'server_error', errorText: 'The hub failed to answer; try again, and tell the hub admin if it keeps failing.' }, 500);
+  });
+  return app;
+}

@@ -1,0 +1,188 @@
+/**
+ * Proxy mode: the hub holds the team's API key and forwards members' API calls to the enrichment service, in the
+ * service's own interface (a member's hub token goes in `X-API-Key`, where the key went). On the way: the team book
+ * answers an enrich it already bought (free), budgets are checked and the cost reserved, the shared rate limiter
+ * gives a place under the key's limit; on the way back: the charge is recorded and a bought contact is written to
+ * the book with its aliases (single and bulk enrich), so a teammate asking by another identifier gets it free.
+ */
+import { askBook, bookAnswer, writeBook } from './book';
+import type { HubDb } from './db/open';
+import { answerIdentities, enrichOptionsOf, identitiesOf, LookupSchema, lookupOfQuery } from './identity';
+import { acquireSlot, releaseSlot } from './limiter';
+import { priceRequest } from './pricing';
+import { describeRefusal, recordFree, reserve, settle } from './spend';
+import type { Member } from './teams';
+import { audit } from './audit';
+
+export interface ProxyRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  contentType: string | null;
+  body: ArrayBuffer | null;
+}
+
+export interface ProxyAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | ArrayBuffer;
+}
+
+const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): ProxyAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  body: JSON.stringify(body),
+});
+
+interface BodyInfo {
+  inputs?: number;
+  pageSize?: number;
+  /** A bulk body's entries and required fields, to write what it bought into the book. */
+  queryList?: Array<{ field_type: string; value: string }>;
+  requiredFields?: string[];
+}
+
+const parseField = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
+
+/** What a POST body says (bulk inputs and required fields, a search's page size), read the way the service reads it. */
+async function bodyInfo(req: ProxyRequest): Promise<BodyInfo> {
+  if (!req.body) return {};
+  try {
+    const ct = req.contentType ?? '';
+    let fields: Record<string, unknown>;
+    if (ct.includes('application/json')) fields = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
+    else fields = Object.fromEntries(await new Response(req.body, { headers: { 'content-type': ct } }).formData());
+    const list = parseField(fields.query_list);
+    const required = parseField(fields.required_fields ?? '[]');
+    const pageSize = Number(fields.page_size);
+    const queryList = Array.isArray(list)
+      ? list.filter((q): q is { field_type: string; value: string } => typeof q?.field_type === 'string' && typeof q?.value === 'string')
+      : undefined;
+    return {
+      inputs: Array.isArray(list) ? list.length : undefined,
+      pageSize: Number.isFinite(pageSize) && pageSize > 0 ? pageSize : undefined,
+      queryList,
+      requiredFields: Array.isArray(required) ? required.map((r: { field_type?: unknown }) => String(r?.field_type ?? '')).filter(Boolean) : [],
+    };
+  } catch {
+    return {};
+  }
+}
+
+/** Writes each contact a bulk request bought into the book, under its input and the answer's aliases. */
+async function writeBulkToBook(db: HubDb, member: Member, usageId: string, info: BodyInfo, answer: unknown): Promise<void> {
+  const contacts = (answer as { contacts?: unknown } | null)?.contacts;
+  if (!Array.isArray(contacts) || !info.queryList) return;
+  const options = new URLSearchParams([
+    ['required', [...new Set(info.requiredFields ?? [])].sort().join(',')],
+    ['include_all_experiences', 'false'],
+    ['waterfall', 'false'],
+  ]).toString();
+  const boughtAt = new Date();
+  for (const [i, row] of contacts.entries()) {
+    const contact = (row as { enriched_contact?: unknown } | null)?.enriched_contact;
+    const input = info.queryList[i];
+    if (!contact || !input || !['email', 'phone', 'social_profile'].includes(input.field_type)) continue;
+    const asked = LookupSchema.safeParse({ [input.field_type]: input.value });
+    await writeBook(db, member, {
+      writeId: `proxy:${usageId}:${i}`,
+      identities: [...(asked.success ? identitiesOf(asked.data) : []), ...answerIdentities(contact)],
+      answer: contact,
+      options,
+      boughtAt,
+      credits: 1,
+    });
+  }
+}
+
+export interface ProxyConfig {
+  /** Longest a request waits for a place under the rate limit before the hub answers 429 itself. */
+  maxQueueMs: number;
+  fetch: typeof fetch;
+}
+
+export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config: ProxyConfig): Promise<ProxyAnswer> {
+  const team = await db.selectFrom('teams').select(['api_key', 'upstream_url', 'rate_max', 'rate_window_ms']).where('id', '=', member.teamId).executeTakeFirstOrThrow();
+  if (!team.api_key || !team.upstream_url) {
+    return jsonAnswer(409, { errorCode: 'proxy_off', errorText: 'This team does not use the hub as a proxy: use your own API key, or ask a team admin to turn proxy mode on.' });
+  }
+  const info = await bodyInfo(req);
+  const priced = priceRequest(req.method, req.path, req.query, info);
+  if (!priced) return jsonAnswer(404, { errorText: `The hub does not forward ${req.method} ${req.path}.` });
+
+  // An enrich the team already bought, with the same options, is answered from the book for free.
+  const lookup = req.path === '/v1/enrich' ? lookupOfQuery(req.query) : null;
+  const options = enrichOptionsOf(req.query);
+  if (lookup && req.query.get('realtime') !== 'true') {
+    for (const hit of await askBook(db, member.teamId, identitiesOf(lookup))) {
+      if (hit.options !== options) continue;
+      const stored = await bookAnswer(db, member.teamId, hit.entryId);
+      if (!stored) continue;
+      await recordFree(db, member, 'enrich:book');
+      return jsonAnswer(
+        200,
+        { result: stored.answer },
+        { 'x-hub-book': 'hit', 'x-hub-bought-by': encodeURIComponent(hit.boughtBy.name), 'x-hub-bought-at': hit.firstBoughtAt.toISOString() },
+      );
+    }
+  }
+
+  const reserved = await reserve(db, member, priced.action, priced.maxCost);
+  if ('refused' in reserved) return jsonAnswer(403, { errorCode: 'budget_exceeded', errorText: describeRefusal(reserved.refused), budget: reserved.refused });
+
+  const place = await acquireSlot(db, member.teamId, { max: team.rate_max, windowMs: team.rate_window_ms }, config.maxQueueMs);
+  if ('retryAfterMs' in place) {
+    await settle(db, reserved.usageId, 0, null);
+    const seconds = Math.ceil(place.retryAfterMs / 1000);
+    return jsonAnswer(429, { errorCode: 'rate_limited', errorText: `The team's key is at its limit of ${team.rate_max} requests per ${team.rate_window_ms / 1000} s; try again in ${seconds} s.` }, { 'retry-after': String(seconds) });
+  }
+
+  let response: Response;
+  let bytes: ArrayBuffer;
+  try {
+    const url = `${team.upstream_url.replace(/\/+$/, '')}${req.path}${req.query.size ? `?${req.query}` : ''}`;
+    const headers: Record<string, string> = { 'x-api-key': team.api_key, accept: 'application/json' };
+    if (req.contentType) headers['content-type'] = req.contentType;
+    response = await config.fetch(url, { method: req.method, headers, body: req.body ?? undefined });
+    bytes = await response.arrayBuffer();
+  } catch (e) {
+    await releaseSlot(db, place.slot);
+    await settle(db, reserved.usageId, 0, null);
+    return jsonAnswer(502, { errorCode: 'server_error', errorText: `The hub could not reach the enrichment service (${e instanceof Error ? e.message : String(e)}); try again later.` });
+  }
+  await releaseSlot(db, place.slot);
+
+  let parsed: unknown = null;
+  const contentType = response.headers.get('content-type') ?? 'application/octet-stream';
+  if (contentType.includes('json')) {
+    try {
+      parsed = JSON.parse(new TextDecoder().decode(bytes));
+    } catch {
+      parsed = null;
+    }
+  }
+  const credits = priced.costOf(response.status, parsed);
+  await settle(db, reserved.usageId, credits, response.status);
+
+  if (response.status === 401) {
+    // The team's key was refused: a 401 would tell the member their own token is wrong.
+    return jsonAnswer(502, { errorCode: 'server_error', errorText: "The enrichment service refused the team's API key; ask a team admin to check it in the hub." });
+  }
+  if (credits > 0) await audit(db, member.teamId, member.id, 'purchase', { action: priced.action, credits, status: response.status });
+  if (lookup && response.ok) {
+    const result = (parsed as { result?: unknown } | null)?.result;
+    await writeBook(db, member, {
+      writeId: `proxy:${reserved.usageId}`,
+      identities: [...identitiesOf(lookup), ...answerIdentities(result, { waterfall: req.query.get('waterfall') === 'true' })],
+      answer: result ?? null,
+      options,
+      boughtAt: new Date(),
+      credits,
+    });
+  }
+  if (req.path === '/v1/bulk-enrich' && response.ok) await writeBulkToBook(db, member, reserved.usageId, info, parsed);
+  const headers: Record<string, string> = { 'content-type': contentType };
+  const retryAfter = response.headers.get('retry-after');
+  if (retryAfter) headers['retry-after'] = retryAfter;
+  return { status: response.status, headers, body: bytes };
+}

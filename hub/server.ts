@@ -1,0 +1,70 @@
+/** Starts a hub: opens (or is given) its database, migrates it, and serves HTTP(S). */
+import { serve } from '@hono/node-server';
+import { readFileSync } from 'node:fs';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { buildHubApp } from './app';
+import { migrate } from './db/migrations';
+import { openPglite, openPostgres, type HubDatabase } from './db/open';
+
+export interface HubOptions {
+  port?: number;
+  host?: string;
+  /** A database opened by the caller (shared by several hubs in tests); else DATABASE_URL / PGlite in dataDir. */
+  database?: HubDatabase;
+  databaseUrl?: string;
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string;
+  allowHttp?: boolean;
+  trustProxy?: boolean;
+  tls?: { certFile: string; keyFile: string };
+  /** Longest a proxied request waits for a place under the team key's rate limit (default 65 s). */
+  maxQueueMs?: number;
+  fetch?: typeof fetch;
+}
+
+export interface RunningHub {
+  url: string;
+  port: number;
+  database: HubDatabase;
+  close(): Promise<void>;
+}
+
+export async function openHubDatabase(opts: Pick<HubOptions, 'databaseUrl' | 'dataDir'>): Promise<HubDatabase> {
+  const database = opts.databaseUrl ? openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir);
+  await migrate(database.db);
+  return database;
+}
+
+export async function startHub(opts: HubOptions = {}): Promise<RunningHub> {
+  const ownsDatabase = !opts.database;
+  const database = opts.database ?? (await openHubDatabase(opts));
+  if (!ownsDatabase) await migrate(database.db);
+  const host = opts.host ?? '127.0.0.1';
+  const app = buildHubApp(database.db, {
+    allowHttp: opts.allowHttp ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    maxQueueMs: opts.maxQueueMs ?? 65_000,
+    fetch: opts.fetch ?? fetch,
+  });
+  const tls = opts.tls ? { key: readFileSync(opts.tls.keyFile), cert: readFileSync(opts.tls.certFile) } : null;
+  const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
+    const server = serve(
+      { fetch: app.fetch, port: opts.port ?? 8788, hostname: host, ...(tls ? { createServer: createHttpsServer, serverOptions: tls } : {}) },
+      (info: AddressInfo) => resolve({ server, port: info.port }),
+    );
+    server.once('error', reject);
+  });
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  let closed: Promise<void> | undefined;
+  return {
+    url: `${tls ? 'https' : 'http'}://${shownHost}:${port}`,
+    port,
+    database,
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        if ('closeAllConnections' in server) server.closeAllConnections();
+        server.close(() => resolve());
+      }).then(() => (ownsDatabase ? database.close() : undefined))),
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * Spend: per-member and per-team budgets (UTC day and month), checked before a request leaves the hub, and the
+ * usage they are checked against. A request in flight reserves its most possible cost (a pending row), so members
+ * racing each other cannot overspend a budget together; its real charge replaces the reservation afterwards.
+ */
+import Papa from 'papaparse';
+import { sql } from 'kysely';
+import type { HubDb } from './db/open';
+import type { Member } from './teams';
+import { newId } from './tokens';
+
+export interface BudgetRefusal {
+  scope: 'member' | 'team';
+  period: 'day' | 'month';
+  budget: number;
+  spent: number;
+  cost: number;
+}
+
+/** Reserves `cost` credits for `member` or says which budget refuses it. */
+export async function reserve(db: HubDb, member: Member, action: string, cost: number): Promise<{ usageId: string } | { refused: BudgetRefusal }> {
+  return db.transaction().execute(async (trx) => {
+    const team = await trx.selectFrom('teams').select(['daily_budget', 'monthly_budget']).where('id', '=', member.teamId).forUpdate().executeTakeFirstOrThrow();
+    const me = await trx.selectFrom('members').select(['daily_budget', 'monthly_budget']).where('id', '=', member.id).executeTakeFirstOrThrow();
+    const day = sql`date_trunc('day', clock_timestamp(), 'UTC')`;
+    const month = sql`date_trunc('month', clock_timestamp(), 'UTC')`;
+    const spent = await trx
+      .selectFrom('usage')
+      .select([
+        sql<number>`coalesce(sum(credits) filter (where member_id = ${member.id} and at >= ${day}), 0)::int`.as('member_day'),
+        sql<number>`coalesce(sum(credits) filter (where member_id = ${member.id}), 0)::int`.as('member_month'),
+        sql<number>`coalesce(sum(credits) filter (where at >= ${day}), 0)::int`.as('team_day'),
+        sql<number>`coalesce(sum(credits), 0)::int`.as('team_month'),
+      ])
+      .where('team_id', '=', member.teamId)
+      .where('at', '>=', sql<Date>`${month}`)
+      .where('status', '!=', 'failed')
+      .executeTakeFirstOrThrow();
+    const checks: Array<[BudgetRefusal['scope'], BudgetRefusal['period'], number | null, number]> = [
+      ['member', 'day', me.daily_budget, spent.member_day],
+      ['member', 'month', me.monthly_budget, spent.member_month],
+      ['team', 'day', team.daily_budget, spent.team_day],
+      ['team', 'month', team.monthly_budget, spent.team_month],
+    ];
+    for (const [scope, period, budget, used] of checks) {
+      if (budget !== null && used + cost > budget) return { refused: { scope, period, budget, spent: used, cost } };
+    }
+    const usageId = newId();
+    await trx.insertInto('usage').values({ id: usageId, team_id: member.teamId, member_id: member.id, action, credits: cost, status: 'pending', http_status: null }).execute();
+    return { usageId };
+  });
+}
+
+/** Replaces a reservation by what the request did cost. */
+export async function settle(db: HubDb, usageId: string, credits: number, httpStatus: number | null): Promise<void> {
+  await db
+    .updateTable('usage')
+    .set({ credits, status: httpStatus === null ? 'failed' : 'done', http_status: httpStatus })
+    .where('id', '=', usageId)
+    .execute();
+}
+
+/** A free request (answered from the book) still shows in the usage. */
+export async function recordFree(db: HubDb, member: Member, action: string): Promise<void> {
+  await db.insertInto('usage').values({ id: newId(), team_id: member.teamId, member_id: member.id, action, credits: 0, status: 'done', http_status: 200 }).execute();
+}
+
+/** What a refusal says to the member: which budget, how much is left, and what to do. */
+export function describeRefusal(r: BudgetRefusal): string {
+  const whose = r.scope === 'member' ? 'Your' : "Your team's";
+  const period = r.period === 'day' ? 'daily' : 'monthly';
+  const resets = r.period === 'day' ? 'at 00:00 UTC' : 'on the 1st of the month (UTC)';
+  return `${whose} ${period} budget of ${r.budget} credits would be passed: ${r.spent} spent, this request may cost ${r.cost}. Ask a team admin to raise it, or wait until it resets ${resets}.`;
+}
+
+/** Usage per UTC day, member and action between two dates, as CSV (names are user text: formulae escaped). */
+export async function usageCsv(db: HubDb, teamId: string, from: Date, to: Date): Promise<string> {
+  const rows = await db
+    .selectFrom('usage')
+    .innerJoin('members', 'members.id', 'usage.member_id')
+    .select([
+      sql<string>`to_char(usage.at at time zone 'UTC', 'YYYY-MM-DD')`.as('day'),
+      'members.id as member_id',
+      'members.name as member',
+      'usage.action',
+      sql<number>`count(*)::int`.as('requests'),
+      sql<number>`coalesce(sum(usage.credits), 0)::int`.as('credits'),
+    ])
+    .where('usage.team_id', '=', teamId)
+    .where('usage.at', '>=', from)
+    .where('usage.at', '<', to)
+    .where('usage.status', '!=', 'failed')
+    .groupBy(['day', 'members.id', 'members.name', 'usage.action'])
+    .orderBy('day')
+    .orderBy('members.name')
+    .orderBy('usage.action')
+    .execute();
+  return Papa.unparse(
+    { fields: ['day', 'member_id', 'member', 'action', 'requests', 'credits'], data: rows.map((r) => [r.day, r.member_id, r.member, r.action, r.requests, r.credits]) },
+    { escapeFormulae: true },
+  );
+}
