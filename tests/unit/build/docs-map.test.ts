@@ -35,6 +35,7 @@ const UNIT_TEST_EXCEPTIONS: Record<string, string> = {
   sidepanel: 'components/sidepanel/',
   popup: 'components/popup/',
   sandbox: 'sandbox/',
+  hub: 'hub/',
 };
 
 describe('reading the docs', () => {
