@@ -3,6 +3,7 @@ import { REQUEST_ID_HEADER, RETRY_POLICY, type Endpoint } from './decisions';
 import {
   abortedError,
   ApiError,
+  assertKey,
   badResponseError,
   errorFromResponse,
   networkError,
@@ -52,7 +53,7 @@ export interface CallHooks {
 export interface TransportOptions {
   /** Read at every call, so a changed address applies to the next request without a new client. */
   baseUrl: string | (() => string);
-  /** Called once per call; `undefined` fails the call locally as `invalid_key`. */
+  /** Called before each attempt, after its gate; `undefined` fails the call locally as `no_key` (nothing sent). */
   getApiKey: () => Promise<string | undefined>;
   fetch?: typeof globalThis.fetch;
   retry?: Partial<RetryPolicy>;
@@ -110,10 +111,7 @@ export function createTransport(options: TransportOptions): Transport {
     async call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
       const hooks = spec.hooks ?? {};
       const route = routeOf(spec);
-      const apiKey = hooks.apiKey ?? (await options.getApiKey());
-      if (!apiKey) throw new ApiError('invalid_key', 'No API key is set. Add your key in the options page.');
       const base = baseUrl();
-      const request = await buildRequest(spec, base, apiKey);
       const send = hooks.send ?? direct;
       const beforeAttempt = hooks.beforeAttempt ?? options.beforeAttempt;
       const onRetry = hooks.onRetry ?? options.onRetry;
@@ -121,6 +119,10 @@ export function createTransport(options: TransportOptions): Transport {
       for (let attempt = 0; ; attempt++) {
         if (hooks.signal?.aborted) throw abortedError(route);
         await beforeAttempt?.({ endpoint: spec.endpoint, attempt });
+        // Read after the gate: a key cleared while the call waited sends nothing.
+        const apiKey = hooks.apiKey ?? (await options.getApiKey());
+        assertKey(apiKey);
+        const request = await buildRequest(spec, base, apiKey);
         try {
           const answer = await attemptOnce(send, request, spec.timeoutMs, hooks.signal, route);
           return interpret(answer, spec, { route, secrets: [apiKey], baseUrl: base, maxBodyBytes: request.maxBodyBytes });
