@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Next } from 'hono';
 import { REQUEST_ID_HEADER } from '../lib/api/decisions';
 import { buildOpenApiDocument } from '../lib/api/openapi';
+import { writeWireNames } from '../lib/api/wire-names';
 import { BadRequest, errorResponse } from './errors';
 import { guardAdmin } from './admin-guard';
 import { apiCors } from './cors';
@@ -40,6 +41,7 @@ export function buildApp(state: SandboxState): Hono {
       // Set on the response whoever made it (a route's c.json, or a middleware's own Response for a 401 or 429).
       c.res.headers.set(REQUEST_ID_HEADER, randomUUID());
     });
+    api.use(path, (c, next) => spellWireNames(state, c, next));
     api.use(path, (c, next) => logRequest(state, c, next));
     api.use(path, (c, next) => applyFault(state, c, next));
     api.use(path, async (c, next) => {
@@ -98,6 +100,24 @@ export function tooManyRequests(c: Context, limit: string, retryAfterSeconds: nu
       `<body>\n<h1>Too Many Requests</h1>\n<p>${limit}</p>\n</body>\n</html>\n`,
     429,
   );
+}
+
+/**
+ * The stored documents spell the professional network's fields as the spec does (`pnet_url`); the real service sends
+ * its real name (`linkedin_url`). Every JSON answer is written in the spelling the sandbox was started with.
+ */
+async function spellWireNames(state: SandboxState, c: Context<AppEnv>, next: Next): Promise<void> {
+  await next();
+  if (state.options.wireNames === 'spec' || !c.res.headers.get('content-type')?.includes('application/json')) return;
+  let body: unknown;
+  try {
+    body = JSON.parse(await c.res.clone().text()) as unknown;
+  } catch {
+    return; // a deliberately broken answer (the `malformed` fault) goes out as it is
+  }
+  const headers = new Headers(c.res.headers);
+  headers.delete('content-length');
+  c.res = new Response(JSON.stringify(writeWireNames(body, state.options.wireNames)), { status: c.res.status, headers });
 }
 
 async function logRequest(state: SandboxState, c: Context<AppEnv>, next: Next): Promise<void> {

@@ -1,10 +1,11 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { WIRE_SPELLINGS, type WireSpelling } from '../lib/api/wire-names';
 import { SANDBOX_KEYS } from './accounts';
 import { startSandbox, type SandboxOptions } from './server';
 
-/** `npm run sandbox -- [--port 8787] [--db PATH] [--seed N] [--companies N] [--contacts N] [--rate-limit N/SECONDS] [--realtime-delay-ms N] [--hostile]` */
+/** `npm run sandbox -- [--port 8787] [--db PATH] [--seed N] [--companies N] [--contacts N] [--rate-limit N/SECONDS] [--realtime-delay-ms N] [--hostile] [--wire-names real|spec]` */
 export function parseCliArgs(argv: string[]): SandboxOptions {
   const { values } = parseArgs({
     args: argv,
@@ -19,6 +20,7 @@ export function parseCliArgs(argv: string[]): SandboxOptions {
       'realtime-delay-ms': { type: 'string' },
       hostile: { type: 'boolean', default: false },
       quiet: { type: 'boolean', default: false },
+      'wire-names': { type: 'string' },
     },
     strict: true,
   });
@@ -33,7 +35,15 @@ export function parseCliArgs(argv: string[]): SandboxOptions {
     realtimeDelayMs: optionalInt('--realtime-delay-ms', values['realtime-delay-ms']),
     hostile: values.hostile,
     quiet: values.quiet,
+    wireNames: values['wire-names'] === undefined ? undefined : parseWireNames(values['wire-names']),
   };
+}
+
+/** `real` (the real service's field names, the default) or `spec` (the spec document's `pnet` spelling). */
+export function parseWireNames(text: string): WireSpelling {
+  const spelling = WIRE_SPELLINGS.find((s) => s === text.trim());
+  if (!spelling) throw new Error(`--wire-names wants ${WIRE_SPELLINGS.join(' or ')}, got "${text}"`);
+  return spelling;
 }
 
 /** `200/60` → at most 200 requests in any 60-second window. */
@@ -68,6 +78,7 @@ async function main(): Promise<void> {
   const sandbox = await startSandbox(options);
   console.log(`Enrichment API sandbox listening on ${sandbox.url} (ready in ${Date.now() - started} ms)`);
   console.log(`API keys: ${SANDBOX_KEYS.join(', ')} (any "<key>-<suffix>" is its own fresh account)`);
+  if (options.wireNames === 'spec') console.log('Answers spell the professional network\'s fields as the spec does (pnet_url, …), not as the real service (linkedin_url, …)');
   console.log(`Demo pages: ${sandbox.url}/demo/   Samples: ${sandbox.url}/_sandbox/samples   OpenAPI: ${sandbox.url}/openapi.json`);
   const stop = () => void sandbox.close().then(() => process.exit(0));
   process.once('SIGINT', stop);

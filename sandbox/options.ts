@@ -1,3 +1,5 @@
+import type { WireSpelling } from '../lib/api/wire-names';
+
 /** Options of one sandbox instance; every field has a default so tests pass only what they vary. */
 export interface SandboxOptions {
   /** TCP port; 0 (the default) picks a free one. */
@@ -17,6 +19,11 @@ export interface SandboxOptions {
   hostile?: boolean;
   /** No console output. */
   quiet?: boolean;
+  /**
+   * How answers spell the fields named after the professional network: `real` (the default) as the real service does
+   * (`linkedin_url`, …), `spec` as the spec document writes them (`pnet_url`, …). See lib/api/wire-names.ts.
+   */
+  wireNames?: WireSpelling;
 }
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'dbPath'>> & { dbPath: string | undefined };
@@ -31,6 +38,7 @@ export const DEFAULT_OPTIONS = {
   realtimeDelayMs: 300,
   hostile: false,
   quiet: false,
+  wireNames: 'real',
 } as const;
 
 export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
@@ -47,6 +55,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     realtimeDelayMs: opts.realtimeDelayMs ?? DEFAULT_OPTIONS.realtimeDelayMs,
     hostile: opts.hostile ?? DEFAULT_OPTIONS.hostile,
     quiet: opts.quiet ?? DEFAULT_OPTIONS.quiet,
+    wireNames: opts.wireNames ?? DEFAULT_OPTIONS.wireNames,
   };
 }
 

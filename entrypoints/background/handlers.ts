@@ -2,6 +2,7 @@
  * One handler per request of the protocol (lib/messaging/protocol.ts). Each one only translates: the work is
  * done by the engine (lib/engine, over the queue in lib/queue), the stores and the page/intent modules. Inputs arrive parsed by the router.
  */
+import { assertKey } from '@/lib/api/errors';
 import { targetOfKey } from '@/lib/cache/keys';
 import type { BulkStartOptions } from '@/lib/engine/bulk';
 import { keyHint } from '@/lib/keystore';
@@ -22,9 +23,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
   const engine = async () => (await services()).engine;
 
   async function requireKey() {
-    if (!(await (await services()).keystore.get())) {
-      throw new HandledError({ kind: 'no_key', message: 'No API key is set. Add your key in the options page, or use the demo sandbox.' });
-    }
+    assertKey(await (await services()).keystore.get());
   }
 
   /** One start per upload at a time: a double submit (or two panels) waits, then finds the upload gone. */

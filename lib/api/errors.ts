@@ -23,6 +23,8 @@ export const API_ERROR_KINDS = [
   'aborted',
   'bad_response',
   'redirected',
+  /** No key is set: nothing was sent (`assertKey`). */
+  'no_key',
 ] as const;
 export type ApiErrorKind = (typeof API_ERROR_KINDS)[number];
 
@@ -64,6 +66,17 @@ export class ApiError extends Error {
 /** Narrowing helper: `isApiError(e, 'not_found')`. */
 export function isApiError<K extends ApiErrorKind>(err: unknown, kind?: K): err is ApiError & { kind: K } {
   return err instanceof ApiError && (kind === undefined || err.kind === kind);
+}
+
+// ---------------------------------------------------------------- no key
+
+/**
+ * The one "no key" check, used by the background's handlers, the lookups engine and the transport (which reads the
+ * key again after waiting at the rate-limit gate): without a key nothing is sent, and the user reads "add your key",
+ * never "the service rejected the key".
+ */
+export function assertKey<K>(key: K): asserts key is NonNullable<K> {
+  if (!key) throw new ApiError('no_key', t('errors_no_key_set'));
 }
 
 // ---------------------------------------------------------------- from a response

@@ -3,6 +3,7 @@ import { ERROR_CODES, PROSPECTOR_PAGE } from './decisions';
 import { API_KEY_HEADER, BULK_MAX_INPUTS, PATHS, RATE_LIMIT } from './limits';
 import * as requests from './requests';
 import * as responses from './schemas';
+import { WIRE_NAMES } from './wire-names';
 
 /*
  * OpenAPI 3.1 description of the API, generated from the same zod schemas the client and the sandbox use.
@@ -49,9 +50,18 @@ function componentsOf(module: Record<string, unknown>, io: 'input' | 'output'): 
   const out: Record<string, Json> = {};
   for (const [id, schema] of Object.entries(schemas)) {
     const { $schema: _s, $id: _i, ...rest } = schema as Json;
-    out[id] = rest;
+    out[id] = withWireNames(id, rest);
   }
   return out;
+}
+
+/** A component's properties under the names the real service sends (the schemas hold the spec's spelling). */
+function withWireNames(id: string, schema: Json): Json {
+  const names: Record<string, string> | undefined = (WIRE_NAMES as Record<string, Record<string, string>>)[id];
+  if (!names || typeof schema.properties !== 'object' || schema.properties === null) return schema;
+  const rename = (name: string) => names[name] ?? name;
+  const properties = Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [rename(name), property as unknown]));
+  return { ...schema, properties, ...(Array.isArray(schema.required) ? { required: (schema.required as string[]).map(rename) } : {}) };
 }
 
 /** Query parameters of one request schema, typed form, `required` as callers see it. */
@@ -139,7 +149,9 @@ export function buildOpenApiDocument(): Json {
       version: '1.0',
       description:
         'Generated from the zod contract in lib/api (npm run openapi). Choices the source spec leaves open are ' +
-        'documented in docs/api-decisions.md. `pnet` stands for the professional network.',
+        'documented in docs/api-decisions.md. Fields named after the professional network carry its real name ' +
+        `(${[...new Set(Object.values(WIRE_NAMES).flatMap((names) => Object.values(names)))].map((n) => `\`${n}\``).join(', ')}) ` +
+        'where the source spec writes `pnet`; the client reads either spelling.',
     },
     servers: [{ url: 'http://127.0.0.1:8787', description: 'Local sandbox (npm run sandbox)' }],
     security: [{ apiKey: [] }],

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { ERROR_CODES } from './decisions';
 import { anyObject, bool, int, list, nested, num, objectList, stringList, text } from './lenient';
+import { readWireNames, WIRE_NAMES, type WireObject } from './wire-names';
 
 /*
  * Response contract of the enrichment API (spec: "Resources and their fields"). Parsing is lenient at the
- * leaves (see ./lenient.ts) and strict at the envelope. Field names are exactly the wire names.
+ * leaves (see ./lenient.ts) and strict at the envelope. Field names are the spec's, except those that carry the
+ * professional network's name: they arrive in either spelling and are read into the spec's (./wire-names.ts).
  * URI fields are kept as text: consumers must check the scheme before making a link of one.
  */
+
+/** An object of the contract whose network-named fields are read in either spelling (./wire-names.ts). */
+function eitherSpelling<S extends z.ZodType>(object: WireObject, schema: S) {
+  return z.preprocess((value) => readWireNames(value, object), schema);
+}
 
 // ---------------------------------------------------------------- nested types
 
@@ -82,8 +89,9 @@ export const JobSchema = z
   .meta({ id: 'Job' });
 export type Job = z.infer<typeof JobSchema>;
 
-export const EmploymentSchema = z
-  .looseObject({
+export const EmploymentSchema = eitherSpelling(
+  'Employment',
+  z.looseObject({
     company_email_domain: text(),
     founded: text(),
     industry: text(),
@@ -98,8 +106,8 @@ export const EmploymentSchema = z
     profile_pic_url: text(),
     size: text(),
     website: text(),
-  })
-  .meta({ id: 'Employment' });
+  }),
+).meta({ id: 'Employment' });
 export type Employment = z.infer<typeof EmploymentSchema>;
 
 export const LanguageSchema = z.looseObject({ name: text(), proficiency: int() }).meta({ id: 'Language' });
@@ -216,9 +224,10 @@ export const AddressSchema = z
   .meta({ id: 'Address' });
 export type Address = z.infer<typeof AddressSchema>;
 
-export const CompanyEmployeeSchema = z
-  .looseObject({ employee_name: text(), job_title: text(), pnet_url: text() })
-  .meta({ id: 'CompanyEmployee' });
+export const CompanyEmployeeSchema = eitherSpelling(
+  'CompanyEmployee',
+  z.looseObject({ employee_name: text(), job_title: text(), pnet_url: text() }),
+).meta({ id: 'CompanyEmployee' });
 export type CompanyEmployee = z.infer<typeof CompanyEmployeeSchema>;
 
 export const CompanyFundingSchema = z
@@ -244,8 +253,9 @@ export type OverviewSimilarCompany = z.infer<typeof OverviewSimilarCompanySchema
 export const SocialFieldSchema = z.looseObject({ value: text() }).meta({ id: 'SocialField' });
 export type SocialField = z.infer<typeof SocialFieldSchema>;
 
-export const CompanyOverviewSchema = z
-  .looseObject({
+export const CompanyOverviewSchema = eitherSpelling(
+  'CompanyOverview',
+  z.looseObject({
     /** [lower, upper] bound of head count. */
     company_size: z.tuple([z.int().nullable(), z.int().nullable()]).nullable().catch(null),
     company_size_on_pnet: int(),
@@ -262,24 +272,25 @@ export const CompanyOverviewSchema = z
     name: text(),
     profile_pic_url: text(),
     similar_companies: list(OverviewSimilarCompanySchema),
-    /** Keyed by network name; the professional network's key is `pnet`. */
+    /** Keyed by network name; the professional network's key is read as `pnet` whichever spelling arrived. */
     social_fields: z
       .preprocess(
         (v) =>
           typeof v === 'object' && v !== null && !Array.isArray(v)
             ? Object.fromEntries(
-                Object.entries(v).filter(([, f]) => typeof f === 'object' && f !== null && !Array.isArray(f)),
+                Object.entries(readWireNames(v, 'SocialFields') as object).filter(([, f]) => typeof f === 'object' && f !== null && !Array.isArray(f)),
               )
             : {},
         z.record(z.string(), SocialFieldSchema),
       )
+      .describe(`Keyed by network name; the professional network's key is \`${WIRE_NAMES.SocialFields.pnet}\`.`)
       .catch({}),
     specialities: stringList(),
     tagline: text(),
     universal_name_id: text(),
     website: text(),
-  })
-  .meta({ id: 'CompanyOverview' });
+  }),
+).meta({ id: 'CompanyOverview' });
 export type CompanyOverview = z.infer<typeof CompanyOverviewSchema>;
 
 export const CompanySchema = z
@@ -313,16 +324,17 @@ export type SimilarCompanyItem = z.infer<typeof SimilarCompanyItemSchema>;
 
 export const SimilarCompaniesResponseSchema = z.array(SimilarCompanyItemSchema).meta({ id: 'SimilarCompanies' });
 
-export const SimilarContactItemSchema = z
-  .looseObject({
+export const SimilarContactItemSchema = eitherSpelling(
+  'SimilarContactItem',
+  z.looseObject({
     job_title: text(),
     /** Profile addresses on the professional network. */
     pnet: stringList(),
     location: text(),
     name: text(),
     similarity_score: num(),
-  })
-  .meta({ id: 'SimilarContactItem' });
+  }),
+).meta({ id: 'SimilarContactItem' });
 export type SimilarContactItem = z.infer<typeof SimilarContactItemSchema>;
 
 export const SimilarContactsResponseSchema = z.array(SimilarContactItemSchema).meta({ id: 'SimilarContacts' });

@@ -1,8 +1,10 @@
+import ky, { TimeoutError } from 'ky';
 import type { z } from 'zod';
 import { REQUEST_ID_HEADER, RETRY_POLICY, type Endpoint } from './decisions';
 import {
   abortedError,
   ApiError,
+  assertKey,
   badResponseError,
   errorFromResponse,
   networkError,
@@ -10,13 +12,19 @@ import {
   redirectedError,
   timeoutError,
 } from './errors';
-import { createDirectSend, encodeForm, type HttpAnswer, type HttpRequest, type HttpSend } from './http';
+import { createDirectSend, encodeForm, type HttpAnswer, type HttpSend } from './http';
 import { API_KEY_HEADER, maxAnswerBytes } from './limits';
 import { decideRetry, type RetryPolicy } from './retry';
 
 /*
  * One HTTP call to the API: key header, per-attempt timeout, abort, the retry policy, a byte cap on the answer
  * and validation of the answer against its schema. Everything endpoint-specific lives in ./client.ts.
+ *
+ * The attempts are ky's (docs/api-decisions.md, D16): its `fetch` is our capped direct or offscreen send
+ * (./http.ts), `hooks.beforeRequest` waits at the rate-limit gate and then reads the key, `retry.shouldRetry` asks the
+ * project's one retry decision (./retry.ts) and ky waits the delay it chose, `timeout` bounds each attempt. What ky
+ * cannot do stays here: the byte cap and refused redirects (in the send), reading an answer stored while the worker
+ * was stopped (`read`), and the domain error model (every failure leaves as one ApiError).
  *
  * The transport is created once. What belongs to one call (its task's gate and 429 hook, its abort signal, the
  * offscreen document that carries a paid bulk chunk on Chrome) is passed with that call (`CallHooks`).
@@ -52,7 +60,7 @@ export interface CallHooks {
 export interface TransportOptions {
   /** Read at every call, so a changed address applies to the next request without a new client. */
   baseUrl: string | (() => string);
-  /** Called once per call; `undefined` fails the call locally as `invalid_key`. */
+  /** Called before each attempt, after its gate; `undefined` fails the call locally as `no_key` (nothing sent). */
   getApiKey: () => Promise<string | undefined>;
   fetch?: typeof globalThis.fetch;
   retry?: Partial<RetryPolicy>;
@@ -101,6 +109,9 @@ export function keyRefusedBy(error: unknown): string | undefined {
   return typeof error === 'object' && error !== null ? refusedKeys.get(error) : undefined;
 }
 
+/** The answer behind each Response handed to ky (ky wants a Response; the call reads the capped answer). */
+const answers = new WeakMap<Response, { answer: HttpAnswer; key: string }>();
+
 export function createTransport(options: TransportOptions): Transport {
   const policy: RetryPolicy = { ...RETRY_POLICY, ...options.retry };
   const direct = createDirectSend(options.fetch);
@@ -110,29 +121,93 @@ export function createTransport(options: TransportOptions): Transport {
     async call<T>(spec: CallSpec<T>): Promise<CallResult<T>> {
       const hooks = spec.hooks ?? {};
       const route = routeOf(spec);
-      const apiKey = hooks.apiKey ?? (await options.getApiKey());
-      if (!apiKey) throw new ApiError('invalid_key', 'No API key is set. Add your key in the options page.');
       const base = baseUrl();
-      const request = await buildRequest(spec, base, apiKey);
       const send = hooks.send ?? direct;
       const beforeAttempt = hooks.beforeAttempt ?? options.beforeAttempt;
       const onRetry = hooks.onRetry ?? options.onRetry;
+      const maxBodyBytes = maxAnswerBytes(spec.records);
+      const body = await bodyOf(spec);
+      const signal = hooks.signal;
 
-      for (let attempt = 0; ; attempt++) {
-        if (hooks.signal?.aborted) throw abortedError(route);
-        await beforeAttempt?.({ endpoint: spec.endpoint, attempt });
-        try {
-          const answer = await attemptOnce(send, request, spec.timeoutMs, hooks.signal, route);
-          return interpret(answer, spec, { route, secrets: [apiKey], baseUrl: base, maxBodyBytes: request.maxBodyBytes });
-        } catch (err) {
-          const error = err instanceof ApiError ? err : networkError(route, err);
-          if (error.kind === 'invalid_key') refusedKeys.set(error, apiKey);
-          const decision = decideRetry(error, attempt, spec.endpoint, policy);
-          if (!decision.retry) throw error;
-          onRetry?.({ endpoint: spec.endpoint, attempt, delayMs: decision.delayMs, error });
-          await sleep(decision.delayMs, hooks.signal, route);
-        }
+      /** A failure of an attempt, or of the wait between two, as the one ApiError that describes it. */
+      const asApiError = (err: unknown): ApiError => {
+        if (err instanceof ApiError) return err;
+        if (signal?.aborted) return abortedError(route);
+        if (err instanceof TimeoutError) return timeoutError(route, spec.timeoutMs);
+        return networkError(route, err);
+      };
+      /** What stopped the call before a request left (the gate's own error, a cleared key): passed on as it is. */
+      let stopped: { error: unknown } | undefined;
+      let delayMs = 0;
+
+      let response: Response;
+      try {
+        response = await ky(callUrl(base, spec), {
+          method: spec.method,
+          headers: { accept: 'application/json', ...(body ? { 'content-type': body.contentType } : {}) },
+          ...(body ? { body: body.text } : {}),
+          ...(signal ? { signal } : {}),
+          timeout: spec.timeoutMs,
+          // Statuses are read by our send (`refusalOf`); ky only ever sees an answer the call can use.
+          throwHttpErrors: false,
+          async fetch(input) {
+            const request = input instanceof Request ? input : new Request(input);
+            const key = request.headers.get(API_KEY_HEADER) ?? '';
+            let answer: HttpAnswer;
+            try {
+              answer = await send({ url: request.url, method: request.method === 'GET' ? 'GET' : 'POST', headers: Object.fromEntries(request.headers), ...(body ? { body: body.text } : {}), maxBodyBytes }, request.signal);
+            } catch (err) {
+              throw asApiError(err);
+            }
+            const refusal = refusalOf(answer, spec, { route, secrets: [key], baseUrl: base, maxBodyBytes });
+            if (refusal?.kind === 'invalid_key') refusedKeys.set(refusal, key);
+            if (refusal) throw refusal;
+            // ky wants a Response; the answer itself (headers, capped body) is read from the one this call keeps.
+            const carrier = new Response(null, { status: 204 });
+            answers.set(carrier, { answer, key });
+            return carrier;
+          },
+          hooks: {
+            beforeRequest: [
+              async (request, _options, { retryCount }) => {
+                try {
+                  if (signal?.aborted) throw abortedError(route);
+                  await beforeAttempt?.({ endpoint: spec.endpoint, attempt: retryCount });
+                  // Read after the gate: a key cleared while the call waited sends nothing.
+                  const apiKey = hooks.apiKey ?? (await options.getApiKey());
+                  assertKey(apiKey);
+                  request.headers.set(API_KEY_HEADER, apiKey);
+                } catch (error) {
+                  stopped = { error };
+                  throw error;
+                }
+              },
+            ],
+          },
+          retry: {
+            limit: policy.maxRetries,
+            methods: ['get', 'post'],
+            // Decided before ky waits: a Retry-After longer than a call should block is not clamped to a shorter wait
+            // but handed back to the queue, which pauses for it (./retry.ts).
+            shouldRetry: ({ error, retryCount }) => {
+              if (stopped) return false;
+              const failure = asApiError(error);
+              const decision = decideRetry(failure, retryCount - 1, spec.endpoint, policy);
+              if (!decision.retry) return false;
+              delayMs = decision.delayMs;
+              onRetry?.({ endpoint: spec.endpoint, attempt: retryCount - 1, delayMs, error: failure });
+              return true;
+            },
+            delay: () => delayMs,
+          },
+        });
+      } catch (err) {
+        if (stopped) throw stopped.error;
+        throw asApiError(err);
       }
+      const kept = answers.get(response);
+      if (!kept) throw networkError(route, new Error('no answer was kept for the response'));
+      return interpret(kept.answer, spec, { route, secrets: [kept.key], baseUrl: base, maxBodyBytes });
     },
 
     async read(spec, answer) {
@@ -144,57 +219,43 @@ export function createTransport(options: TransportOptions): Transport {
 
 const routeOf = (spec: { method: string; path: string }) => `${spec.method.toUpperCase()} ${spec.path}`;
 
-async function buildRequest(spec: CallSpec<unknown>, base: string, apiKey: string): Promise<HttpRequest> {
+function callUrl(base: string, spec: CallSpec<unknown>): string {
   const url = new URL(`${base}/${spec.path.replace(/^\//, '')}`);
   for (const [name, value] of Object.entries(spec.searchParams ?? {})) url.searchParams.set(name, value);
-  const headers: Record<string, string> = { [API_KEY_HEADER]: apiKey, accept: 'application/json' };
-  let body: string | undefined;
-  if (spec.json !== undefined) {
-    body = JSON.stringify(spec.json);
-    headers['content-type'] = 'application/json';
-  } else if (spec.form) {
-    const encoded = await encodeForm(spec.form);
-    body = encoded.body;
-    headers['content-type'] = encoded.contentType;
-  }
-  return {
-    url: url.toString(),
-    method: spec.method === 'get' ? 'GET' : 'POST',
-    headers,
-    ...(body !== undefined ? { body } : {}),
-    maxBodyBytes: maxAnswerBytes(spec.records),
-  };
+  return url.toString();
 }
 
-/** One attempt with its own timer (headers *and* body); failures without an answer become ApiErrors. */
-async function attemptOnce(send: HttpSend, request: HttpRequest, timeoutMs: number, userSignal: AbortSignal | undefined, route: string): Promise<HttpAnswer> {
-  const timer = new AbortController();
-  const timeout = setTimeout(() => timer.abort(), timeoutMs);
-  const signal = userSignal ? AbortSignal.any([userSignal, timer.signal]) : timer.signal;
-  try {
-    return await send(request, signal);
-  } catch (err) {
-    if (err instanceof ApiError) throw err;
-    if (userSignal?.aborted) throw abortedError(route);
-    if (timer.signal.aborted) throw timeoutError(route, timeoutMs);
-    throw networkError(route, err);
-  } finally {
-    clearTimeout(timeout);
-  }
+/** The request body as text (a string crosses into the offscreen document; FormData does not). */
+async function bodyOf(spec: CallSpec<unknown>): Promise<{ text: string; contentType: string } | undefined> {
+  if (spec.json !== undefined) return { text: JSON.stringify(spec.json), contentType: 'application/json' };
+  if (!spec.form) return undefined;
+  const encoded = await encodeForm(spec.form);
+  return { text: encoded.body, contentType: encoded.contentType };
+}
+
+interface ReadContext {
+  route: string;
+  secrets: string[];
+  baseUrl: string;
+  maxBodyBytes: number;
+}
+
+/** The ApiError of an answer the call cannot use (a redirect, an oversize body, a non-2xx status), else null. */
+function refusalOf(answer: HttpAnswer, spec: Pick<CallSpec<unknown>, 'endpoint'>, how: ReadContext): ApiError | null {
+  const { route, secrets } = how;
+  if (answer.redirected) return redirectedError(route, answer.status, answer.location, how.baseUrl);
+  const ok = answer.status >= 200 && answer.status < 300;
+  if (answer.oversize && ok) return oversizeError(route, how.maxBodyBytes, answer.status);
+  if (!ok) return errorFromResponse({ status: answer.status, headers: new Headers(answer.headers), bodyText: answer.bodyText }, { endpoint: spec.endpoint, route, secrets });
+  return null;
 }
 
 /** An answer → the call's result, or the one ApiError that describes it. */
-function interpret<T>(
-  answer: HttpAnswer,
-  spec: Pick<CallSpec<T>, 'endpoint' | 'schema'>,
-  how: { route: string; secrets: string[]; baseUrl: string; maxBodyBytes: number },
-): CallResult<T> {
+function interpret<T>(answer: HttpAnswer, spec: Pick<CallSpec<T>, 'endpoint' | 'schema'>, how: ReadContext): CallResult<T> {
   const { route, secrets } = how;
-  if (answer.redirected) throw redirectedError(route, answer.status, answer.location, how.baseUrl);
+  const refusal = refusalOf(answer, spec, how);
+  if (refusal) throw refusal;
   const headers = new Headers(answer.headers);
-  const ok = answer.status >= 200 && answer.status < 300;
-  if (answer.oversize && ok) throw oversizeError(route, how.maxBodyBytes, answer.status);
-  if (!ok) throw errorFromResponse({ status: answer.status, headers, bodyText: answer.bodyText }, { endpoint: spec.endpoint, route, secrets });
   let json: unknown;
   try {
     json = JSON.parse(answer.bodyText) as unknown;
@@ -204,20 +265,4 @@ function interpret<T>(
   const parsed = spec.schema.safeParse(json);
   if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues });
   return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined };
-}
-
-/** Waits between attempts; a user abort ends the wait at once. */
-function sleep(ms: number, signal: AbortSignal | undefined, route: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortedError(route));
-    const onAbort = () => {
-      clearTimeout(id);
-      reject(abortedError(route));
-    };
-    const id = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }

@@ -8,6 +8,7 @@
  * lookup of a person a bulk chunk is already asking for waits for that answer (./in-flight.ts).
  */
 import type { EnrichmentClient, Lookup } from '../api/client';
+import { assertKey } from '../api/errors';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
 import { readAnswerOf, type Cache } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
@@ -203,9 +204,7 @@ export function createLookupService(options: LookupServiceOptions) {
   // ------------------------------------------------------------------------------------------- requests
 
   async function requireKey() {
-    if (!(await options.hasKey())) {
-      throw new HandledError({ kind: 'no_key', message: t('errors_no_key_set') });
-    }
+    assertKey(await options.hasKey());
   }
 
   async function cachedAnswer(plan: LookupPlan): Promise<LiveAnswer | null> {

@@ -9,8 +9,7 @@ import { API_ERROR_KINDS } from '../api/errors';
 export const ErrorKindSchema = z.enum([
   // from the API (lib/api/errors.ts)
   ...API_ERROR_KINDS,
-  // from the extension itself
-  'no_key',
+  // from the extension itself ('no_key' is among the API kinds: the transport reports it too)
   'budget_exceeded',
   /** A paid request's price rose after the user saw it (a cached answer expired or was cleared): nothing was sent. */
   'price_changed',

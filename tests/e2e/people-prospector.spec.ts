@@ -43,8 +43,9 @@ async function directSearch(sandboxUrl: string, oracle: string, domain: string, 
 async function employeeProfiles(sandboxUrl: string, oracle: string, domain: string): Promise<Set<string>> {
   const res = await fetch(`${sandboxUrl}/v1/company?url=${encodeURIComponent(domain)}`, { headers: { 'X-API-Key': oracle } });
   if (!res.ok) throw new Error(`the sandbox refused the direct company lookup: ${res.status}`);
-  const { result } = (await res.json()) as { result: { employees: Array<{ pnet_url: string | null }> } };
-  return new Set(result.employees.map((e) => e.pnet_url).filter((u): u is string => Boolean(u)));
+  // The sandbox answers with the real service's field names (lib/api/wire-names.ts).
+  const { result } = (await res.json()) as { result: { employees: Array<{ linkedin_url: string | null }> } };
+  return new Set(result.employees.map((e) => e.linkedin_url).filter((u): u is string => Boolean(u)));
 }
 
 async function creditsFor(sandboxUrl: string, key: string, endpoint: string): Promise<number> {

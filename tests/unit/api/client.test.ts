@@ -121,7 +121,7 @@ describe('errors from the sandbox', () => {
 
   it('fails locally when no key is set', async () => {
     const err = await failure(clientFor(base, undefined).emails.verify(data.emails[0]!));
-    expect([err.kind, err.status]).toEqual(['invalid_key', undefined]);
+    expect([err.kind, err.status]).toEqual(['no_key', undefined]);
   });
 
   it('never puts the key in the error', async () => {

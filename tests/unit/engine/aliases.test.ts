@@ -25,7 +25,7 @@ interface Contact {
 interface Company {
   _id: string;
   website: string;
-  overview: { pnet_url: string };
+  overview: { linkedin_url: string }; // as the sandbox sends it (the real service's name, lib/api/wire-names.ts)
 }
 
 async function probe<T>(path: string, query: Record<string, string>): Promise<T> {
@@ -170,7 +170,7 @@ describe('aliases: one company, one charge, whatever form of its address', () =>
     const requests = (await sandboxRequests(url, key)).length;
     const ledger = (await sandboxLedger(url, key)).length;
 
-    for (const form of [`https://www.${domain}/about`, company.overview.pnet_url, `${company.overview.pnet_url.replace('www.', 'de.')}/?trk=x`]) {
+    for (const form of [`https://www.${domain}/about`, company.overview.linkedin_url, `${company.overview.linkedin_url.replace('www.', 'de.')}/?trk=x`]) {
       expect(await estimateAction({ action: 'company/enrich', url: form }, engine), form).toMatchObject({ credits: 0, cached: true });
       expect(await engine.lookups.companyEnrich({ url: form }), form).toMatchObject({ found: true, result: { _id: company._id }, provenance: { source: 'cache' } });
     }
@@ -185,7 +185,7 @@ describe('aliases: one company, one charge, whatever form of its address', () =>
     const { companies } = await samples(url);
     const domain = new URL(companies[4]!.website).hostname.replace(/^www\./, '');
     const company = await probe<Company>('/v1/company', { url: domain });
-    await engine.lookups.companyEnrich({ url: company.overview.pnet_url });
+    await engine.lookups.companyEnrich({ url: company.overview.linkedin_url });
     const requests = (await sandboxRequests(url, key)).length;
     expect(await engine.lookups.companyEnrich({ url: domain })).toMatchObject({ result: { _id: company._id }, provenance: { source: 'cache' } });
     expect(await sandboxRequests(url, key)).toHaveLength(requests);

@@ -4,7 +4,7 @@ import { parseCliArgs, parseRateLimit } from '@/sandbox/cli';
 describe('sandbox CLI', () => {
   it('parses every option', () => {
     expect(
-      parseCliArgs(['--port', '9000', '--db', '/tmp/x.db', '--seed', '3', '--companies', '100000', '--contacts', '500', '--rate-limit', '5/10', '--realtime-delay-ms', '0', '--hostile']),
+      parseCliArgs(['--port', '9000', '--db', '/tmp/x.db', '--seed', '3', '--companies', '100000', '--contacts', '500', '--rate-limit', '5/10', '--realtime-delay-ms', '0', '--hostile', '--wire-names=spec']),
     ).toEqual({
       port: 9000,
       host: undefined,
@@ -16,7 +16,14 @@ describe('sandbox CLI', () => {
       realtimeDelayMs: 0,
       hostile: true,
       quiet: false,
+      wireNames: 'spec',
     });
+  });
+
+  it("answers with the real service's field names unless told --wire-names=spec", () => {
+    expect(parseCliArgs([]).wireNames).toBeUndefined();
+    expect(parseCliArgs(['--wire-names', 'real']).wireNames).toBe('real');
+    expect(() => parseCliArgs(['--wire-names=pnet'])).toThrow(/--wire-names wants real or spec/);
   });
 
   it('defaults to port 8787', () => {
