@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { assertKey, isApiError } from '@/lib/api/errors';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { describeError } from '@/lib/errors/catalogue';
-import { engineFor, uniqueKey } from '../background/engine-helpers';
+import { engineFor, uniqueKey } from '../engine/engine-helpers';
 import { clientFor, newKey, requestsOf, samples } from './sandbox';
 
 const base = inject('sandboxUrl');
