@@ -29,7 +29,7 @@ describe('"Last updated" in exports', () => {
     const row = (value: string, lastUpdated: string, answeredAt?: number): BulkRow => ({
       value,
       field_type: 'email',
-      label: null,
+      label: undefined,
       status: 'enriched',
       contact: contact({ last_updated: lastUpdated }),
       fromCache: false,
