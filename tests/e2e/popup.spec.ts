@@ -144,7 +144,7 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   const recent = reopened.getByRole('region', { name: 'Recent' }).getByRole('listitem');
   await expect(recent).toHaveCount(3);
   await expect(recent.first()).toContainText(undeliverable);
-  await expect(recent.first()).toContainText('Undeliverable');
+  await expect(recent.first()).toContainText('Not verified');
   await expect(reopened.getByTestId('credits-today')).toContainText('3 credits');
   await shot(reopened, 'popup-with-recent');
   await expectNoSeriousA11yViolations(reopened);
