@@ -1,6 +1,6 @@
 // `npx tsx tests/score-detection.ts`: scores the page detection engine on the real-format corpus
 // (tests/fixtures/corpus: pages written with the number formats of libphonenumber-js's per-country example
-// numbers, label words of ten languages, and widget links from the Ghostery tracker database). Per kind:
+// numbers, label words of ten languages, and links to common widget and tool hosts). Per kind:
 // precision, recall, and the misses; plus truncated phones (a number reported that is a prefix of the right one).
 // tests/unit/identity/corpus.test.ts asserts the detection accuracy bars.
 import { readdirSync, readFileSync } from 'node:fs';

@@ -12,6 +12,8 @@ import { apiAddressUnset, baseUrlHelp, BUILD_HAS_NO_ADDRESS, DEFAULT_API_BASE_UR
 import { Field, type Status, StatusLine } from './fields';
 import { API_BASE_URL_PLACEHOLDER } from './onboarding/first-run';
 import { changeAccess, requiredOrigins } from './permissions-glue';
+import { toErrorData } from './use-settings';
+import { background } from '@/lib/messaging/extension';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiBaseUrlSectionProps {
@@ -19,9 +21,21 @@ export interface ApiBaseUrlSectionProps {
   update: (patch: SettingsPatch) => Promise<Settings>;
   /** Onboarding numbers its steps ("1 · API address"). */
   title?: string;
+  /** With a saved key, saving an address also checks the key there (free) and says how it went. */
+  keyPresent?: boolean;
 }
 
-export function ApiBaseUrlSection({ settings, update, title = t('options_api_address') }: ApiBaseUrlSectionProps) {
+/** The free key check at the address just saved, in words to append to "Saved…" (and whether it passed). */
+async function keyCheckAtNewAddress(): Promise<{ ok: boolean; text: string }> {
+  try {
+    const { valid } = await background.request('key/test', {});
+    return valid ? { ok: true, text: t('options_url_key_accepted') } : { ok: false, text: t('options_url_key_refused') };
+  } catch (e) {
+    return { ok: false, text: t('options_url_key_unchecked', toErrorData(e).message) };
+  }
+}
+
+export function ApiBaseUrlSection({ settings, update, title = t('options_api_address'), keyPresent = false }: ApiBaseUrlSectionProps) {
   // A build with no API address of its own stores a stand-in until the user saves one (build.ts apiAddressUnset).
   // Onboarding and the options page both show that as an empty box that says "not set yet": the options page showed
   // the stand-in filled in, with Save greyed out, while onboarding asked for an address.
@@ -64,13 +78,12 @@ export function ApiBaseUrlSection({ settings, update, title = t('options_api_add
       async () => {
         const saved = await update({ apiBaseUrl: checked.url });
         setDraft(saved.apiBaseUrl);
-        return {
-          tone: 'success',
-          text:
-            newOrigin
-              ? t('options_url_saved_with_access', new URL(saved.apiBaseUrl).host, saved.apiBaseUrl)
-              : t('options_url_saved', saved.apiBaseUrl),
-        };
+        const text = newOrigin
+          ? t('options_url_saved_with_access', new URL(saved.apiBaseUrl).host, saved.apiBaseUrl)
+          : t('options_url_saved', saved.apiBaseUrl);
+        if (!keyPresent) return { tone: 'success', text };
+        const check = await keyCheckAtNewAddress();
+        return { tone: check.ok ? 'success' : 'warning', text: `${text} ${check.text}` };
       },
     );
     // Shown while the browser's prompt is open (an origin already granted answers at once and replaces it).

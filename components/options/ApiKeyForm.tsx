@@ -13,6 +13,8 @@ import { t } from '@/lib/i18n/t';
 
 export interface ApiKeyFormProps {
   keyInfo: { present: boolean; hint: string | null; rejectedAt?: number | null };
+  /** Where the key is checked (named in the message when the service refuses it). */
+  apiBaseUrl: string;
   /** After the key was saved or removed (the caller reloads the settings snapshot). */
   onChanged: () => void;
   /** Onboarding shows only save (and test); the options page can also remove. */
@@ -21,7 +23,15 @@ export interface ApiKeyFormProps {
 
 type TestResult = 'valid' | 'invalid' | null;
 
-export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFormProps) {
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
+}
+
+export function ApiKeyForm({ keyInfo, apiBaseUrl, onChanged, allowRemove = true }: ApiKeyFormProps) {
   const [draft, setDraft] = useState('');
   const [visible, setVisible] = useState(false);
   const [busy, setBusy] = useState<'save' | 'test' | 'remove' | null>(null);
@@ -55,20 +65,35 @@ export function ApiKeyForm({ keyInfo, onChanged, allowRemove = true }: ApiKeyFor
     setError(null);
     setTest(null);
     setBusy('save');
+    // The free check runs before saving: a key the service refuses is not saved (it was saved, then reported, and a
+    // user who missed the line had a key that failed every lookup). A check that cannot run (the service is down)
+    // does not block saving: the key is kept and the reason given.
+    setStatus({ tone: 'info', text: t('options_key_check_first') });
+    let checked: TestResult | 'unchecked';
+    let uncheckedReason = '';
+    try {
+      setFailed('test');
+      checked = await runTest(key);
+    } catch (e) {
+      checked = 'unchecked';
+      uncheckedReason = toErrorData(e).message;
+      setTest(null);
+    }
+    if (checked === 'invalid') {
+      setStatus({ tone: 'warning', text: t('options_key_refused_not_saved', hostOf(apiBaseUrl)) });
+      setBusy(null);
+      return;
+    }
     try {
       setFailed('save');
       await background.request('key/set', { key });
-      setFailed('test'); // saved: what can still fail is the check that follows
       setDraft('');
       setVisible(false);
       onChanged();
-      // Saving is followed by the free check, so a typo shows up now rather than at the first paid lookup.
-      setStatus({ tone: 'info', text: t('options_key_saved_checking') });
-      const result = await runTest(undefined);
       setStatus(
-        result === 'valid'
+        checked === 'valid'
           ? { tone: 'success', text: t('options_key_saved_accepted') }
-          : { tone: 'warning', text: t('options_key_saved_rejected') },
+          : { tone: 'warning', text: t('options_key_saved_unchecked', uncheckedReason) },
       );
     } catch (e) {
       setStatus(null);

@@ -8,8 +8,10 @@ import { browser } from 'wxt/browser';
 import { Button, Chip, ErrorState, Icon, type IconName, Skeleton, useBusyAction } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
-import { apiAddressUnset, IS_DEMO_BUILD, DEMO_SANDBOX_URL } from './build';
+import { apiAddressUnset, IS_DEMO_BUILD, IS_LOCAL_SANDBOX_BUILD, DEMO_SANDBOX_URL } from './build';
 import { DataUse } from './DataUse';
+import { ProviderHelp } from './ProviderHelp';
+import { PROVIDER } from './provider';
 import { connectDemoSandbox } from './demo-sandbox';
 import './onboarding/onboarding.css';
 import { useSettings } from './use-settings';
@@ -103,7 +105,9 @@ export function OnboardingApp() {
               {!demo && (
                 <div className="onb-choice">
                   <div className="onb-choice__key">
-                    <ApiBaseUrlSection settings={state.settings} update={update} title={t('options_onb_step_address')} />
+                    {/* Where the key comes from: the build's provider, or what to ask one for (not in demo or test builds). */}
+                    {!state.key.present && (PROVIDER !== null || (!IS_DEMO_BUILD && !IS_LOCAL_SANDBOX_BUILD)) && <ProviderHelp />}
+                    <ApiBaseUrlSection settings={state.settings} update={update} title={t('options_onb_step_address')} keyPresent={state.key.present} />
                     <h2 className="opt-subtitle onb-step">
                       {state.key.present ? t('options_onb_step_change_key') : t('options_onb_step_key')}
                     </h2>
@@ -112,7 +116,7 @@ export function OnboardingApp() {
                         {t('options_onb_address_first')}
                       </p>
                     )}
-                    <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} allowRemove={false} />
+                    <ApiKeyForm keyInfo={state.key} apiBaseUrl={state.settings.apiBaseUrl} onChanged={() => void reload()} allowRemove={false} />
                   </div>
                   {IS_DEMO_BUILD && (
                     <div className="onb-choice__demo">

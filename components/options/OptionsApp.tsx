@@ -3,7 +3,9 @@ import type { ReactNode } from 'react';
 import { ErrorState, Icon, Section, Skeleton } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
-import { apiAddressUnset } from './build';
+import { ProviderHelp } from './ProviderHelp';
+import { PROVIDER } from './provider';
+import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from './build';
 import { BudgetSection } from './BudgetSection';
 import { CacheSection } from './CacheSection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
@@ -71,10 +73,11 @@ export function OptionsApp() {
                       {t('options_onb_address_first')}
                     </p>
                   )}
-                  <ApiKeyForm keyInfo={state.key} onChanged={() => void reload()} />
+                  {(PROVIDER !== null || BUILD_HAS_NO_ADDRESS) && <ProviderHelp />}
+                  <ApiKeyForm keyInfo={state.key} apiBaseUrl={state.settings.apiBaseUrl} onChanged={() => void reload()} />
                 </Section>
               ),
-              address: <ApiBaseUrlSection settings={state.settings} update={update} />,
+              address: <ApiBaseUrlSection settings={state.settings} update={update} keyPresent={state.key.present} />,
               defaults: <LookupDefaultsSection settings={state.settings} update={update} />,
               privacy: <PrivacySection settings={state.settings} update={update} />,
               cache: <CacheSection settings={state.settings} update={update} />,

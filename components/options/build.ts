@@ -8,6 +8,9 @@ import { needsApiAddress } from './onboarding/first-run';
 
 export const IS_DEMO_BUILD: boolean = import.meta.env.MODE !== 'production' || import.meta.env.WXT_DEMO === 'true';
 
+/** A test build (`WXT_LOCAL_SANDBOX=true`): production code, talking to the local sandbox on purpose. */
+export const IS_LOCAL_SANDBOX_BUILD: boolean = import.meta.env.WXT_LOCAL_SANDBOX === 'true';
+
 /** The sandbox's seeded standard-plan key (`npm run sandbox`). */
 export const DEMO_API_KEY = 'test-standard';
 
@@ -25,11 +28,11 @@ export { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL };
  * the options page and "What it sends" all say "not set yet" while this holds, never the stand-in.
  */
 export function apiAddressUnset(savedApiBaseUrl: string): boolean {
-  return needsApiAddress({ isDemoBuild: IS_DEMO_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL }, savedApiBaseUrl);
+  return needsApiAddress({ isDemoBuild: IS_DEMO_BUILD, isLocalSandboxBuild: IS_LOCAL_SANDBOX_BUILD, defaultApiBaseUrl: DEFAULT_API_BASE_URL }, savedApiBaseUrl);
 }
 
 /** A store build made without WXT_API_BASE_URL: its "default" is the stand-in, so there is no default to go back to. */
-export const BUILD_HAS_NO_ADDRESS: boolean = !IS_DEMO_BUILD && DEFAULT_API_BASE_URL === SANDBOX_BASE_URL;
+export const BUILD_HAS_NO_ADDRESS: boolean = !IS_DEMO_BUILD && !IS_LOCAL_SANDBOX_BUILD && DEFAULT_API_BASE_URL === SANDBOX_BASE_URL;
 
 /** How to change the default, in words for the options page (a function: words are read in the UI language). */
 export function baseUrlHelp(): string {

@@ -3,12 +3,13 @@
  * button before the call (cached → free), Enter to verify, the verdict explained, and what it cost afterwards.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button, ErrorState, VerificationChip, costLabel, formatCredits, timeAgo } from '@/components/ui';
+import { Button, ErrorState, VerificationChip, formatCredits, timeAgo } from '@/components/ui';
 import { estimateCost } from '@/lib/api/pricing';
 import { RequestFailed } from '@/lib/messaging/client';
 import { background } from '@/lib/messaging/extension';
 import type { CostEstimate, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import { checkEmailSyntax } from './email-syntax';
+import { verifyHelp } from './verify-help';
 import { t } from '@/lib/i18n/t';
 
 type Outcome = RequestOutput<'email/verify'> & { email: string };
@@ -122,11 +123,7 @@ export function EmailVerifier({ onVerified, prefill }: EmailVerifierProps) {
         : candidate
           ? '…'
           : formatCredits(PRICE);
-  const help =
-    syntaxError ??
-    (estimate?.cached
-      ? t('popup_checked_before', costLabel(estimate))
-      : t('popup_press_enter'));
+  const help = verifyHelp(syntaxError, estimate, showingTyped);
   return (
     <section className="pop-verify" aria-labelledby={`${id}-title`}>
       <h2 className="pop-title" id={`${id}-title`}>

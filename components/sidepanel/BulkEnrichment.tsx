@@ -513,7 +513,7 @@ export function bulkTable(rows: readonly BulkRow[]): Tabular {
       status: statusLabel(row.status),
       from_cache: row.fromCache ? t('progress_yes') : t('progress_no'),
       from_contacts: row.savedAt !== undefined ? t('progress_yes') : t('progress_no'),
-      ...(row.contact ? flattenContact(row.contact) : {}),
+      ...(row.contact ? flattenContact(row.contact, row.answeredAt) : {}),
     })),
   };
 }

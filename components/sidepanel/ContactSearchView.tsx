@@ -204,7 +204,7 @@ function SearchResults({
         <ProvenanceChip provenance={provenance} />
       </div>
       <div className="sp-toolbar">
-        <ExportActions what={t('sidepanel_search_export_what')} fileBase={t('sidepanel_search_export_file')} json={() => data.results} table={() => contactsTable(data.results)} />
+        <ExportActions what={t('sidepanel_search_export_what')} fileBase={t('sidepanel_search_export_file')} json={() => data.results} table={() => contactsTable(data.results, provenance.fetchedAt)} />
       </div>
       <ul className="sp-cards">
         {data.results.map((c, i) => {

@@ -1,7 +1,7 @@
 // Accumulates what a scan finds, deduplicated and capped so a page can never grow the message
 // past the limits `RawPageScanSchema` enforces at the trust boundary.
 import type { EntitySink } from './text-scan';
-import { NO_COUNTRY_EVIDENCE, type CountryEvidence } from './page-evidence';
+import { NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
 import type { RawPageScan } from './schema';
 
 export const MAX_ITEMS = 5000;
@@ -9,8 +9,8 @@ export const MAX_STRING = 2048;
 
 export interface ScanCollector extends EntitySink {
   readonly size: number;
-  /** `lang` (`<html lang>`) and `evidence` (hreflangs, address parts): the country of national-format numbers. */
-  toRaw(url: string, title: string, lang?: string, evidence?: CountryEvidence): RawPageScan;
+  /** `lang` (`<html lang>`) and `evidence` (hreflangs, address parts: the country of national-format numbers; embed hosts: tools). */
+  toRaw(url: string, title: string, lang?: string, evidence?: PageEvidence): RawPageScan;
 }
 
 /** A long URL keeps its origin and path; a long title is cut. Both must fit the schema. */
@@ -47,7 +47,7 @@ export function createCollector(): ScanCollector {
     get size() {
       return emails.size + phones.size + faxes.size + profiles.size + companyProfiles.size + linkHosts.size;
     },
-    toRaw: (url, title, lang = '', evidence = NO_COUNTRY_EVIDENCE) => ({
+    toRaw: (url, title, lang = '', evidence = NO_PAGE_EVIDENCE) => ({
       url: clampUrl(url),
       title: title.slice(0, MAX_STRING),
       emails: [...emails],
@@ -59,6 +59,7 @@ export function createCollector(): ScanCollector {
       lang: lang.slice(0, 35),
       hreflangs: [...evidence.hreflangs],
       addressCountries: [...evidence.addressCountries],
+      embedHosts: [...evidence.embedHosts],
       people: [],
       companies: [],
       truncated,

@@ -4,7 +4,7 @@
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { hasRealPublicSuffix, normaliseEmail, normaliseProfileUrl, readPhone } from '../identity';
 import { phoneCountryOf } from '../identity/phone-country';
-import { companyDomainOf, exclusionOf } from './domains';
+import { companyDomainOf, embeddedToolDomains, exclusionOf } from './domains';
 import { hostOfAbsoluteUrl } from './links';
 import { finaliseCompanies, finalisePeople } from './people/finalise';
 import type { PageEntities, RawPageScan } from './schema';
@@ -71,11 +71,7 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
   const profiles = new Set<string>();
   const companyProfiles = new Set<string>();
   const domains = new Set<string>();
-  const addDomain = (host: string): void => {
-    const domain = companyDomainOf(host);
-    if (domain !== null) domains.add(domain);
-  };
-
+  const emailDomains = new Set<string>();
   for (const candidate of raw.emails) {
     const email = normaliseEmail(candidate);
     if (email === null) continue;
@@ -83,10 +79,21 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     // Documentation addresses (`user@example.com`) are nobody's contact details.
     if (!hasRealPublicSuffix(domain) || exclusionOf(domain) === 'reserved') continue;
     emails.add(email);
-    addDomain(domain);
+    emailDomains.add(domain);
   }
 
   const pageHost = hostOfAbsoluteUrl(raw.url);
+  // Tools the page loads (its chat widget, consent banner, fonts) are not companies it names, even where it
+  // links to them too; a domain the page gives an address at is an organisation with people, whatever it loads
+  // from there (an umbrella organisation's style sheet).
+  const tools = embeddedToolDomains(raw.embedHosts, pageHost);
+  for (const domain of emailDomains) tools.delete(companyDomainOf(domain) ?? domain);
+  const addDomain = (host: string): void => {
+    const domain = companyDomainOf(host);
+    if (domain !== null && !tools.has(domain)) domains.add(domain);
+  };
+  for (const domain of emailDomains) addDomain(domain);
+
   const phoneCountry = phoneCountryOf({
     candidates: [...raw.phones, ...raw.faxes],
     lang: raw.lang,

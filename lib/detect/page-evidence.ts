@@ -1,24 +1,30 @@
-// Page-level evidence for the country of numbers written in national format (lib/detect/README.md, "Country evidence"):
-// the page's `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal addresses
-// (`<address>` text, schema.org microdata `addressCountry`). Read once per full pass with native queries
-// per subtree (a few subtrees per unit of work), never per text node, and bounded so a hostile page cannot
-// grow the message; the background (`lib/identity/phone-country.ts`) decides what, if anything, they name.
+// Page-level evidence read from elements rather than text. For the country of numbers written in national
+// format: the page's `<link rel="alternate" hreflang>` values and the short, digit-free parts of its postal
+// addresses (`<address>` text, schema.org microdata `addressCountry`). For telling the tools a page uses from
+// the companies it names: the hosts its scripts, frames and style sheets load from (a chat widget's
+// `<script src>`, a consent banner's, a map's `<iframe>`, a font service's `<link rel=stylesheet>`). Read once
+// per full pass with native queries per subtree (a few subtrees per unit of work), never per text node, and
+// bounded so a hostile page cannot grow the message; the background decides what, if anything, they name
+// (`lib/identity/phone-country.ts`, `domains.ts`).
 
 import { SUBTREES_PER_UNIT, SubtreeQueue } from './subtrees';
+import { hostOfAbsoluteUrl } from './url';
 
 /** At most this many values per list, each at most this long (the schema enforces the same). */
-export const EVIDENCE_LIMITS = { items: 20, hreflang: 35, address: 40 } as const;
+export const EVIDENCE_LIMITS = { items: 20, hreflang: 35, address: 40, embedHosts: 50, host: 253 } as const;
 
 /** Text nodes read per `<address>` element, and digit-free parts kept from each (its last ones). */
 const ADDRESS_NODES = 32;
 const PARTS_PER_ADDRESS = 3;
 
-export interface CountryEvidence {
+export interface PageEvidence {
   hreflangs: string[];
   addressCountries: string[];
+  /** Lower-case hosts of absolute `src`/`href`s of scripts, frames and style sheets (the page's own included). */
+  embedHosts: string[];
 }
 
-export const NO_COUNTRY_EVIDENCE: CountryEvidence = { hreflangs: [], addressCountries: [] };
+export const NO_PAGE_EVIDENCE: PageEvidence = { hreflangs: [], addressCountries: [], embedHosts: [] };
 
 function push(list: string[], value: string | null | undefined, max: number): void {
   const v = (value ?? '').replace(/\s+/g, ' ').trim();
@@ -49,8 +55,14 @@ function addressParts(el: Element): string[] {
   return parts.slice(-PARTS_PER_ADDRESS);
 }
 
-/** Every element the evidence is read from, in one selector (each subtree is asked once). */
-const EVIDENCE_SELECTOR = 'link[hreflang], address, [itemprop~="addressCountry"]';
+/**
+ * Every element the evidence is read from, in one selector (each subtree is asked once). Embeds: what a page
+ * loads to run a tool. Left out on purpose, measured on the real-world corpus: images (a partner's logo served
+ * from the partner's own site names that partner) and `preconnect`/`dns-prefetch`/`preload` hints (they name
+ * the site's own and its sister sites' hosts far more often than a tool's).
+ */
+const EVIDENCE_SELECTOR =
+  'link[hreflang], address, [itemprop~="addressCountry"], script[src], iframe[src], embed[src], link[rel~="stylesheet"][href]';
 /** Elements read per kind, at most (a page of a thousand addresses says no more than its first ones). */
 const MAX_ELEMENTS = 200;
 
@@ -60,11 +72,12 @@ const MAX_ELEMENTS = 200;
  * excluded-regions query is (walk.ts), each unit stays short. The finds come in document order, so the result is
  * the one two whole-document queries give.
  */
-export class CountryEvidenceReader {
-  readonly evidence: CountryEvidence = { hreflangs: [], addressCountries: [] };
+export class PageEvidenceReader {
+  readonly evidence: PageEvidence = { hreflangs: [], addressCountries: [], embedHosts: [] };
   private readonly subtrees: SubtreeQueue;
   private links = 0;
   private places = 0;
+  private embeds = 0;
 
   constructor(doc: Document) {
     this.subtrees = new SubtreeQueue(doc.documentElement);
@@ -84,14 +97,22 @@ export class CountryEvidenceReader {
   }
 
   private full(): boolean {
-    const { hreflangs, addressCountries } = this.evidence;
+    const { hreflangs, addressCountries, embedHosts } = this.evidence;
     const linksDone = this.links >= MAX_ELEMENTS || hreflangs.length >= EVIDENCE_LIMITS.items;
-    return linksDone && (this.places >= MAX_ELEMENTS || addressCountries.length >= EVIDENCE_LIMITS.items);
+    const embedsDone = this.embeds >= MAX_ELEMENTS || embedHosts.length >= EVIDENCE_LIMITS.embedHosts;
+    return linksDone && embedsDone && (this.places >= MAX_ELEMENTS || addressCountries.length >= EVIDENCE_LIMITS.items);
   }
 
   private read(el: Element): void {
-    const { hreflangs, addressCountries } = this.evidence;
-    if (el.localName === 'link') {
+    const { hreflangs, addressCountries, embedHosts } = this.evidence;
+    const name = el.localName;
+    if (name === 'script' || name === 'iframe' || name === 'embed' || (name === 'link' && !el.hasAttribute('hreflang'))) {
+      if (this.embeds++ >= MAX_ELEMENTS || embedHosts.length >= EVIDENCE_LIMITS.embedHosts) return;
+      const host = hostOfAbsoluteUrl(el.getAttribute(name === 'link' ? 'href' : 'src') ?? '');
+      if (host !== null && host.length <= EVIDENCE_LIMITS.host && !embedHosts.includes(host)) embedHosts.push(host);
+      return;
+    }
+    if (name === 'link') {
       if (this.links++ < MAX_ELEMENTS && hreflangs.length < EVIDENCE_LIMITS.items) push(hreflangs, el.getAttribute('hreflang'), EVIDENCE_LIMITS.hreflang);
       return;
     }
@@ -107,8 +128,8 @@ export class CountryEvidenceReader {
 }
 
 /** The whole document's evidence at once (the CLI and tests; the scanner reads it in units). */
-export function readCountryEvidence(doc: Document): CountryEvidence {
-  const reader = new CountryEvidenceReader(doc);
+export function readPageEvidence(doc: Document): PageEvidence {
+  const reader = new PageEvidenceReader(doc);
   while (!reader.step());
   return reader.evidence;
 }

@@ -49,6 +49,8 @@ export const RawPageScanSchema = z.strictObject({
   hreflangs: z.array(z.string().max(35)).max(20),
   /** Short digit-free parts of postal addresses (`<address>`, microdata `addressCountry`): the weakest country evidence. */
   addressCountries: z.array(z.string().max(40)).max(20),
+  /** Hosts the page's scripts, frames and style sheets load from: tools it uses, never companies it names. */
+  embedHosts: z.array(z.string().max(253)).max(50),
   /** The people the page shows: identifiers that share one repeated block, with the name and title near them. */
   people: z.array(RawPersonSchema).max(LIMITS.items),
   /** Companies the page shows as such (a card or row naming a company with its site or company page). */

@@ -14,7 +14,7 @@ import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
 import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
-import { CountryEvidenceReader, NO_COUNTRY_EVIDENCE, type CountryEvidence } from './page-evidence';
+import { PageEvidenceReader, NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
 import { mayContainEntity, scanText, TextScan, type EntitySink } from './text-scan';
@@ -180,7 +180,7 @@ export class ScanEngine {
   /** What the href being read gave, so a repeated href can be replayed for grouping without reading it again. */
   private hrefFinds: Array<[HitKind, string]> | null = null;
   /** hreflangs and address parts, read once per full pass (`page-evidence.ts`). */
-  private evidence: CountryEvidence = NO_COUNTRY_EVIDENCE;
+  private evidence: PageEvidence = NO_PAGE_EVIDENCE;
   /** Every find goes to the collector (flat lists) and, with where it was, to the grouper. */
   private readonly sink: EntitySink = {
     email: (v) => this.found('email', v),
@@ -204,7 +204,7 @@ export class ScanEngine {
    */
   private prepare: 'evidence' | 'regions' | 'links' | null = null;
   /** Reads the country evidence in units (`page-evidence.ts`) before the regions query. */
-  private evidenceReader: CountryEvidenceReader | null = null;
+  private evidenceReader: PageEvidenceReader | null = null;
   /** Subtrees still to ask for an excluded region, in document order. */
   private regions: SubtreeQueue | null = null;
   /** Anchors still to read. */
@@ -305,7 +305,7 @@ export class ScanEngine {
     this.framesEntered = 0;
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
-    this.evidenceReader = new CountryEvidenceReader(this.doc);
+    this.evidenceReader = new PageEvidenceReader(this.doc);
     // Filled in place as the reader goes: a report during the pass carries what is read so far.
     this.evidence = this.evidenceReader.evidence;
     const root = this.root;

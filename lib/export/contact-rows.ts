@@ -1,4 +1,5 @@
 import type { EnrichedContact } from '../api/schemas';
+import { isoDate } from './dates';
 import type { TableRow } from './tabular';
 
 /*
@@ -68,7 +69,12 @@ export function fullNameOf(contact: EnrichedContact): string {
   return contact.full_name?.trim() || join([contact.first_name, contact.last_name]).replace('; ', ' ');
 }
 
-export function flattenContact(contact: EnrichedContact): Record<ContactColumn, string> {
+/**
+ * `answeredAt` (epoch ms): when the service gave this answer, the moment its relative "Last updated" ("2 months ago")
+ * counts back from. Every export writes that column as an ISO date (lib/export/dates.ts), never the relative text;
+ * without the moment, relative text becomes an empty cell rather than a wrong date.
+ */
+export function flattenContact(contact: EnrichedContact, answeredAt?: number): Record<ContactColumn, string> {
   const employment = contact.employment;
   const job = employment?.job;
   return {
@@ -92,15 +98,15 @@ export function flattenContact(contact: EnrichedContact): Record<ContactColumn, 
     profile_url: profileUrlOf(contact),
     social_profiles: join(contact.social_profiles.map((p) => p.url)),
     skills: join(contact.skills),
-    last_updated: contact.last_updated ?? '',
+    last_updated: isoDate(contact.last_updated, answeredAt),
   };
 }
 
-/** A list of contacts as a table ready for toCsv / toTsv. */
-export function contactsTable(contacts: readonly EnrichedContact[]) {
+/** A list of contacts as a table ready for toCsv / toTsv; `answeredAt` as in `flattenContact`. */
+export function contactsTable(contacts: readonly EnrichedContact[], answeredAt?: number) {
   return {
     columns: CONTACT_COLUMNS,
     labels: CONTACT_LABELS,
-    rows: contacts.map((c): TableRow => flattenContact(c)),
+    rows: contacts.map((c): TableRow => flattenContact(c, answeredAt)),
   };
 }

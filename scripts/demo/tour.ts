@@ -35,16 +35,26 @@ function plural(n: number, word: string, many = `${word}s`): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? word : many}`;
 }
 
+/** The words a sighted user sees: the element's text less its visually hidden parts (screen-reader prefixes). */
+async function visibleText(locator: Locator): Promise<string> {
+  return locator.evaluate((el) => {
+    const copy = el.cloneNode(true) as Element;
+    for (const hidden of Array.from(copy.querySelectorAll('.ui-visually-hidden'))) hidden.remove();
+    return (copy.textContent ?? '').replace(/\s+/g, ' ').trim();
+  });
+}
+
 /**
  * The header's queue indicator is updated by throttled broadcasts; let it settle so the picture shows the state
- * after the step. Returns what it says when it does not settle, so the summary can mention it.
+ * after the step. It compares the visible word: the accessible text starts with "Request queue: ", which is never
+ * just "Idle". Returns what it says when it does not settle, so the summary can mention it.
  */
 async function settleQueue(panel: Page, timeoutMs = 3_000): Promise<string> {
   const stat = panel.getByTestId('queue-stat');
   const deadline = Date.now() + timeoutMs;
   let shown = '';
   while (Date.now() < deadline) {
-    shown = (await stat.textContent().catch(() => null))?.trim() ?? '';
+    shown = await visibleText(stat).catch(() => '');
     if (shown === 'Idle') return '';
     await panel.waitForTimeout(100);
   }
@@ -271,7 +281,8 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const similar = view(panel, 'Similar');
       await (await visible(similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }), 'The priced contact "Find lookalikes · 1 credit" button')).click();
       const list = await visible(similar.getByRole('list', { name: 'Lookalike contacts, best match first' }), 'The lookalike contacts list', 20_000);
-      const scores = (await list.locator('.ui-score__value').allTextContents()).map(Number);
+      // As the panel shows them ("94%"): the text is a formatted percentage, not a number.
+      const scores = (await list.locator('.ui-score__value').allTextContents()).map((v) => v.trim());
       const best = await text(list.getByRole('listitem').first().locator('.sp-person__name, strong, p').first());
       const settled = await settleQueue(panel);
       const { credits: spent } = await meter.spent();

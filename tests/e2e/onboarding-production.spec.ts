@@ -92,6 +92,13 @@ test('a store build asks for no localhost, and its first run asks for the addres
     await expect(address).toHaveAttribute('placeholder', 'https://api.example.com');
     await expect(onboarding.getByTestId('onb-address-first')).toBeVisible();
     await expect(onboarding.getByRole('button', { name: 'Use the demo sandbox' })).toHaveCount(0);
+    // No provider in this build: what to ask one for, and the packaged guide (docs/providers.md) one click away.
+    const none = onboarding.getByTestId('provider-none');
+    await expect(none).toContainText('an API key, and the address of an API that follows this interface');
+    const guide = await onboarding.context().newPage();
+    await guide.goto((await none.getByRole('link', { name: 'What to ask for, and where to enter it' }).getAttribute('href')) ?? '');
+    await expect(guide.getByText('What to ask a provider')).toBeVisible();
+    await guide.close();
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-store-build.png', fullPage: true });
 
     // The sandbox's address is a site like any other for a store build: its access is asked for before saving.

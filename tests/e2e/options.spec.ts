@@ -83,7 +83,7 @@ test('set the address and a key in the options UI, then a verification from the 
   const popup = await openExtensionPage('popup.html');
   await popup.getByRole('textbox', { name: 'Email address to verify' }).fill('nobody@example.com');
   await popup.getByRole('textbox', { name: 'Email address to verify' }).press('Enter');
-  await expect(popup.getByTestId('verification-result')).toContainText('Undeliverable');
+  await expect(popup.getByTestId('verification-result')).toContainText('Not verified');
   expect((await requestsOf(sandbox.url, key)).map((r) => r.path)).toEqual(['/v1/enrich', '/v1/email-verification']);
 
   // The answer is cached (so repeating it is free) until the cache is cleared.

@@ -96,7 +96,8 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   const cases = [
     [deliverable, 'Deliverable', /verified and the domain is not catch-all/],
     [risky, 'Risky · catch-all', /accepts every address/],
-    [undeliverable, 'Undeliverable', /could not be verified/],
+    // The answer says the service could not verify the mailbox, not that mail cannot be delivered.
+    [undeliverable, 'Not verified', /could not verify this mailbox/],
   ] as const;
   for (const [email, label, explanation] of cases) {
     await box.fill(email);
@@ -105,6 +106,9 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
     await expect(result).toContainText(label);
     await expect(result).toContainText(explanation);
     await expect(result).toContainText('Checked live · 1 credit charged');
+    // The address is cached now: the help line speaks of checking it again, never of this paid answer as cached.
+    await expect(popup.getByText('Checking this address again gives this answer from the cache, free.')).toBeVisible();
+    await expect(popup.getByText(/so the answer comes from the cache/)).toHaveCount(0);
     await shot(popup, `popup-verify-${label.split(' ')[0]?.toLowerCase()}`);
   }
   const live = await requestsOf(sandbox.url, key);
@@ -140,7 +144,7 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   const recent = reopened.getByRole('region', { name: 'Recent' }).getByRole('listitem');
   await expect(recent).toHaveCount(3);
   await expect(recent.first()).toContainText(undeliverable);
-  await expect(recent.first()).toContainText('Undeliverable');
+  await expect(recent.first()).toContainText('Not verified');
   await expect(reopened.getByTestId('credits-today')).toContainText('3 credits');
   await shot(reopened, 'popup-with-recent');
   await expectNoSeriousA11yViolations(reopened);

@@ -79,7 +79,7 @@ test('the key is unreachable from the page and from the content script, and forg
         args: [email],
         func: async (lookupEmail: string) => {
           const ask = (message: unknown) => chrome.runtime.sendMessage(message).catch((e: unknown) => ({ thrown: String(e) }));
-          const validScan = { url: 'https://evil.example/', title: 'forged', emails: ['forged@evil-example.com'], phones: [], profiles: [], companyProfiles: [], linkHosts: [], faxes: [], lang: '', hreflangs: [], addressCountries: [], people: [], companies: [], truncated: false };
+          const validScan = { url: 'https://evil.example/', title: 'forged', emails: ['forged@evil-example.com'], phones: [], profiles: [], companyProfiles: [], linkHosts: [], faxes: [], lang: '', hreflangs: [], addressCountries: [], embedHosts: [], people: [], companies: [], truncated: false };
           const replies: Record<string, unknown> = {
             // extension-page requests, from the wrong sender
             enrich: await ask({ type: 'contact/enrich', input: { lookup: { email: lookupEmail } } }),

@@ -14,11 +14,14 @@ export const API_BASE_URL_PLACEHOLDER = 'https://api.example.com';
 
 export interface FirstRunBuild {
   isDemoBuild: boolean;
+  /** A test build (`WXT_LOCAL_SANDBOX=true`, e2e and benchmarks): the local sandbox is its address. */
+  isLocalSandboxBuild?: boolean;
   defaultApiBaseUrl: string;
 }
 
-/** True when the user still has to type the API address: a non-demo build whose address is the unset default. */
+/** True when the user still has to type the API address: a store build whose address is the unset default. */
 export function needsApiAddress(build: FirstRunBuild, savedApiBaseUrl: string): boolean {
-  if (build.isDemoBuild) return false;
+  // A test build talks to the sandbox on purpose: "this build has no API address of its own" was wrong there.
+  if (build.isDemoBuild || build.isLocalSandboxBuild === true) return false;
   return build.defaultApiBaseUrl === SANDBOX_BASE_URL && savedApiBaseUrl === SANDBOX_BASE_URL;
 }

@@ -21,6 +21,7 @@ const raw = (over: Partial<RawPageScan> = {}): RawPageScan => ({
   lang: '',
   hreflangs: [],
   addressCountries: [],
+  embedHosts: [],
   people: [],
   companies: [],
   truncated: false,

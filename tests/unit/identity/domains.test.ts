@@ -1,11 +1,10 @@
 // Company domains of the hosts a page links to: an organisation the page mentions, or a tool it uses.
-// Tools come from the Ghostery tracker database (generated into lib/detect/data/tool-domains.json) and the short
-// hand-kept list of what it lacks; private suffixes keep hosted sites apart.
-import { readFileSync } from 'node:fs';
+// Tools come from the page itself (the hosts it loads scripts, frames and style sheets from) and the project's own
+// short list with a reason per category (lib/detect/data/exclusions.json); private suffixes keep hosted sites apart.
 import { describe, expect, it } from 'vitest';
-import { companyDomainOf, toolCategoryOf } from '@/lib/detect/domains';
+import exclusions from '@/lib/detect/data/exclusions.json' with { type: 'json' };
+import { companyDomainOf, embeddedToolDomains, toolCategoryOf } from '@/lib/detect/domains';
 import { registrableDomain, websiteDomain } from '@/lib/identity';
-import { installedToolDomains, TOOL_DOMAINS_FILE } from '@/scripts/tool-domains';
 
 describe('companyDomainOf: organisations the page mentions', () => {
   it.each<[string, string, string]>([
@@ -22,7 +21,7 @@ describe('companyDomainOf: organisations the page mentions', () => {
     ['an app on Azure stays itself', 'acme.azurewebsites.net', 'acme.azurewebsites.net'],
     ['an app on Heroku stays itself', 'acme-crm.herokuapp.com', 'acme-crm.herokuapp.com'],
     ['an IDN', 'www.bücher.de', 'xn--bcher-kva.de'],
-    ['Microsoft is an organisation (Ghostery "misc")', 'www.microsoft.com', 'microsoft.com'],
+    ['Microsoft is an organisation, not a tool', 'www.microsoft.com', 'microsoft.com'],
     ['a bank', 'www.ing.de', 'ing.de'],
   ])('%s: %s → %s', (_why, host, expected) => {
     expect(companyDomainOf(host)).toBe(expected);
@@ -77,8 +76,8 @@ describe('companyDomainOf: tools the page uses', () => {
   });
 
   it.each<[string, string]>([
-    ['widget.intercom.io', 'tracker:customer_interaction'],
-    ['consent.cookiebot.com', 'tracker:consent'],
+    ['widget.intercom.io', 'chat'],
+    ['consent.cookiebot.com', 'consent'],
     ['bit.ly', 'shorteners'],
     ['www.google.fr', 'searchEngine'],
   ])('says why %s is a tool: %s', (host, category) => {
@@ -115,9 +114,26 @@ describe('registrable domains: private suffixes keep hosted sites apart', () => 
   });
 });
 
-describe('the tracker data', () => {
-  it('is the installed @ghostery/trackerdb, regenerated (npx tsx scripts/tool-domains.ts)', () => {
-    const committed: unknown = JSON.parse(readFileSync(TOOL_DOMAINS_FILE, 'utf8'));
-    expect(committed).toEqual(installedToolDomains());
+describe('the hand-kept list', () => {
+  it('gives every category a reason and lists each host once', () => {
+    const { $comment: _c, reasons, ...categories } = exclusions;
+    expect(Object.keys(reasons).sort()).toEqual(Object.keys(categories).sort());
+    for (const reason of Object.values(reasons)) expect(reason.length).toBeGreaterThan(20);
+    const hosts = Object.values(categories).flat();
+    expect(new Set(hosts).size).toBe(hosts.length);
+  });
+});
+
+describe('embeddedToolDomains: the tools a page loads', () => {
+  it('are the registrable domains of its embeds, its own domain and hosted sites kept apart', () => {
+    const tools = embeddedToolDomains(
+      ['widget.intercom.io', 'static.acme.com', 'cdn.chatvendor.net', 'acme.azurewebsites.net', '10.0.0.1', 'localhost'],
+      'www.acme.com',
+    );
+    expect([...tools].sort()).toEqual(['acme.azurewebsites.net', 'chatvendor.net', 'intercom.io']);
+  });
+
+  it('are none without a page host to compare with when the page loads nothing', () => {
+    expect(embeddedToolDomains([], null).size).toBe(0);
   });
 });
