@@ -94,6 +94,9 @@ const ALIASES_PER_KIND = 8;
 
 export function planRow(row: readonly string[], mapping: Mapping, options: { defaultCountry?: Parameters<typeof normalisePhone>[1]; requiredFields?: readonly string[] } = {}): RowPlan {
   const label = rowLabel(row, mapping);
+  // The file's company and job title go with the entry (bounded and collapsed as a label is).
+  const company = entryLabel(cell(row, mapping, 'company'));
+  const title = entryLabel(cell(row, mapping, 'job_title'));
   const emailCells = cellsOf(row, mapping, 'email');
   const profileCells = cellsOf(row, mapping, 'profile_url');
   const phoneCells = cellsOf(row, mapping, 'phone');
@@ -114,7 +117,7 @@ export function planRow(row: readonly string[], mapping: Mapping, options: { def
       ...(others.emails.length ? { emails: others.emails } : {}),
       ...(others.profiles.length ? { profiles: others.profiles } : {}),
     };
-    const full = { ...entry, ...(Object.keys(alsoKnownAs).length ? { alsoKnownAs } : {}), ...(label ? { label } : {}) };
+    const full = { ...entry, ...(Object.keys(alsoKnownAs).length ? { alsoKnownAs } : {}), ...(label ? { label } : {}), ...(company ? { company } : {}), ...(title ? { title } : {}) };
     return { entry: full, key: bulkEntryKey(full, options.requiredFields ?? []) };
   };
   if (emails[0]) return make({ field_type: 'email', value: emails[0] });

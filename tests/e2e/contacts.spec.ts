@@ -321,7 +321,7 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
       const download = panel.waitForEvent('download');
       await panel.getByTestId('saved-list').getByRole('button', { name: /Download list Prospects as CSV/ }).click();
       const parsed = Papa.parse<Record<string, string>>(readFileSync(await (await download).path(), 'utf8'), { header: true, skipEmptyLines: true });
-      expect(parsed.meta.fields).toEqual(['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Website URL', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']);
+      expect(parsed.meta.fields).toEqual(['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Company Domain Name', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']);
       expect(parsed.data).toHaveLength(3);
       for (const row of parsed.data) expect(row['First Name']).not.toBe('');
       for (const row of parsed.data) expect(`${row['Phone Number']}${row['Mobile Phone Number']}`).not.toContain("'");
