@@ -108,7 +108,9 @@ export function WebhookSettings() {
       {secret && (
         <div className="sp-stack" data-testid="webhook-secret">
           <TextField label={t('book_webhook_secret_label')} value={secret} readOnly hint={t('book_webhook_secret_once')} onFocus={(e) => e.currentTarget.select()} />
-          <CopyButton value={secret} label={t('book_webhook_secret_copy')} showLabel />
+          <div className="sp-export">
+            <CopyButton value={secret} label={t('book_webhook_secret_copy')} showLabel />
+          </div>
         </div>
       )}
       {saved && <p role="status" className="sp-hint">{t('book_webhook_saved')}</p>}
