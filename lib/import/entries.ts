@@ -57,6 +57,7 @@ export function cellValues(text: string): string[] {
   // space of a long run of spaces (a 32,767-character cell of spaces: 0.75 s). Each part is looked at once.
   for (const part of text.split(/:::|;|,/)) {
     let value = part.trim().replace(/^'+/, '');
+    if (!value) continue;
     const angle = value.lastIndexOf('<');
     if (angle !== -1 && value.endsWith('>')) value = value.slice(angle + 1, -1).trim();
     value = withoutExtension(value.replace(/^mailto:/i, '')).trim();
