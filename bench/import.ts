@@ -17,7 +17,7 @@
  *
  * Run alone: npx tsx bench/run.ts --only import   (or: node --expose-gc --import tsx bench/run.ts --only import)
  */
-import { createReadStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, openAsBlob, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -34,6 +34,7 @@ import { DEFAULT_SETTINGS } from '../lib/settings/schema';
 import { bulkEntryKey } from '../lib/cache/keys';
 import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '../lib/contacts';
 import type { BulkEntry } from '../lib/messaging/protocol';
+import { measureImportShapes } from './import-shapes';
 
 const ROWS = 100_000;
 /** People in the contact book for the second preview: the file's first BOOK / 2 entries and as many others. */
@@ -110,7 +111,7 @@ function sqliteStagingStore(file: string): StagingStore & { close: () => void } 
   };
 }
 
-export async function run({ json }: { json: boolean }): Promise<Record<string, number>> {
+export async function run({ json, quick }: { json: boolean; quick: boolean }): Promise<Record<string, number>> {
   const dir = mkdtempSync(join(tmpdir(), 'ipe-import-bench-'));
   const file = join(dir, 'rows.csv');
   writeFileSync(file, csv());
@@ -147,9 +148,8 @@ export async function run({ json }: { json: boolean }): Promise<Record<string, n
   let appends = 0;
   const started = performance.now();
   const { stagedId } = await staging.open();
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 256 * 1024 });
-  // papaparse reads a Node stream with the same chunk/pause/resume contract as a File in the browser.
-  await parseDelimited(stream as unknown as File, {
+  // A Blob backed by the file on disk, as a File is in the browser: read as a stream, sniffed and decoded the same way.
+  await parseDelimited(await openAsBlob(file), {
     onRows: async (rows) => {
       for (const row of rows) {
         if (!header) {
@@ -202,5 +202,5 @@ export async function run({ json }: { json: boolean }): Promise<Record<string, n
     console.log(`peak heap (MB)    ${results.csv_import_peak_mb} above the start`);
     if (global.gc) console.log(`retained (MB)     ${retainedMb} after a full GC at the end`);
   }
-  return results;
+  return { ...results, ...(await measureImportShapes({ json, quick })) };
 }

@@ -8,7 +8,7 @@ import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
-import { originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
+import { generateSigningSecret, originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
 import type { Services } from './services';
 
 type ContactRequest = Extract<RequestType, `contacts/${string}` | `lists/${string}` | `webhook/${string}`>;
@@ -86,16 +86,26 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
 
     'webhook/get': async () => {
       const d = await destination(b());
-      return { url: d?.url ?? null, secretHeaderName: d?.secretHeader?.name ?? null };
+      return { url: d?.url ?? null, secretHeaderName: d?.secretHeader?.name ?? null, signed: Boolean(d?.signingSecret) };
+    },
+    'webhook/secret': async () => {
+      const d = await destination(b());
+      if (!d) throw new HandledError({ kind: 'invalid_message', message: 'No webhook is set. Save its address first, then generate a signing secret.' });
+      const secret = generateSigningSecret();
+      await b().putMeta(WEBHOOK_META, { ...d, signingSecret: secret });
+      return { secret };
     },
     'webhook/set': async (input) => {
       if (input.destination && !(await browser.permissions.contains({ origins: [originPattern(input.destination.url)] }))) {
         throw new HandledError({ kind: 'permission_needed', message: 'Allow the extension to reach this address when the browser asks, then save again.' });
       }
-      await b().putMeta(WEBHOOK_META, input.destination);
+      // The signing secret is never sent back to the page, so saving the address again keeps it (the receiver holds it).
+      const signingSecret = input.destination ? (input.destination.signingSecret ?? (await destination(b()))?.signingSecret) : undefined;
+      await b().putMeta(WEBHOOK_META, input.destination && signingSecret ? { ...input.destination, signingSecret } : input.destination);
       return { ok: true as const };
     },
-    'webhook/test': async () => sendToWebhook({ destination: await requireDestination(b()), contacts: [], source: { kind: 'test' } }),
+    // One attempt: the test says how the receiver answers now, within one attempt's timeout.
+    'webhook/test': async () => sendToWebhook({ destination: await requireDestination(b()), contacts: [], source: { kind: 'test' }, maxAttempts: 1 }),
     'webhook/send': async (input) => {
       const d = await requireDestination(b());
       const { source } = input;

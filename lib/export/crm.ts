@@ -7,6 +7,7 @@
  * docs/exports.md for the sources and for what each one expects of phones and dates).
  */
 import type { EnrichedContact, PhoneNumber } from '../api/schemas';
+import { exclusionOf } from '../detect/domains';
 import { fullNameOf, profileUrlOf } from './contact-rows';
 import { isoDate } from './dates';
 import { nameParts } from './names';
@@ -40,7 +41,7 @@ export const CRM_COLUMNS = [
 ] as const;
 export type CrmColumn = (typeof CRM_COLUMNS)[number];
 
-export const CRM_PRESETS = ['plain', 'hubspot', 'salesforce', 'pipedrive'] as const;
+export const CRM_PRESETS = ['plain', 'hubspot', 'salesforce', 'salesforce_lead', 'pipedrive'] as const;
 export type CrmPreset = (typeof CRM_PRESETS)[number];
 
 /** Column → header, in the order written. A preset leaves out what its import has no default property for. */
@@ -71,13 +72,15 @@ const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
   },
   // HubSpot's default contact properties, by the labels its import wizard auto-maps. One Email property: the best
   // address (`email`), so a person the service knows only by a personal or second work email still has one.
+  // "Company Domain Name" is the company's unique identifier: imported as contacts and companies in one file, each
+  // row's contact is associated with that company (created, or matched by domain) (docs/exports.md).
   hubspot: {
     first_name: 'First Name',
     last_name: 'Last Name',
     email: 'Email',
     title: 'Job Title',
     company_name: 'Company Name',
-    company_domain: 'Website URL',
+    company_domain: 'Company Domain Name',
     work_phone: 'Phone Number',
     mobile_phone: 'Mobile Phone Number',
     city: 'City',
@@ -98,6 +101,20 @@ const PRESET_HEADERS: Record<CrmPreset, Partial<Record<CrmColumn, string>>> = {
     city: 'Mailing City',
     region: 'Mailing State/Province',
     country: 'Mailing Country',
+  },
+  // Salesforce Lead field labels. Company and Last Name are required on a lead: Company is never empty (leadCompany).
+  salesforce_lead: {
+    first_name: 'First Name',
+    last_name: 'Last Name',
+    title: 'Title',
+    company_name: 'Company',
+    company_domain: 'Website',
+    email: 'Email',
+    work_phone: 'Phone',
+    mobile_phone: 'Mobile',
+    city: 'City',
+    region: 'State/Province',
+    country: 'Country',
   },
   // Pipedrive's spreadsheet import: "Item - Field - Label" headers, one label per email/phone kind.
   pipedrive: {
@@ -226,8 +243,29 @@ export function crmRow(contact: EnrichedContact, boughtAt?: number): Record<CrmC
   };
 }
 
+/** What Salesforce itself writes in a lead's required Company when a web form leaves it empty (docs/exports.md). */
+export const LEAD_COMPANY_UNKNOWN = '[not provided]';
+
+/**
+ * A Salesforce lead's Company, never empty (the wizard refuses a lead without one): the company's name, else its
+ * domain, else the domain of the person's work email when it is a company's (not gmail.com and the like), else
+ * Salesforce's own placeholder. A domain stands in for the name so the lead converts to the right account; the
+ * placeholder says plainly that nobody knows, rather than inventing a name.
+ */
+export function leadCompany(row: Pick<Record<CrmColumn, string>, 'company_name' | 'company_domain' | 'work_email'>): string {
+  if (row.company_name.trim()) return row.company_name.trim();
+  if (row.company_domain.trim()) return row.company_domain.trim();
+  const domain = row.work_email.slice(row.work_email.lastIndexOf('@') + 1).trim().toLowerCase();
+  if (row.work_email.includes('@') && domain.includes('.') && exclusionOf(domain) !== 'freeMail') return domain;
+  return LEAD_COMPANY_UNKNOWN;
+}
+
 /** People as a table in a preset's columns, ready for toCsv. */
 export function crmTable(people: ReadonlyArray<{ contact: EnrichedContact; boughtAt?: number }>, preset: CrmPreset): Tabular {
   const { columns, labels } = presetColumns(preset);
-  return { columns, labels, rows: people.map(({ contact, boughtAt }): TableRow => crmRow(contact, boughtAt)) };
+  const rowOf = (contact: EnrichedContact, boughtAt?: number): TableRow => {
+    const row = crmRow(contact, boughtAt);
+    return preset === 'salesforce_lead' ? { ...row, company_name: leadCompany(row) } : row;
+  };
+  return { columns, labels, rows: people.map(({ contact, boughtAt }) => rowOf(contact, boughtAt)) };
 }

@@ -11,7 +11,7 @@ export { normaliseHeader };
 
 const looksLikeEmail = (text: string): boolean => normaliseEmail(text) !== null;
 
-export const COLUMN_KINDS = ['email', 'phone', 'profile_url', 'first_name', 'last_name', 'full_name', 'company', 'domain', 'ignore'] as const;
+export const COLUMN_KINDS = ['email', 'phone', 'profile_url', 'first_name', 'last_name', 'full_name', 'company', 'job_title', 'domain', 'ignore'] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
 
 /** The words of the identifier columns (a person's other columns are lib/model/header-words.ts). */
@@ -42,7 +42,19 @@ const IDENTIFIER_WORDS: Record<'email' | 'phone' | 'profile_url' | 'domain', rea
 };
 const identifierWords = headerWords(IDENTIFIER_WORDS);
 
-/** A column's kind by its header; a job title or a department is no column a file is looked up by. */
+/**
+ * Words that name the company inside a longer header ("Company / Account", "Firma (aktuell)", "Nombre de empresa"),
+ * in the languages of the exact words (lib/model/header-words.ts). Checked after the identifiers: "Company website"
+ * is a domain, "Company phone" a phone.
+ */
+const COMPANY_IN_HEADER = /\b(company|account|organi[sz]ation|employer|firma|firmenname|unternehmen|arbeitgeber|entreprise|societe|empresa|compania|organizacion|azienda|societa|bedrijf|foretag)\b/;
+/** Headers about a company that are not its name: "Account Owner", "Company Size", "Account ID". */
+const NOT_COMPANY_NAME = /\b(owner|id|size|industry|sector|category|revenue|employees|headcount|number|no|nr|code|stage|tier|address|street|city|country|location|zip|postal|description|about|notes?|founded)\b/;
+
+/**
+ * A column's kind by its header. A job title is read (it goes with the row to the export and the entry); a department
+ * is not.
+ */
 export function kindOfHeader(header: string): ColumnKind | null {
   const exact = identifierWords(header);
   if (exact !== null) return exact;
@@ -56,7 +68,8 @@ export function kindOfHeader(header: string): ColumnKind | null {
   if (/\b(phone|telephone|telefon|telefono|mobile|handy|movil)\b/.test(h)) return 'phone';
   if (/\b(website|domain|domaine|dominio)\b/.test(h)) return 'domain';
   const person = personHeaderKind(header);
-  return person === 'job_title' || person === 'department' ? null : person;
+  if (person !== null) return person === 'department' ? null : person;
+  return COMPANY_IN_HEADER.test(h) && !NOT_COMPANY_NAME.test(h) ? 'company' : null;
 }
 
 /** The kind most values of a column look like, or null. Needs most non-empty values to agree. */

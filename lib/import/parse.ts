@@ -3,7 +3,10 @@
  * so a 100,000-row file never sits in memory as rows: each chunk is handed on (to IndexedDB) and dropped.
  * The delimiter is detected (comma, semicolon, tab); a file's encoding too (UTF-8, UTF-16, Windows-1252), and the file
  * is decoded as one stream (./text-stream.ts: a character cut by a read boundary stays whole); a BOM is removed; blank
- * lines are skipped.
+ * lines are skipped. Pasted text takes the same path (as a Blob), so it is read in the same pieces.
+ *
+ * Every step is linear in the file, whatever its shape (bench/import-shapes.ts: a long quoted row, whitespace-heavy
+ * cells, many separators, an unclosed quote). A file over MAX_IMPORT_BYTES is refused before any of it is read.
  */
 import Papa from 'papaparse';
 import { t } from '../i18n/t';
@@ -20,6 +23,22 @@ export const PARSE_CHUNK_ROWS = 1_000;
 export const MAX_CELL_CHARS = 32_767;
 /** Columns beyond this are dropped, and said so. */
 export const MAX_COLUMNS = 500;
+/**
+ * The largest file read: 100 MB. A real 100,000-row export with 30 columns is 20–60 MB. The bound is the panel's
+ * memory when a file is crafted: papaparse holds an unfinished row whole (./text-stream.ts), so a file that is one
+ * quoted row is held as one string, two bytes a character (200 MB at this size), and a browser's longest string is about
+ * 512 M characters (V8) to 1 G (Firefox). The import's file picker says the limit (import_file_hint).
+ */
+export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+
+/** A file (or pasted text) over MAX_IMPORT_BYTES: refused at once, with its size and the limit in the message. */
+export class ImportTooLargeError extends Error {
+  constructor(readonly bytes: number) {
+    super(t('import_error_too_large', (bytes / 1_048_576).toFixed(1), String(MAX_IMPORT_BYTES / 1_048_576)));
+    this.name = 'ImportTooLargeError';
+  }
+}
+
 /** Lines named on the mapping screen, at most. */
 const MAX_REPORTED = 5;
 
@@ -59,8 +78,11 @@ function cleanRow(row: unknown[]): { cells: string[]; cut: 'columns' | 'cell' | 
 const isBlank = (row: string[]) => row.every((c) => c.trim() === '');
 
 export async function parseDelimited(source: File | Blob | string, handlers: ParseHandlers): Promise<ParseResult> {
-  // A file is read in its own encoding (./encoding.ts); pasted text is already text.
-  const text = typeof source === 'string' ? undefined : decodedTextStream(source, await sniffEncoding(source));
+  // Pasted text goes the same way as a file (papaparse's own string reader has the same re-parse of a long row).
+  const blob = typeof source === 'string' ? new Blob([source]) : source;
+  if (blob.size > MAX_IMPORT_BYTES) throw new ImportTooLargeError(blob.size);
+  // A file is read in its own encoding (./encoding.ts); pasted text is UTF-8 once in a Blob.
+  const text = decodedTextStream(blob, typeof source === 'string' ? 'utf-8' : await sniffEncoding(blob));
   return new Promise((resolve, reject) => {
     let rows = 0;
     let delimiter = ',';
@@ -71,7 +93,7 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
     let chain: Promise<void> = Promise.resolve();
 
     // Papaparse takes any object shaped like a Node readable stream (`text`), or a string.
-    Papa.parse<unknown[]>((text ?? source) as unknown as File, {
+    Papa.parse<unknown[]>(text as unknown as File, {
       header: false,
       skipEmptyLines: true,
       delimitersToGuess: [',', ';', '\t', '|'],
@@ -79,7 +101,11 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
       chunk(results, parser) {
         if (failed || aborted) return;
         delimiter = results.meta.delimiter || delimiter;
-        const bytes = text ? text.bytesRead : results.meta.cursor;
+        const bytes = text.bytesRead;
+        // The row papaparse could not finish in this piece is parsed again with the next: make that one at least as
+        // long, so a long row costs a bounded number of parses (./text-stream.ts). `cursor` counts characters from
+        // the start of the text; the unfinished row is what was handed over after it.
+        text.atLeast(text.charsEmitted - results.meta.cursor);
         // Papaparse numbers an error's row within its chunk: the rows before it make it the file's row.
         const before = rows;
         for (const e of results.errors.slice(0, Math.max(0, MAX_REPORTED - errors.length))) errors.push(t('import_parse_row_error', before + (e.row ?? 0) + 1, e.message));
@@ -97,23 +123,23 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
         }
         const seen = rows;
         parser.pause();
-        text?.hold();
+        text.hold();
         chain = chain
           .then(async () => {
             for (const batch of batches) if (batch.length) await handlers.onRows(batch);
             handlers.onProgress?.({ rows: seen, bytes });
             if (handlers.signal?.aborted) {
               aborted = true;
-              text?.cancel();
+              text.cancel();
               parser.abort();
             } else {
               parser.resume();
-              text?.release();
+              text.release();
             }
           })
           .catch((error: unknown) => {
             failed = true;
-            text?.cancel();
+            text.cancel();
             parser.abort();
             reject(error instanceof Error ? error : new Error(String(error)));
           });
@@ -125,7 +151,7 @@ export async function parseDelimited(source: File | Blob | string, handlers: Par
       },
       error(error: Error) {
         failed = true;
-        text?.cancel();
+        text.cancel();
         reject(error);
       },
     });

@@ -8,6 +8,12 @@
  * The shape is the one papaparse recognises as a readable stream (`readable`, `read`, `on`, `removeListener`); it
  * reads on only while not held, so the import's "wait until this chunk is stored" keeps at most a piece or two in
  * memory instead of the whole file.
+ *
+ * Papaparse keeps a piece's unfinished last row and parses it again, from its start, with the next piece: a row that
+ * ran across N pieces of 256 K was parsed N times (one 8 MB quoted row: 11 s, quadratic). `atLeast` makes the next
+ * piece twice as long as that unfinished row, so the row at least triples from one parse to the next and the parses
+ * of one row add up to about 1.5 times its length (plus papaparse's final parse), whatever makes it long (a quote never closed, millions of
+ * delimiters, a quote papaparse reads differently than a guess would). Nothing here needs to know CSV.
  */
 import type { FileEncoding } from './encoding';
 
@@ -25,6 +31,10 @@ export interface DecodedTextStream {
   release(): void;
   /** Bytes of the file decoded so far (for progress). */
   readonly bytesRead: number;
+  /** Characters handed to papaparse so far. */
+  readonly charsEmitted: number;
+  /** The parser's unfinished row is this long: the next piece is at least twice that (see above). */
+  atLeast(chars: number): void;
   /** Stops reading; no more events. */
   cancel(): void;
 }
@@ -39,6 +49,8 @@ export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars
   let ended = false;
   let bytesRead = 0;
   let pending = '';
+  let charsEmitted = 0;
+  let nextPiece = pieceChars;
 
   const emit = (event: keyof typeof listeners, value?: unknown) => {
     for (const listener of [...listeners[event]]) listener(value);
@@ -46,11 +58,13 @@ export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars
 
   /** The next piece of `pending`: at most `pieceChars` characters, never ending between a surrogate pair's halves. */
   function takePiece(): string {
-    let end = Math.min(pieceChars, pending.length);
+    let end = Math.min(nextPiece, pending.length);
     const last = pending.charCodeAt(end - 1);
     if (end < pending.length && last >= 0xd800 && last <= 0xdbff) end++;
     const piece = pending.slice(0, end);
     pending = pending.slice(end);
+    charsEmitted += piece.length;
+    nextPiece = pieceChars;
     return piece;
   }
 
@@ -61,7 +75,7 @@ export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars
       reader ??= file.stream().getReader();
       // Pieces go out one at a time and only while nobody holds the stream: a held stream reads nothing more.
       while (!done && held === 0) {
-        if (pending.length >= pieceChars || (ended && pending)) {
+        if (pending.length >= nextPiece || (ended && pending)) {
           emit('data', takePiece());
           continue;
         }
@@ -110,6 +124,12 @@ export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars
     },
     get bytesRead() {
       return bytesRead;
+    },
+    get charsEmitted() {
+      return charsEmitted;
+    },
+    atLeast(chars) {
+      nextPiece = Math.max(pieceChars, 2 * chars);
     },
     cancel() {
       done = true;

@@ -85,11 +85,13 @@ export const contactRequests = {
     input: z.strictObject({ id: z.string().max(100) }),
     output: z.strictObject({ list: ListSummarySchema, entries: z.array(BookEntrySchema) }),
   },
-  /** The webhook destination without its secret (only whether one is set and the header name). */
+  /** The webhook destination without its secrets (the header name, and whether requests are signed). */
   'webhook/get': {
     input: empty,
-    output: z.strictObject({ url: z.string().nullable(), secretHeaderName: z.string().nullable() }),
+    output: z.strictObject({ url: z.string().nullable(), secretHeaderName: z.string().nullable(), signed: z.boolean() }),
   },
+  /** A new signing secret for the saved destination (replacing any earlier one), answered once for the user to copy. */
+  'webhook/secret': { input: empty, output: z.strictObject({ secret: z.string() }) },
   /** Saves (or with url null, removes) the destination. The page asks for the host permission first. */
   'webhook/set': { input: z.strictObject({ destination: WebhookDestinationSchema.nullable() }), output: ok },
   /** A free test request with no contacts. */

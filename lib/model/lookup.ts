@@ -96,6 +96,12 @@ export const BulkEntrySchema = z.strictObject({
    * names them, and exported beside the input. Never sent to the service.
    */
   label: z.string().trim().max(ENTRY_LABEL_MAX).optional(),
+  /**
+   * The company and job title the user's file gives for this person (an import's mapped columns): context a lookup by
+   * name and company could use. Not part of the entry's key, never sent to the service as it stands.
+   */
+  company: z.string().trim().max(ENTRY_LABEL_MAX).optional(),
+  title: z.string().trim().max(ENTRY_LABEL_MAX).optional(),
 });
 export type BulkEntry = z.infer<typeof BulkEntrySchema>;
 

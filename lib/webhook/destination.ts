@@ -1,10 +1,13 @@
 /**
  * Where the webhook goes: an https URL the user typed (http only to this machine, for tests and local tools) and
- * an optional secret header. Nothing is ever sent anywhere else; the host permission for exactly this origin is
+ * an optional static secret header and an optional Standard Webhooks signing secret (sign.ts). A destination saved
+ * before signing existed has no `signingSecret` and still parses: it keeps sending its header until the user
+ * generates a secret. Nothing is ever sent anywhere else; the host permission for exactly this origin is
  * asked when the destination is saved.
  */
 import { z } from 'zod';
 import { isLoopbackHost, originPattern as permissionPattern } from '../permissions/api-origin';
+import { SigningSecretSchema } from './sign';
 import { t } from '../i18n/t';
 
 /** Header names a page may not set (fetch forbids them) or that would confuse the request. */
@@ -32,6 +35,8 @@ export const WebhookDestinationSchema = z.strictObject({
       value: z.string().min(1).max(1000).regex(/^[\x20-\x7e]+$/, { error: () => t('options_webhook_error_header_value') }),
     })
     .optional(),
+  /** `whsec_…`, generated in the background ('webhook/secret') and shown once; never sent back to a page. */
+  signingSecret: SigningSecretSchema.optional(),
 });
 export type WebhookDestination = z.infer<typeof WebhookDestinationSchema>;
 

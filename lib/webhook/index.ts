@@ -2,4 +2,5 @@
 export { toWebhookContact } from './contact';
 export { originPattern, WebhookDestinationSchema, WebhookUrlSchema, type WebhookDestination } from './destination';
 export { WEBHOOK_BATCH_SIZE, WEBHOOK_SCHEMA_ID, WebhookContactSchema, webhookJsonSchema, WebhookPayloadSchema, type WebhookContact, type WebhookPayload } from './schema';
-export { batches, sendToWebhook, type BatchOutcome, type SendReport } from './send';
+export { batches, sendToWebhook, WEBHOOK_ATTEMPT_TIMEOUT_MS, type BatchOutcome, type SendReport } from './send';
+export { generateSigningSecret, signatureHeaders, SigningSecretSchema, type SignatureHeaders } from './sign';

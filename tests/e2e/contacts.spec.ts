@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { Webhook } from 'standardwebhooks';
 import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
@@ -273,14 +274,14 @@ test('an import honours "only count a match when it has a phone": the ledger cha
 
 /** A real webhook receiver on 127.0.0.1 answering 500, 500, then 200. */
 async function receiver() {
-  const got: Array<{ status: number; body: { contacts: Array<{ id: string; fields: Record<string, string> }>; batch: { index: number } }; headers: IncomingMessage['headers'] }> = [];
+  const got: Array<{ status: number; raw: string; body: { contacts: Array<{ id: string; fields: Record<string, string> }>; batch: { index: number } }; headers: IncomingMessage['headers'] }> = [];
   const script = [500, 500];
   const server: Server = createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       const status = script.shift() ?? 200;
-      got.push({ status, body: JSON.parse(body) as (typeof got)[number]['body'], headers: req.headers });
+      got.push({ status, raw: body, body: JSON.parse(body) as (typeof got)[number]['body'], headers: req.headers });
       res.writeHead(status).end();
     });
   });
@@ -296,6 +297,7 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
   const chosen = emails.slice(0, 3);
   const panel = await openExtensionPage('sidepanel.html');
   const hook = await receiver();
+  let secret = '';
   try {
     await test.step('enrich three people: they land in the contact book', async () => {
       for (const email of chosen) expect(await send(panel, 'contact/enrich', { lookup: { email } })).toMatchObject({ ok: true });
@@ -321,7 +323,7 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
       const download = panel.waitForEvent('download');
       await panel.getByTestId('saved-list').getByRole('button', { name: /Download list Prospects as CSV/ }).click();
       const parsed = Papa.parse<Record<string, string>>(readFileSync(await (await download).path(), 'utf8'), { header: true, skipEmptyLines: true });
-      expect(parsed.meta.fields).toEqual(['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Website URL', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']);
+      expect(parsed.meta.fields).toEqual(['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Company Domain Name', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']);
       expect(parsed.data).toHaveLength(3);
       for (const row of parsed.data) expect(row['First Name']).not.toBe('');
       for (const row of parsed.data) expect(`${row['Phone Number']}${row['Mobile Phone Number']}`).not.toContain("'");
@@ -334,6 +336,15 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
       await panel.getByLabel('Secret header value').fill('e2e-secret');
       await panel.getByRole('button', { name: 'Save webhook' }).click();
       await expect(panel.getByText('Saved.')).toBeVisible();
+      // A signing secret, generated in the extension and shown once with a Copy button.
+      await expect(panel.getByText(/Requests are not signed/)).toBeVisible();
+      await panel.getByRole('button', { name: 'Generate signing secret' }).click();
+      const shown = panel.getByTestId('webhook-secret');
+      secret = await shown.getByLabel('Signing secret').inputValue();
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+      await expect(shown.getByRole('button', { name: 'Copy secret' })).toBeVisible();
+      await expect(panel.getByText(/^Requests are signed \(Standard Webhooks/)).toBeVisible();
+      await expect(panel.getByRole('button', { name: 'Replace signing secret' })).toBeVisible();
       // The list stays open behind the Webhook tab.
       await panel.getByRole('tab', { name: 'Lists' }).click();
       await panel.getByTestId('saved-list').getByRole('button', { name: /Send to webhook/ }).click();
@@ -346,6 +357,12 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
       for (const email of chosen) expect(delivered.filter((c) => JSON.stringify(c).toLowerCase().includes(email.toLowerCase()))).toHaveLength(1);
       expect(hook.got.every((g) => g.headers['x-hook-secret'] === 'e2e-secret')).toBe(true);
       expect(new Set(hook.got.map((g) => g.headers['idempotency-key'])).size).toBe(1);
+      // Every attempt verifies with the reference library; the retries carry the first attempt's webhook-id.
+      expect(new Set(hook.got.map((g) => g.headers['webhook-id'])).size).toBe(1);
+      for (const g of hook.got) {
+        const headers = { 'webhook-id': String(g.headers['webhook-id']), 'webhook-timestamp': String(g.headers['webhook-timestamp']), 'webhook-signature': String(g.headers['webhook-signature']) };
+        expect(() => new Webhook(secret).verify(g.raw, headers)).not.toThrow();
+      }
     });
   } finally {
     await hook.close();

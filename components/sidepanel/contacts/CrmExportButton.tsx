@@ -44,6 +44,8 @@ function presetName(preset: CrmPreset): string {
       return t('book_crm_hubspot');
     case 'salesforce':
       return t('book_crm_salesforce');
+    case 'salesforce_lead':
+      return t('book_crm_salesforce_lead');
     case 'pipedrive':
       return t('book_crm_pipedrive');
   }

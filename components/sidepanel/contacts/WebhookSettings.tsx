@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
-import { Button, ErrorState, TextField } from '@/components/ui';
+import { Button, CopyButton, ErrorState, TextField } from '@/components/ui';
 import type { ErrorData, WebhookSendReport } from '@/lib/messaging/protocol';
 import { originPattern, WebhookDestinationSchema } from '@/lib/webhook';
 import { request, toErrorData, useRequest } from '../hooks';
@@ -9,6 +9,8 @@ import { t } from '@/lib/i18n/t';
 /**
  * Where "Send to webhook" goes (Zapier, Make, n8n, a CRM intake). Saving asks the browser for access to exactly
  * that host; nothing is sent anywhere else. The secret header value is stored in the extension and never shown.
+ * "Generate signing secret" makes a Standard Webhooks secret in the background and shows it here once, to copy into
+ * the receiver (docs/webhook.md); it is kept only in this component's state, gone when the panel closes.
  */
 export function WebhookSettings() {
   const current = useRequest('webhook/get', {});
@@ -19,7 +21,8 @@ export function WebhookSettings() {
   const [error, setError] = useState<ErrorData | null>(null);
   const [saved, setSaved] = useState(false);
   const [test, setTest] = useState<WebhookSendReport | null>(null);
-  const [busy, setBusy] = useState<'save' | 'test' | null>(null);
+  const [busy, setBusy] = useState<'save' | 'test' | 'secret' | null>(null);
+  const [secret, setSecret] = useState<string | null>(null);
 
   const save = async () => {
     setProblem(null);
@@ -61,6 +64,20 @@ export function WebhookSettings() {
     }
   };
 
+  const generateSecret = async () => {
+    setBusy('secret');
+    setError(null);
+    setSecret(null);
+    try {
+      setSecret((await request('webhook/secret', {})).secret);
+      current.reload();
+    } catch (cause) {
+      setError(toErrorData(cause));
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const data = current.state.status === 'success' ? current.state.data : null;
   return (
     <section className="sp-stack" aria-label={t('book_tab_webhook')}>
@@ -82,6 +99,20 @@ export function WebhookSettings() {
           {t('book_webhook_test')}
         </Button>
       </div>
+      {data?.url && <p className="sp-hint">{data.signed ? t('book_webhook_signed') : t('book_webhook_unsigned')}</p>}
+      <div className="sp-export">
+        <Button size="sm" loading={busy === 'secret'} disabled={!data?.url} onClick={() => void generateSecret()}>
+          {data?.signed ? t('book_webhook_secret_rotate') : t('book_webhook_secret_generate')}
+        </Button>
+      </div>
+      {secret && (
+        <div className="sp-stack" data-testid="webhook-secret">
+          <TextField label={t('book_webhook_secret_label')} value={secret} readOnly hint={t('book_webhook_secret_once')} onFocus={(e) => e.currentTarget.select()} />
+          <div className="sp-export">
+            <CopyButton value={secret} label={t('book_webhook_secret_copy')} showLabel />
+          </div>
+        </div>
+      )}
       {saved && <p role="status" className="sp-hint">{t('book_webhook_saved')}</p>}
       {test && (
         <p role="status" className="sp-hint">

@@ -14,7 +14,9 @@ import {
   createRowPlanner,
   detectColumns,
   firstRowIsData,
+  ImportTooLargeError,
   preambleRows,
+  MAX_IMPORT_BYTES,
   parseDelimited,
   writeImportExport,
   type ColumnKind,
@@ -130,7 +132,8 @@ export function ImportView() {
       setHasHeader(header);
       setStage({ step: 'mapping' });
     } catch (cause) {
-      setError(toErrorData(cause));
+      // Too large is the user's to fix (split the file): said as it is, not as an internal error.
+      setError(cause instanceof ImportTooLargeError ? { kind: 'invalid_message', message: cause.message } : toErrorData(cause));
       setStage({ step: 'input' });
     }
   };
@@ -301,6 +304,7 @@ export function ImportView() {
             {t('import_file_label')}
           </label>
           <input id="ipe-import-file" type="file" accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values" onChange={(e) => { const f = e.target.files?.[0]; if (f) void read(f, f.name); }} />
+          <p className="sp-hint">{t('import_file_hint', String(MAX_IMPORT_BYTES / 1_048_576))}</p>
           <label className="sp-label" htmlFor="ipe-import-paste">
             {t('import_paste_label')}
           </label>

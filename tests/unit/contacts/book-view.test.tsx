@@ -36,7 +36,7 @@ vi.mock('@/lib/messaging/extension', async () => {
         const spec = requests[type];
         const parsed = spec.input.parse(input) as { source?: { kind: string; ids?: string[] } };
         // A webhook is saved (Send is disabled without one); its address is never reached in this test.
-        if (type === 'webhook/get') return spec.output.parse({ url: 'https://hooks.example/in', secretHeaderName: null });
+        if (type === 'webhook/get') return spec.output.parse({ url: 'https://hooks.example/in', secretHeaderName: null, signed: false });
         if (type === 'webhook/send') {
           const ids = parsed.source?.ids ?? [];
           seen.webhook.push(ids);

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { crmRow, crmTable, isoDate, phoneKind, presetColumns, toCsv, type CrmPreset } from '@/lib/export';
+import { crmRow, crmTable, isoDate, LEAD_COMPANY_UNKNOWN, leadCompany, phoneKind, presetColumns, toCsv, type CrmPreset } from '@/lib/export';
 import { contact } from './contact';
 
 const weston = contact({
@@ -145,8 +145,9 @@ describe('presets', () => {
   });
 
   it.each<[CrmPreset, string[]]>([
-    ['hubspot', ['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Website URL', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']],
+    ['hubspot', ['First Name', 'Last Name', 'Email', 'Job Title', 'Company Name', 'Company Domain Name', 'Phone Number', 'Mobile Phone Number', 'City', 'State/Region', 'Country/Region', 'LinkedIn URL']],
     ['salesforce', ['First Name', 'Last Name', 'Title', 'Account Name', 'Email', 'Phone', 'Mobile', 'Other Phone', 'Mailing City', 'Mailing State/Province', 'Mailing Country']],
+    ['salesforce_lead', ['First Name', 'Last Name', 'Title', 'Company', 'Website', 'Email', 'Phone', 'Mobile', 'City', 'State/Province', 'Country']],
     ['pipedrive', ['Person - Name', 'Person - First name', 'Person - Last name', 'Person - Email - Work', 'Person - Email - Home', 'Person - Phone - Work', 'Person - Phone - Mobile', 'Person - Phone - Other', 'Person - Job title', 'Organization - Name']],
   ])('%s headers', (preset, headers) => {
     const { columns, labels } = presetColumns(preset);
@@ -154,8 +155,9 @@ describe('presets', () => {
   });
 
   it.each<[CrmPreset, Record<string, string>]>([
-    ['hubspot', { Email: 'weston.hills@jones.example', 'Mobile Phone Number': '+447700900123', 'Phone Number': '+442079460958', 'State/Region': 'England', 'Website URL': 'jones.example' }],
+    ['hubspot', { Email: 'weston.hills@jones.example', 'Mobile Phone Number': '+447700900123', 'Phone Number': '+442079460958', 'State/Region': 'England', 'Company Domain Name': 'jones.example' }],
     ['salesforce', { 'Account Name': 'Jones LLC', Mobile: '+447700900123', Phone: '+442079460958', 'Other Phone': '+442079460000', 'Mailing Country': 'United Kingdom' }],
+    ['salesforce_lead', { Company: 'Jones LLC', Website: 'jones.example', 'Last Name': 'Hills', Mobile: '+447700900123', 'State/Province': 'England' }],
     ['pipedrive', { 'Person - Name': 'Weston Hills', 'Person - Phone - Mobile': '+447700900123', 'Organization - Name': 'Jones LLC', 'Person - Email - Home': 'weston@home.example' }],
     ['plain', { 'Bought at': '2026-11-20T09:15:00.000Z', 'Work email status': 'verified', City: 'London', 'Mobile phone': '+447700900123' }],
   ])('%s: a CSV parser reads the values back unchanged (phones without an apostrophe)', (preset, expected) => {
@@ -170,5 +172,33 @@ describe('presets', () => {
     const evil = contact({ first_name: '=HYPERLINK("http://evil.example")', last_name: '@cmd', phone_numbers: [{ E164: '+15550100', type: 'mobile', national_number: null, NXX_use_type: null }] });
     const parsed = Papa.parse<Record<string, string>>(toCsv(crmTable([{ contact: evil }], 'hubspot')), { header: true });
     expect(parsed.data[0]).toMatchObject({ 'First Name': '\'=HYPERLINK("http://evil.example")', 'Last Name': "'@cmd", 'Mobile Phone Number': '+15550100' });
+  });
+});
+
+describe('a Salesforce lead always has a Company', () => {
+  const leadOf = (fields: Parameters<typeof contact>[0]) => {
+    const parsed = Papa.parse<Record<string, string>>(toCsv(crmTable([{ contact: contact(fields) }], 'salesforce_lead')), { header: true });
+    return parsed.data[0] ?? {};
+  };
+  const noCompany = { employment: null };
+
+  it.each<[string, Parameters<typeof contact>[0], string]>([
+    ["the company's name", {}, 'Analytical Engines Ltd'],
+    ['no name: the company domain', { employment: { name: null, website: 'https://www.jones.example/about' } }, 'jones.example'],
+    ["no company: the work email's domain", { ...noCompany, current_work_email: 'ada@engines.example' }, 'engines.example'],
+    ["a free-mail work address names no company: Salesforce's placeholder", { ...noCompany, current_work_email: 'ada@gmail.com' }, LEAD_COMPANY_UNKNOWN],
+    ['nothing known at all', { ...noCompany, current_work_email: null, other_current_work_emails: [], personal_emails: [] }, LEAD_COMPANY_UNKNOWN],
+  ])('%s', (_why, fields, company) => {
+    expect(leadOf(fields).Company).toBe(company);
+  });
+
+  it('the placeholder is the one Salesforce writes itself, never an empty cell', () => {
+    expect(LEAD_COMPANY_UNKNOWN).toBe('[not provided]');
+    expect(leadCompany({ company_name: '  ', company_domain: '', work_email: '' })).toBe('[not provided]');
+  });
+
+  it('the Contact preset is unchanged: an unknown account stays empty (the wizard then creates a private contact)', () => {
+    const parsed = Papa.parse<Record<string, string>>(toCsv(crmTable([{ contact: contact({ employment: null }) }], 'salesforce')), { header: true });
+    expect(parsed.data[0]?.['Account Name']).toBe('');
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRowPlanner, MAX_CELL_CHARS, MAX_COLUMNS, parseDelimited, planRow, type ColumnKind } from '@/lib/import';
+import { t } from '@/lib/i18n/t';
+import { BulkEntrySchema, ENTRY_LABEL_MAX } from '@/lib/model/lookup';
 
 const mapping: ColumnKind[] = ['full_name', 'email', 'phone', 'profile_url', 'company'];
 
@@ -7,7 +9,8 @@ describe('a row → the entry it is enriched by', () => {
   it.each<[string, string[], unknown]>([
     // The row's other identifiers go along as the same person's (the cache and the book answer the row by any of them).
     // Phones and role addresses never: a switchboard or info@ would make one person's answer every colleague's.
-    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', alsoKnownAs: { profiles: [expect.stringContaining('linkedin.com/in/ana')] } }],
+    // The file's company goes with the entry (context for a later lookup by name and company; not in the key).
+    ['email first', ['Ana', 'Ana@Acme.com', '+44 20 7946 0958', 'linkedin.com/in/ana', 'Acme'], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', company: 'Acme', alsoKnownAs: { profiles: [expect.stringContaining('linkedin.com/in/ana')] } }],
     ['profile when no email', ['Mo', '', '+44 20 7946 0958', 'linkedin.com/in/mo-chen', ''], { field_type: 'social_profile', value: expect.stringContaining('linkedin.com/in/mo-chen'), label: 'Mo' }],
     ['every address of a list cell, the first sent', ['Ana', 'ana@acme.com; ana.r@gmail.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com', label: 'Ana', alsoKnownAs: { emails: ['ana.r@gmail.com'] } }],
     ['a role address beside the person\'s is not theirs', ['Ana', 'ana@acme.com; info@acme.com', '', '', ''], { field_type: 'email', value: 'ana@acme.com', label: 'Ana' }],
@@ -102,5 +105,29 @@ describe('parsing in chunks', () => {
     const result = await parseDelimited(`${wide}\n`, { onRows: async (chunk) => void got.push(...chunk) });
     expect(got[0]).toHaveLength(MAX_COLUMNS);
     expect(result.errors).toEqual([`Row 1: it has ${MAX_COLUMNS + 5} columns; only the first ${MAX_COLUMNS} are kept`]);
+  });
+});
+
+describe('company and job title go with the entry', () => {
+  const kinds: ColumnKind[] = ['full_name', 'company', 'job_title', 'email'];
+  it('a row with an identifier carries its company and title, trimmed and on one line', () => {
+    const plan = planRow(['Ana Ruiz', '  Acme\n GmbH ', 'Head of Sales', 'ana@acme.com'], kinds);
+    expect(plan.entry).toEqual({ field_type: 'email', value: 'ana@acme.com', label: 'Ana Ruiz', company: 'Acme GmbH', title: 'Head of Sales' });
+  });
+
+  it('the key is the same with or without them: the same person is bought once', () => {
+    const a = planRow(['Ana', 'Acme', 'CEO', 'ana@acme.com'], kinds);
+    const b = planRow(['Ana', '', '', 'ana@acme.com'], kinds);
+    expect(a.entry && b.entry && a.key === b.key).toBe(true);
+  });
+
+  it('a row with only a name and a company is still not sent, and says why', () => {
+    expect(planRow(['Ana Ruiz', 'Acme', 'CEO', ''], kinds)).toEqual({ entry: null, reason: t('import_row_no_identifier') });
+  });
+
+  it('a hostile long company cell is cut as a label is', () => {
+    const plan = planRow(['Ana', 'x'.repeat(5000), '', 'ana@acme.com'], kinds);
+    expect(plan.entry?.company).toHaveLength(ENTRY_LABEL_MAX);
+    expect(BulkEntrySchema.safeParse(plan.entry).success).toBe(true);
   });
 });
