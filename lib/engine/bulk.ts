@@ -272,9 +272,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     const jobId = initial.id;
     if (rows.length === 0) return;
 
+    const paidId = paidRequestId(jobId, chunk);
     let reservation;
     try {
-      reservation = await ledger.reserve(rows.length);
+      // Kept in the ledger's record under the chunk's id: a worker started while the request is still in the air
+      // counts it until the answer settles it (settleSent).
+      reservation = await ledger.reserve(rows.length, { id: paidId });
     } catch (error) {
       await withJob(jobId, async () => {
         const job = await load(jobId);
@@ -292,7 +295,6 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       emit(job);
     });
 
-    const paidId = paidRequestId(jobId, chunk);
     let entries: ApiBulkEntry[];
     try {
       entries = await options.send(
@@ -470,6 +472,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     const paidId = paidRequestId(jobId, chunk);
     if (settling.has(paidId)) return;
     settling.add(paidId);
+    // The credits the stopped worker held for this chunk: still counted against the budget until settled here.
+    const hold = await ledger.resume(paidId);
+    let booked = false;
     try {
       if (!(await store.getJob(jobId))?.sentChunks.includes(chunk)) return; // settled already
       const answer = options.paidRequests && options.readAnswer ? await options.paidRequests.answerOf(paidId).catch(() => null) : null;
@@ -498,10 +503,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         return;
       }
       const stored = await storeAnswer(jobId, chunk, rows, entries, job.requiredFields);
-      // No reservation survives a stop; the answer says what was charged, and the ledger books exactly that.
-      await ledger.record('bulk/enrich', stored.count);
+      // The answer says what was charged: the ledger books exactly that and frees the kept hold in one write.
+      booked = true;
+      await (hold ? hold.settle('bulk/enrich', stored.count) : ledger.record('bulk/enrich', stored.count));
       await afterAnswer(jobId, paidId, stored);
     } finally {
+      if (!booked) hold?.release();
       settling.delete(paidId);
     }
   }
@@ -769,6 +776,9 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           emit(fresh);
         });
       }
+      // Holds kept for chunks that are no longer in the air (interrupted, or settled just before the stop) go; those
+      // being completed from their answers stay counted until their answer is booked.
+      await ledger.keepOnly(new Set(settling));
     },
   };
 }
