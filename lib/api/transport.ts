@@ -202,7 +202,7 @@ function interpret<T>(
     throw badResponseError(route, { status: answer.status, headers, bodyText: answer.bodyText, secrets });
   }
   const parsed = spec.schema.safeParse(json);
-  if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues });
+  if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues, bodyText: answer.bodyText, secrets });
   return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined };
 }
 

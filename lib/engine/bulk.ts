@@ -405,6 +405,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
    */
   async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
     let enriched = 0;
+    let unreadable = 0;
     const settledAt = now();
     const cacheItems: CacheWrite[] = [];
     // Bulk answers are plain lookups with the job's required fields: their aliases serve exactly those.
@@ -414,6 +415,13 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       if (!entry || entry.status === 'failed') {
         row.status = 'error';
         row.error = options.toErrorData(entry?.status === 'failed' ? entry.error : new Error('No result for this entry'));
+        // A contact the chunk's readable answer holds but this version cannot read: the service enriched (and charged)
+        // that entry. Booked, said, and left out of "Retry the others" (./unreadable.ts).
+        if (entry?.status === 'failed' && entry.error instanceof ApiError && entry.error.kind === 'bad_response') {
+          unreadable++;
+          row.error = { ...row.error, credits: 1 };
+          row.interrupted = true;
+        }
         return;
       }
       if (entry.status === 'enriched') {
@@ -434,16 +442,17 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       endFlight(job, chunk, rows.length);
       job.done += rows.length;
       job.enriched += enriched;
-      job.creditsCharged += enriched;
+      job.creditsCharged += enriched + unreadable;
       const errors = rows.filter((r) => r.status === 'error').length;
       if (errors) job.failed = (job.failed ?? 0) + errors;
+      if (unreadable) job.interrupted = (job.interrupted ?? 0) + unreadable;
       settleStatus(job);
       // Results first, in one transaction with the counters: after this point nothing is lost or re-sent.
       await store.putRowsAndJob(rows, job);
       emit(job);
     });
     await cache.writeMany(cacheItems).catch(() => undefined);
-    return { count: enriched, cacheItems, settledAt };
+    return { count: enriched + unreadable, cacheItems, settledAt };
   }
 
   /** After the ledger: the contact book's hook, then the stored answer is no longer needed. */
