@@ -3,11 +3,10 @@
  * computation the run and the ledger use), plus whether today's budget would block it and, when it would, the
  * sentence that says the price, what is left and the cheaper choice.
  */
-import { estimateCost } from '../api/pricing';
 import type { Cache } from '../cache/cache';
 import type { CompanyWindows } from './company-window';
 import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
-import { planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
+import { bulkMost, planFromCache, type LookupRequest, type PlanSettings } from '../engine/plan';
 import { dedupeEntries } from '../engine/bulk-dedupe';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from '../engine/saved-contacts';
 import { plural } from './words';
@@ -107,7 +106,7 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
     return { credits, cached: false, label: blocked ? await overBudgetSentence(credits, null, deps.ledger) : label, blockedByBudget: blocked };
   };
   if (!action.entries) {
-    const credits = estimateCost({ kind: 'bulkEnrich', inputs: action.count });
+    const credits = bulkMost(action.count);
     return done(credits, t('words_up_to_per_record', plural(credits)));
   }
   // The job's own rows (one per person) and its own decision of what is free (lib/engine/saved-contacts.ts).
@@ -135,7 +134,7 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
  */
 export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number; saved?: number; fresh?: boolean }, ledger: Ledger): Promise<CostEstimate> {
   const saved = counts.saved ?? 0;
-  const credits = estimateCost({ kind: 'bulkEnrich', inputs: counts.unique - counts.cached - (counts.fresh ? 0 : saved) });
+  const credits = bulkMost(counts.unique - counts.cached - (counts.fresh ? 0 : saved));
   const parts = [t('words_up_to_per_record', plural(credits))];
   if (counts.cached) parts.push(t('words_cached_count', counts.cached));
   if (saved) parts.push(counts.fresh ? tn('words_saved_bought_again', saved) : tn('words_saved_count', saved));

@@ -34,6 +34,7 @@ import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
+import { bulkChargeOf, bulkMost } from './plan';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
@@ -277,7 +278,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     try {
       // Kept in the ledger's record under the chunk's id: a worker started while the request is still in the air
       // counts it until the answer settles it (settleSent).
-      reservation = await ledger.reserve(rows.length, { id: paidId });
+      reservation = await ledger.reserve(bulkMost(rows.length), { id: paidId });
     } catch (error) {
       await withJob(jobId, async () => {
         const job = await load(jobId);
@@ -419,7 +420,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         // that entry. Booked, said, and left out of "Retry the others" (./unreadable.ts).
         if (entry?.status === 'failed' && entry.error instanceof ApiError && entry.error.kind === 'bad_response') {
           unreadable++;
-          row.error = { ...row.error, credits: 1 };
+          row.error = { ...row.error, credits: bulkChargeOf({ sent: 1, enriched: 0, unreadable: 1 }) };
           row.interrupted = true;
         }
         return;
@@ -430,19 +431,20 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         row.contact = entry.contact;
         row.answeredAt = settledAt;
         const aliases = [...new Set([...contactAliasKeys(entry.contact, aliasOptions, row.key), ...(row.aliases ?? [])])].filter((k) => k !== row.key);
-        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: 1, aliases, fetchedAt: settledAt });
+        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: bulkChargeOf({ sent: 1, enriched: 1 }), aliases, fetchedAt: settledAt });
       } else {
         row.status = 'not_found';
         cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0, fetchedAt: settledAt });
       }
     });
 
+    const charged = bulkChargeOf({ sent: rows.length, enriched, unreadable });
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
       job.done += rows.length;
       job.enriched += enriched;
-      job.creditsCharged += enriched + unreadable;
+      job.creditsCharged += charged;
       const errors = rows.filter((r) => r.status === 'error').length;
       if (errors) job.failed = (job.failed ?? 0) + errors;
       if (unreadable) job.interrupted = (job.interrupted ?? 0) + unreadable;
@@ -452,7 +454,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       emit(job);
     });
     await cache.writeMany(cacheItems).catch(() => undefined);
-    return { count: enriched + unreadable, cacheItems, settledAt };
+    return { count: charged, cacheItems, settledAt };
   }
 
   /** After the ledger: the contact book's hook, then the stored answer is no longer needed. */
@@ -643,16 +645,17 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         await store.putRows(rows);
         job.total += rows.length;
       }
-      // Each row sent costs at most 1 credit: more rows to send than the preview counted (answers it counted as cached
-      // were cleared or expired since) is more than the user was shown. Refused before anything is sent.
-      if (quotedCredits !== undefined && toSend > quotedCredits) {
-        throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: toSend });
+      // More rows to send than the preview counted (answers it counted as cached were cleared or expired since) is more
+      // than the user was shown. Refused before anything is sent.
+      const most = bulkMost(toSend);
+      if (quotedCredits !== undefined && most > quotedCredits) {
+        throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: most });
       }
-      if (toSend > 0 && !(await ledger.allows(toSend))) {
+      if (most > 0 && !(await ledger.allows(most))) {
         const summary = await ledger.summary();
         throw new HandledError({
           kind: 'budget_exceeded',
-          message: t('errors_bulk_budget', toSend, summary.budgetLeft ?? 0),
+          message: t('errors_bulk_budget', most, summary.budgetLeft ?? 0),
         });
       }
     } catch (error) {
@@ -730,7 +733,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         // Rows the cache answers now (bought meanwhile) go out free when their chunk is claimed: only the others can
         // cost, and only they are asked of the budget (a retry that would cost less was refused for the whole count).
         const cached = (await readAnswersOf(cache, failed)).filter((hit) => hit !== null).length;
-        const most = failed.length - cached;
+        const most = bulkMost(failed.length - cached);
         if (!(await ledger.allows(most))) {
           throw new HandledError({ kind: 'budget_exceeded', message: t('errors_bulk_retry_budget', most) });
         }

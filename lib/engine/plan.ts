@@ -126,6 +126,19 @@ export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?:
   return Math.min(charged, plan.maxCredits);
 }
 
+/**
+ * Bulk rows: the most `rows` rows sent can cost (the budget holds it, the preview shows it, the quote is checked against
+ * it), and what an answer cost from its outcomes. A row the service enriched is charged whether or not this version can
+ * read its contact (`unreadable`, ./unreadable.ts). The bulk job, its preview and the staged preview all price here.
+ */
+export function bulkMost(rows: number): number {
+  return estimateCost({ kind: 'bulkEnrich', inputs: rows });
+}
+
+export function bulkChargeOf(outcome: { sent: number; enriched: number; unreadable?: number }): number {
+  return estimateCost({ kind: 'bulkEnrich', inputs: outcome.sent, enriched: outcome.enriched + (outcome.unreadable ?? 0) });
+}
+
 /** What a plan reads: the cache, and the account's company windows (none given: no repeat is known to be free). */
 export interface PlanSources {
   cache: Cache;
