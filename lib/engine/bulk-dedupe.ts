@@ -4,7 +4,7 @@
  */
 import { bulkEntryKey } from '../cache/keys';
 import type { BulkEntry, ContactOptions } from '../messaging/protocol';
-import type { RequiredBulkField } from './bulk';
+import type { RequiredBulkField } from './bulk-context';
 import { aliasKeysOf } from './plan';
 
 /** A person's row: the first entry that names them, its cache key, and the keys of their other identifiers. */
