@@ -1,5 +1,5 @@
 /**
- * One row per person for a bulk job (issue 13), and the same groups for its price (lib/credits/estimate.ts): the job
+ * One row per person for a bulk job (issue 13), and the same groups for its price (lib/engine/estimate.ts): the job
  * and the estimate must see the same people, or the price shown would not be the job's.
  */
 import { bulkEntryKey } from '../cache/keys';

@@ -10,7 +10,7 @@ import { createLedger, type LedgerStore } from '../credits/ledger';
 import { COMPANY_WINDOW_MS, createCompanyWindows, createMemoryCompanyWindowStore, type CompanyWindowStore } from '../credits/company-window';
 import { companyAliasKeys } from '../cache/aliases';
 import type { KeyStore } from '../keystore';
-import { estimateAction } from '../credits/estimate';
+import { estimateAction } from './estimate';
 import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
 import { toErrorData } from '../errors/to-error-data';
 import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk';

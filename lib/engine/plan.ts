@@ -1,7 +1,7 @@
 /**
  * The one lookup plan (issue 11): for a request, the settings and what the cache knows, everything that decides
  * money — the cache key and its aliases, whether the cache may answer, the most it can cost, the free-repeat rule
- * and the words for it. The price preview (lib/credits/estimate.ts), the budget reservation, the run and the
+ * and the words for it. The price preview (lib/engine/estimate.ts), the budget reservation, the run and the
  * ledger (lib/engine/lookups.ts) all read the same plan, so "Refresh · 1 credit" cannot be charged 0 and
  * "Cached 3 days ago · free" cannot be worded two ways. Defaults are applied here and nowhere else.
  *
