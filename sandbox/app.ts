@@ -159,5 +159,15 @@ async function applyFault(state: SandboxState, c: Context<AppEnv>, next: Next): 
       return tooManyRequests(c, state.limiter.describe(), fault.retryAfterSeconds);
     case 'malformed':
       return c.body('{"result": {"_id": "truncated', 200, { 'Content-Type': 'application/json' });
+    case 'unreadable': {
+      await next();
+      if (c.res.status < 200 || c.res.status >= 300) return;
+      const answer = (await c.res.json()) as Record<string, unknown>;
+      c.res = new Response(JSON.stringify({ ...answer, result: JSON.stringify(answer.result ?? null) }), {
+        status: c.res.status,
+        headers: c.res.headers,
+      });
+      return;
+    }
   }
 }

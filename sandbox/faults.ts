@@ -2,7 +2,12 @@ import { z } from 'zod';
 
 /** Body of `POST /_sandbox/faults`: the next `count` API responses matching `paths` fail this way. */
 export const FaultSpecSchema = z.strictObject({
-  mode: z.enum(['400', '500', '503', '429', 'malformed', 'slow']),
+  /**
+   * `malformed`: a broken body instead of the work (nothing processed, nothing charged). `unreadable`: the work is
+   * done and charged as usual, then the 2xx answer's `result` is replaced by a string (its JSON): a shape no client reads (a service
+   * change the extension does not know yet).
+   */
+  mode: z.enum(['400', '500', '503', '429', 'malformed', 'unreadable', 'slow']),
   count: z.int().min(1).max(10_000).default(1),
   /** `slow`: added latency before the normal response. */
   delayMs: z.int().min(0).max(600_000).default(3000),

@@ -7,6 +7,7 @@ import { browser } from 'wxt/browser';
 import { createIdbCacheStore } from '@/lib/cache/idb-store';
 import { createIdbCompanyWindowStore } from '@/lib/credits/company-window-idb';
 import { createStorageLedgerStore } from '@/lib/credits/store';
+import { createIdbKeptAnswerStore } from '@/lib/engine/unreadable-idb';
 import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
 import type { BulkJob } from '@/lib/messaging/protocol';
 import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
@@ -51,6 +52,9 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
     // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
     ...(offscreenAvailable() ? { paidRequests: createOffscreenPaidRequests() } : {}),
+    // A paid answer this version cannot read is kept and read again after an update (lib/engine/unreadable.ts).
+    keptAnswerStore: createIdbKeptAnswerStore(),
+    version: browser.runtime.getManifest().version,
   });
   await engine.start();
   return { settings, keystore, engine, keyRejection: createKeyRejection(keystore) };

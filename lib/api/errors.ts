@@ -38,6 +38,11 @@ export interface ApiErrorInit {
   errorText?: string | undefined;
   /** zod issues of a request or response that did not match the contract. */
   issues?: readonly z.core.$ZodIssue[] | undefined;
+  /**
+   * A 2xx answer that could not be read, whole and scrubbed of secrets: the service charged for it, so the engine
+   * keeps it to read again after an update (lib/engine/unreadable.ts).
+   */
+  raw?: string | undefined;
   cause?: unknown;
 }
 
@@ -49,6 +54,7 @@ export class ApiError extends Error {
   readonly retryAfterMs: number | undefined;
   readonly errorText: string | undefined;
   readonly issues: readonly z.core.$ZodIssue[] | undefined;
+  readonly raw: string | undefined;
 
   constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
     super(message, init.cause === undefined ? undefined : { cause: init.cause });
@@ -60,6 +66,7 @@ export class ApiError extends Error {
     this.retryAfterMs = init.retryAfterMs;
     this.errorText = init.errorText;
     this.issues = init.issues;
+    this.raw = init.raw;
   }
 }
 
@@ -199,6 +206,7 @@ export function badResponseError(
     requestId,
     issues: facts.issues,
     body: facts.bodyText === undefined ? undefined : excerpt(facts.bodyText, facts.secrets),
+    raw: facts.bodyText === undefined ? undefined : scrub(facts.bodyText, facts.secrets),
   });
 }
 

@@ -263,6 +263,6 @@ function interpret<T>(answer: HttpAnswer, spec: Pick<CallSpec<T>, 'endpoint' | '
     throw badResponseError(route, { status: answer.status, headers, bodyText: answer.bodyText, secrets });
   }
   const parsed = spec.schema.safeParse(json);
-  if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues });
+  if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues, bodyText: answer.bodyText, secrets });
   return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined };
 }

@@ -4,7 +4,9 @@
  * budget cap, and the cost preview. Not secret, so a WXT item in storage.local (lib/credits/store.ts).
  *
  * The budget check reserves the most an action can cost before it is sent and settles the real cost after, so
- * two paid actions started together cannot both slip under the cap.
+ * two paid actions started together cannot both slip under the cap. A reservation for work that outlives the worker
+ * (a bulk chunk whose request runs on in the offscreen document) is kept in the ledger's own record, by the work's
+ * id, and counted by the next worker until its answer settles it (docs/reliability.md, "Budget").
  */
 import { HandledError } from '../messaging/router';
 import type { CreditsSummary } from '../messaging/protocol';
@@ -24,6 +26,12 @@ export type LedgerAction =
 export interface LedgerState {
   /** Local calendar day (YYYY-MM-DD) → action → credits. */
   days: Record<string, Record<string, number>>;
+  /**
+   * Credits held for paid work that outlives the worker, by the work's id (`bulk:<job>:<chunk>`). In the same record
+   * as the days, so a settle books the charge and frees the hold in one write: a stop between the two cannot count
+   * the credits twice or not at all.
+   */
+  held?: Record<string, number>;
 }
 
 export interface LedgerStore {
@@ -46,6 +54,14 @@ export interface Reservation {
   release(): void;
 }
 
+export interface ReserveOptions {
+  /**
+   * Keeps the reservation in the ledger's record under this id, so a worker started after a stop still counts it
+   * (`resume`) until the work's answer settles it. Reserving an id held already replaces that hold.
+   */
+  id?: string;
+}
+
 export interface Ledger {
   record(action: LedgerAction, credits: number): Promise<void>;
   summary(): Promise<CreditsSummary>;
@@ -54,7 +70,14 @@ export interface Ledger {
   /** Whether spending `credits` more today stays within the budget. */
   allows(credits: number): Promise<boolean>;
   /** Reserves `maxCredits` or throws `budget_exceeded`. Free actions (0) always pass. */
-  reserve(maxCredits: number): Promise<Reservation>;
+  reserve(maxCredits: number, options?: ReserveOptions): Promise<Reservation>;
+  /** A kept reservation (from before a worker stop) taken over to settle it; null when none is held under `id`. */
+  resume(id: string): Promise<Reservation | null>;
+  /**
+   * After a restart: drops the kept reservations of an earlier worker whose work is over (not in `ids`, not taken
+   * over by `resume`, not reserved again): nothing will settle them, and counted they would block the budget.
+   */
+  keepOnly(ids: ReadonlySet<string>): Promise<void>;
   clear(): Promise<void>;
 }
 
@@ -72,39 +95,84 @@ export function createLedger(options: {
   onChange?: () => void;
 }): Ledger {
   const now = options.now ?? Date.now;
+  /** Held by this worker for work that ends with it (single lookups, a chunk sent from the worker itself). */
   let reserved = 0;
+  /** Kept reservations this worker made or took over; the others in the record are an earlier worker's. */
+  const mine = new Set<string>();
   // Writes are serialised: read-modify-write of one record must not interleave.
   const serial = createOrder();
 
-  /**
-   * Adds spent credits; `then` runs once they are saved (or the save failed), inside the same turn, so a reservation
-   * it drops is seen by a concurrent `reserve` as reserved or as spent, never as neither.
-   */
-  function add(action: string, credits: number, then?: () => void): Promise<void> {
-    if (!(credits > 0)) {
-      then?.();
-      return Promise.resolve();
-    }
+  /** Reads, changes and writes the record in turn; `then` runs once it is saved (or the save failed). */
+  function write(change: (state: LedgerState) => boolean, then?: () => void): Promise<void> {
     return serial(async () => {
+      let changed = false;
       try {
         const state = await options.store.load();
-        const day = dayKey(now());
-        const today = (state.days[day] ??= {});
-        today[action] = (today[action] ?? 0) + credits;
-        const keep = Object.keys(state.days).sort().slice(-KEEP_DAYS);
-        const days: LedgerState['days'] = {};
-        for (const k of keep) days[k] = state.days[k] as Record<string, number>;
-        await options.store.save({ days });
+        changed = change(state);
+        if (changed) await options.store.save(trimmed(state));
       } finally {
         then?.();
       }
-      options.onChange?.();
+      if (changed) options.onChange?.();
     });
   }
 
-  async function spentToday(): Promise<number> {
-    const state = await options.store.load();
-    return sum(state.days[dayKey(now())] ?? {});
+  /**
+   * Adds spent credits and frees the kept hold `id` in one write; `then` runs once they are saved, inside the same
+   * turn, so a reservation it drops is seen by a concurrent `reserve` as reserved or as spent, never as neither.
+   */
+  function add(action: string, credits: number, then?: () => void, id?: string): Promise<void> {
+    if (!(credits > 0) && id === undefined) {
+      then?.();
+      return Promise.resolve();
+    }
+    return write((state) => {
+      const freed = id !== undefined && dropHold(state, id);
+      if (!(credits > 0)) return freed;
+      const today = (state.days[dayKey(now())] ??= {});
+      today[action] = (today[action] ?? 0) + credits;
+      return true;
+    }, then);
+  }
+
+  /** What counts against today's budget in a loaded record: spent, held by this worker, kept for work in flight. */
+  function committedIn(state: LedgerState, except?: string): number {
+    const kept = Object.entries(state.held ?? {}).reduce((n, [id, c]) => (id === except ? n : n + c), 0);
+    return sum(state.days[dayKey(now())] ?? {}) + reserved + kept;
+  }
+
+  /** The reservation handed to the caller: settle books and frees, release only frees. */
+  function handle(credits: number, id: string | undefined, budgeted: boolean): Reservation {
+    let open = true;
+    if (id !== undefined) {
+      const free = () => {
+        open = false;
+        mine.delete(id);
+      };
+      return {
+        settle: (action, actual) => {
+          if (!open) return Promise.resolve();
+          free();
+          return add(action, actual, undefined, id);
+        },
+        release: () => {
+          if (!open) return;
+          free();
+          void write((state) => dropHold(state, id)).catch(() => undefined);
+        },
+      };
+    }
+    const free = () => {
+      if (open) {
+        reserved -= credits;
+        if (budgeted && credits > 0) options.onChange?.();
+      }
+      open = false;
+    };
+    return {
+      settle: (action, actual) => add(action, actual, free),
+      release: free,
+    };
   }
 
   const ledger: Ledger = {
@@ -131,13 +199,14 @@ export function createLedger(options: {
         byAction,
         dailyBudget: budget,
         // What a lookup may still reserve: the credits held for work in flight are not left (the over-budget sentence
-        // and the blocking count them; a header saying "70 left" beside "20 credits left" said two things).
-        budgetLeft: budget === null ? null : Math.max(0, budget - todayTotal - reserved),
+        // and the blocking count them; a header saying "70 left" beside "20 credits left" said two things). Kept
+        // holds count too: a chunk still in the air after a worker stop is charged when it lands.
+        budgetLeft: budget === null ? null : Math.max(0, budget - committedIn(state)),
       };
     },
 
     async committedToday() {
-      return (await spentToday()) + reserved;
+      return committedIn(await options.store.load());
     },
 
     async allows(credits) {
@@ -146,9 +215,23 @@ export function createLedger(options: {
       return (await ledger.committedToday()) + credits <= budget;
     },
 
-    async reserve(maxCredits) {
+    async reserve(maxCredits, reserveOptions = {}) {
       const credits = Math.max(0, maxCredits);
+      const { id } = reserveOptions;
       const budget = credits > 0 ? await options.dailyBudget() : null;
+      if (id !== undefined) {
+        // Kept before the request can leave: from here on a worker stop cannot lose it.
+        await write((state) => {
+          if (budget !== null) {
+            const committed = committedIn(state, id);
+            if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
+          }
+          mine.add(id);
+          (state.held ??= {})[id] = credits;
+          return true;
+        });
+        return handle(credits, id, budget !== null);
+      }
       if (budget === null) reserved += credits;
       else {
         // In the same turn as the writes of spent credits: a settle that moves credits from reserved to spent
@@ -156,35 +239,54 @@ export function createLedger(options: {
         // neither, and the budget was overrun by the whole chunk). Reservations see each other the same way.
         // Without a budget nothing is checked, so nothing waits.
         await serial(async () => {
-          const committed = (await spentToday()) + reserved;
+          const committed = committedIn(await options.store.load());
           if (committed + credits > budget) throw budgetExceeded(credits, budget - committed, budget);
           reserved += credits;
         });
         // The budget left shown (summary) counts what is held: say it changed.
         if (credits > 0) options.onChange?.();
       }
-      let open = true;
-      const free = () => {
-        if (open) {
-          reserved -= credits;
-          if (budget !== null && credits > 0) options.onChange?.();
-        }
-        open = false;
-      };
-      return {
-        settle: (action, actual) => add(action, actual, free),
-        release: free,
-      };
+      return handle(credits, undefined, budget !== null);
+    },
+
+    async resume(id) {
+      const state = await options.store.load();
+      const credits = state.held?.[id];
+      if (credits === undefined) return null;
+      mine.add(id);
+      return handle(credits, id, true);
+    },
+
+    keepOnly(ids) {
+      return write((state) => {
+        let changed = false;
+        for (const id of Object.keys(state.held ?? {})) if (!ids.has(id) && !mine.has(id)) changed = dropHold(state, id) || changed;
+        return changed;
+      });
     },
 
     clear() {
-      return serial(async () => {
-        await options.store.save({ days: {} });
-        options.onChange?.();
+      return write((state) => {
+        // Spent credits go; holds for work still in the air stay (its answer will settle them).
+        state.days = {};
+        return true;
       });
     },
   };
   return ledger;
+}
+
+function dropHold(state: LedgerState, id: string): boolean {
+  if (!state.held || !(id in state.held)) return false;
+  delete state.held[id];
+  return true;
+}
+
+/** Days older than KEEP_DAYS are dropped on write; an empty `held` is left out. */
+function trimmed(state: LedgerState): LedgerState {
+  const days: LedgerState['days'] = {};
+  for (const k of Object.keys(state.days).sort().slice(-KEEP_DAYS)) days[k] = state.days[k] as Record<string, number>;
+  return state.held && Object.keys(state.held).length > 0 ? { days, held: state.held } : { days };
 }
 
 function sum(actions: Record<string, number>): number {

@@ -16,18 +16,27 @@ export function createStorageLedgerStore(item = defineLedgerItem()): LedgerStore
   };
 }
 
-/** Stored values are untrusted: keep only finite, non-negative numbers under day keys. */
+/** Stored values are untrusted: keep only finite, non-negative numbers under day keys and hold ids. */
 export function readLedger(value: unknown): LedgerState {
   const days: LedgerState['days'] = {};
-  const raw = typeof value === 'object' && value !== null ? (value as { days?: unknown }).days : undefined;
-  if (typeof raw !== 'object' || raw === null) return { days };
+  const record = typeof value === 'object' && value !== null ? (value as { days?: unknown; held?: unknown }) : {};
+  const held = credits(record.held);
+  const state = (): LedgerState => (Object.keys(held).length ? { days, held } : { days });
+  const raw = record.days;
+  if (typeof raw !== 'object' || raw === null) return state();
   for (const [day, actions] of Object.entries(raw as Record<string, unknown>)) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || typeof actions !== 'object' || actions === null) continue;
-    const clean: Record<string, number> = {};
-    for (const [action, credits] of Object.entries(actions as Record<string, unknown>)) {
-      if (typeof credits === 'number' && Number.isFinite(credits) && credits >= 0) clean[action] = credits;
-    }
-    days[day] = clean;
+    days[day] = credits(actions);
   }
-  return { days };
+  return state();
+}
+
+/** name → credits, keeping only finite, non-negative numbers. */
+function credits(value: unknown): Record<string, number> {
+  const clean: Record<string, number> = {};
+  if (typeof value !== 'object' || value === null) return clean;
+  for (const [name, n] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof n === 'number' && Number.isFinite(n) && n >= 0) clean[name] = n;
+  }
+  return clean;
 }

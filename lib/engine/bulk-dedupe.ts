@@ -1,10 +1,10 @@
 /**
- * One row per person for a bulk job (docs/people.md), and the same groups for its price (lib/credits/estimate.ts): the
+ * One row per person for a bulk job (docs/people.md), and the same groups for its price (lib/engine/estimate.ts): the
  * job and the estimate must see the same people, or the price shown would not be the job's.
  */
 import { bulkEntryKey } from '../cache/keys';
 import type { BulkEntry, ContactOptions } from '../messaging/protocol';
-import type { RequiredBulkField } from './bulk';
+import type { RequiredBulkField } from './bulk-context';
 import { aliasKeysOf } from './plan';
 
 /** A person's row: the first entry that names them, its cache key, and the keys of their other identifiers. */

@@ -6,6 +6,7 @@
  * Older records are upgraded where the meaning is certain: a job without `sentChunks` (before chunks were written
  * before sending) counts every chunk it created as possibly sent, so nothing it held is sent again on its own.
  */
+import { BULK_REQUIRED_FIELD_TYPES } from '../api/limits';
 import { z } from 'zod';
 import { BulkJobSchema, BulkRowSchema } from '../messaging/protocol';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
@@ -16,7 +17,7 @@ const chunkNo = z.number().int().nonnegative();
 const BulkJobRecordSchema = z
   .object({
     ...BulkJobSchema.shape,
-    requiredFields: z.array(z.enum(['email', 'work_email', 'personal_email', 'phone', 'social_profile'])).max(5),
+    requiredFields: z.array(z.enum(BULK_REQUIRED_FIELD_TYPES)).max(5),
     chunkCount: chunkNo.max(1_000_000),
     sentChunks: z.array(chunkNo).max(100_000).optional(),
   })

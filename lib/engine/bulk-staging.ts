@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import type { Cache } from '../cache/cache';
-import { estimateBulkCounts } from '../credits/estimate';
+import { estimateBulkCounts } from './estimate';
 import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
@@ -186,7 +186,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
     /**
      * The same figures and price as the estimate of the entries sent whole (`bulk/enrich` with entries): entries,
      * unique keys, duplicates, cached keys, keys bought before (the contact book), and the one bulk price
-     * (lib/credits/estimate.ts), counted page by page.
+     * (lib/engine/estimate.ts), counted page by page.
      */
     async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean } = {}): Promise<StagedPreview> {
       const meta = await live(stagedId);

@@ -4,6 +4,7 @@
  * (./bulk-records.ts) and set aside what fails, so a damaged record is reported, kept for export, and never
  * crashes the background.
  */
+import type { BulkRequiredField } from '../api/required';
 import type { BulkJob, BulkRow } from '../messaging/protocol';
 import { damagedRow, readJobRecord, readRowRecord, type QuarantinedRecord } from './bulk-records';
 
@@ -22,7 +23,7 @@ export interface BulkRowRecord extends BulkRow {
 }
 
 export interface BulkJobRecord extends BulkJob {
-  requiredFields: Array<'email' | 'work_email' | 'personal_email' | 'phone' | 'social_profile'>;
+  requiredFields: BulkRequiredField[];
   /** Chunks created so far (retries add more). */
   chunkCount: number;
   /**

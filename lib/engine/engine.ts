@@ -10,7 +10,7 @@ import { createLedger, type LedgerStore } from '../credits/ledger';
 import { COMPANY_WINDOW_MS, createCompanyWindows, createMemoryCompanyWindowStore, type CompanyWindowStore } from '../credits/company-window';
 import { companyAliasKeys } from '../cache/aliases';
 import type { KeyStore } from '../keystore';
-import { estimateAction } from '../credits/estimate';
+import { estimateAction } from './estimate';
 import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
 import { toErrorData } from '../errors/to-error-data';
 import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk';
@@ -20,6 +20,7 @@ import { createInFlight } from './in-flight';
 import { createLookupService, LOOKUP_KIND, LookupCancelledError } from './lookups';
 import type { OnPaidAnswer } from './paid-answer';
 import type { OpenSavedContacts } from './saved-contacts';
+import { createMemoryKeptAnswerStore, rereadKeptAnswers, type KeptAnswerStore } from './unreadable';
 import { createTaskQueue, type TaskContext, type TaskQueue, type TaskRecord, type TaskStore, type Timers } from '../queue/queue';
 
 export interface EngineSettings {
@@ -49,6 +50,10 @@ export interface EngineOptions {
   savedContacts?: OpenSavedContacts;
   /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk.ts). */
   paidRequests?: PaidRequests;
+  /** Paid answers this version could not read, kept to read again after an update (./unreadable.ts); in memory when not given. */
+  keptAnswerStore?: KeptAnswerStore;
+  /** The extension's version: a kept answer is read again by another one. */
+  version?: string;
 }
 
 /** Company answers the cache holds that were found within the service's window, under each key that names them. */
@@ -110,6 +115,7 @@ export function createEngine(options: EngineOptions) {
     return queue;
   };
 
+  const keptAnswers = options.keptAnswerStore ?? createMemoryKeptAnswerStore();
   const planSettings = async () => ({ lookupDefaults: (await settings()).lookupDefaults });
   // One set for the whole background: a single lookup and a bulk chunk never ask for the same person at once.
   const inFlight = createInFlight();
@@ -122,6 +128,8 @@ export function createEngine(options: EngineOptions) {
     hasKey: async () => Boolean(await options.keystore.get()),
     settings: planSettings,
     inFlight,
+    keptAnswers,
+    ...(options.version ? { version: options.version } : {}),
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
   });
 
@@ -155,6 +163,7 @@ export function createEngine(options: EngineOptions) {
     ledger,
     lookups,
     bulk,
+    keptAnswers,
     /** The price preview of an action: the same lookup plan the run and the ledger use. */
     estimate: (action: CostAction) => estimateAction(action, { cache, windows, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
     /** The contact book as bulk jobs see it (the staged preview asks it too). */
@@ -167,6 +176,7 @@ export function createEngine(options: EngineOptions) {
       await options.cacheStore.purgeExpired(Date.now()).catch(() => 0);
       await windows.purge(Date.now()).catch(() => undefined);
       await windows.seedOnce(() => companiesFoundWithin(options.cacheStore, Date.now())).catch(() => undefined);
+      if (options.version) await rereadKeptAnswers({ store: keptAnswers, cache, version: options.version, onPaidAnswer: options.onPaidAnswer }).catch(() => 0);
       return resumed;
     },
     /**

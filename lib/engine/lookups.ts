@@ -19,6 +19,8 @@ import type { ParsedInput } from '../messaging/router';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
 import { chargeOf, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
+import { keepUnreadable, paidButUnreadable, unreadableCharge, type KeptAnswerStore } from './unreadable';
+import { toErrorData } from '../errors/to-error-data';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t } from '../i18n/t';
 
@@ -55,6 +57,10 @@ export interface LookupServiceOptions {
   inFlight: InFlight;
   /** Called after every live answer is stored: the contact book keeps what was paid for. */
   onPaidAnswer?: OnPaidAnswer;
+  /** Where paid answers that could not be read are kept for a later version (./unreadable.ts). */
+  keptAnswers?: KeptAnswerStore;
+  /** This extension's version, stamped on kept answers. */
+  version?: string;
   now?: () => number;
 }
 
@@ -145,21 +151,8 @@ export function createLookupService(options: LookupServiceOptions) {
     await cache
       .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
       .catch(() => undefined);
-    // The waiting caller's reservation becomes the charge in one step: booked, then freed after the save. Booking it
-    // apart and releasing the hold after the answer counted the charge twice in between, and a lookup asked then
-    // under a tight budget was refused. A task resumed after a restart has no caller and books on its own.
-    const held = holds.get(plan.dedupeKey)?.[0];
-    await (held ? held.settle(plan.ledgerAction, booked) : ledger.record(plan.ledgerAction, booked)).catch((error: unknown) =>
-      console.warn('In-Page Enrich: credits not recorded', error),
-    );
-    // A found company restarts the account's 30-day window, paid or free (lib/credits/company-window.ts), under each
-    // key that names it: its site and its company page are one company to the service.
-    if (plan.request.op === 'company/enrich' && outcome.found) {
-      // From when it was queued (the service's window starts when it processes the request, after that), and only for
-      // the account that sent it.
-      const at = Math.min(fetchedAt, queued.queuedAt ?? fetchedAt);
-      for (const key of [plan.key, ...aliases]) await windows?.found(key, at, queued.account).catch(() => undefined);
-    }
+    await book(plan, booked);
+    if (outcome.found) await companyFound(plan, [plan.key, ...aliases], fetchedAt, queued);
     await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
     return {
       found: outcome.found,
@@ -167,6 +160,51 @@ export function createLookupService(options: LookupServiceOptions) {
       ...(outcome.found ? {} : { errorText: outcome.errorText }),
       provenance: { source: 'live', fetchedAt, creditsCharged: booked },
     };
+  }
+
+  /**
+   * The waiting caller's reservation becomes the charge in one step: booked, then freed after the save. Booking it
+   * apart and releasing the hold after the answer counted the charge twice in between, and a lookup asked then under a
+   * tight budget was refused. A task resumed after a restart has no caller and books on its own.
+   */
+  async function book(plan: LookupPlan, credits: number): Promise<void> {
+    const held = holds.get(plan.dedupeKey)?.[0];
+    await (held ? held.settle(plan.ledgerAction, credits) : ledger.record(plan.ledgerAction, credits)).catch((error: unknown) =>
+      console.warn('In-Page Enrich: credits not recorded', error),
+    );
+  }
+
+  /**
+   * A found company restarts the account's 30-day window, paid or free (lib/credits/company-window.ts), under each key
+   * that names it: its site and its company page are one company to the service. From when it was queued (the
+   * service's window starts when it processes the request, after that), and only for the account that sent it.
+   */
+  async function companyFound(plan: LookupPlan, keys: string[], fetchedAt: number, queued: { account?: string | null; queuedAt?: number }): Promise<void> {
+    if (plan.request.op !== 'company/enrich') return;
+    const at = Math.min(fetchedAt, queued.queuedAt ?? fetchedAt);
+    for (const key of keys) await windows?.found(key, at, queued.account).catch(() => undefined);
+  }
+
+  /** Sends the plan's request and settles its answer; a paid answer that cannot be read is booked as charged. */
+  async function send(plan: LookupPlan, client: EnrichmentClient, queued: { account?: string | null; queuedAt?: number }): Promise<LiveAnswer> {
+    let outcome: Lookup<unknown>;
+    try {
+      outcome = await call(plan.request, client);
+    } catch (error) {
+      const unreadable = paidButUnreadable(error);
+      if (!unreadable) throw error;
+      // The service processed and charged it (2xx): the ledger agrees with the service, the raw answer waits for a
+      // version that reads it, and the words say the credits were spent (lib/errors/catalogue.ts).
+      const credits = unreadableCharge(plan);
+      const at = now();
+      await book(plan, credits);
+      await companyFound(plan, [plan.key], at, queued);
+      if (options.keptAnswers) {
+        await keepUnreadable(options.keptAnswers, plan, unreadable, { at, creditsCharged: credits, version: options.version ?? 'unknown' }).catch(() => undefined);
+      }
+      throw new HandledError({ ...toErrorData(unreadable), credits });
+    }
+    return settle(plan, outcome, queued);
   }
 
   async function run(payload: LookupPayload, ctx: TaskContext): Promise<LiveAnswer | { valid: boolean }> {
@@ -180,7 +218,7 @@ export function createLookupService(options: LookupServiceOptions) {
       throw new HandledError({ kind: 'aborted', message: t('errors_lookup_outdated') });
     }
     const group = payload.group;
-    if (group === undefined) return settle(payload.plan, await call(payload.plan.request, options.clientFor(ctx)), payload);
+    if (group === undefined) return send(payload.plan, options.clientFor(ctx), payload);
     // A batch's lookup checks its batch at the gate, before and after waiting for its rate-limit slot.
     const gated: TaskContext = {
       ...ctx,
@@ -190,7 +228,7 @@ export function createLookupService(options: LookupServiceOptions) {
         if (cancelledGroups.has(group)) throw new LookupCancelledError();
       },
     };
-    return settle(payload.plan, await call(payload.plan.request, options.clientFor(gated)), payload);
+    return send(payload.plan, options.clientFor(gated), payload);
   }
 
   const kind: TaskKind<LookupPayload, unknown> = {

@@ -1,7 +1,7 @@
 /**
  * The one lookup plan (so the price shown and the charge come from one decision): for a request, the settings and what
  * the cache knows, everything that decides money — the cache key and its aliases, whether the cache may answer, the
- * most it can cost, the free-repeat rule and the words for it. The price preview (lib/credits/estimate.ts), the budget
+ * most it can cost, the free-repeat rule and the words for it. The price preview (lib/engine/estimate.ts), the budget
  * reservation, the run and the ledger (lib/engine/lookups.ts) all read the same plan, so "Refresh · 1 credit" cannot be
  * charged 0 and "Cached 3 days ago · free" cannot be worded two ways. Defaults are applied here and nowhere else.
  *
@@ -124,6 +124,19 @@ export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?:
   if (plan.cachedAt !== null) return 0;
   const charged = estimateCost(pricedAction(plan.request, outcome));
   return Math.min(charged, plan.maxCredits);
+}
+
+/**
+ * Bulk rows: the most `rows` rows sent can cost (the budget holds it, the preview shows it, the quote is checked against
+ * it), and what an answer cost from its outcomes. A row the service enriched is charged whether or not this version can
+ * read its contact (`unreadable`, ./unreadable.ts). The bulk job, its preview and the staged preview all price here.
+ */
+export function bulkMost(rows: number): number {
+  return estimateCost({ kind: 'bulkEnrich', inputs: rows });
+}
+
+export function bulkChargeOf(outcome: { sent: number; enriched: number; unreadable?: number }): number {
+  return estimateCost({ kind: 'bulkEnrich', inputs: outcome.sent, enriched: outcome.enriched + (outcome.unreadable ?? 0) });
 }
 
 /** What a plan reads: the cache, and the account's company windows (none given: no repeat is known to be free). */

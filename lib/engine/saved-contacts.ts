@@ -1,6 +1,6 @@
 /**
  * What answers a person's bulk row for nothing, decided once for the job (lib/engine/bulk.ts), its price
- * (lib/credits/estimate.ts) and a staged import's preview (lib/engine/bulk-staging.ts), so the price shown is the
+ * (lib/engine/estimate.ts) and a staged import's preview (lib/engine/bulk-staging.ts), so the price shown is the
  * most the job charges (the product never charges twice for the same person):
  *
  * 1. the cache: the row's own key, or one of the person's other keys whose answer found them;

@@ -120,12 +120,22 @@ const catalogue: Record<ErrorKind, Describer> = {
     actions: ['retry'],
     severity: 'info',
   }),
-  bad_response: () => ({
-    title: t('errors_bad_response_title'),
-    message: t('errors_bad_response_message'),
-    actions: ['copy-details', 'retry'],
-    severity: 'error',
-  }),
+  bad_response: (e) =>
+    // `credits` set: the service answered 2xx, so it processed and charged the request (lib/engine/unreadable.ts).
+    // Retrying would charge again; the answer is kept and read again after an update.
+    e.credits !== undefined && e.credits > 0
+      ? {
+          title: t('errors_bad_response_charged_title'),
+          message: t('errors_bad_response_charged_message', creditsText(e.credits)),
+          actions: ['copy-details'],
+          severity: 'error',
+        }
+      : {
+          title: t('errors_bad_response_title'),
+          message: t('errors_bad_response_message'),
+          actions: ['copy-details', 'retry'],
+          severity: 'error',
+        },
   budget_exceeded: () => ({
     title: t('errors_budget_exceeded_title'),
     message: t('errors_budget_exceeded_message'),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCache } from '@/lib/cache/cache';
 import { contactEnrichKey } from '@/lib/cache/keys';
 import { createMemoryCacheStore } from '@/lib/cache/store';
-import { estimateAction } from '@/lib/credits/estimate';
+import { estimateAction } from '@/lib/engine/estimate';
 import { createLedger, createMemoryLedgerStore, dayKey } from '@/lib/credits/ledger';
 import { readLedger } from '@/lib/credits/store';
 import type { CostAction } from '@/lib/messaging/protocol';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { estimateAction } from '@/lib/credits/estimate';
+import { estimateAction } from '@/lib/engine/estimate';
 import type { ContactLookup } from '@/lib/messaging/protocol';
 import { startSandbox } from '@/sandbox/server';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';

@@ -6,7 +6,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { bulkEntryKey } from '@/lib/cache/keys';
 import { createMemoryCacheStore } from '@/lib/cache/store';
-import { estimateAction } from '@/lib/credits/estimate';
+import { estimateAction } from '@/lib/engine/estimate';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
 import type { BulkEntry } from '@/lib/messaging/protocol';

@@ -65,7 +65,7 @@ describe('over-budget words', () => {
     const { createCache } = await import('@/lib/cache/cache');
     const { createMemoryCacheStore } = await import('@/lib/cache/store');
     const { createLedger, createMemoryLedgerStore } = await import('@/lib/credits/ledger');
-    const { estimateAction } = await import('@/lib/credits/estimate');
+    const { estimateAction } = await import('@/lib/engine/estimate');
     const cache = createCache({ store: createMemoryCacheStore(), ttl: () => ({ hitTtlDays: 30, missTtlDays: 3 }) });
     const budget = Object.keys(options).length ? 2 : 1;
     const ledger = createLedger({ store: createMemoryLedgerStore(), dailyBudget: () => Promise.resolve(budget) });

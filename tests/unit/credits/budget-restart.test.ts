@@ -1,0 +1,145 @@
+// A bulk chunk's budget hold outlives the worker: the chunk's request runs on (Chrome's offscreen document) while the
+// service worker is stopped, and the next worker must count the credits it may still be charged. The hold used to
+// live in memory only: after the stop the header said "budget left 10", four lookups were allowed beside an 8-row
+// chunk in the air, and the day ended at 12 charged against a cap of 10.
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
+import { createMemoryCacheStore } from '@/lib/cache/store';
+import { createLedger, createMemoryLedgerStore } from '@/lib/credits/ledger';
+import { createStorageLedgerStore } from '@/lib/credits/store';
+import { createMemoryKeyStore } from '@/lib/keystore';
+import type { PaidRequests } from '@/lib/engine/bulk';
+import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
+import { createEngine, type EngineOptions } from '@/lib/engine/engine';
+import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
+import type { TaskRecord } from '@/lib/queue/queue';
+import { createMemoryTaskStore } from '@/lib/queue/task-store';
+import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import { samples, sandboxLedger, uniqueKey } from '../engine/engine-helpers';
+
+const url = inject('sandboxUrl');
+
+/** After `kill()` every call hangs: the stopped worker can no longer write anything. */
+function killable<T extends object>(target: T): { store: T; kill(): void } {
+  let dead = false;
+  const store = new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (dead ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(obj, args));
+    },
+  });
+  return { store, kill: () => (dead = true) };
+}
+
+/**
+ * The offscreen document as the engine sees it (entrypoints/offscreen/paid-requests.ts): it sends the request, keeps
+ * the answer under the chunk's id, and outlives the worker. Node has no offscreen document; the requests are real.
+ */
+function outlivingRequests(): PaidRequests {
+  const running = new Map<string, Promise<HttpAnswer | null>>();
+  const direct = createDirectSend();
+  return {
+    sendFor: (id) => (request, signal) => {
+      const answer = direct(request, signal);
+      running.set(id, answer.catch(() => null));
+      return answer;
+    },
+    answerOf: (id) => running.get(id) ?? Promise.resolve(null),
+    forget: (id) => {
+      running.delete(id);
+      return Promise.resolve();
+    },
+  };
+}
+
+async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('budget holds across a worker stop', () => {
+  beforeEach(() => fakeBrowser.reset());
+
+  it('budget 10, an 8-row chunk in the air at the stop: the next worker shows 2 left, allows 2 lookups of 4, and the day ends at 10', async () => {
+    const key = uniqueKey();
+    const { emails } = await samples(url);
+    const tasks = new Map<string, TaskRecord>();
+    const taskStore = createMemoryTaskStore(tasks);
+    const bulkStore = createMemoryBulkStore();
+    const cacheStore = createMemoryCacheStore();
+    const paidRequests = outlivingRequests();
+    const settings = () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url, dailyBudget: 10 });
+    const keystore = createMemoryKeyStore(key);
+    const engine = (stores: Pick<EngineOptions, 'taskStore' | 'bulkStore' | 'cacheStore' | 'ledgerStore'>) =>
+      createEngine({ ...stores, limiter: createMemoryLimiter(DEFAULT_LIMITER_CONFIG), keystore, settings, paidRequests });
+
+    await fetch(`${url}/_sandbox/faults`, {
+      method: 'POST',
+      headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
+      body: JSON.stringify({ mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
+    });
+    const dying = { taskStore: killable(taskStore), bulkStore: killable(bulkStore), cacheStore: killable(cacheStore), ledgerStore: killable(createStorageLedgerStore()) };
+    const first = engine({ taskStore: dying.taskStore.store, bulkStore: dying.bulkStore.store, cacheStore: dying.cacheStore.store, ledgerStore: dying.ledgerStore.store });
+    await first.start();
+    const job = await first.bulk.start(emails.slice(0, 8).map((value) => ({ field_type: 'email' as const, value })));
+    await until(() => Promise.resolve([...tasks.values()].some((t) => t.state === 'in-flight')), Boolean, 'the chunk in flight');
+    expect((await first.ledger.summary()).budgetLeft).toBe(2);
+    for (const part of Object.values(dying)) part.kill();
+
+    // The next worker reads the ledger's record from storage (fakeBrowser's storage.local), before anything resumes.
+    const ledgerStore = createStorageLedgerStore();
+    const second = engine({ taskStore, bulkStore, cacheStore, ledgerStore });
+    expect(await second.ledger.summary()).toMatchObject({ today: 0, budgetLeft: 2 });
+    await second.start();
+    expect(await second.ledger.summary()).toMatchObject({ today: 0, budgetLeft: 2 });
+
+    // Four 1-credit lookups of other known people while the chunk is still in the air: two fit, two are refused.
+    const outcomes = [];
+    for (const email of emails.slice(8, 12)) outcomes.push(await second.lookups.contactEnrich({ lookup: { email } }).then(() => 'ok', (e: { data?: { kind?: string } }) => e.data?.kind));
+    expect(outcomes).toEqual(['ok', 'ok', 'budget_exceeded', 'budget_exceeded']);
+
+    const done = await until(() => second.bulk.get(job.id), (j) => j.status === 'done', 'the chunk to settle from its kept answer');
+    expect(done).toMatchObject({ enriched: 8, creditsCharged: 8, interrupted: 0 });
+    const charged = (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+    expect(charged).toBe(10);
+    await until(() => second.ledger.summary(), (s) => s.today === 10, 'the chunk booked');
+    expect(await second.ledger.summary()).toMatchObject({ today: 10, budgetLeft: 0 });
+    expect((await ledgerStore.load()).held).toBeUndefined();
+  }, 30_000);
+});
+
+describe('kept holds in the ledger', () => {
+  it('a kept hold is counted by a new ledger on the same record, settled once, and dropped when its work is over', async () => {
+    const store = createMemoryLedgerStore();
+    const budget = () => Promise.resolve(10);
+    const before = createLedger({ store, dailyBudget: budget });
+    await before.reserve(8, { id: 'bulk:a:0' });
+    await before.reserve(1, { id: 'bulk:a:1' });
+    const after = createLedger({ store, dailyBudget: budget });
+    expect(await after.committedToday()).toBe(9);
+    await expect(after.reserve(2)).rejects.toMatchObject({ data: { kind: 'budget_exceeded' } });
+    const hold = await after.resume('bulk:a:0');
+    // bulk:a:1 was interrupted (no answer coming): the restart drops it.
+    await after.keepOnly(new Set());
+    expect(await after.committedToday()).toBe(8);
+    await hold!.settle('bulk/enrich', 6);
+    await hold!.settle('bulk/enrich', 6);
+    expect(await after.summary()).toMatchObject({ today: 6, budgetLeft: 4 });
+    expect(await after.resume('bulk:a:0')).toBeNull();
+  });
+
+  it('reserving an id held already replaces the hold instead of adding to it', async () => {
+    const store = createMemoryLedgerStore();
+    const ledger = createLedger({ store, dailyBudget: () => Promise.resolve(10) });
+    await ledger.reserve(8, { id: 'bulk:b:0' });
+    await ledger.reserve(8, { id: 'bulk:b:0' });
+    expect(await ledger.committedToday()).toBe(8);
+  });
+});
