@@ -123,7 +123,7 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     domains: sorted(domains),
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
-    people: finalisePeople(raw.people, flat, phoneOf),
+    people: finalisePeople(raw.people, flat, phoneOf, raw.title),
     companies: finaliseCompanies(raw.companies, flat, raw.url, raw.title),
   };
 }
