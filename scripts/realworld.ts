@@ -140,7 +140,7 @@ export function scorePage(expected: PageExpectation, found: PageEntities): PageS
   const score: PageScore = {
     page: expected.page,
     class: expected.class,
-    cards: found.people.length,
+    cards: found.people.length + (found.namedPeople?.length ?? 0),
     rightCards: 0,
     withIds: expectedPeople.filter((e) => e.ids.size > 0).length,
     foundWithIds: 0,
@@ -156,7 +156,9 @@ export function scorePage(expected: PageExpectation, found: PageEntities): PageS
     wrongNames: [],
     genericPlaced: [],
   };
-  for (const card of found.people) {
+  // People named without an identifier are cards too: a name and a title, found through one lookup by name.
+  const cards = [...found.people, ...(found.namedPeople ?? []).map((n) => ({ id: n.name, name: n.name, emails: [], phones: [], profiles: [] }))];
+  for (const card of cards) {
     const cardIds = identifiersOf(card);
     for (const id of cardIds) {
       if (generic.has(id)) {
@@ -187,7 +189,7 @@ export function scorePage(expected: PageExpectation, found: PageEntities): PageS
   });
   if (expected.owner !== undefined) {
     const ownerKey = nameKey(expected.owner);
-    if (found.people.some((p) => p.name !== null && nameKey(p.name) === ownerKey)) score.foundOwners = 1;
+    if (cards.some((p) => p.name !== null && nameKey(p.name) === ownerKey)) score.foundOwners = 1;
   }
   return score;
 }

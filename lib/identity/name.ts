@@ -34,7 +34,9 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     'intelligence machine software security cloud data facebook google microsoft ' +
     // Events: "GDG DevFest Ostrava", "Speakers PGDay Down Under".
     'speakers speaker conference summit meetup devfest gdg day days festival event events forum congress kongress ' +
-    'konferenz tagung congrès congreso ' +
+    'konferenz tagung congrès congreso session talk keynote workshop students members alumni researchers ' +
+    'author authors autor autorin autoren by features sources article railway railways express trains ' +
+    'übersicht o ' +
     // Legal forms: "Nordex SE Felix Losada" is a company and a name on one line, not a name.
     'se ag gmbh kg ug ev e.v sa sas sarl srl spa bv nv plc llp oy ' +
     // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
@@ -86,6 +88,7 @@ const NOT_NAME_ENDINGS = [
   'abteilung',
   'newsletter',
   'days',
+  'hersteller',
 ];
 
 /** A word of this length ending in `-ung` is a noun ("Ernährung", "Verwaltung"); shorter ones are surnames too (Jung, Hartung). */

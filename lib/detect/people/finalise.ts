@@ -5,7 +5,7 @@
 import { companyDomainOf } from '../domains';
 import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfileUrl, titleParts } from '../../identity';
 import { hostOfAbsoluteUrl } from '../links';
-import type { PageCompany, PagePerson, RawCompany, RawPerson } from '../schema';
+import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPerson } from '../schema';
 import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName, squash } from './names';
 
 const MAX_LABEL = 200;
@@ -190,6 +190,22 @@ function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatS
     // A second page of the same letters (`…/company/acme-labs`, then `…/company/acmelabs`) stays loose: the domains went to the first.
     domainsByKey.delete(key);
     out.push({ id: domains[0] as string, name: label(nameInTitle(parts, key)), domains, companyPages: [page] });
+  }
+  return out;
+}
+
+/**
+ * People named without an identifier, in page order, each name once, minus those a card shows already (the same
+ * speaker as a card with a profile, and again in the grid of names). Names are read again: the message is untrusted.
+ */
+export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[]): PageNamedPerson[] {
+  const seen = new Set(people.map((p) => p.name?.toLowerCase()).filter((n) => n !== undefined));
+  const out: PageNamedPerson[] = [];
+  for (const r of raw) {
+    const name = label(personName(r.name.slice(0, MAX_LABEL)));
+    if (name === null || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push({ name, title: label(r.title) });
   }
   return out;
 }
