@@ -168,6 +168,7 @@ export function scorePage(expected: PageExpectation, found: PageEntities): PageS
     }
     const cardKey = card.name === null ? null : nameKey(card.name);
     let match = expectedPeople.findIndex((e, i) => !taken.has(i) && cardIds.some((id) => e.ids.has(id)));
+    const byIdentifier = match !== -1;
     if (match === -1 && cardKey !== null) match = expectedPeople.findIndex((e, i) => !taken.has(i) && e.key === cardKey);
     if (match === -1) {
       score.wrongCards.push(`${card.name ?? '(no name)'} [${cardIds.join(', ')}]`);
@@ -176,8 +177,10 @@ export function scorePage(expected: PageExpectation, found: PageEntities): PageS
     taken.add(match);
     score.rightCards++;
     const e = expectedPeople[match]!;
-    if (e.ids.size > 0) score.foundWithIds++;
-    else score.foundNamed++;
+    // Recall of people with identifiers counts a card that holds one of them; the right name alone is not enough.
+    if (e.ids.size > 0) {
+      if (byIdentifier) score.foundWithIds++;
+    } else score.foundNamed++;
     if (e.key !== null) {
       score.namedMatches++;
       if (cardKey === e.key) score.rightNames++;
