@@ -46,10 +46,25 @@ function cardLike(el: Element, named: RawNamed): boolean {
   // The photo sits beside the name's block or one level up ("<div><div><img></div><div><h4>…").
   let block = el.parentElement;
   for (let up = 0; block !== null && up < CARD_LEVELS && block.childElementCount <= SMALL_CARD; up++, block = block.parentElement) {
-    if (block.querySelector('img') !== null) return true;
+    if (photoWithin(block)) return true;
   }
   return false;
 }
+
+/**
+ * A photo among a small block's children or grandchildren. Looked for by hand, a bounded number of elements: a query
+ * on a block whose few children hold a large subtree would read all of it, once per heading.
+ */
+function photoWithin(block: Element): boolean {
+  for (let c = block.firstElementChild; c !== null; c = c.nextElementSibling) {
+    if (isPhoto(c)) return true;
+    let n = 0;
+    for (let g = c.firstElementChild; g !== null && n < SMALL_CARD; g = g.nextElementSibling, n++) if (isPhoto(g)) return true;
+  }
+  return false;
+}
+
+const isPhoto = (el: Element): boolean => el.localName === 'img' || el.localName === 'picture';
 
 export class NamedHeadingReader {
   private readonly subtrees: SubtreeQueue;
