@@ -1,4 +1,5 @@
 // `npm run scan -- FILE.html [--url PAGE_URL]`: the page detection engine on a saved page.
+// `npm run scan -- --realworld [--detail]`: the people detector on the real-page corpus, per page class (scripts/realworld.ts).
 // Prints one JSON object: {"emails":[…],"phones":[…],"profiles":[…],"companyProfiles":[…],"domains":[…],
 // "people":[{name,title,emails,phones,profiles}],"companies":[{name,domains,companyPages}]}.
 import { readFileSync } from 'node:fs';
@@ -6,8 +7,14 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { finalisePageScan, scanDocumentSync, scanListing, type PageEntities, type ScanListing } from '../lib/detect';
+import { corpusPresent, formatDetail, formatTable, REALWORLD_PAGES, scoreCorpus } from './realworld';
 
-const USAGE = 'Usage: npm run scan -- FILE.html [--url PAGE_URL]\n  --url  the address the page was saved from (resolves relative links; the page\'s own domain and profile count)';
+const USAGE =
+  'Usage: npm run scan -- FILE.html [--url PAGE_URL]\n' +
+  "  --url  the address the page was saved from (resolves relative links; the page's own domain and profile count)\n" +
+  '       npm run scan -- --realworld [--detail]\n' +
+  '  --realworld  score people on the real pages in ../shared/corpus/realworld against tests/fixtures/realworld\n' +
+  "  --detail     also list each page's wrong cards, missed people, wrong names and misplaced shared identifiers";
 
 /** Scans an HTML string as if it were loaded from `pageUrl`. */
 export function scanHtml(html: string, pageUrl: string): PageEntities {
@@ -29,7 +36,16 @@ interface Args {
   url?: string;
 }
 
-function parseArgs(argv: string[]): Args | string {
+interface CorpusArgs {
+  realworld: true;
+  detail: boolean;
+}
+
+function parseArgs(argv: string[]): Args | CorpusArgs | string {
+  if (argv.includes('--realworld')) {
+    const other = argv.find((a) => a !== '--realworld' && a !== '--detail');
+    return other === undefined ? { realworld: true, detail: argv.includes('--detail') } : `--realworld takes no file or option but --detail (got ${other}).`;
+  }
   let file: string | undefined;
   let url: string | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -68,6 +84,7 @@ function main(argv: string[]): number {
     process.stderr.write(args === '' ? `${USAGE}\n` : `${args}\n${USAGE}\n`);
     return args === '' ? 0 : 2;
   }
+  if ('realworld' in args) return printCorpus(args.detail);
   let result: ScanListing;
   try {
     result = scanHtmlFile(args.file, args.url);
@@ -78,6 +95,17 @@ function main(argv: string[]): number {
     return 1;
   }
   process.stdout.write(`${JSON.stringify(result)}\n`);
+  return 0;
+}
+
+function printCorpus(detail: boolean): number {
+  if (!corpusPresent()) {
+    process.stderr.write(`The real-page corpus is not at ${REALWORLD_PAGES}: check out the shared folder beside the repository.\n`);
+    return 1;
+  }
+  const scores = scoreCorpus();
+  if (detail) for (const s of scores) process.stdout.write(`${formatDetail(s)}\n`);
+  process.stdout.write(`${formatTable(scores)}\n`);
   return 0;
 }
 

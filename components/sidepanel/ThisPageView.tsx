@@ -11,6 +11,7 @@ import { request, useAsyncAction, useBackgroundEvent, useNow } from './hooks';
 import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from './lookup';
 import { NoKeyState } from './NoKeyState';
 import { CompaniesTable } from './people/CompaniesTable';
+import { NamedPeople } from './people/NamedPeople';
 import { PeopleTable, personKey } from './people/PeopleTable';
 import { ProfileLead } from './ProfileLead';
 import { t, tn } from '@/lib/i18n/t';
@@ -155,7 +156,8 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
 
   // The badge counts the same: people + companies + loose items.
   const found = foundParts(data.entities);
-  const count = found.people + found.companies + found.other;
+  // People named without an identifier are found too: a speakers page of names is not an empty page.
+  const count = found.people + found.companies + found.other + (data.entities.namedPeople?.length ?? 0);
   const grouped = allPeople.length > 0 || companies.length > 0;
   return (
     <div className="sp-view sp-page" data-testid="this-page">
@@ -193,6 +195,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
           {people.length > 0 && (
             <PeopleTable key={`people:${data.url}`} title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
           )}
+          <NamedPeople key={`named:${data.url}`} named={data.entities.namedPeople ?? []} pageUrl={data.url} />
           {companies.length > 0 && <CompaniesTable key={`companies:${data.url}`} companies={companies} />}
           {loose && <FoundEntities key={`loose:${data.url}`} entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
           <div className="sp-toolbar sp-page__export">

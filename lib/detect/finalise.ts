@@ -6,8 +6,8 @@ import { hasRealPublicSuffix, normaliseEmail, normaliseProfileUrl, readPhone } f
 import { phoneCountryOf } from '../identity/phone-country';
 import { companyDomainOf, embeddedToolDomains, exclusionOf } from './domains';
 import { hostOfAbsoluteUrl } from './links';
-import { finaliseCompanies, finalisePeople } from './people/finalise';
-import type { PageEntities, RawPageScan } from './schema';
+import { finaliseCompanies, finaliseNamed, finalisePeople } from './people/finalise';
+import type { PageEntities, PagePerson, RawPageScan } from './schema';
 
 const sorted = (set: Set<string>): string[] => [...set].sort();
 
@@ -130,7 +130,13 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     domains: sorted(domains),
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
-    people: finalisePeople(raw.people, flat, phoneOf),
+    ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title), raw.named),
     companies: finaliseCompanies(raw.companies, flat, raw.url, raw.title),
   };
+}
+
+/** The people cards, and beside them the people named without an identifier that no card shows (absent when none). */
+function withNamed(people: PagePerson[], named: RawPageScan['named']): Pick<PageEntities, 'people' | 'namedPeople'> {
+  const namedPeople = finaliseNamed(named ?? [], people);
+  return namedPeople.length === 0 ? { people } : { people, namedPeople };
 }

@@ -26,6 +26,10 @@ export const RawCompanySchema = z.strictObject({
 });
 export type RawCompany = z.infer<typeof RawCompanySchema>;
 
+/** A person the page names without an identifier (a speaker's card, a team grid of names and titles). */
+export const RawNamedSchema = z.strictObject({ name: BoundedString, title: BoundedString.nullable() });
+export type RawNamed = z.infer<typeof RawNamedSchema>;
+
 /** What the content script found, before validation: candidates, not yet normal forms. */
 export const RawPageScanSchema = z.strictObject({
   /** The page's address (query and fragment dropped if it would exceed the string cap). */
@@ -53,6 +57,8 @@ export const RawPageScanSchema = z.strictObject({
   embedHosts: z.array(z.string().max(253)).max(50),
   /** The people the page shows: identifiers that share one repeated block, with the name and title near them. */
   people: z.array(RawPersonSchema).max(LIMITS.items),
+  /** People named without an identifier. Absent from a content script older than this field (during an update). */
+  named: z.array(RawNamedSchema).max(500).optional(),
   /** Companies the page shows as such (a card or row naming a company with its site or company page). */
   companies: z.array(RawCompanySchema).max(LIMITS.items),
   /** True when a list hit the item cap. */
@@ -72,6 +78,10 @@ export const PagePersonSchema = z.strictObject({
   profiles: z.array(BoundedString).max(50),
 });
 export type PagePerson = z.infer<typeof PagePersonSchema>;
+
+/** A person the page names without an identifier: found by name (and the page's company) through one lookup. */
+export const PageNamedPersonSchema = z.strictObject({ name: BoundedString, title: BoundedString.nullable() });
+export type PageNamedPerson = z.infer<typeof PageNamedPersonSchema>;
 
 export const PageCompanySchema = z.strictObject({
   /** Stable for the page: the first domain, else the company page URL. */
@@ -106,6 +116,8 @@ export const PageEntitiesSchema = z.strictObject({
   phoneCountry: PhoneCountrySchema.nullable(),
   /** People first: the UI lists these, then companies, then the identifiers that belong to nobody. */
   people: z.array(PagePersonSchema).max(LIMITS.items),
+  /** People named without an identifier (speakers, board members), not on a card above. Absent on older data. */
+  namedPeople: z.array(PageNamedPersonSchema).max(500).optional(),
   companies: z.array(PageCompanySchema).max(LIMITS.items),
 });
 export type PageEntities = z.infer<typeof PageEntitiesSchema>;

@@ -14,6 +14,7 @@ import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
 import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
+import { NamedHeadingReader } from './people/named';
 import { PageEvidenceReader, NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
@@ -205,6 +206,9 @@ export class ScanEngine {
   private prepare: 'evidence' | 'regions' | 'links' | null = null;
   /** Reads the country evidence in units (`page-evidence.ts`) before the regions query. */
   private evidenceReader: PageEvidenceReader | null = null;
+  /** Reads the headings that name people (`people/named.ts`), after the evidence and before the regions query. */
+  private namedReader = new NamedHeadingReader(null);
+  private namedReading = false;
   /** Subtrees still to ask for an excluded region, in document order. */
   private regions: SubtreeQueue | null = null;
   /** Anchors still to read. */
@@ -257,7 +261,8 @@ export class ScanEngine {
 
   /** The flat lists and the people and companies grouped so far. */
   toRaw(url: string, title: string, lang = ''): RawPageScan {
-    return { ...this.collector.toRaw(url, title, lang, this.evidence), ...this.grouper.result() };
+    const named = this.namedReader.people;
+    return { ...this.collector.toRaw(url, title, lang, this.evidence), ...this.grouper.result(), ...(named.length > 0 ? { named } : {}) };
   }
 
   /** Changes whenever `toRaw` would say something new. */
@@ -306,6 +311,8 @@ export class ScanEngine {
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     this.evidenceReader = new PageEvidenceReader(this.doc);
+    this.namedReader = new NamedHeadingReader(this.root);
+    this.namedReading = true;
     // Filled in place as the reader goes: a report during the pass carries what is read so far.
     this.evidence = this.evidenceReader.evidence;
     const root = this.root;
@@ -342,11 +349,13 @@ export class ScanEngine {
         const root = this.root;
         if (root === null) this.prepare = null;
         else if (this.prepare === 'evidence') {
-          if (this.evidenceReader === null || this.evidenceReader.step()) {
-            this.evidenceReader = null;
+          if (this.evidenceReader !== null) {
+            if (this.evidenceReader.step()) this.evidenceReader = null;
+          } else if (!this.namedReading || this.namedReader.step()) {
+            this.namedReading = false;
             this.prepare = 'regions';
-            n |= 1; // the next iteration checks the deadline first
           }
+          n |= 1; // the next iteration checks the deadline first
         } else if (this.prepare === 'regions') {
           if (this.findRegions()) {
             this.prepare = 'links';

@@ -8,7 +8,7 @@ import type { PageState } from './protocol';
 export const MAX_STORED_PAGE_BYTES = 256 * 1024;
 
 type Entities = PageState['entities'];
-type ListName = { [K in keyof Entities]: Entities[K] extends readonly unknown[] ? K : never }[keyof Entities];
+type ListName = { [K in keyof Entities]-?: NonNullable<Entities[K]> extends readonly unknown[] ? K : never }[keyof Entities];
 
 /**
  * When shortening every list is not enough, lists are dropped whole in this order: least useful first, the people

@@ -348,3 +348,36 @@ export function nameBefore(node: Node, maxSteps = 12): { start: Node; name: stri
   }
   return null;
 }
+
+/** Headings a staff page of sections puts before each person's paragraphs. */
+const HEADING = /^H[1-6]$/i;
+
+/**
+ * The name in the heading just before a record that shows none ("<h4>Jane Doe</h4><img><p>… jane@…</p>"), looking back
+ * a few siblings only: the first heading met decides, a name or not ("<h3>Explorer</h3>" names nobody).
+ */
+export function headingNameBefore(el: Element, maxSteps = 4): string | null {
+  let cur = el.previousElementSibling;
+  for (let i = 0; cur !== null && i < maxSteps; i++, cur = cur.previousElementSibling) {
+    if (HEADING.test(cur.tagName)) return repeatsBeside(cur) ? personName((cur.textContent ?? '').slice(0, 200)) : null;
+  }
+  return null;
+}
+
+/** Siblings looked at for a heading's twin: sections of people follow one another. */
+const TWIN_STEPS = 32;
+
+/**
+ * Does another heading of the same level stand beside this one (the next person's section)? A card's single heading
+ * does not: its nameless lines (a second phone) are the card's, and the card adopts them.
+ */
+function repeatsBeside(heading: Element): boolean {
+  let before = heading.previousElementSibling;
+  let after = heading.nextElementSibling;
+  for (let i = 0; i < TWIN_STEPS && (before !== null || after !== null); i++) {
+    if (before?.tagName === heading.tagName || after?.tagName === heading.tagName) return true;
+    before = before?.previousElementSibling ?? null;
+    after = after?.nextElementSibling ?? null;
+  }
+  return false;
+}

@@ -5,8 +5,8 @@
 import { companyDomainOf } from '../domains';
 import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfileUrl, titleParts } from '../../identity';
 import { hostOfAbsoluteUrl } from '../links';
-import type { PageCompany, PagePerson, RawCompany, RawPerson } from '../schema';
-import { squash } from './names';
+import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPerson } from '../schema';
+import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName, squash } from './names';
 
 const MAX_LABEL = 200;
 
@@ -49,11 +49,18 @@ const companyProfile = (url: string): string | null => {
  * People in page order. `id` is the best identifier (profile URL, else email, else phone: the one
  * that names one person most surely). Records that reach the same identifier are one person.
  */
-export function finalisePeople(raw: readonly RawPerson[], flat: FlatSets, readPhone: (candidate: string) => string | null): PagePerson[] {
+export function finalisePeople(
+  raw: readonly RawPerson[],
+  flat: FlatSets,
+  readPhone: (candidate: string) => string | null,
+  title = '',
+): PagePerson[] {
   const people: PagePerson[] = [];
+  const siteWords = titleWords(title);
   const byIdentifier = new Map<string, PagePerson>();
   for (const r of raw) {
-    const emails = normalised(r.emails, normaliseEmail, flat.emails);
+    const name = label(r.name);
+    const emails = normalised(r.emails, normaliseEmail, flat.emails).filter((e) => !isSiteMailbox(e, siteWords, name));
     const phones = normalised(r.phones, readPhone, flat.phones);
     const profiles = normalised(r.profiles, personProfile, flat.profiles);
     const id = profiles[0] ?? emails[0] ?? phones[0];
@@ -75,7 +82,63 @@ export function finalisePeople(raw: readonly RawPerson[], flat: FlatSets, readPh
     for (const i of identifiers) byIdentifier.set(i, person);
   }
   for (const person of people) person.id = person.profiles[0] ?? person.emails[0] ?? person.phones[0] ?? person.id;
-  return people;
+  const owner = pageOwner(people, flat, title);
+  return owner === null ? people : [owner, ...people];
+}
+
+/** The lower-case words of a page's title (`Kontakt | Pfadfinder Langenwang` → kontakt, pfadfinder, langenwang). */
+function titleWords(title: string): ReadonlySet<string> {
+  return new Set(title.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length >= 3));
+}
+
+/**
+ * An address named after the site itself (`pfadfinder.langenwang@` on "Pfadfinder Langenwang", `london@` on
+ * "ServerlessDays London") on a named person's card whose name it is not: the organisation's mailbox. A nameless
+ * card keeps it (a profile page's title is the person's name: `jane.doe@` on "Jane Doe - Northwind Labs").
+ */
+function isSiteMailbox(email: string, siteWords: ReadonlySet<string>, name: string | null): boolean {
+  if (siteWords.size === 0) return false;
+  const words = hintWords(email);
+  if (words.length === 0 || !words.every((w) => siteWords.has(w))) return false;
+  return name !== null && !matchesHints(name, new Hints([email]));
+}
+
+/**
+ * The owner of a personal page (a résumé, a homepage, a profile): the person its title names ("CV - Cédric
+ * Travelletti", "About | Ander Wilson, PhD"), holding the page's own addresses and profiles that no card holds and
+ * whose words are that name's (`ander.wilson@…`, `/in/anderwilson`). Null when the page has cards, its title names
+ * nobody, or no loose identifier is theirs.
+ */
+function pageOwner(people: readonly PagePerson[], flat: FlatSets, title: string): PagePerson | null {
+  // A page with cards is a team's or a list's, not one person's: its title names the organisation.
+  if (people.length > 0) return null;
+  const name = ownerName(title);
+  if (name === null) return null;
+  const held = new Set<string>();
+  for (const p of people) for (const v of [...p.emails, ...p.profiles]) held.add(v);
+  // Two words of the name in the identifier (`ander.wilson`, `danushka-bollegala`): one shared word is a site named
+  // after an event or a place (`australiapgday@` on "PGDay Down Under").
+  const theirs = (v: string): boolean => !held.has(v) && nameWordsIn(name, new Hints([v])) >= 2;
+  const emails = [...flat.emails].filter((e) => theirs(e) && !isRoleMailbox(e)).sort();
+  const profiles = [...flat.profiles].filter(theirs).sort();
+  const id = profiles[0] ?? emails[0];
+  if (id === undefined) return null;
+  return { id, name, title: null, company: null, emails, phones: [], profiles };
+}
+
+/** How many of a name's words the identifier's hint words hold. */
+function nameWordsIn(name: string, hints: Hints): number {
+  return name.split(' ').filter((word) => matchesHints(word, hints)).length;
+}
+
+/** The person a page's title names: the first title part that is a name, or ends in one ("Portfolio Niels Lubberman"). */
+function ownerName(title: string): string | null {
+  for (const part of titleParts(title)) {
+    const cut = part.indexOf(', ');
+    const name = personName(cut === -1 ? part : part.slice(0, cut)) ?? lastNameIn(part);
+    if (name !== null) return label(name);
+  }
+  return null;
 }
 
 /**
@@ -127,6 +190,22 @@ function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatS
     // A second page of the same letters (`…/company/acme-labs`, then `…/company/acmelabs`) stays loose: the domains went to the first.
     domainsByKey.delete(key);
     out.push({ id: domains[0] as string, name: label(nameInTitle(parts, key)), domains, companyPages: [page] });
+  }
+  return out;
+}
+
+/**
+ * People named without an identifier, in page order, each name once, minus those a card shows already (the same
+ * speaker as a card with a profile, and again in the grid of names). Names are read again: the message is untrusted.
+ */
+export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[]): PageNamedPerson[] {
+  const seen = new Set(people.map((p) => p.name?.toLowerCase()).filter((n) => n !== undefined));
+  const out: PageNamedPerson[] = [];
+  for (const r of raw) {
+    const name = label(personName(r.name.slice(0, MAX_LABEL)));
+    if (name === null || seen.has(name.toLowerCase())) continue;
+    seen.add(name.toLowerCase());
+    out.push({ name, title: label(r.title) });
   }
   return out;
 }

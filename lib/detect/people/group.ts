@@ -7,9 +7,9 @@
 // resumable cursor), and splitting them would pass that state around instead.
 import type { RawCompany, RawPerson } from '../schema';
 import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
-import { describeCompany, describePerson, describeRow, LineReader, linesOf, nameBefore } from './describe';
+import { describeCompany, describePerson, describeRow, headingNameBefore, LineReader, linesOf, nameBefore } from './describe';
 import { rowColumns, type TableColumns } from './table-columns';
-import { Hints, isRoleMailbox, lastNameIn } from './names';
+import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
@@ -74,6 +74,11 @@ export interface GroupedEntities {
 const uniquePush = (list: string[], value: string): void => {
   if (list.length < MAX_PER_PERSON && !list.includes(value)) list.push(value);
 };
+
+/** Is a role word's address on the person's own domain ("mail@robertlargan.co.uk" for Robert Largan)? Then it is theirs. */
+function onOwnDomain(name: string, email: string): boolean {
+  return matchesHints(name, new Hints([email.slice(email.indexOf('@') + 1)]));
+}
 
 function emptyPerson(name: string | null, title: string | null): RawPerson {
   return { name, title, company: null, emails: [], phones: [], profiles: [] };
@@ -336,10 +341,15 @@ export class PeopleGrouper {
     // One pass: a person's identifiers (a shared mailbox is nobody's), the links to a company beside them.
     const personHits: Hit[] = [];
     const companyHits: Hit[] = [];
+    const roleHits: Hit[] = [];
     for (const h of record.hits) {
       if (!isPersonKind(h.kind)) companyHits.push(h);
-      else if (!(h.kind === 'email' && isRoleMailbox(h.value))) personHits.push(h);
+      else if (h.kind === 'email' && isRoleMailbox(h.value)) roleHits.push(h);
+      else personHits.push(h);
     }
+    // A record with only a role word's address may still be someone's: "mail@robertlargan.co.uk" beside Robert Largan.
+    const onlyRole = personHits.length === 0 && roleHits.length > 0 && !record.textOnly;
+    if (onlyRole) personHits.push(...roleHits);
     if (personHits.length > 0) {
       const split = splitByNames(record.el, personHits);
       if (split !== null) {
@@ -355,7 +365,14 @@ export class PeopleGrouper {
           : columns !== null
             ? describeRow(record.el, columns, hints, this.ownUi())
             : { ...describePerson(new LineReader(record.el, this.ownUi()), hints), company: null };
-      const person = emptyPerson(label.name, label.title);
+      // A staff page of sections rather than cards ("<h4>Jane Doe</h4><img><p>… jane@…</p>"): the heading before names it.
+      const name = label.name ?? headingNameBefore(record.el);
+      if (roleHits.length > 0) {
+        const own = name === null ? [] : roleHits.filter((h) => onOwnDomain(name, h.value));
+        if (onlyRole && own.length === 0) return;
+        if (!onlyRole) personHits.push(...own);
+      }
+      const person = emptyPerson(name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
       // A link to a company's site or page in the person's row names where they work; else the row's company column.
       if (companyHits.length > 0) {

@@ -1,6 +1,7 @@
 // Is a short text a person's name, a job title, a company's name? Small pure checks the grouping
 // uses on the text of one block. Inputs are capped before any pattern runs, and every pattern is
 // a single pass over disjoint character classes (nothing to backtrack into).
+import { isNotNameWord, startsPlaceName } from '../../identity/name';
 
 /** Longer than this is a sentence, not a name or a title. */
 const MAX_NAME = 70;
@@ -12,28 +13,13 @@ const PARTICLES: ReadonlySet<string> = new Set(
   'van von der den de del della di da das dos du la le bin ibn al el y ten ter zu'.split(' '),
 );
 /** Honorifics that may lead a name; kept in the displayed name, not counted as one of its words. */
-const HONORIFICS: ReadonlySet<string> = new Set('dr dr. prof prof. mr mr. ms ms. mrs mrs. mx mx. sir dame'.split(' '));
+const HONORIFICS: ReadonlySet<string> = new Set(
+  // German and French forms of address and professions written before a name ("Rechtsanwalt Dennis Tölle", "Dre Nadia Lessard").
+  'dr dr. prof prof. mr mr. ms ms. mrs mrs. mx mx. sir dame dre mme mme. rechtsanwalt rechtsanwältin ra notar notarin'.split(' '),
+);
 
 /** The lower-case letters an honorific may start with (`dr`, `prof`, `mr`, `sir`): the only lower-case start of a name. */
 const HONORIFIC_INITIALS = [...new Set([...HONORIFICS].map((h) => h.charAt(0)))].join('');
-
-/**
- * Words that show a text is a label, a heading or a call to action, never a person ("Contact Us",
- * "Meet the Team", "Sales Office", "View Profile").
- */
-const NOT_NAME_WORDS: ReadonlySet<string> = new Set(
-  (
-    'about account all and blog call careers center centre click company contact contacts copy department directory ' +
-    'download email e-mail enquiries faculty fax find follow for general get group help home inc info join learn ' +
-    'linkedin llc ltd mail media meet menu message mobile more news office our partners people phone press privacy ' +
-    'profile read reception sales search see send services share staff support team tel the this to twitter us vcard ' +
-    'view visit website with www your ' +
-    // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
-    'analyst assistant associate ceo cfo chair chief coo counsel consultant coordinator cto designer developer ' +
-    'director editor engineer executive fellow founder head intern lead lecturer manager officer partner president ' +
-    'principal professor researcher scientist secretary senior specialist student vp'
-  ).split(' '),
-);
 
 /** Link and button texts that name a channel, not a person or a company. */
 const GENERIC_LABELS: ReadonlySet<string> = new Set(
@@ -53,12 +39,20 @@ const NAV_LABELS: ReadonlySet<string> = new Set(
   ).split('|'),
 );
 
-/** Local parts of shared mailboxes: a role, not a person (`info@`, `press@`). */
+/**
+ * Local parts of shared mailboxes: a role, a desk or a place, not a person (`info@`, `press@`, `kontakt@`, `rathaus@`),
+ * in English, German, French and Spanish.
+ */
 const ROLE_MAILBOXES: ReadonlySet<string> = new Set(
   (
     'admin admissions billing careers contact contactus enquiries enquiry events hello help hr info inquiries jobs ' +
     'legal marketing media news newsletter noreply no-reply office partners press privacy reception recruiting ' +
-    'sales security service support team webmaster welcome'
+    'sales security service support team webmaster welcome mail email post tips editor editors desk booking bookings ' +
+    // German.
+    'kontakt presse pressestelle medien redaktion abo aboservice zentrale buero verwaltung sekretariat rathaus kanzlei ' +
+    'praxis poststelle kundenservice vertrieb bewerbung karriere anfrage anfragen hinweis tipps buchung ' +
+    // French and Spanish.
+    'bonjour accueil redaction equipe contacto prensa ventas oficina ayuda soporte informacion'
   ).split(' '),
 );
 
@@ -85,13 +79,15 @@ export function squash(text: string): string {
 /** The longest role mailbox: a longer local part is no role, known without copying it. */
 const LONGEST_ROLE = Math.max(...[...ROLE_MAILBOXES].map((role) => role.length));
 
-/** True for `info@acme.com`-style shared mailboxes (the local part, `+tag` ignored). */
+/** True for `info@acme.com`-style shared mailboxes (the local part, `+tag` ignored), and `office.921015@`, `presse-berlin@`: a role word first. */
 export function isRoleMailbox(email: string): boolean {
   const at = email.indexOf('@');
   let end = at === -1 ? email.length : at;
   const plus = email.indexOf('+');
   if (plus !== -1 && plus < end) end = plus;
-  return end <= LONGEST_ROLE && ROLE_MAILBOXES.has(email.slice(0, end).toLowerCase());
+  if (end <= LONGEST_ROLE && ROLE_MAILBOXES.has(email.slice(0, end).toLowerCase())) return true;
+  const first = /^[a-z]+(?=[._-])/i.exec(email.slice(0, Math.min(end, LONGEST_ROLE + 1)));
+  return first !== null && ROLE_MAILBOXES.has(first[0].toLowerCase());
 }
 
 /** "Email", "LinkedIn", "Read more": a link or button text that says what it is, not who. */
@@ -126,7 +122,8 @@ export function personName(raw: string, squashed = false): string | null {
     const lower = word.toLowerCase();
     if (i === 0 && HONORIFICS.has(lower)) continue;
     const last = lower.charAt(lower.length - 1);
-    if (NOT_NAME_WORDS.has(last === '.' || last === ',' ? lower.slice(0, -1) : lower)) return null;
+    const bare = last === '.' || last === ',' ? lower.slice(0, -1) : lower;
+    if (isNotNameWord(bare) || (counted === 0 && startsPlaceName(bare))) return null;
     if (PARTICLES.has(lower) && i > 0 && i < words.length - 1) continue;
     if (!WORD.test(word)) return null;
     counted++;

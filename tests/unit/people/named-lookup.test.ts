@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { namedPersonLookup, pageCompanyDomain } from '@/lib/people/named';
+
+// A person a page names without an identifier is looked up by name at the page's company: the same lookup the box
+// makes of "Jane Doe at acme.com", so the same price.
+describe('namedPersonLookup', () => {
+  it('names the page’s registrable domain as the company', () => {
+    expect(namedPersonLookup({ name: 'Jane Doe', title: 'CTO' }, 'https://www.northwind-labs.com/team/speakers')).toEqual({
+      first_name: 'Jane',
+      last_name: 'Doe',
+      company_domain: 'northwind-labs.com',
+    });
+  });
+
+  it('leaves forms of address out of the first name and keeps particles with the family name', () => {
+    expect(namedPersonLookup({ name: 'Dr. med. Katharina Ertl', title: null }, 'https://praxis-ertl.de/team')).toMatchObject({
+      first_name: 'Katharina',
+      last_name: 'Ertl',
+    });
+    expect(namedPersonLookup({ name: 'Laura Díaz de Entresotos', title: null }, 'https://www.ideasonstage.com/fr/equipe/')).toMatchObject({
+      first_name: 'Laura Díaz',
+      last_name: 'de Entresotos',
+    });
+  });
+
+  it('gives no lookup where the page names no company (a saved file, a platform)', () => {
+    expect(pageCompanyDomain('file:///home/me/speakers.html')).toBeNull();
+    expect(namedPersonLookup({ name: 'Jane Doe', title: null }, 'file:///home/me/speakers.html')).toBeNull();
+    expect(namedPersonLookup({ name: 'Jane Doe', title: null }, 'https://github.com/orgs/acme/people')).toBeNull();
+  });
+});
