@@ -3,7 +3,7 @@
 // same whichever path bought it. Each path runs on its own engine and key against the real sandbox.
 import { describe, expect, inject, it } from 'vitest';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
-import { engineFor, samples, sandboxLedger, uniqueKey } from '../background/engine-helpers';
+import { engineFor, samples, sandboxLedger, uniqueKey } from './engine-helpers';
 import type { Engine } from '@/lib/engine/engine';
 
 const url = inject('sandboxUrl');
