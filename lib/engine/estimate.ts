@@ -160,7 +160,7 @@ async function cheaperPrice(request: LookupRequest, settings: PlanSettings, deps
 }
 
 /**
- * Over-budget words (issue 11: the button said nothing): the price, what is left, the cheaper choice when there
+ * Over-budget words (a disabled button that says nothing leaves the user stuck): the price, what is left, the cheaper choice when there
  * is one, and where the cap is set.
  */
 export async function overBudgetSentence(credits: number, cheaper: number | null, ledger: Ledger): Promise<string> {
