@@ -1,11 +1,13 @@
 import { defineConfig } from '@playwright/test';
 
-// One worker: every test launches its own Chromium with the extension, and CI has two cores.
+// Two workers on two cores: each worker has its own Chromium (reset between its tests, tests/e2e/fixtures.ts) and
+// its own sandbox, and a test spends much of its time waiting on the other processes (browser, sandbox), so two
+// overlap well (docs/testing.md). E2E_WORKERS overrides (1 to run one at a time).
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

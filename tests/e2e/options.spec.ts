@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 
 // The options page and the onboarding page against the real sandbox.
 //
@@ -46,7 +46,7 @@ test('set the address and a key in the options UI, then a verification from the 
   sandbox,
   shot,
 }) => {
-  const key = 'test-standard-options-e2e';
+  const key = uniqueKey('test-standard-options-e2e');
   const options = await openOptions(openExtensionPage);
   await expect(options.getByText('No key yet')).toBeVisible();
   await shot(options, 'options-initial');
@@ -303,7 +303,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
   shot,
 }) => {
   const setup = await openExtensionPage('options.html');
-  await expect.poll(async () => (await send(setup, 'key/set', { key: 'test-standard-corrupt' })).ok).toBe(true);
+  await expect.poll(async () => (await send(setup, 'key/set', { key: uniqueKey('test-standard-corrupt') })).ok).toBe(true);
   // Written straight into storage, as a bug, an old version or a hand edit might leave it.
   await serviceWorker.evaluate(() =>
     chrome.storage.local.set({
