@@ -12,7 +12,7 @@ changed=$( (git diff --name-only "$ref"; git ls-files --others --exclude-standar
 echo "${changed:-  (nothing)}" | sed 's/^/  /'
 [ -d .wxt ] || npx wxt prepare
 status=0
-sources=$(grep -E '\.(ts|tsx|json)$' <<<"$changed" | grep -vE '^(tests/e2e/|tests/e2e-firefox/|package(-lock)?\.json$)' | while read -r f; do [ -f "$f" ] && echo "$f"; done)
+sources=$(grep -E '\.(ts|tsx|json)$' <<<"$changed" | grep -vE '^(tests/e2e/|tests/e2e-firefox/|package(-lock)?\.json$|[^/]+\.config\.ts$)' | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 if [ -n "$sources" ]; then
   # shellcheck disable=SC2086 # one argument per file
   npx vitest related --run --passWithNoTests $sources || status=1
