@@ -1,23 +1,46 @@
 #!/usr/bin/env bash
-# `npm test`: unit tests, e2e tests in real Chromium, then the Firefox suite in real Firefox ESR, all against the
+# `npm test`: unit tests, e2e tests in real Chromium and the Firefox suite in real Firefox ESR, all against the
 # real sandbox; then each suite's own count and one summary line. Every suite runs even when an earlier one
 # failed, so one red suite does not hide the others' results; the exit code is non-zero if any test failed.
+# TEST_FIREFOX_BESIDE=1 runs the Firefox suite beside the Chromium e2e (its output kept and printed after the e2e's)
+# instead of after it: not the default until measured on an idle machine (docs/testing.md). Each suite's wall time
+# is printed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -d .wxt ] || npx wxt prepare
 mkdir -p test-results
-rm -f test-results/unit.json test-results/e2e.json test-results/firefox.json
+rm -f test-results/unit.json test-results/e2e.json test-results/firefox.json test-results/firefox.log
 status=0
+t0=$(date +%s)
 npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || status=1
+t1=$(date +%s)
+echo "unit suite: $((t1 - t0)) s"
+
+firefox_suite() {
+  # Without Firefox (and not root to install it) the suite still runs: it builds nothing and reports every test as
+  # skipped, with the reason, so the summary never hides that Firefox was not tested.
+  bash scripts/ensure-firefox.sh || true
+  npx vitest run -c vitest.firefox.config.ts --reporter=default --reporter=json --outputFile.json=test-results/firefox.json
+}
+ff_pid=''
+if [ "${TEST_FIREFOX_BESIDE:-}" = 1 ]; then
+  (firefox_suite >test-results/firefox.log 2>&1; echo "firefox suite: $(($(date +%s) - t1)) s (beside the e2e)" >>test-results/firefox.log) &
+  ff_pid=$!
+fi
 if bash scripts/ensure-chromium.sh; then
   PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json || status=1
 else
   status=1
 fi
-# Without Firefox (and not root to install it) the suite still runs: it builds nothing and reports every test as
-# skipped, with the reason, so the summary never hides that Firefox was not tested.
-bash scripts/ensure-firefox.sh || true
-npx vitest run -c vitest.firefox.config.ts --reporter=default --reporter=json --outputFile.json=test-results/firefox.json || status=1
+t2=$(date +%s)
+echo "e2e suite: $((t2 - t1)) s"
+if [ -n "$ff_pid" ]; then
+  wait "$ff_pid" || status=1
+  echo; echo "=== Firefox suite (ran beside the e2e)"; cat test-results/firefox.log
+else
+  firefox_suite || status=1
+  echo "firefox suite: $(($(date +%s) - t2)) s"
+fi
 node -e '
   const fs = require("fs");
   const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);

@@ -1,5 +1,5 @@
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 
 // The demo tour's double charge, in the real extension: a person enriched by email from the side panel is then
 // free on their profile page (the cache's alias for their profile URL), with no second request to the service.
@@ -31,7 +31,7 @@ test('enriched by email in the side panel, the same person is "cached · free" o
   const { socialProfiles } = (await (await fetch(`${sandbox.url}/_sandbox/samples`)).json()) as { socialProfiles: string[] };
   let person: { profile: string; email: string } | undefined;
   for (const profile of socialProfiles.slice(5)) {
-    const res = await fetch(`${sandbox.url}/v1/enrich?social_profile=${encodeURIComponent(profile)}`, { headers: { 'X-API-Key': 'test-standard-aliases-probe' } });
+    const res = await fetch(`${sandbox.url}/v1/enrich?social_profile=${encodeURIComponent(profile)}`, { headers: { 'X-API-Key': uniqueKey('test-standard-aliases-probe') } });
     const email = ((await res.json()) as { result: { current_work_email: string } }).result.current_work_email;
     if (email) {
       person = { profile, email };

@@ -1,5 +1,5 @@
 import type { Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, testInOwnBrowser } from './fixtures';
 import { apiRequests, injectFault, ledgerOf, samplesOf } from './support/reliability';
 
 // The background service worker in real Chromium: page state from the content script, the context menu's
@@ -29,7 +29,7 @@ async function waitReady(worker: Worker): Promise<number> {
   return at;
 }
 
-test('the worker starts, creates its menus, opens onboarding on install and flags itself ready', async ({ context, serviceWorker }) => {
+testInOwnBrowser('the worker starts, creates its menus, opens onboarding on install and flags itself ready', async ({ context, serviceWorker }) => {
   await waitReady(serviceWorker);
   await expect.poll(() => context.pages().some((p) => p.url().endsWith('/onboarding.html'))).toBe(true);
   // contextMenus.update fails for an id that does not exist: both menus are there.
@@ -216,7 +216,7 @@ test('settings/get shows only a hint of the key; the page never sees it', async 
   expect(JSON.stringify(reply)).not.toContain(key);
 });
 
-test('a bulk job survives the worker being stopped mid-job: the chunks in flight are answered through the offscreen document, never sent twice, and the ledger is asserted after every step', async ({
+testInOwnBrowser('a bulk job survives the worker being stopped mid-job: the chunks in flight are answered through the offscreen document, never sent twice, and the ledger is asserted after every step', async ({
   context,
   sandbox,
   serviceWorker,

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, test, testInOwnBrowser } from './fixtures';
 import { serveMailtoList } from './support/static-server';
 import {
   apiRequests,
@@ -226,7 +226,7 @@ test('the sandbox down and a response slower than the timeout: side panel and po
   expect((await enrichRequests(key, eDown!)).map((r) => r.status)).toEqual([200]);
 });
 
-test('the worker stopped mid-way through a 2,500-entry bulk job: the panel follows it to the end, in-flight chunks complete from their stored answers, the waiting one resumes through a 429 and a 503, each chunk is sent and charged once', async ({
+testInOwnBrowser('the worker stopped mid-way through a 2,500-entry bulk job: the panel follows it to the end, in-flight chunks complete from their stored answers, the waiting one resumes through a 429 and a 503, each chunk is sent and charged once', async ({
   context,
   serviceWorker,
   openExtensionPage,

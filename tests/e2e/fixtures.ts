@@ -1,89 +1,178 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, test as base, chromium, type Page, type Worker } from '@playwright/test';
+import { type BrowserContext, test as base, chromium, type Page, type TestInfo, type Worker } from '@playwright/test';
 import type { SettingsPatch } from '@/lib/settings/schema';
+import { startSandbox } from '@/sandbox/server';
 import { chromiumPath, extensionArgs } from './support/chromium';
+import { resetProfile, type SharedProfile, waitForBackgroundReady, watchTest } from './support/profile-reset';
+import { startStaticServer } from './support/static-server';
 
 /** The build under test: global setup builds a private copy per run (see global-setup.ts). */
 export const EXTENSION_DIR = resolve(process.env.E2E_EXTENSION_DIR ?? '.output/chrome-mv3');
 
+/** Per-worker fixtures: one sandbox, one page server and (when a test asks for it) one Chromium per worker. */
+export interface WorkerFixtures {
+  /**
+   * This worker's sandbox API. Per worker, not per run: its fault queue is global, so two tests running at once
+   * must not share one. Each test still uses its own key (its ledger and request log are per key).
+   */
+  sandbox: { url: string };
+  /** Static server for tests/fixtures/pages on 127.0.0.1. */
+  pageServer: { url: string };
+  /**
+   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it (issue 16). Chromium on
+   * Linux takes it from LANGUAGE/LANG and `--lang`; unset (the default) leaves the browser as it always was.
+   * Per worker: a file that sets it runs in a worker (and a Chromium) of its own.
+   */
+  uiLanguage: string | undefined;
+  /** The worker's Chromium with the extension, launched on first use; `context` resets it before each test. */
+  sharedProfile: () => Promise<SharedProfile>;
+}
+
 export interface Fixtures {
-  /** A fresh Chromium profile with the built extension loaded. */
+  /**
+   * Opt-in: a Chromium of the test's own instead of the worker's (which is reset between tests). For tests about
+   * the install itself (onboarding opens) or that stop the extension's worker.
+   */
+  freshBrowser: boolean;
+  /** A Chromium profile with the built extension loaded, in the state of a fresh install with its worker ready. */
   context: BrowserContext;
   /** The extension's background service worker. */
   serviceWorker: Worker;
   extensionId: string;
-  /** The sandbox API started for this run. */
-  sandbox: { url: string };
-  /** Static server for tests/fixtures/pages on 127.0.0.1. */
-  pageServer: { url: string };
   /** Opens an extension page (e.g. `sidepanel.html?tabId=3`) in a normal tab. */
   openExtensionPage: (path: string) => Promise<Page>;
   /** Saves test-results/screens/<name>.png. */
   shot: (page: Page, name: string) => Promise<void>;
   /**
-   * Sets the API base URL (default: this run's sandbox), the key and any other settings through the real
+   * Sets the API base URL (default: this worker's sandbox), the key and any other settings through the real
    * messages ('settings/update', 'key/set') from an extension page, as the options page does. Waits for the
-   * background to be ready first. Use an isolated sandbox key per test, e.g. `test-standard-${Date.now()}`.
+   * background to be ready first. Use an isolated sandbox key per test: `uniqueKey('test-standard-…')`.
    */
   configure: (opts: { apiKey?: string; baseUrl?: string; settings?: SettingsPatch }) => Promise<void>;
-  /**
-   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it. Chromium on
-   * Linux takes it from LANGUAGE/LANG and `--lang`; unset (the default) leaves the browser as it always was.
-   */
-  uiLanguage: string | undefined;
 }
 
-function requiredEnv(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run the e2e tests through Playwright's global setup.`);
-  return value;
+/**
+ * A sandbox key no other test uses (`test-standard-x` → `test-standard-x-<unique>`): the sandbox makes an account of
+ * the same kind on its first use, so a test's ledger and request log hold only what that test did, on a retry too.
+ */
+let keys = 0;
+export function uniqueKey(base: string): string {
+  return `${base}-${process.pid.toString(36)}${Date.now().toString(36)}${(keys++).toString(36)}`;
 }
 
-export const test = base.extend<Fixtures>({
-  uiLanguage: [undefined, { option: true }],
-  context: async ({ uiLanguage }, use, testInfo) => {
-    const profile = mkdtempSync(join(tmpdir(), 'ipe-profile-'));
-    const language = uiLanguage
-      ? {
-          args: [`--lang=${uiLanguage}`],
-          env: { ...process.env, LANGUAGE: uiLanguage, LANG: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8`, LC_ALL: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8` },
-          locale: uiLanguage,
-        }
-      : null;
-    const context = await chromium.launchPersistentContext(profile, {
-      executablePath: chromiumPath(),
-      headless: true,
-      args: [...extensionArgs(EXTENSION_DIR), ...(language?.args ?? [])],
-      viewport: { width: 1280, height: 800 },
-      ...(language ? { env: language.env, locale: language.locale } : {}),
-    });
-    await use(context);
-    // Every UI test leaves a picture of each extension page it had open, whatever it asserted.
-    const slug = testInfo.titlePath.slice(1).join('-').replace(/[^a-z0-9]+/gi, '-').toLowerCase();
-    let n = 0;
-    for (const page of context.pages()) {
-      if (!page.url().startsWith('chrome-extension://')) continue;
-      await page
-        .screenshot({ path: `test-results/screens/auto/${slug}-${n++}.png`, fullPage: true })
-        .catch(() => undefined);
+/** The http origins the previous test in this worker loaded: the next reset clears their storage. */
+let lastOrigins: Set<string> = new Set();
+
+/** Internal: the context and its worker, from the worker's shared Chromium or a fresh one. */
+interface Profile {
+  context: BrowserContext;
+  worker: Worker;
+}
+
+async function launchChromium(uiLanguage: string | undefined): Promise<{ context: BrowserContext; close: () => Promise<void> }> {
+  const profile = mkdtempSync(join(tmpdir(), 'ipe-profile-'));
+  const language = uiLanguage
+    ? {
+        args: [`--lang=${uiLanguage}`],
+        env: { ...process.env, LANGUAGE: uiLanguage, LANG: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8`, LC_ALL: `${uiLanguage}_${uiLanguage.toUpperCase()}.UTF-8` },
+        locale: uiLanguage,
+      }
+    : null;
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [...extensionArgs(EXTENSION_DIR), ...(language?.args ?? [])],
+    viewport: { width: 1280, height: 800 },
+    ...(language ? { env: language.env, locale: language.locale } : {}),
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close().catch(() => undefined);
+      rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+async function firstWorker(context: BrowserContext): Promise<Worker> {
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+}
+
+/** Every UI test leaves a picture of each extension page it had open, whatever it asserted. */
+async function screenshotExtensionPages(context: BrowserContext, testInfo: TestInfo): Promise<void> {
+  const slug = testInfo.titlePath.slice(1).join('-').replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  let n = 0;
+  for (const page of context.pages()) {
+    if (!page.url().startsWith('chrome-extension://')) continue;
+    await page.screenshot({ path: `test-results/screens/auto/${slug}-${n++}.png`, fullPage: true }).catch(() => undefined);
+  }
+}
+
+export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>({
+  uiLanguage: [undefined, { option: true, scope: 'worker' }],
+  sandbox: [
+    async ({}, use) => {
+      const sandbox = await startSandbox({ port: 0, quiet: true });
+      await use({ url: sandbox.url });
+      await sandbox.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  pageServer: [
+    async ({}, use) => {
+      const pages = await startStaticServer('tests/fixtures/pages');
+      await use({ url: pages.url });
+      pages.server.closeAllConnections();
+      await new Promise((ok) => pages.server.close(ok));
+    },
+    { scope: 'worker' },
+  ],
+  sharedProfile: [
+    async ({ uiLanguage }, use) => {
+      let launched: Promise<{ profile: SharedProfile; close: () => Promise<void> }> | undefined;
+      await use(async () => {
+        launched ??= (async () => {
+          const chromium = await launchChromium(uiLanguage);
+          const worker = await firstWorker(chromium.context);
+          return { profile: { context: chromium.context, extensionId: new URL(worker.url()).host }, close: chromium.close };
+        })();
+        return (await launched).profile;
+      });
+      if (launched) await (await launched.catch(() => null))?.close();
+    },
+    { scope: 'worker', timeout: 60_000 },
+  ],
+  freshBrowser: [false, { option: true }],
+  profile: async ({ freshBrowser, uiLanguage, sharedProfile }, use, testInfo) => {
+    if (freshBrowser) {
+      const fresh = await launchChromium(uiLanguage);
+      await use({ context: fresh.context, worker: await firstWorker(fresh.context) });
+      await screenshotExtensionPages(fresh.context, testInfo);
+      await fresh.close();
+      return;
     }
-    await context.close();
-    rmSync(profile, { recursive: true, force: true });
+    const shared = await sharedProfile();
+    const watch = watchTest(shared.context);
+    // Reset before the test, not after: the state a test starts from never depends on how the last one ended.
+    const worker = await resetProfile(shared, lastOrigins);
+    try {
+      await use({ context: shared.context, worker });
+      await screenshotExtensionPages(shared.context, testInfo);
+    } finally {
+      watch.stop();
+      lastOrigins = watch.origins;
+    }
   },
-  serviceWorker: async ({ context }, use) => {
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await use(worker);
+  context: async ({ profile }, use) => {
+    await use(profile.context);
+  },
+  serviceWorker: async ({ profile }, use) => {
+    await use(profile.worker);
   },
   extensionId: async ({ serviceWorker }, use) => {
     await use(new URL(serviceWorker.url()).host);
-  },
-  sandbox: async ({}, use) => {
-    await use({ url: requiredEnv('E2E_SANDBOX_URL') });
-  },
-  pageServer: async ({}, use) => {
-    await use({ url: requiredEnv('E2E_PAGES_URL') });
   },
   openExtensionPage: async ({ context, extensionId }, use) => {
     await use(async (path) => {
@@ -95,11 +184,7 @@ export const test = base.extend<Fixtures>({
   configure: async ({ context, extensionId, sandbox, serviceWorker }, use) => {
     await use(async ({ apiKey, baseUrl, settings }) => {
       // The background sets this flag once it has opened its stores and resumed queued work.
-      await base.expect
-        .poll(() => serviceWorker.evaluate(async () => Boolean((await chrome.storage.session.get('backgroundReady')).backgroundReady)), {
-          timeout: 15_000,
-        })
-        .toBe(true);
+      await waitForBackgroundReady(serviceWorker, 15_000);
       const page = await context.newPage();
       try {
         await page.goto(`chrome-extension://${extensionId}/options.html`);
@@ -127,3 +212,10 @@ export const test = base.extend<Fixtures>({
 });
 
 export const expect = test.expect;
+
+/**
+ * A test with a Chromium of its own (the same fixtures): for what a reset cannot give back, the install itself
+ * (`runtime.onInstalled` with 'install' opens onboarding) and the extension's worker stopped through the DevTools
+ * protocol (`ServiceWorker.stopAllWorkers` stops every worker of the browser).
+ */
+export const testInOwnBrowser = test.extend({ freshBrowser: true });

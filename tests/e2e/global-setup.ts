@@ -1,14 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { startSandbox } from '@/sandbox/server';
-import { startStaticServer } from './support/static-server';
 
 /**
- * Builds the extension once, starts one sandbox and one static page server for the whole run.
- * Workers inherit process.env, which is how the fixtures find them.
+ * Builds the extension once for the whole run. Each worker starts its own sandbox and page server (fixtures.ts);
+ * workers inherit process.env, which is how the fixtures find the build.
  */
-export default async function globalSetup(): Promise<() => Promise<void>> {
+export default function globalSetup(): () => void {
   // E2E_EXTENSION_DIR reuses an existing build (e.g. `.output/chrome-mv3`); otherwise build a private copy.
   let buildDir: string | undefined;
   if (!process.env.E2E_EXTENSION_DIR || !existsSync(`${process.env.E2E_EXTENSION_DIR}/manifest.json`)) {
@@ -18,13 +16,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env.E2E_EXTENSION_DIR = `${buildDir}/chrome-mv3`;
   }
   mkdirSync('test-results/screens', { recursive: true });
-  const sandbox = await startSandbox({ port: 0, quiet: true });
-  const pages = await startStaticServer('tests/fixtures/pages');
-  process.env.E2E_SANDBOX_URL = sandbox.url;
-  process.env.E2E_PAGES_URL = pages.url;
-  return async () => {
-    await sandbox.close();
-    await new Promise((ok) => pages.server.close(ok));
+  return () => {
     if (buildDir) rmSync(buildDir, { recursive: true, force: true });
   };
 }

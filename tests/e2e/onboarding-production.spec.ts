@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { apiRequests, ledgerOf } from './support/reliability';
 
@@ -17,7 +18,6 @@ import { apiRequests, ledgerOf } from './support/reliability';
 //   it in the prompt; what WXT_LOCAL_SANDBOX=true would build, see lib/build/required-hosts.ts) is driven to
 //   "Accepted by the service" with the address and key a user types.
 
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
 const builds = resolve(`.output/e2e-onboarding-${process.pid}`);
 
 /** `npm run build` as a store package is made: production mode, with no sandbox variable from the caller's shell. */
@@ -79,7 +79,7 @@ test.afterAll(() => {
   rmSync(builds, { recursive: true, force: true });
 });
 
-test('a store build asks for no localhost, and its first run asks for the address with the vendor pattern', async () => {
+test('a store build asks for no localhost, and its first run asks for the address with the vendor pattern', async ({ sandbox }) => {
   const dir = storeDir;
   const manifest = JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as { host_permissions?: string[]; optional_host_permissions?: string[] };
   expect(manifest.host_permissions ?? []).toEqual([]);
@@ -102,7 +102,7 @@ test('a store build asks for no localhost, and its first run asks for the addres
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-store-build.png', fullPage: true });
 
     // The sandbox's address is a site like any other for a store build: its access is asked for before saving.
-    await address.fill(SANDBOX_URL);
+    await address.fill(sandbox.url);
     await onboarding.getByRole('button', { name: 'Save address' }).click();
     await expect(onboarding.getByText('Allow access to 127.0.0.1', { exact: false })).toBeVisible();
   } finally {
@@ -110,7 +110,7 @@ test('a store build asks for no localhost, and its first run asks for the addres
   }
 });
 
-test('first run of a production build: the user types the address and key and reaches "Accepted by the service", for free', async () => {
+test('first run of a production build: the user types the address and key and reaches "Accepted by the service", for free', async ({ sandbox }) => {
   const dir = grantedDir;
   const key = `test-standard-onb-${Date.now().toString(36)}`;
   const { onboarding, close } = await launch(dir);
@@ -130,9 +130,9 @@ test('first run of a production build: the user types the address and key and re
       await expect(onboarding.getByText(explanation, { exact: false })).toBeVisible();
     }
 
-    await address.fill(SANDBOX_URL);
+    await address.fill(sandbox.url);
     await saveAddress.click();
-    await expect(onboarding.getByText(`Lookups now go to ${SANDBOX_URL}.`, { exact: false })).toBeVisible();
+    await expect(onboarding.getByText(`Lookups now go to ${sandbox.url}.`, { exact: false })).toBeVisible();
     await expect(onboarding.getByTestId('onb-address-first')).toHaveCount(0);
 
     // A wrong key: the free test says the service refused it (401).
@@ -148,8 +148,8 @@ test('first run of a production build: the user types the address and key and re
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-production-accepted.png', fullPage: true });
 
     // Free: the check reached the sandbox with this key and cost nothing.
-    expect((await apiRequests(SANDBOX_URL, key)).length).toBeGreaterThan(0);
-    expect((await ledgerOf(SANDBOX_URL, key)).entries.filter((e) => e.credits > 0)).toEqual([]);
+    expect((await apiRequests(sandbox.url, key)).length).toBeGreaterThan(0);
+    expect((await ledgerOf(sandbox.url, key)).entries.filter((e) => e.credits > 0)).toEqual([]);
   } finally {
     await close();
   }

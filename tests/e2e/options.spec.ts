@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 
 // The options page and the onboarding page against the real sandbox.
 //
@@ -46,7 +46,7 @@ test('set the address and a key in the options UI, then a verification from the 
   sandbox,
   shot,
 }) => {
-  const key = 'test-standard-options-e2e';
+  const key = uniqueKey('test-standard-options-e2e');
   const options = await openOptions(openExtensionPage);
   await expect(options.getByText('No key yet')).toBeVisible();
   await shot(options, 'options-initial');
@@ -68,7 +68,7 @@ test('set the address and a key in the options UI, then a verification from the 
   await options.getByRole('button', { name: 'Save key' }).click();
   await expect(options.getByText('Key saved and accepted by the service.')).toBeVisible();
   await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
-  await expect(options.getByText('…-e2e')).toBeVisible();
+  await expect(options.getByText(`…${key.slice(-4)}`)).toBeVisible();
   await expect(keyBox).toHaveValue('');
   await shot(options, 'options-key-saved');
   // The free check is the only request so far, and it was not a lookup.
@@ -106,15 +106,16 @@ test('set the address and a key in the options UI, then a verification from the 
 });
 
 test('a wrong key is reported by "Test" as not accepted, for free', async ({ openExtensionPage, sandbox, shot }) => {
+  const wrongKey = uniqueKey('wrong-key-options');
   const options = await openOptions(openExtensionPage);
   await options.getByRole('textbox', { name: 'API base URL' }).fill(sandbox.url);
   await options.getByRole('button', { name: 'Save address' }).click();
   await expect(options.getByText(/^Saved\./)).toBeVisible();
-  await options.getByRole('textbox', { name: 'API key', exact: true }).fill('wrong-key-options-e2e');
+  await options.getByRole('textbox', { name: 'API key', exact: true }).fill(wrongKey);
   await options.getByRole('button', { name: /Test this key/ }).click();
   await expect(options.getByText('Not accepted by the service')).toBeVisible();
   await shot(options, 'options-key-rejected');
-  const log = await requestsOf(sandbox.url, 'wrong-key-options-e2e');
+  const log = await requestsOf(sandbox.url, wrongKey);
   expect(log.map((r) => [r.path, r.status])).toEqual([['/v1/enrich', 401]]);
 });
 
@@ -303,7 +304,8 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
   shot,
 }) => {
   const setup = await openExtensionPage('options.html');
-  await expect.poll(async () => (await send(setup, 'key/set', { key: 'test-standard-corrupt' })).ok).toBe(true);
+  const key = uniqueKey('test-standard-corrupt');
+  await expect.poll(async () => (await send(setup, 'key/set', { key })).ok).toBe(true);
   // Written straight into storage, as a bug, an old version or a hand edit might leave it.
   await serviceWorker.evaluate(() =>
     chrome.storage.local.set({
@@ -327,7 +329,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
       cache: { hitTtlDays: 7, missTtlDays: 3 },
       dailyBudget: null,
     },
-    key: { present: true, hint: '…rupt', rejectedAt: null },
+    key: { present: true, hint: `…${key.slice(-4)}`, rejectedAt: null },
   });
   await expect(options.getByText('Key saved', { exact: true })).toBeVisible();
   await expect(options.getByRole('checkbox', { name: /waterfall/ })).toBeChecked();

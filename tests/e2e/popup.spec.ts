@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 
 // The toolbar popup against the real sandbox: each verification outcome, the cache, the syntax check that keeps
 // "bob@" from ever reaching the API, the no-key state, and opening the side panel. The popup is opened as a tab
@@ -26,7 +26,7 @@ async function requestsOf(sandboxUrl: string, key: string): Promise<Array<{ path
 /** What the sandbox answers for an address, asked directly with a separate account (test setup, not the UI). */
 async function probe(sandboxUrl: string, email: string): Promise<{ verified: boolean; catch_all: boolean }> {
   const res = await fetch(`${sandboxUrl}/v1/email-verification?email=${encodeURIComponent(email)}`, {
-    headers: { 'X-API-Key': 'test-standard-popup-probe' },
+    headers: { 'X-API-Key': uniqueKey('test-standard-popup-probe') },
   });
   return (await res.json()) as { verified: boolean; catch_all: boolean };
 }
@@ -78,7 +78,7 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   sandbox,
   shot,
 }) => {
-  const key = 'test-standard-popup-verify';
+  const key = uniqueKey('test-standard-popup-verify');
   const { deliverable, risky, undeliverable } = await addresses(sandbox.url);
   const setup = await openExtensionPage('popup.html');
   await configure(setup, sandbox.url, key);

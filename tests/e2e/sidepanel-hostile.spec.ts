@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 
 // API data is hostile. A sandbox started with `hostile: true` serves records with markup in names
 // (`<script>`, `<img onerror>`), `javascript:` URLs for websites, profiles and logos, 60,000-character strings,
@@ -59,7 +59,7 @@ test('hostile data renders as inert text, links only http(s), nothing executes, 
   const samples = (await (await fetch(`${hostile.url}/_sandbox/samples`)).json()) as Samples;
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await expect.poll(async () => (await send(setup, 'settings/update', { apiBaseUrl: hostile.url })).ok, { timeout: 15_000 }).toBe(true);
-  expect((await send(setup, 'key/set', { key: 'test-standard-sp-hostile' })).ok).toBe(true);
+  expect((await send(setup, 'key/set', { key: uniqueKey('test-standard-sp-hostile') })).ok).toBe(true);
   // Every 7th record (ids 1, 8, 15, 22…) is hostile, cycling markup, javascript: URLs, huge strings, unicode;
   // samples are the lowest ids, so companies 0/7/14 and the first eight profiles cover every variant.
   for (const i of [0, 7, 14]) {

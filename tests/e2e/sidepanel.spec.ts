@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, test, uniqueKey } from './fixtures';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { apiRequests, ledgerOf } from './support/reliability';
 
@@ -43,7 +43,7 @@ async function clearFaults(sandboxUrl: string): Promise<void> {
 /** An address per verification verdict, from the sandbox's own data (asked directly, with a separate account). */
 async function verdictAddresses(sandboxUrl: string, sample: Samples): Promise<Record<'deliverable' | 'risky' | 'undeliverable', string>> {
   const probe = async (email: string) =>
-    (await (await fetch(`${sandboxUrl}/v1/email-verification?email=${encodeURIComponent(email)}`, { headers: { 'X-API-Key': 'test-standard-sp-probe' } })).json()) as {
+    (await (await fetch(`${sandboxUrl}/v1/email-verification?email=${encodeURIComponent(email)}`, { headers: { 'X-API-Key': uniqueKey('test-standard-sp-probe') } })).json()) as {
       verified: boolean;
       catch_all: boolean;
     };
@@ -162,7 +162,8 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await configure(setup, sandbox.url, 'test-standard-sp-page');
+  const key = uniqueKey('test-standard-sp-page');
+  await configure(setup, sandbox.url, key);
   await setup.close();
 
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
@@ -240,7 +241,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
   await shot(panel, 'sidepanel-page-bulk-running');
-  const chargedBefore = await bulkCharged(sandbox.url, 'test-standard-sp-page');
+  const chargedBefore = await bulkCharged(sandbox.url, key);
   // "Stop waiting" once every entry has left (the card then says nothing more can be held back).
   await page.getByRole('button', { name: /^(Cancel|Stop waiting)$/ }).click();
   // Truthful cancel: the chunk already sent cannot be called back; the card says so until its answer is in.
@@ -250,7 +251,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   // All 17 were in the chunk that had left: once its answer is in, the card says the cancel came too late for them.
   await expect(page.getByRole('heading', { name: 'Every entry was sent before the cancel' })).toBeVisible({ timeout: 30_000 });
   // The final card's charge is the service's: what the ledger booked for the chunk that was in flight.
-  const charged = (await bulkCharged(sandbox.url, 'test-standard-sp-page')) - chargedBefore;
+  const charged = (await bulkCharged(sandbox.url, key)) - chargedBefore;
   expect(charged).toBe(17);
   await expect(page.getByText(new RegExp(`${charged} credits? charged`)).first()).toBeVisible();
   await clearFaults(sandbox.url);
@@ -268,7 +269,7 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   // Budget: 4 panels × scan 15 s, 5 axe passes (~10 s each on a busy 2-core box), a 300+-row bulk 45 s, slack.
   test.setTimeout(240_000);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await configure(setup, sandbox.url, 'test-standard-sp-dir');
+  await configure(setup, sandbox.url, uniqueKey('test-standard-sp-dir'));
   await setup.close();
 
   // A profile page leads with that person.
@@ -353,7 +354,7 @@ test('contact: every field group, verification chips, vCard, priced refresh and 
   shot,
 }) => {
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await configure(setup, sandbox.url, 'test-standard-sp-contact');
+  await configure(setup, sandbox.url, uniqueKey('test-standard-sp-contact'));
   await setup.close();
   const sample = await samples(sandbox.url);
   const slug = new URL(sample.socialProfiles[1] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
@@ -433,7 +434,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   // Budget: company 15 s, lookalikes 20 s + 30 s, 7 axe passes (~10 s each on a busy 2-core box), slack.
   test.setTimeout(240_000);
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await configure(setup, sandbox.url, 'test-standard-sp-company');
+  await configure(setup, sandbox.url, uniqueKey('test-standard-sp-company'));
   await setup.close();
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   // Grouped companies (docs/people.md) or the flat "Companies"/"Other companies" list: either way one priced row each.
@@ -510,7 +511,7 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   shot,
 }) => {
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await configure(setup, sandbox.url, 'test-standard-sp-search');
+  await configure(setup, sandbox.url, uniqueKey('test-standard-sp-search'));
   await setup.close();
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/search`);
   await tab(panel, 'Search').click();
@@ -593,7 +594,7 @@ test('history is the contact book: what was paid for, searched, reopened for fre
 }) => {
   // Budget from the steps on a busy 2-core box: setup ~30 s, book ~30 s, reopen ~20 s, delete ~20 s, events ~20 s, out of credits ~40 s.
   test.setTimeout(240_000);
-  const key = 'test-standard-sp-history';
+  const key = uniqueKey('test-standard-sp-history');
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
   await configure(setup, sandbox.url, key);
   const sample = await samples(sandbox.url);
@@ -653,7 +654,7 @@ test('history is the contact book: what was paid for, searched, reopened for fre
   });
 
   await test.step('out of credits: the catalogue\'s words and the way forward', async () => {
-    await configure(panel, sandbox.url, 'test-empty');
+    await configure(panel, sandbox.url, uniqueKey('test-empty'));
     await tab(panel, 'Page').click();
     const page = view(panel, 'Page');
     await expect(page.getByRole('table').first()).toBeVisible({ timeout: 15_000 });
