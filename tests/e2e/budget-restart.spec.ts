@@ -5,7 +5,7 @@
  * Before, the new worker said "10 left", allowed four lookups, and the day ended at 12 charged against a cap of 10.
  */
 import type { Page, Worker } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, testInOwnBrowser as test } from './fixtures';
 import { injectFault, ledgerOf, samplesOf, send } from './support/reliability';
 
 interface Summary {

@@ -21,7 +21,7 @@ export interface WorkerFixtures {
   /** Static server for tests/fixtures/pages on 127.0.0.1. */
   pageServer: { url: string };
   /**
-   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it (issue 16). Chromium on
+   * Opt-in: the browser's UI language (e.g. 'de'), so the extension's i18n answers in it. Chromium on
    * Linux takes it from LANGUAGE/LANG and `--lang`; unset (the default) leaves the browser as it always was.
    * Per worker: a file that sets it runs in a worker (and a Chromium) of its own.
    */

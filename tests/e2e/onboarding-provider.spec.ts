@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { startSandbox } from '@/sandbox/server';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { apiRequests, ledgerOf } from './support/reliability';
 
@@ -10,11 +11,12 @@ import { apiRequests, ledgerOf } from './support/reliability';
 // the profile pointed at the test sandbox, as a stranger installs it: install → onboarding → "Get a key from …" →
 // a wrong key refused and not saved → the right key saved → the first paid lookup answers. No step that ends nowhere.
 
-const SANDBOX_URL = process.env.E2E_SANDBOX_URL ?? '';
+// The file's own sandbox: the profile's address is baked into the build, so it must be known before the build.
+let SANDBOX_URL = '';
+let sandbox: Awaited<ReturnType<typeof startSandbox>> | null = null;
 const builds = resolve(`.output/e2e-provider-${process.pid}`);
-const PROFILE = {
+const PROVIDER = {
   name: 'Sandbox Data Co',
-  apiBaseUrl: SANDBOX_URL,
   keyUrl: 'https://sandbox-data.example/signup',
   pricingUrl: 'https://sandbox-data.example/pricing',
   support: 'help@sandbox-data.example',
@@ -24,7 +26,7 @@ const PROFILE = {
 function buildForProvider(): string {
   mkdirSync(builds, { recursive: true });
   const profile = join(builds, 'profile.json');
-  writeFileSync(profile, JSON.stringify(PROFILE));
+  writeFileSync(profile, JSON.stringify({ ...PROVIDER, apiBaseUrl: SANDBOX_URL }));
   const env: NodeJS.ProcessEnv = { ...process.env, WXT_OUT_DIR: join(builds, 'store'), WXT_PROVIDER_PROFILE: profile };
   delete env.WXT_API_BASE_URL;
   delete env.WXT_DEMO;
@@ -59,12 +61,15 @@ async function launch(extensionDir: string): Promise<{ context: BrowserContext; 
 
 let storeDir = '';
 
-test.beforeAll(() => {
+test.beforeAll(async () => {
   test.setTimeout(300_000);
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  SANDBOX_URL = sandbox.url;
   storeDir = buildForProvider();
 });
 
-test.afterAll(() => {
+test.afterAll(async () => {
+  await sandbox?.close();
   rmSync(builds, { recursive: true, force: true });
 });
 
@@ -78,9 +83,9 @@ test('a build for a provider: get-a-key link, the key checked before it is saved
   try {
     const provider = onboarding.getByTestId('provider-profile');
     await expect(provider).toContainText('This extension works with Sandbox Data Co');
-    await expect(provider.getByRole('link', { name: 'Get a key from Sandbox Data Co' })).toHaveAttribute('href', PROFILE.keyUrl);
-    await expect(provider.getByRole('link', { name: 'Sandbox Data Co prices' })).toHaveAttribute('href', PROFILE.pricingUrl);
-    await expect(provider.getByRole('link', { name: PROFILE.support })).toHaveAttribute('href', `mailto:${PROFILE.support}`);
+    await expect(provider.getByRole('link', { name: 'Get a key from Sandbox Data Co' })).toHaveAttribute('href', PROVIDER.keyUrl);
+    await expect(provider.getByRole('link', { name: 'Sandbox Data Co prices' })).toHaveAttribute('href', PROVIDER.pricingUrl);
+    await expect(provider.getByRole('link', { name: PROVIDER.support })).toHaveAttribute('href', `mailto:${PROVIDER.support}`);
     // The address is the provider's, already set: no "not set yet", no "save the address first".
     await expect(onboarding.getByRole('textbox', { name: 'API base URL' })).toHaveValue(SANDBOX_URL);
     await expect(onboarding.getByTestId('api-address-unset')).toHaveCount(0);
