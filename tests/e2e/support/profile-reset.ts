@@ -86,6 +86,10 @@ export async function resetProfile(profile: SharedProfile, visitedOrigins: Itera
     await context.clearPermissions();
 
     const cleaner = (await switchExtension(context, extensionsPage, extensionId, true))!;
+    // The cleaner's own start-up reads what the last test stored and may write it back (settings are re-saved
+    // sanitised): clearing before that start-up ends let a test's lookup defaults reach the next test. So the clear
+    // waits for the worker to be ready, and is repeated until the stores read back empty.
+    await waitForBackgroundReady(cleaner);
     await cleaner.evaluate(async () => {
       const required = new Set(chrome.runtime.getManifest().host_permissions ?? []);
       const granted = (await chrome.permissions.getAll()).origins ?? [];
@@ -99,6 +103,13 @@ export async function resetProfile(profile: SharedProfile, visitedOrigins: Itera
         // Optional API: present only with its permission.
         chrome.alarms?.clearAll(),
       ]);
+      const stored = async () =>
+        Object.keys(await chrome.storage.local.get(null)).length + Object.keys(await chrome.storage.sync.get(null)).length;
+      for (let tries = 0; (await stored()) > 0; tries++) {
+        if (tries === 20) throw new Error('chrome.storage kept being written while the extension was being reset.');
+        await new Promise((ok) => setTimeout(ok, 50));
+        await Promise.all([chrome.storage.local.clear(), chrome.storage.sync.clear()]);
+      }
     });
     await switchExtension(context, extensionsPage, extensionId, false);
     await clearOrigins(cdp, extensionId, []);
