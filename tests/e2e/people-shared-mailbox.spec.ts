@@ -73,6 +73,8 @@ test('a firm’s shared mailbox and main line show on its company row, not on a 
     const contactView = panel.getByRole('tabpanel', { name: 'Contact' });
     await expect(contactView).toBeVisible();
     await expect(contactView).toContainText(OFFICE_MAIL);
+    // Not run on the click: the price is on the button, and the user decides.
+    await expect(contactView.getByRole('button', { name: /^Enrich · 1 credit/ })).toBeVisible({ timeout: 15_000 });
     await shot(panel, 'people-shared-mailbox-contact');
   });
 });

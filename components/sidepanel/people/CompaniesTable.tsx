@@ -14,8 +14,8 @@ import './people.css';
 
 /** Name line and a line of chips beside the button (no subtitle): see people.css. */
 const ROW_HEIGHT = 84;
-/** The same with a general contact line under the name, as tall as a person's row with a subtitle. */
-const CONTACT_ROW_HEIGHT = PERSON_ROW_HEIGHT;
+/** The same with a general contact under the name: a person's row with a subtitle, and room for it to wrap once. */
+const CONTACT_ROW_HEIGHT = PERSON_ROW_HEIGHT + 20;
 const VISIBLE_ROWS = 6;
 
 /** Companies the page shows as such: name, website and company page as chips, one priced Enrich each. */
