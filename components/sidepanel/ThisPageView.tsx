@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
-import { foundParts, looseIdentifiers, type FoundBreakdown, personBulkEntry, personDisplayName } from '@/lib/people';
+import { companyContacts, foundParts, looseIdentifiers, type FoundBreakdown, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
 import { ExportActions } from './ExportActions';
@@ -102,7 +102,12 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
 
   const allPeople = data?.entities.people ?? noPeople;
   const companies = data?.entities.companies ?? noCompanies;
-  const loose: EntityLists | null = useMemo(() => (data ? looseIdentifiers(data.entities, allPeople, companies) : null), [data, allPeople, companies]);
+  // A shared mailbox or main line no person holds is its company's general contact: shown on the company's row.
+  const contacts = useMemo(
+    () => (data ? companyContacts(companies, looseIdentifiers(data.entities, allPeople, companies), data.url, allPeople) : null),
+    [data, allPeople, companies],
+  );
+  const loose: EntityLists | null = contacts?.loose ?? null;
   const entities: PageEntity[] = useMemo(
     () => (loose ? kinds.flatMap(([kind, field]) => loose[field].map((value) => ({ kind, value }))) : []),
     [loose],
@@ -196,7 +201,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             <PeopleTable key={`people:${data.url}`} title={t('sidepanel_people')} label={t('sidepanel_page_people_label')} people={people} selection={{ selected, onChange: setSelected }} />
           )}
           <NamedPeople key={`named:${data.url}`} named={data.entities.namedPeople ?? []} pageUrl={data.url} />
-          {companies.length > 0 && <CompaniesTable key={`companies:${data.url}`} companies={companies} />}
+          {companies.length > 0 && <CompaniesTable key={`companies:${data.url}`} companies={companies} contacts={contacts?.byCompany} />}
           {loose && <FoundEntities key={`loose:${data.url}`} entities={loose} selected={selected} onSelectionChange={setSelected} exclude={lead} loose={grouped} />}
           <div className="sp-toolbar sp-page__export">
             <span className="sp-toolbar__label">{t('sidepanel_page_export_title')}</span>

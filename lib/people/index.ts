@@ -16,6 +16,8 @@ import { filterByText, foldText } from '../model/text-query';
 /** The handle of a canonical profile or company page URL (`lib/identity`), for rows and labels. */
 export { profileHandle };
 export type { FoundBreakdown };
+import { companyContacts } from './company-contacts';
+export { companyContacts, type CompanyContacts, type GeneralContact } from './company-contacts';
 
 export type PersonIdentifier =
   | { kind: 'profile'; value: string }
@@ -172,9 +174,27 @@ function unique(values: readonly string[]): string[] {
 }
 
 /** A page's entities; stored state from before grouping has no `people` or `companies`. */
-type FoundEntities = EntityLists & { people?: readonly PersonIds[]; companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'>> };
+type FoundEntities = EntityLists & {
+  url?: string;
+  people?: readonly PersonIds[];
+  companies?: ReadonlyArray<Pick<PageCompany, 'domains' | 'companyPages'> & { id?: string }>;
+};
 
-const counted = (entities: FoundEntities) => ({ ...entities, people: entities.people ?? [], companies: entities.companies ?? [] });
+/**
+ * The page as the panel lists it: a company's general contact (`companyContacts`) counts as its company's row, not
+ * as a loose identifier, so it is taken out of the flat lists before counting.
+ */
+function counted(entities: FoundEntities) {
+  const people = entities.people ?? [];
+  const companies = entities.companies ?? [];
+  if (entities.url === undefined || companies.length === 0) return { ...entities, people, companies };
+  const rows = companies.map((c, i) => ({ id: c.id ?? String(i), domains: c.domains }));
+  const { byCompany } = companyContacts(rows, looseEntities({ ...entities, people, companies }), entities.url, people);
+  const attached = new Set<string>();
+  for (const c of byCompany.values()) for (const v of [...c.emails, ...c.phones]) attached.add(v);
+  const kept = (list: readonly string[]) => list.filter((v) => !attached.has(v));
+  return { ...entities, emails: kept(entities.emails), phones: kept(entities.phones), people, companies };
+}
 
 /** What the panel's summary and the toolbar badge count: people + companies + loose identifiers (one rule). */
 export function foundCount(entities: FoundEntities): number {

@@ -65,7 +65,20 @@ export interface IdentifierChip {
 }
 
 /** Name line, optional subtitle line, then the chips (wrapping) with `action` at the end of their line. */
-export function EntityCell({ name, subtitle, chips, action }: { name: string; subtitle: string | null; chips: readonly IdentifierChip[]; action: ReactNode }) {
+export function EntityCell({
+  name,
+  subtitle,
+  chips,
+  action,
+  note,
+}: {
+  name: string;
+  subtitle: string | null;
+  chips: readonly IdentifierChip[];
+  action: ReactNode;
+  /** A line under the name in place of a subtitle (a company's general contact). */
+  note?: ReactNode;
+}) {
   const ids = useRef<HTMLSpanElement>(null);
   const shown = useChipsThatFit(ids, Math.min(chips.length, MAX_CHIPS));
   const hidden = chips.slice(shown);
@@ -80,6 +93,7 @@ export function EntityCell({ name, subtitle, chips, action }: { name: string; su
           {subtitle}
         </span>
       )}
+      {note}
       <span className="sp-person__foot">
         <span className={`sp-person__ids${hidden.length > 0 ? ' sp-person__ids--more' : ''}`} role="group" aria-label={t('people_identifiers_of', name)} ref={ids}>
           {chips.slice(0, shown).map((chip) => (
