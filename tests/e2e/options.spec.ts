@@ -314,6 +314,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
         scanSites: 'everything',
         cache: { hitTtlDays: 7, missTtlDays: -1 },
         dailyBudget: 'lots',
+        confirmAboveCredits: -1,
       },
     }),
   );
@@ -326,6 +327,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
       scanSites: [],
       cache: { hitTtlDays: 7, missTtlDays: 3 },
       dailyBudget: null,
+      confirmAboveCredits: 100,
     },
     key: { present: true, hint: '…rupt', rejectedAt: null },
   });
