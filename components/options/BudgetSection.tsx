@@ -1,4 +1,7 @@
-/** An optional daily credit cap: paid actions that would go over it are blocked with a clear message. */
+/**
+ * An optional daily credit cap: paid actions that would go over it are blocked with a clear message. And the
+ * threshold above which a bulk start asks a second time, so one click cannot spend thousands of credits.
+ */
 import { type FormEvent, useState } from 'react';
 import { Button, Checkbox, ErrorState, formatCredits, Section } from '@/components/ui';
 import { useCreditsSummary } from '@/components/shared/use-credits-summary';
@@ -79,6 +82,57 @@ export function BudgetSection({ settings, update }: BudgetSectionProps) {
         <StatusLine status={status} />
         {error && <ErrorState error={error} compact />}
       </form>
+      <ConfirmAboveForm settings={settings} update={update} />
     </Section>
+  );
+}
+
+const CONFIRM_ABOVE_MAX = 1_000_000;
+
+/** "Ask again above N credits": its own form, so saving it never touches the daily cap being edited above. */
+function ConfirmAboveForm({ settings, update }: BudgetSectionProps) {
+  const [amount, setAmount] = useState(String(settings.confirmAboveCredits));
+  const [status, setStatus] = useState<Status>(null);
+  const [error, setError] = useState<ErrorData | null>(null);
+  // Follow changes made elsewhere (an import).
+  const [seen, setSeen] = useState(settings.confirmAboveCredits);
+  if (seen !== settings.confirmAboveCredits) {
+    setSeen(settings.confirmAboveCredits);
+    setAmount(String(settings.confirmAboveCredits));
+  }
+  const n = Number(amount);
+  const valid = amount.trim() !== '' && Number.isInteger(n) && n >= 0 && n <= CONFIRM_ABOVE_MAX;
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!valid) return;
+    setError(null);
+    try {
+      const saved = await update({ confirmAboveCredits: n });
+      setStatus({ tone: 'success', text: t('options_confirm_above_saved', formatCredits(saved.confirmAboveCredits)) });
+    } catch (e) {
+      setStatus(null);
+      setError(toErrorData(e));
+    }
+  }
+
+  return (
+    <form className="opt-form" onSubmit={save} noValidate>
+      <WholeNumberField
+        label={t('options_confirm_above')}
+        hint={t('options_confirm_above_explained')}
+        error={valid ? null : t('options_confirm_above_invalid')}
+        value={amount}
+        onChange={setAmount}
+        max={CONFIRM_ABOVE_MAX}
+      />
+      <div className="opt-actions">
+        <Button type="submit" variant="primary" icon="check" disabled={!valid || n === settings.confirmAboveCredits}>
+          {t('options_confirm_above_save')}
+        </Button>
+      </div>
+      <StatusLine status={status} />
+      {error && <ErrorState error={error} compact />}
+    </form>
   );
 }

@@ -32,6 +32,7 @@ import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';
 import { BulkRequiredNote, useBulkRequired } from './progress/BulkRequiredNote';
+import { SpendConfirm, useConfirmAbove } from './progress/SpendConfirm';
 import { bulkJobDetail, bulkJobTitle } from './progress/bulk-summary';
 
 export interface BulkSelectionBarProps {
@@ -54,6 +55,7 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
   const bought = estimate ? (estimate.saved ?? 0) : lastBought.current;
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<ErrorData | null>(null);
+  const confirmAbove = useConfirmAbove();
   if (entries.length === 0) return null;
   const start = async () => {
     setStarting(true);
@@ -87,23 +89,27 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
         >
           {t('progress_clear')}
         </Button>
-        <PaidButton
-          size="sm"
-          variant="primary"
-          icon="zap"
-          upTo
-          estimate={estimate}
-          loading={starting}
-          disabled={disabled}
-          onClick={() => void start()}
-          aria-label={
-            estimate
-              ? t('progress_enrich_selected_aria_price', String(entries.length), formatCredits(estimate.credits))
-              : t('progress_enrich_selected_aria', String(entries.length))
-          }
-        >
-          {t('progress_enrich_selected')}
-        </PaidButton>
+        <SpendConfirm credits={estimate?.credits} threshold={confirmAbove} onStart={() => void start()}>
+          {({ onClick, largeLabel, asking }) => (
+            <PaidButton
+              size="sm"
+              variant="primary"
+              icon="zap"
+              upTo
+              estimate={estimate}
+              loading={starting}
+              disabled={disabled || asking}
+              onClick={onClick}
+              aria-label={
+                estimate
+                  ? t('progress_enrich_selected_aria_price', String(entries.length), formatCredits(estimate.credits))
+                  : t('progress_enrich_selected_aria', String(entries.length))
+              }
+            >
+              {largeLabel ?? t('progress_enrich_selected')}
+            </PaidButton>
+          )}
+        </SpendConfirm>
       </div>
       {bought > 0 && <BoughtBeforeNote count={bought} fresh={fresh} onFresh={setFresh} />}
       <p className="sp-bulkbar__note">{t('progress_charged_found_only')}</p>

@@ -16,6 +16,7 @@ export const SETTING_LABELS: Readonly<Record<keyof Settings, string>> = {
   get lookupDefaults() { return t('options_defaults_title'); },
   get cache() { return t('options_cache_title'); },
   get dailyBudget() { return t('options_budget_title'); },
+  get confirmAboveCredits() { return t('options_confirm_above'); },
 };
 
 /** The labels of the fields inside a setting, as the options form shows them. */
@@ -98,6 +99,9 @@ export function describePatch(patch: SettingsPatch, current: Settings): string[]
   }
   if (patch.dailyBudget !== undefined && patch.dailyBudget !== current.dailyBudget) {
     change('dailyBudget', patch.dailyBudget === null ? t('options_transfer_no_limit') : tn('credits', patch.dailyBudget));
+  }
+  if (patch.confirmAboveCredits !== undefined && patch.confirmAboveCredits !== current.confirmAboveCredits) {
+    change('confirmAboveCredits', tn('credits', patch.confirmAboveCredits));
   }
   return lines;
 }

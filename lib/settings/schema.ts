@@ -51,6 +51,8 @@ const fields = {
   cache: z.strictObject({ hitTtlDays: z.number().min(0).max(365), missTtlDays: z.number().min(0).max(365) }),
   /** Daily credit cap; null = no cap. */
   dailyBudget: z.number().int().min(0).nullable(),
+  /** A bulk start whose most-it-can-cost is above this many credits asks a second time before anything is sent. */
+  confirmAboveCredits: z.number().int().min(0).max(1_000_000),
 };
 
 export const SettingsSchema = z.strictObject(fields);
@@ -63,6 +65,7 @@ export const DEFAULT_SETTINGS: Settings = {
   scanSites: [],
   cache: { hitTtlDays: 30, missTtlDays: 3 },
   dailyBudget: null,
+  confirmAboveCredits: 100,
 };
 
 /** Forgiving reader for whatever storage holds (old shapes, corruption): each field falls back on its own. */
@@ -89,6 +92,7 @@ export const StoredSettingsSchema = z.object({
     })
     .catch(DEFAULT_SETTINGS.cache),
   dailyBudget: fields.dailyBudget.catch(null),
+  confirmAboveCredits: fields.confirmAboveCredits.catch(DEFAULT_SETTINGS.confirmAboveCredits),
 });
 
 export function readSettings(stored: unknown): Settings {

@@ -193,7 +193,9 @@ export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>
             ok: boolean;
             error?: { message: string };
           }>;
-        const updated = await send('settings/update', { apiBaseUrl: baseUrl ?? sandbox.url, ...settings });
+        // Specs start bulk jobs of hundreds of credits with one click; the second question above a threshold has its
+        // own spec (spend-confirm.spec.ts), which sets the threshold it tests through `settings`.
+        const updated = await send('settings/update', { apiBaseUrl: baseUrl ?? sandbox.url, confirmAboveCredits: 1_000_000, ...settings });
         if (!updated.ok) throw new Error(`configure: settings/update failed: ${updated.error?.message}`);
         if (apiKey !== undefined) {
           const set = await send('key/set', { key: apiKey });

@@ -316,6 +316,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
         scanSites: 'everything',
         cache: { hitTtlDays: 7, missTtlDays: -1 },
         dailyBudget: 'lots',
+        confirmAboveCredits: -1,
       },
     }),
   );
@@ -328,6 +329,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
       scanSites: [],
       cache: { hitTtlDays: 7, missTtlDays: 3 },
       dailyBudget: null,
+      confirmAboveCredits: 100,
     },
     key: { present: true, hint: `…${key.slice(-4)}`, rejectedAt: null },
   });

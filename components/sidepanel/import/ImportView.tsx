@@ -3,6 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
 import { BulkRequiredNote, useBulkRequired } from '../progress/BulkRequiredNote';
+import { SpendConfirm, useConfirmAbove } from '../progress/SpendConfirm';
 import { bulkJobDetail, bulkJobTitle } from '../progress/bulk-summary';
 import { fileNameFor } from '@/lib/export';
 import { isFinished } from '@/lib/export/bulk-final';
@@ -66,6 +67,7 @@ export function ImportView() {
   const [starting, setStarting] = useState(false);
   /** The preview is being priced again for a choice: Start waits for the price it will be held to. */
   const [repricing, setRepricing] = useState(false);
+  const confirmAbove = useConfirmAbove();
   /** The staged upload in the background (bulk/stage-open), until the job starts or it is discarded. */
   const staged = useRef<string | null>(null);
   const abort = useRef<AbortController | null>(null);
@@ -401,9 +403,19 @@ export function ImportView() {
           <BulkRequiredNote dropped={droppedRequired} />
           {stage.preview.saved > 0 && <BoughtBeforeNote className="sp-hint" count={stage.preview.saved} fresh={stage.fresh} busy={starting || repricing} onFresh={(fresh) => void chooseFresh(fresh)} />}
           <div className="sp-export">
-            <Button variant="primary" disabled={stage.preview.estimate.blockedByBudget || repricing} loading={starting} detail={upToCredits(stage.preview.estimate.credits)} onClick={() => void start()}>
-              {t('import_start')}
-            </Button>
+            <SpendConfirm credits={stage.preview.estimate.credits} threshold={confirmAbove} onStart={() => void start()}>
+              {({ onClick, largeLabel, asking }) => (
+                <Button
+                  variant="primary"
+                  disabled={stage.preview.estimate.blockedByBudget || repricing || asking}
+                  loading={starting}
+                  detail={largeLabel ? undefined : upToCredits(stage.preview.estimate.credits)}
+                  onClick={onClick}
+                >
+                  {largeLabel ?? t('import_start')}
+                </Button>
+              )}
+            </SpendConfirm>
             <Button
               size="sm"
               variant="ghost"

@@ -231,7 +231,7 @@ describe('a file that changes the API address', () => {
     const patch = loaded();
     const held = settingsToApply(patch, { changeAddress: false });
     expect(held).not.toHaveProperty('apiBaseUrl');
-    expect(held).toEqual({ lookupDefaults: lookalike.lookupDefaults, scanMode: 'sites', scanSites: [], cache: lookalike.cache, dailyBudget: 20 });
+    expect(held).toEqual({ lookupDefaults: lookalike.lookupDefaults, scanMode: 'sites', scanSites: [], cache: lookalike.cache, dailyBudget: 20, confirmAboveCredits: lookalike.confirmAboveCredits });
     expect({ ...current, ...held }.apiBaseUrl).toBe('https://api.example.com');
 
     expect(settingsToApply(patch, { changeAddress: true })).toEqual(patch);
