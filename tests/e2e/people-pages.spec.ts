@@ -34,7 +34,7 @@ const li = (slug: string) => `https://www.linkedin.com/in/${slug}`;
 /** Written from the fixture pages (tests/fixtures/pages/*.html), person by person. */
 const PAGES: PageCase[] = [
   {
-    title: 'law firm (vCard, mailto, tel per card; the shared main line is no one's)',
+    title: 'law firm (vCard, mailto, tel per card; the shared main line on no person)',
     page: 'law-firm.html',
     people: [
       { name: 'Margaret Harrow', emails: ['mharrow@harrowvance.com'], phones: ['+12125550180'] },
