@@ -15,6 +15,16 @@ export const SURNAME_PARTICLES: ReadonlySet<string> = new Set(
 );
 
 /**
+ * Forms of address, professions and degrees written before a name ("Dr. Jane Doe", "Prof. Dr. med. Hans Müller",
+ * "Rechtsanwalt Dennis Tölle", "Dre Nadia Lessard"): shown with the name on a page, never sent as part of a first
+ * name. One list for the page's people, the named-people lookup and the lookup box, so a name read on a page is
+ * looked up as the same words the lookup box would send.
+ */
+export const NAME_HONORIFICS: ReadonlySet<string> = new Set(
+  'dr dr. prof prof. med. mr mr. ms ms. mrs mrs. mx mx. miss sir dame dre mme mme. rechtsanwalt rechtsanwältin ra notar notarin'.split(' '),
+);
+
+/**
  * Words that never stand in a person's name: labels, calls to action, UI and photo words ("team member image"), job
  * titles, departments, newsletters and editorial boxes, organisations and places, in English, German, French and
  * Spanish. A heading, a box title or an image's `alt` made of capitalised words ("Über Uns", "Bootshütte

@@ -4,10 +4,9 @@
 import { companyDomainOf } from '@/lib/detect/domains';
 import type { PageNamedPerson } from '@/lib/detect/schema';
 import { splitFullName } from '@/lib/export/names';
+import { NAME_HONORIFICS } from '@/lib/identity/name';
 import type { ContactLookup } from '@/lib/messaging/protocol';
 
-/** Forms of address and degrees written before a name: not part of the first name a lookup sends. */
-const LEADING_TITLES = new Set('dr dr. prof prof. med. mr mr. ms ms. mrs mrs. mx mx. sir dame dre mme rechtsanwalt rechtsanwältin'.split(' '));
 
 /** The company a page's named people work at, as a lookup names it: the page's own domain, or null (a platform, a file). */
 export function pageCompanyDomain(pageUrl: string): string | null {
@@ -25,7 +24,7 @@ export function namedPersonLookup(person: PageNamedPerson, pageUrl: string): Con
   if (domain === null) return null;
   const words = person.name.split(' ');
   let start = 0;
-  while (start < words.length - 2 && LEADING_TITLES.has((words[start] as string).toLowerCase())) start++;
+  while (start < words.length - 2 && NAME_HONORIFICS.has((words[start] as string).toLowerCase())) start++;
   const { first, last } = splitFullName(words.slice(start).join(' '));
   if (first === '' || last === '') return null;
   return { first_name: first, last_name: last, company_domain: domain };

@@ -18,7 +18,7 @@ import {
   type CountryCode,
 } from '../identity';
 import { formatPhone } from '../identity/phone';
-import { SURNAME_PARTICLES } from '../identity/name';
+import { NAME_HONORIFICS, SURNAME_PARTICLES } from '../identity/name';
 import { t } from '../i18n/t';
 
 export const MAX_QUERY = 512;
@@ -223,7 +223,7 @@ function person(first: string[], last: string[], companyText: string): Selection
 }
 
 /** Forms of address before a name ("Dr. Jane Doe", "Prof. Dr. Hans Müller"): not part of it. */
-const HONORIFICS: ReadonlySet<string> = new Set('dr dr. mr mr. mrs mrs. ms ms. mx mx. miss prof prof. sir dame'.split(' '));
+const HONORIFICS = NAME_HONORIFICS;
 /** Degrees and credentials after a name ("Jane Doe, PhD", "Jane Doe MBA"): not part of it, and no company. */
 const CREDENTIALS: ReadonlySet<string> = new Set(
   'phd ph.d ph.d. mba md m.d. pmp cpa esq esq. jd llm ll.m. msc m.sc. bsc b.sc. cfa dds rn'.split(' '),

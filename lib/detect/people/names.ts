@@ -1,22 +1,17 @@
 // Is a short text a person's name, a job title, a company's name? Small pure checks the grouping
 // uses on the text of one block. Inputs are capped before any pattern runs, and every pattern is
 // a single pass over disjoint character classes (nothing to backtrack into).
-import { isNotNameWord, startsPlaceName } from '../../identity/name';
+import { isNotNameWord, NAME_HONORIFICS, startsPlaceName, SURNAME_PARTICLES } from '../../identity/name';
 
 /** Longer than this is a sentence, not a name or a title. */
 const MAX_NAME = 70;
 const MAX_TITLE = 100;
 const MAX_PHRASE_SCAN = 512;
 
-/** Name particles written in lower case (`Ludwig van Beethoven`, `Ana de la Cruz`). */
-const PARTICLES: ReadonlySet<string> = new Set(
-  'van von der den de del della di da das dos du la le bin ibn al el y ten ter zu'.split(' '),
-);
+/** Name particles written in lower case (`Ludwig van Beethoven`, `Ana de la Cruz`), and Spanish `y` inside a name. */
+const PARTICLES: ReadonlySet<string> = new Set([...SURNAME_PARTICLES, 'y']);
 /** Honorifics that may lead a name; kept in the displayed name, not counted as one of its words. */
-const HONORIFICS: ReadonlySet<string> = new Set(
-  // German and French forms of address and professions written before a name ("Rechtsanwalt Dennis Tölle", "Dre Nadia Lessard").
-  'dr dr. prof prof. mr mr. ms ms. mrs mrs. mx mx. sir dame dre mme mme. rechtsanwalt rechtsanwältin ra notar notarin'.split(' '),
-);
+const HONORIFICS = NAME_HONORIFICS;
 
 /** The lower-case letters an honorific may start with (`dr`, `prof`, `mr`, `sir`): the only lower-case start of a name. */
 const HONORIFIC_INITIALS = [...new Set([...HONORIFICS].map((h) => h.charAt(0)))].join('');

@@ -23,6 +23,19 @@ describe('namedPersonLookup', () => {
     });
   });
 
+  it('strips every honorific the page reader keeps in a name (one list): "RA Dennis Tölle" is looked up as Dennis Tölle', () => {
+    // The scanner keeps "RA Dennis Tölle" as a name (a German lawyer's form of address); a second, shorter list here
+    // once sent first_name "RA Dennis", a paid lookup under the wrong name.
+    expect(namedPersonLookup({ name: 'RA Dennis Tölle', title: null }, 'https://www.anwalt-example.de/kanzlei')).toMatchObject({
+      first_name: 'Dennis',
+      last_name: 'Tölle',
+    });
+    expect(namedPersonLookup({ name: 'Notarin Eva Brandt', title: null }, 'https://www.notariat-example.de/')).toMatchObject({
+      first_name: 'Eva',
+      last_name: 'Brandt',
+    });
+  });
+
   it('gives no lookup where the page names no company (a saved file, a platform)', () => {
     expect(pageCompanyDomain('file:///home/me/speakers.html')).toBeNull();
     expect(namedPersonLookup({ name: 'Jane Doe', title: null }, 'file:///home/me/speakers.html')).toBeNull();
