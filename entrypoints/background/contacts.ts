@@ -99,8 +99,12 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
       if (input.destination && !(await browser.permissions.contains({ origins: [originPattern(input.destination.url)] }))) {
         throw new HandledError({ kind: 'permission_needed', message: 'Allow the extension to reach this address when the browser asks, then save again.' });
       }
-      // The signing secret is never sent back to the page, so saving the address again keeps it (the receiver holds it).
-      const signingSecret = input.destination ? (input.destination.signingSecret ?? (await destination(b()))?.signingSecret) : undefined;
+      // The signing secret is never sent back to the page, so saving the address again keeps it (the receiver holds it);
+      // but only for the same receiver: a new host given the old host's secret could sign, or replay, deliveries the old
+      // receiver would accept. A new origin starts unsigned until a secret is generated for it.
+      const saved = input.destination ? await destination(b()) : null;
+      const sameReceiver = saved && input.destination ? new URL(saved.url).origin === new URL(input.destination.url).origin : false;
+      const signingSecret = input.destination ? (input.destination.signingSecret ?? (sameReceiver ? saved?.signingSecret : undefined)) : undefined;
       await b().putMeta(WEBHOOK_META, input.destination && signingSecret ? { ...input.destination, signingSecret } : input.destination);
       return { ok: true as const };
     },

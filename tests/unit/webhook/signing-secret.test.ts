@@ -70,6 +70,19 @@ describe('the signing secret in the background', () => {
     expect(new Webhook(secret).verify(last.body, signedHeaders(last))).toMatchObject({ test: true });
   });
 
+  it('a new receiver (another origin, here another port) does not inherit the secret: it starts unsigned', async () => {
+    await handlers['webhook/set']({ destination: { url } }, panel);
+    await handlers['webhook/secret']({}, panel);
+    expect((await handlers['webhook/get']({}, panel)).signed).toBe(true);
+    const elsewhere = new URL(url);
+    elsewhere.port = String(Number(elsewhere.port) === 65535 ? 65534 : Number(elsewhere.port) + 1);
+    await handlers['webhook/set']({ destination: { url: elsewhere.href } }, panel);
+    expect(await handlers['webhook/get']({}, panel)).toMatchObject({ url: elsewhere.href, signed: false });
+    // Back to the first receiver: still unsigned until a secret is generated for it (the old one is gone for good).
+    await handlers['webhook/set']({ destination: { url } }, panel);
+    expect((await handlers['webhook/get']({}, panel)).signed).toBe(false);
+  });
+
   it('a new secret replaces the old one: requests signed with it no longer verify with the old', async () => {
     const { secret: first } = await handlers['webhook/secret']({}, panel);
     const { secret: second } = await handlers['webhook/secret']({}, panel);
