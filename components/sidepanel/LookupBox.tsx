@@ -9,6 +9,7 @@ import { Button, PaidButton, Select, TextField } from '@/components/ui';
 import type { ContactOptions, CostEstimate, SelectionMeaning } from '@/lib/messaging/protocol';
 import { request, useDebounced, useEstimate } from './hooks';
 import { useAccount } from './account';
+import { notUnderstoodReason } from '@/lib/selection/query';
 import { contactOptions, costActionForMeaning, describeMeaning, lookupForMeaning } from './lookup';
 import { useNavigation } from './navigation';
 import { OpenSavedButton } from './contacts/OpenSavedButton';
@@ -124,7 +125,7 @@ function Understanding({ understood, text, meaning }: { understood: Understood; 
   if (understood.status === 'error') return <>{t('sidepanel_lookup_error', understood.message)}</>;
   if (understood.status !== 'done' || understood.text !== text) return <>{t('sidepanel_lookup_reading')}</>;
   if (!meaning) {
-    return <>{t('sidepanel_lookup_not_understood')}</>;
+    return <>{notUnderstoodReason(text)}</>;
   }
   return <strong>{describeMeaning(meaning)}</strong>;
 }

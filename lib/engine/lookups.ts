@@ -23,6 +23,7 @@ import { keepUnreadable, paidButUnreadable, unreadableCharge, type KeptAnswerSto
 import { toErrorData } from '../errors/to-error-data';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t } from '../i18n/t';
+import { normaliseEmail, normalisePhone, profileOfText, websiteDomain } from '../identity';
 
 export const LOOKUP_KIND = 'lookup';
 
@@ -148,9 +149,13 @@ export function createLookupService(options: LookupServiceOptions) {
     const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];
-    await cache
-      .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
-      .catch(() => undefined);
+    // A "no match" for text that never read as an identifier (a Sales Navigator link, a mistyped address) is not
+    // kept: its key is the raw text, and the miss would answer that text for days after the parser learns to read it.
+    if (outcome.found || identifierReads(plan.request)) {
+      await cache
+        .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
+        .catch(() => undefined);
+    }
     await book(plan, booked);
     if (outcome.found) await companyFound(plan, [plan.key, ...aliases], fetchedAt, queued);
     await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
@@ -365,3 +370,24 @@ export function createLookupService(options: LookupServiceOptions) {
 }
 
 export type LookupService = ReturnType<typeof createLookupService>;
+
+/** Whether the identifier a request's cache key is made of read as one (lib/identity), rather than as raw text. */
+function identifierReads(request: LookupRequest): boolean {
+  switch (request.op) {
+    case 'contact/enrich':
+    case 'contact/similar': {
+      const { email, social_profile, phone } = request.lookup;
+      if (email) return normaliseEmail(email) !== null;
+      if (social_profile) return profileOfText(social_profile)?.kind === 'person';
+      if (phone) return normalisePhone(phone) !== null;
+      return true;
+    }
+    case 'company/enrich':
+    case 'company/similar':
+      return profileOfText(request.url) !== null || websiteDomain(request.url) !== null;
+    case 'email/verify':
+      return normaliseEmail(request.email) !== null;
+    case 'contact/search':
+      return true;
+  }
+}

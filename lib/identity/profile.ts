@@ -16,12 +16,22 @@ interface ProfileShape {
   canonical: string;
   /** Slugs under that path that are app pages, not profiles (`/in/me`). */
   reserved: string[];
+  /** Path parts after the slug that belong to the identifier (legacy `/pub/<name>/<a>/<b>/<c>`: 3). */
+  idParts?: number;
+}
+
+/** Private app pages of a network that name a person but are no public profile (Sales Navigator's leads). */
+interface AppOnlyPaths {
+  app: string;
+  /** Lower-case path prefixes, with their slashes: `/sales/lead/`. */
+  prefixes: string[];
 }
 
 export interface ProfessionalNetwork {
   id: string;
   hosts: string[];
   shapes: ProfileShape[];
+  appOnlyPaths?: AppOnlyPaths[];
 }
 
 export interface ProfileMatch {
@@ -104,9 +114,23 @@ function profileOfPath(host: string, path: string): ProfileMatch | null {
     if (slugEnd === -1) slugEnd = path.length;
     const slug = normaliseSlug(path.slice(firstEnd + 1, slugEnd));
     if (slug === null || shape.reserved.includes(slug)) return null;
-    return { kind: shape.kind, network: network.id, url: shape.canonical + encodeURIComponent(slug) };
+    const extra = shape.idParts === undefined ? '' : idPartsOf(path, slugEnd, shape.idParts);
+    if (extra === null) return null;
+    return { kind: shape.kind, network: network.id, url: shape.canonical + encodeURIComponent(slug) + extra };
   }
   return null;
+}
+
+/**
+ * The `count` parts after the slug of a legacy `/pub/<name>/<a>/<b>/<c>` link, as `/a/b/c` (lower case), or null.
+ * Each is 1–3 hex digits: the member id written in pieces. The link stays in this form because the `/in/` address it
+ * redirects to is the service's to say, not something to guess from the pieces.
+ */
+function idPartsOf(path: string, slugEnd: number, count: number): string | null {
+  const parts = path.slice(slugEnd + 1).split('/');
+  if (parts.length < count || parts.slice(count).some((p) => p !== '')) return null;
+  const id = parts.slice(0, count).map((p) => p.toLowerCase());
+  return id.every((p) => /^[0-9a-f]{1,3}$/.test(p)) ? `/${id.join('/')}` : null;
 }
 
 /**
@@ -129,6 +153,25 @@ export function profileOfText(text: string): ProfileMatch | null {
   const value = text.trim();
   if (value.length === 0 || value.length > MAX_URL_LENGTH) return null;
   return normaliseProfileUrl(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/\//, '')}`);
+}
+
+/**
+ * The private app a network link belongs to when it names a person but is no public profile
+ * (`linkedin.com/sales/lead/…`: Sales Navigator), so the UI can say why it cannot be looked up. Null otherwise.
+ */
+export function appOnlyLinkOfText(text: string): string | null {
+  const value = text.trim();
+  if (value.length === 0 || value.length > MAX_URL_LENGTH) return null;
+  let url: URL;
+  try {
+    url = new URL(/^[a-z][a-z0-9+.-]*:/i.test(value) ? value : `https://${value.replace(/^\/\//, '')}`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const network = networkForHost(url.hostname.toLowerCase());
+  const path = url.pathname.toLowerCase();
+  return network?.appOnlyPaths?.find((a) => a.prefixes.some((prefix) => path.startsWith(prefix)))?.app ?? null;
 }
 
 /** `normaliseProfileUrl` for an href already split by `splitHttpUrl` (the link reader has done it). */

@@ -18,6 +18,7 @@ import {
   type CountryCode,
 } from '../identity';
 import { formatPhone } from '../identity/phone';
+import { appOnlyLinkOfText } from '../identity/profile';
 import { NAME_HONORIFICS, SURNAME_PARTICLES } from '../identity/name';
 import { t } from '../i18n/t';
 
@@ -79,6 +80,16 @@ export function describeMeaning(meaning: SelectionMeaning): string {
       return company ? t('sidepanel_describe_person_at', meaning.first_name, meaning.last_name, company) : t('sidepanel_describe_person', meaning.first_name, meaning.last_name);
     }
   }
+}
+
+/**
+ * Why `raw` gave no meaning, in the words the lookup box shows: a Sales Navigator link is a private page of that app,
+ * not a public profile, so it says so and what to paste instead; anything else gets the list of what it reads.
+ */
+export function notUnderstoodReason(raw: string): string {
+  const text = cleanQuery(raw);
+  if (!/\s/.test(text) && appOnlyLinkOfText(text) === 'sales-navigator') return t('sidepanel_lookup_sales_navigator');
+  return t('sidepanel_lookup_not_understood');
 }
 
 const withoutScheme = (url: string): string => url.replace(/^https?:\/\/(www\.)?/, '');
@@ -261,9 +272,36 @@ function splitAt(segment: string): [string, string] | null {
 const PARTICLES = SURNAME_PARTICLES;
 
 /** A company's legal form written after a comma ("Acme, Inc."). */
-const LEGAL_FORM = /^(?:inc|llc|ltd|limited|plc|corp|co|gmbh|ag|sa|sas|sarl|bv|nv|ab|oy|as|srl|spa|pty|kg)\.?$/i;
+const LEGAL_FORM = /^(?:inc|llc|llp|lp|pllc|ltd|limited|plc|corp|co|gmbh|ag|sa|sas|sarl|bv|nv|ab|oy|as|srl|spa|pty|kg)\.?$/i;
 
 const SEGMENT_SEPARATORS = /\s*(?:,|\s[-–—|·]\s|[–—|·])\s*/;
+
+/** Words that join the partners of a firm's name ("Nolan and Hackett", "Smith & Co"). */
+const FIRM_JOINERS: ReadonlySet<string> = new Set(['and', '&', 'und', 'et', 'y', '+']);
+const isFirmTail = (segment: string): boolean => {
+  const words = segment.split(' ');
+  return LEGAL_FORM.test(words[words.length - 1] as string) || words.some((w) => FIRM_JOINERS.has(w.toLowerCase()));
+};
+const MAX_FIRM_SEGMENTS = 6;
+
+/**
+ * "Jane Doe at Acme, Nolan and Hackett", "Jane Doe at Acme, Inc.", "Jane Doe at Acme, London": the person in the first
+ * segment and the company where "at" points. What follows after commas is part of the firm's name when it ends in a
+ * legal form or joins partners ("and", "&"); otherwise it is a place or a note ("London"), and a website after "at"
+ * ("acme.com, Berlin") is complete on its own. Undefined when the first segment is not "name at company".
+ */
+function atCompanyAcrossCommas(text: string, segments: string[]): SelectionMeaning | null | undefined {
+  const [a = '', ...tail] = segments;
+  if (fullName(a) !== null) return undefined;
+  const atA = splitAt(a);
+  const named = atA === null ? null : fullName(atA[0]);
+  if (atA === null || named === null) return undefined;
+  const head = atA[1];
+  // Only commas join a firm's name: "Acme – London" or "Acme | Sales" are separate parts.
+  const commasOnly = !/\s[-–—|·]\s|[–—|·]/.test(text.slice(text.toLowerCase().indexOf(head.toLowerCase())));
+  const joined = tail.length > 0 && tail.length < MAX_FIRM_SEGMENTS && commasOnly && companyDomainOfText(head) === null && isFirmTail(tail[tail.length - 1] as string);
+  return person(named[0], named[1], joined ? [head, ...tail].join(', ') : head);
+}
 
 function parsePerson(text: string): SelectionMeaning | null {
   // "Jane Doe (Acme)".
@@ -284,6 +322,8 @@ function parsePerson(text: string): SelectionMeaning | null {
     const name = at === null ? null : fullName(at[0]);
     return at !== null && name !== null ? person(name[0], name[1], at[1]) : null;
   }
+  const firm = atCompanyAcrossCommas(text, segments);
+  if (firm !== undefined) return firm;
   if (segments.length > 4) return null;
   const [a = '', b = '', c] = segments;
   // "Doe, Jane – Acme" / "Doe, Jane at Acme": a one-word surname, then the first name; or a surname that starts with
@@ -299,14 +339,7 @@ function parsePerson(text: string): SelectionMeaning | null {
   }
   // "Jane Doe, Acme", "Jane Doe, CTO at Acme", "Jane Doe – VP Sales – Acme".
   const name = fullName(a);
-  if (name === null) {
-    // "Jane Doe at Acme, Inc." / "Jane Doe at Acme, London": the company is where "at" points; a legal form after the
-    // comma is part of its name, a place is not.
-    const atA = splitAt(a);
-    const named = atA === null ? null : fullName(atA[0]);
-    if (atA === null || named === null) return null;
-    return person(named[0], named[1], LEGAL_FORM.test(b) ? `${atA[1]}, ${b}` : atA[1]);
-  }
+  if (name === null) return null;
   const atB = splitAt(b);
   if (atB !== null) return person(name[0], name[1], atB[1]);
   if (c === undefined) return isTitle(b) ? null : person(name[0], name[1], b);
