@@ -1,7 +1,8 @@
 /**
  * Export settings to a JSON file (the API key only when asked) and import one: the file is validated whole
  * (lib/settings-transfer), previewed, and applied with the host permissions it needs, asked for in the click.
- * A new API address is its own step, off by default: the saved key goes wherever the address points.
+ * A new API address is its own step, off by default: the saved key goes wherever the address points. Changes to
+ * prices and spending limits are another, off by default too: they are shown old → new and applied only when ticked.
  */
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, Section } from '@/components/ui';
@@ -14,11 +15,13 @@ import {
   exportFileName,
   type ImportResult,
   parseSettingsFile,
+  priceChangesOf,
   serialiseSettings,
   settingsToApply,
 } from '@/lib/settings-transfer';
 import { Field, type Status, StatusLine } from './fields';
 import { changeAccess } from './permissions-glue';
+import { PriceChangesStep } from './PriceChangesStep';
 import { t } from '@/lib/i18n/t';
 
 export interface TransferSectionProps {
@@ -35,6 +38,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
   const [importError, setImportError] = useState<Extract<ImportResult, { ok: false }> | null>(null);
   const [replaceKey, setReplaceKey] = useState(false);
   const [changeAddress, setChangeAddress] = useState(false);
+  const [changePrices, setChangePrices] = useState(false);
   const [status, setStatus] = useState<Status>(null);
   const [error, setError] = useState<ErrorData | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,6 +71,7 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
       setLoaded({ ...result, fileName: file.name });
       setReplaceKey(false);
       setChangeAddress(false);
+      setChangePrices(false);
     } else setImportError(result);
   }
 
@@ -74,8 +79,10 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
     if (!loaded) return;
     // The file's API address only when ticked: otherwise the key keeps going where it went.
     const address = addressChangeOf(loaded.settings, settings);
-    const apply = settingsToApply(loaded.settings, { changeAddress: changeAddress && address !== null });
+    const prices = priceChangesOf(loaded.settings, settings);
+    const apply = settingsToApply(loaded.settings, settings, { changeAddress: changeAddress && address !== null, changePrices });
     const addressKept = address !== null && apply.apiBaseUrl === undefined;
+    const pricesKept = prices.length > 0 && !changePrices;
     const next = { ...settings, ...apply };
     // Permissions first, in the click: the file may change the API address or the privacy choice.
     changeAccess(
@@ -93,13 +100,18 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
         if (withKey) onKeyChanged();
         setLoaded(null);
         const imported = replaceKey && loaded.apiKey ? t('options_imported_with_key', loaded.fileName) : t('options_imported', loaded.fileName);
-        return { tone: 'success', text: addressKept ? `${imported} ${t('options_import_address_kept')}` : imported };
+        const kept = [
+          addressKept ? t('options_import_address_kept') : '',
+          pricesKept ? t('options_import_prices_kept', prices.map((p) => p.label).join(', ')) : '',
+        ];
+        return { tone: 'success', text: [imported, ...kept].filter(Boolean).join(' ') };
       },
     );
   }
 
   const changes = loaded ? describePatch(loaded.settings, settings) : [];
   const address = loaded ? addressChangeOf(loaded.settings, settings) : null;
+  const prices = loaded ? priceChangesOf(loaded.settings, settings) : [];
   return (
     <Section title={t('options_transfer_title')} headingLevel={2}>
       <div className="opt-split">
@@ -181,7 +193,13 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
             <div className="opt-callout" role="group" aria-label={t('options_settings_to_import')}>
               <p>
                 <strong>{loaded.fileName}</strong>{' '}
-                {changes.length > 0 ? t('options_import_changes') : address ? t('options_import_matches_but_address') : t('options_import_matches')}
+                {changes.length > 0
+                  ? t('options_import_changes')
+                  : prices.length > 0
+                    ? t('options_import_matches_but_below')
+                    : address
+                      ? t('options_import_matches_but_address')
+                      : t('options_import_matches')}
               </p>
               {changes.length > 0 && (
                 <ul className="opt-issues">
@@ -199,6 +217,9 @@ export function TransferSection({ settings, onKeyChanged }: TransferSectionProps
                     label={t('options_import_address_opt_in', address.host)}
                   />
                 </div>
+              )}
+              {prices.length > 0 && (
+                <PriceChangesStep changes={prices} checked={changePrices} onChange={setChangePrices} />
               )}
               {loaded.ignored.length > 0 && (
                 <p className="opt-note">{t('options_import_ignored', loaded.ignored.join(', '))}</p>

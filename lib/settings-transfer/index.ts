@@ -11,7 +11,7 @@ import { describeIssues, type ImportIssue } from './issues';
 
 export { applySettingsImport, type ImportStores } from './apply';
 export { describeIssues, type ImportIssue } from './issues';
-export { addressChangeOf, describePatch, settingsToApply, type AddressChange } from './preview';
+export { addressChangeOf, describePatch, priceChangesOf, settingsToApply, type AddressChange, type PriceChange } from './preview';
 
 export const EXPORT_FORMAT = 'in-page-enrich/settings';
 export const EXPORT_VERSION = 1;

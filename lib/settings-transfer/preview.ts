@@ -2,10 +2,14 @@
  * What an imported settings file would change, in words, and what is applied. The API address is its own step:
  * the saved API key goes with every request to that address, so a shared "team settings" file naming a lookalike
  * host would hand the key to whoever runs it. The file's address is applied only when the user opts in
- * (`settingsToApply`), after a warning that names the new host.
+ * (`settingsToApply`), after a warning that names the new host. Settings that change what lookups cost or how
+ * much may be spent (realtime and waterfall by default, the daily budget, the "ask again above" threshold) are a
+ * second opt-in step for the same reason: a shared file could otherwise triple every price behind one word.
  */
-import type { ScanMode, Settings, SettingsPatch } from '../settings/schema';
+import type { RequiredField, ScanMode, Settings, SettingsPatch } from '../settings/schema';
 import { siteLabel } from '../permissions/sites';
+import { estimateCost } from '../api/pricing';
+import { REQUIRED_FIELD_LABELS } from '../settings/required-words';
 import { t, tn } from '../i18n/t';
 
 /** The label of each setting, as the preview and the error sentences name it (getters: read in the UI language). */
@@ -37,7 +41,7 @@ export const SCAN_WORDS: Readonly<Record<ScanMode, string>> = {
 };
 
 /** The fields a match may be required to have, as the options form words them (one table, lib/settings). */
-export { REQUIRED_FIELD_LABELS as REQUIRED_WORDS } from '../settings/required-words';
+export const REQUIRED_WORDS = REQUIRED_FIELD_LABELS;
 
 /** A change of the API address the file asks for. */
 export interface AddressChange {
@@ -73,17 +77,90 @@ export function addressChangeOf(patch: SettingsPatch, current: Settings): Addres
   return { from: current.apiBaseUrl, to, host };
 }
 
-/**
- * The settings an import writes: everything in the file, except its API address unless the user ticked the
- * address step (`changeAddress`). Without the tick the stored address, and where the key goes, stay as they are.
- */
-export function settingsToApply(patch: SettingsPatch, opts: { changeAddress: boolean }): SettingsPatch {
-  if (opts.changeAddress || patch.apiBaseUrl === undefined) return patch;
-  const { apiBaseUrl: _held, ...rest } = patch;
-  return rest;
+/** A change the file makes to what lookups cost or may spend, shown old → new; applied only when ticked. */
+export interface PriceChange {
+  /** Where it sits in the settings (`lookupDefaults.realtime`, `dailyBudget`). */
+  field: 'lookupDefaults.realtime' | 'lookupDefaults.waterfall' | 'dailyBudget' | 'confirmAboveCredits';
+  /** The setting's name, as the options form shows it. */
+  label: string;
+  /** "Fetch live data (realtime): off → on (+1 credit per contact found)". */
+  text: string;
 }
 
-/** One line per setting the file changes, in words; the API address is not among them (`addressChangeOf`). */
+const onOff = (on: boolean) => (on ? t('options_transfer_on') : t('options_transfer_off'));
+const budgetWords = (budget: number | null) => (budget === null ? t('options_transfer_no_limit') : tn('credits', budget));
+
+/** What switching one lookup option costs per contact found, from the one pricing table ("+1 credit", "−1 credit"). */
+function perContactDelta(option: 'realtime' | 'waterfall', from: boolean, to: boolean): string {
+  const delta = estimateCost({ kind: 'enrich', [option]: to }) - estimateCost({ kind: 'enrich', [option]: from });
+  return `${delta < 0 ? '−' : '+'}${tn('credits', Math.abs(delta))}`;
+}
+
+/** The file's changes to prices and spending limits, old → new; empty when it changes none. */
+export function priceChangesOf(patch: SettingsPatch, current: Settings): PriceChange[] {
+  const out: PriceChange[] = [];
+  for (const option of ['realtime', 'waterfall'] as const) {
+    const to = patch.lookupDefaults?.[option];
+    const from = current.lookupDefaults[option];
+    if (to === undefined || to === from) continue;
+    const field = `lookupDefaults.${option}` as const;
+    const label = FIELD_LABELS[field] ?? field;
+    out.push({
+      field,
+      label,
+      text: t('options_transfer_price_option', label, onOff(from), onOff(to), perContactDelta(option, from, to)),
+    });
+  }
+  if (patch.dailyBudget !== undefined && patch.dailyBudget !== current.dailyBudget) {
+    out.push({
+      field: 'dailyBudget',
+      label: SETTING_LABELS.dailyBudget,
+      text: t('options_transfer_price_value', SETTING_LABELS.dailyBudget, budgetWords(current.dailyBudget), budgetWords(patch.dailyBudget)),
+    });
+  }
+  if (patch.confirmAboveCredits !== undefined && patch.confirmAboveCredits !== current.confirmAboveCredits) {
+    out.push({
+      field: 'confirmAboveCredits',
+      label: SETTING_LABELS.confirmAboveCredits,
+      text: t(
+        'options_transfer_price_value',
+        SETTING_LABELS.confirmAboveCredits,
+        tn('credits', current.confirmAboveCredits),
+        tn('credits', patch.confirmAboveCredits),
+      ),
+    });
+  }
+  return out;
+}
+
+/**
+ * The settings an import writes: everything in the file, except its API address unless the user ticked the
+ * address step (`changeAddress`), and its price changes unless the user ticked that step (`changePrices`).
+ * Without a tick the stored value stays: where the key goes, what a lookup costs, how much may be spent.
+ */
+export function settingsToApply(
+  patch: SettingsPatch,
+  current: Settings,
+  opts: { changeAddress: boolean; changePrices: boolean },
+): SettingsPatch {
+  const out: SettingsPatch = { ...patch };
+  if (!opts.changeAddress) delete out.apiBaseUrl;
+  if (!opts.changePrices) {
+    delete out.dailyBudget;
+    delete out.confirmAboveCredits;
+    if (out.lookupDefaults !== undefined) {
+      // The other defaults (history, required fields) cost nothing extra and are applied; the paid options stay.
+      const { realtime, waterfall } = current.lookupDefaults;
+      out.lookupDefaults = { ...out.lookupDefaults, realtime, waterfall };
+    }
+  }
+  return out;
+}
+
+/**
+ * One line per setting the file changes, in words; the API address (`addressChangeOf`) and the price changes
+ * (`priceChangesOf`) are not among them: each has its own step.
+ */
 export function describePatch(patch: SettingsPatch, current: Settings): string[] {
   const lines: string[] = [];
   const change = (setting: keyof Settings, value: string) => lines.push(t('options_transfer_change', SETTING_LABELS[setting], value));
@@ -91,17 +168,22 @@ export function describePatch(patch: SettingsPatch, current: Settings): string[]
   if (patch.scanSites !== undefined && patch.scanSites.join() !== current.scanSites.join()) {
     change('scanSites', patch.scanSites.length === 0 ? t('options_transfer_none') : patch.scanSites.map(siteLabel).join(', '));
   }
-  if (patch.lookupDefaults !== undefined && JSON.stringify(patch.lookupDefaults) !== JSON.stringify(current.lookupDefaults)) {
-    lines.push(SETTING_LABELS.lookupDefaults);
+  const defaults = patch.lookupDefaults;
+  if (defaults !== undefined) {
+    const field = (name: string) => t('options_transfer_field_in', SETTING_LABELS.lookupDefaults, FIELD_LABELS[`lookupDefaults.${name}`] ?? name);
+    if (defaults.includeAllExperiences !== current.lookupDefaults.includeAllExperiences) {
+      lines.push(
+        t('options_transfer_price_value', field('includeAllExperiences'), onOff(current.lookupDefaults.includeAllExperiences), onOff(defaults.includeAllExperiences)),
+      );
+    }
+    if (defaults.required.join() !== current.lookupDefaults.required.join()) {
+      const words = (list: readonly RequiredField[]) =>
+        list.length === 0 ? t('options_transfer_none') : list.map((v) => REQUIRED_WORDS[v]).join(', ');
+      lines.push(t('options_transfer_price_value', field('required'), words(current.lookupDefaults.required), words(defaults.required)));
+    }
   }
   if (patch.cache !== undefined && JSON.stringify(patch.cache) !== JSON.stringify(current.cache)) {
     change('cache', t('options_transfer_cache_value', patch.cache.hitTtlDays, patch.cache.missTtlDays));
-  }
-  if (patch.dailyBudget !== undefined && patch.dailyBudget !== current.dailyBudget) {
-    change('dailyBudget', patch.dailyBudget === null ? t('options_transfer_no_limit') : tn('credits', patch.dailyBudget));
-  }
-  if (patch.confirmAboveCredits !== undefined && patch.confirmAboveCredits !== current.confirmAboveCredits) {
-    change('confirmAboveCredits', tn('credits', patch.confirmAboveCredits));
   }
   return lines;
 }

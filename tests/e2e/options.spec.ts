@@ -247,23 +247,43 @@ test('export without the key by default, import validates the whole file first',
   await expect(refusal).toContainText('scanMode');
   await shot(options, 'options-import-refused');
 
-  // A good file: previewed, then applied.
+  // A good file: previewed with its values, old → new. What changes prices or spending limits is its own step, off by
+  // default: imported unticked, the rest applies and the prices stay; ticked, they apply too.
+  const before = (await settingsOf(options)).settings as { dailyBudget: number | null; lookupDefaults: { realtime: boolean } };
   const good = join(tmpdir(), 'ipe-good-settings.json');
-  writeFileSync(good, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), dailyBudget: 12 } }));
+  const base = exported.settings as { lookupDefaults: object };
+  writeFileSync(
+    good,
+    JSON.stringify({ ...exported, settings: { ...base, dailyBudget: 12, lookupDefaults: { ...base.lookupDefaults, realtime: true, includeAllExperiences: true } } }),
+  );
   await transfer.getByLabel('Choose a settings file').setInputFiles(good);
   const preview = transfer.getByRole('group', { name: 'Settings to import' });
-  await expect(preview).toContainText('Daily budget → 12 credits');
+  await expect(preview).toContainText('Lookup defaults › Include the full employment history: off → on');
+  const prices = preview.getByTestId('import-price-changes');
+  await expect(prices).toContainText('Fetch live data (realtime): off → on (+1 credit per contact found)');
+  await expect(prices).toContainText(/Daily budget: .+ → 12 credits/);
+  const pricesOptIn = prices.getByRole('checkbox', { name: 'Also apply these price changes' });
+  await expect(pricesOptIn).not.toBeChecked();
   await shot(options, 'options-import-preview');
   await preview.getByRole('button', { name: 'Import' }).click();
-  await expect(transfer.getByText(/^Imported ipe-good-settings\.json\./)).toBeVisible();
-  expect((await settingsOf(options)).settings.dailyBudget).toBe(12);
+  await expect(transfer.getByText(/^Imported ipe-good-settings\.json\..*Prices and spending limits were not changed: /)).toBeVisible();
+  expect((await settingsOf(options)).settings).toMatchObject({
+    dailyBudget: before.dailyBudget,
+    lookupDefaults: { realtime: before.lookupDefaults.realtime, includeAllExperiences: true },
+  });
+
+  await transfer.getByLabel('Choose a settings file').setInputFiles(good);
+  await preview.getByTestId('import-price-changes').getByRole('checkbox', { name: 'Also apply these price changes' }).check();
+  await preview.getByRole('button', { name: 'Import' }).click();
+  await expect(transfer.getByText(/^Imported ipe-good-settings\.json\.$/)).toBeVisible();
+  expect((await settingsOf(options)).settings).toMatchObject({ dailyBudget: 12, lookupDefaults: { realtime: true } });
   await expect(options.getByRole('spinbutton', { name: 'Credits per day' })).toHaveValue('12');
 
   // A file that also moves the API address (where the saved key goes): the preview names the host and says the key
   // would go there; unless the user ticks that, the rest applies and the address stays.
   const address = (await settingsOf(options)).settings.apiBaseUrl;
   const moved = join(tmpdir(), 'ipe-moved-settings.json');
-  writeFileSync(moved, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), dailyBudget: 20, apiBaseUrl: 'https://api.enrich-lookalike.com' } }));
+  writeFileSync(moved, JSON.stringify({ ...exported, settings: { ...(exported.settings as object), cache: { hitTtlDays: 9, missTtlDays: 2 }, apiBaseUrl: 'https://api.enrich-lookalike.com' } }));
   await transfer.getByLabel('Choose a settings file').setInputFiles(moved);
   const movedPreview = transfer.getByRole('group', { name: 'Settings to import' });
   await expect(movedPreview).toContainText('This file changes the API address to api.enrich-lookalike.com');
@@ -273,7 +293,7 @@ test('export without the key by default, import validates the whole file first',
   await movedPreview.getByRole('button', { name: 'Import' }).click();
   await expect(transfer.getByText(/The API address was not changed\./)).toBeVisible();
   const after = (await settingsOf(options)).settings;
-  expect(after.dailyBudget).toBe(20);
+  expect(after.cache).toEqual({ hitTtlDays: 9, missTtlDays: 2 });
   expect(after.apiBaseUrl).toBe(address);
 });
 

@@ -7,6 +7,7 @@ import {
   exportFileName,
   MAX_IMPORT_BYTES,
   parseSettingsFile,
+  priceChangesOf,
   serialiseSettings,
   settingsToApply,
 } from '@/lib/settings-transfer';
@@ -220,7 +221,9 @@ describe('a file that changes the API address', () => {
     const patch = loaded();
     expect(addressChangeOf(patch, current)).toEqual({ from: 'https://api.example.com', to: 'https://api.examp1e.com', host: 'api.examp1e.com' });
     // The preview's list leaves the address to its own step (a warning and an opt-in).
-    expect(describePatch(patch, current)).toEqual(['Scanning → automatically on chosen sites', 'Daily budget → 20 credits']);
+    expect(describePatch(patch, current)).toEqual(['Scanning → automatically on chosen sites']);
+    // The budget is a spending limit: it has its own step too, old → new.
+    expect(priceChangesOf(patch, current).map((c) => c.text)).toEqual(['Daily budget: 5 credits → 20 credits']);
   });
 
   it('names a lookalike host with non-Latin letters as the browser reads it (punycode)', () => {
@@ -229,18 +232,91 @@ describe('a file that changes the API address', () => {
 
   it('is held back unless the user opts in; everything else is applied either way', () => {
     const patch = loaded();
-    const held = settingsToApply(patch, { changeAddress: false });
+    const held = settingsToApply(patch, current, { changeAddress: false, changePrices: true });
     expect(held).not.toHaveProperty('apiBaseUrl');
     expect(held).toEqual({ lookupDefaults: lookalike.lookupDefaults, scanMode: 'sites', scanSites: [], cache: lookalike.cache, dailyBudget: 20, confirmAboveCredits: lookalike.confirmAboveCredits });
     expect({ ...current, ...held }.apiBaseUrl).toBe('https://api.example.com');
 
-    expect(settingsToApply(patch, { changeAddress: true })).toEqual(patch);
-    expect({ ...current, ...settingsToApply(patch, { changeAddress: true }) }.apiBaseUrl).toBe('https://api.examp1e.com');
+    expect(settingsToApply(patch, current, { changeAddress: true, changePrices: true })).toEqual(patch);
+    expect({ ...current, ...settingsToApply(patch, current, { changeAddress: true, changePrices: false }) }.apiBaseUrl).toBe('https://api.examp1e.com');
   });
 
   it('is no change when the file names the current address, however written', () => {
     expect(addressChangeOf({ apiBaseUrl: 'https://API.example.com/' }, current)).toBeNull();
     expect(addressChangeOf({ dailyBudget: 3 }, current)).toBeNull();
-    expect(settingsToApply({ dailyBudget: 3 }, { changeAddress: false })).toEqual({ dailyBudget: 3 });
+    expect(settingsToApply({ dailyBudget: 3 }, current, { changeAddress: false, changePrices: true })).toEqual({ dailyBudget: 3 });
+  });
+});
+
+describe('a file that changes prices or spending limits', () => {
+  const current: Settings = { ...DEFAULT_SETTINGS, dailyBudget: null, confirmAboveCredits: 100 };
+  // The "team settings" file that triples every contact lookup: realtime and waterfall on, no threshold to ask again.
+  const tripling: Settings = {
+    ...current,
+    lookupDefaults: { realtime: true, waterfall: true, includeAllExperiences: true, required: ['phone'] },
+    dailyBudget: 5000,
+    confirmAboveCredits: 100_000,
+    scanMode: 'sites',
+  };
+  const loaded = () => {
+    const result = parseSettingsFile(file(tripling));
+    if (!result.ok) throw new Error(result.message);
+    return result.settings;
+  };
+
+  it('shows each price change with its old and new value and what it costs per contact', () => {
+    expect(priceChangesOf(loaded(), current)).toEqual([
+      { field: 'lookupDefaults.realtime', label: 'Fetch live data (realtime)', text: 'Fetch live data (realtime): off → on (+1 credit per contact found)' },
+      {
+        field: 'lookupDefaults.waterfall',
+        label: 'Search more sources for emails and phones (waterfall)',
+        text: 'Search more sources for emails and phones (waterfall): off → on (+1 credit per contact found)',
+      },
+      { field: 'dailyBudget', label: 'Daily budget', text: 'Daily budget: no limit → 5,000 credits' },
+      { field: 'confirmAboveCredits', label: 'Ask again above (credits)', text: 'Ask again above (credits): 100 credits → 100,000 credits' },
+    ]);
+    // Switching an option off saves a credit, and says so.
+    const back = priceChangesOf({ lookupDefaults: { ...tripling.lookupDefaults, realtime: false } }, tripling);
+    expect(back.map((c) => c.text)).toEqual(['Fetch live data (realtime): on → off (−1 credit per contact found)']);
+  });
+
+  it('lists the free lookup defaults with values in the ordinary list, not as a bare "Lookup defaults"', () => {
+    const lines = describePatch(loaded(), current);
+    expect(lines).toContain('Lookup defaults › Include the full employment history: off → on');
+    expect(lines.some((l) => /Lookup defaults › .*: none → /.test(l))).toBe(true);
+    expect(lines).not.toContain('Lookup defaults');
+    expect(lines.join('\n')).not.toMatch(/realtime|waterfall|budget/i);
+  });
+
+  it('leaves every price unchanged without the tick and applies the rest of the file', () => {
+    const patch = loaded();
+    const after = { ...current, ...settingsToApply(patch, current, { changeAddress: false, changePrices: false }) };
+    expect(after.lookupDefaults.realtime).toBe(false);
+    expect(after.lookupDefaults.waterfall).toBe(false);
+    expect(after.dailyBudget).toBeNull();
+    expect(after.confirmAboveCredits).toBe(100);
+    // The rest of the file is applied: the free defaults and the scan mode.
+    expect(after.lookupDefaults.includeAllExperiences).toBe(true);
+    expect(after.lookupDefaults.required).toEqual(['phone']);
+    expect(after.scanMode).toBe('sites');
+    // Nothing price-related is left to describe once applied unticked.
+    expect(priceChangesOf(settingsToApply(patch, current, { changeAddress: false, changePrices: false }), current)).toEqual([]);
+  });
+
+  it('applies the prices with the tick', () => {
+    const after = { ...current, ...settingsToApply(loaded(), current, { changeAddress: false, changePrices: true }) };
+    expect(after.lookupDefaults).toEqual(tripling.lookupDefaults);
+    expect(after.dailyBudget).toBe(5000);
+    expect(after.confirmAboveCredits).toBe(100_000);
+  });
+
+  it('words the changes in German when the browser is German', () => {
+    const catalogues = readCatalogues(`${process.cwd()}/locales`);
+    useCatalogue(catalogues.de!, 'de');
+    try {
+      expect(priceChangesOf(loaded(), current)[0]?.text).toMatch(/: aus → an \(\+1 Credit pro gefundenem Kontakt\)$/);
+    } finally {
+      useCatalogue(catalogues.en!, 'en');
+    }
   });
 });
