@@ -42,7 +42,7 @@ const PAGE_SIZES = [10, 25, 50] as const;
  * "needs an Enterprise plan" state.
  *
  * Every page is priced by the plan its run makes: the estimate carries the page's filters, page and size
- * (lib/credits/estimate.ts), so a page fetched before (cached 30 days) shows "Cached … · free" and its click is held
+ * (lib/engine/estimate.ts), so a page fetched before (cached 30 days) shows "Cached … · free" and its click is held
  * to free, and each click is held to its own page's price.
  */
 export function ContactSearchView() {

@@ -1,6 +1,6 @@
 /**
  * What an over-budget paid button cannot say in its label: the price, what is left today, the cheaper
- * choice (the background words it, lib/credits/estimate.ts) and a way to the daily-budget setting.
+ * choice (the background words it, lib/engine/estimate.ts) and a way to the daily-budget setting.
  */
 import { browser } from 'wxt/browser';
 import { Button } from '@/components/ui';

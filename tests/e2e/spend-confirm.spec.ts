@@ -5,7 +5,7 @@
  */
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
-import { ledgerOf, samplesOf } from './support/reliability';
+import { apiRequests, ledgerOf, samplesOf, send } from './support/reliability';
 
 test('an import above the threshold is sent only after the second Start', async ({ openExtensionPage, configure, sandbox, shot }) => {
   const key = `test-standard-spend-confirm-${Date.now()}`;
@@ -32,9 +32,20 @@ test('an import above the threshold is sent only after the second Start', async 
     await expect(question).toBeVisible();
     await expect(question.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await shot(panel, 'spend-confirm-question');
-    expect(await bulkCharged()).toBe(0);
+    // A job is written before its first chunk leaves: none listed and none sent means the first click started nothing
+    // (the ledger alone could not tell, as a started job is charged only when its chunk is answered).
+    const jobs = async () => {
+      const reply = await send<unknown[]>(panel, 'bulk/list', {});
+      expect(reply.ok).toBe(true);
+      return reply.ok ? reply.data.length : -1;
+    };
+    const bulkSent = async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/bulk-enrich').length;
+    expect(await jobs()).toBe(0);
+    expect(await bulkSent()).toBe(0);
     await panel.keyboard.press('Escape');
     await expect(question).toBeHidden();
+    expect(await jobs()).toBe(0);
+    expect(await bulkSent()).toBe(0);
     expect(await bulkCharged()).toBe(0);
     await expect(panel.getByTestId('import-job-status')).toBeHidden();
   });

@@ -2,7 +2,7 @@
 // from the German catalogue (a German side panel once showed the English "free" from a cost label).
 import { afterEach, describe, expect, it } from 'vitest';
 import { networkError } from '@/lib/api/errors';
-import { estimateBulkCounts } from '@/lib/credits/estimate';
+import { estimateBulkCounts } from '@/lib/engine/estimate';
 import type { Ledger } from '@/lib/credits/ledger';
 import { budgetExceeded } from '@/lib/credits/ledger';
 import { readCatalogues } from '@/lib/i18n/catalogue';
