@@ -13,6 +13,7 @@ import { priceRequest } from './pricing';
 import { describeRefusal, recordFree, reserve, settle } from './spend';
 import type { Member } from './teams';
 import { audit } from './audit';
+import { scrub } from '../lib/api/errors';
 
 export interface ProxyRequest {
   method: string;
@@ -184,5 +185,8 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   const headers: Record<string, string> = { 'content-type': contentType };
   const retryAfter = response.headers.get('retry-after');
   if (retryAfter) headers['retry-after'] = retryAfter;
-  return { status: response.status, headers, body: bytes };
+  // An error body may echo what was sent, the team's key included (a 400 quoting the request, a proxy's error page):
+  // members never see the key, so it is scrubbed from every answer that is not a success, as the extension does.
+  const body = response.ok ? bytes : new TextEncoder().encode(scrub(new TextDecoder().decode(bytes), [team.api_key])).buffer;
+  return { status: response.status, headers, body };
 }

@@ -3,6 +3,8 @@
  * sandbox as the enrichment service behind proxy mode.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
@@ -176,6 +178,28 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     // The owner's team sees its shared list; a private list stays its owner's.
     expect(((await call(hub, `/hub/lists/${list.json.id}/items`, { token: one.adminToken })).json.items as unknown[]).length).toBe(1);
     expect((await call(hub, `/hub/lists/${own.json.id}/items`, { token: other.adminToken })).status).toBe(404);
+  });
+
+  it("proxy: an upstream error that echoes the team's key reaches the member with the key scrubbed", async () => {
+    // A real upstream on 127.0.0.1 that answers 400 quoting the request's key, as a careless gateway's error page does.
+    const echo = createServer((req, res) => {
+      res.writeHead(400, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ errorCode: 'bad_request', errorText: `bad request for key ${String(req.headers['x-api-key'])}` }));
+    });
+    await new Promise<void>((ok) => echo.listen(0, '127.0.0.1', ok));
+    try {
+      const { adminToken, tokens } = await team(1);
+      const key = `test-standard-hub-${randomBytes(4).toString('hex')}`;
+      const upstreamUrl = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+      const set = await call(hub, '/hub/admin/team', { token: adminToken, method: 'PUT', body: { proxy: { apiKey: key, upstreamUrl, rateMax: RATE.max, rateWindowMs: RATE.windowMs } } });
+      expect(set.status).toBe(200);
+      const answer = await enrichVia(hub, tokens[0] as string, { email: 'jane@example.com' });
+      expect(answer.status).toBe(400);
+      expect(answer.text).toContain('[redacted]');
+      expect(answer.text).not.toContain(key);
+    } finally {
+      await new Promise((ok) => echo.close(ok));
+    }
   });
 
   it('proxy: A buys, B asks by another identifier of the same person and gets it free; the sandbox charged once; the key never shows', async () => {
