@@ -90,7 +90,8 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
           {t('progress_clear')}
         </Button>
         <SpendConfirm credits={estimate?.credits} threshold={confirmAbove} onStart={() => void start()}>
-          {({ onClick, largeLabel, asking }) => (
+          {/* The button's price badge already names the most it can cost: its words stay the same above the threshold. */}
+          {({ onClick, asking }) => (
             <PaidButton
               size="sm"
               variant="primary"
@@ -106,7 +107,7 @@ export function BulkSelectionBar({ entries, onClear, onStarted, disabled = false
                   : t('progress_enrich_selected_aria', String(entries.length))
               }
             >
-              {largeLabel ?? t('progress_enrich_selected')}
+              {t('progress_enrich_selected')}
             </PaidButton>
           )}
         </SpendConfirm>

@@ -332,6 +332,10 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   const selectAll = view(panel, 'Page').getByRole('checkbox', { name: /^Select all/ });
   for (let i = 0; i < (await selectAll.count()); i++) await selectAll.nth(i).check();
   await view(panel, 'Page').getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected/ }).click();
+  // Over the default "ask again above 100 credits": the first click only asks; the question's Start sends the job.
+  const question = view(panel, 'Page').getByRole('alertdialog', { name: /^This can cost up to [\d,]+ credits\. Start\?$/ });
+  await expect(question).toBeVisible();
+  await question.getByRole('button', { name: 'Start', exact: true }).click();
   await expect(view(panel, 'Page').getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 45_000 });
   const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
   expect(Number(await results.getAttribute('aria-rowcount'))).toBeGreaterThan(250);
