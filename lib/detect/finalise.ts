@@ -131,7 +131,7 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
     ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title), raw.named),
-    companies: finaliseCompanies(raw.companies, flat, raw.url, raw.title),
+    companies: finaliseCompanies(raw.companies, flat, raw),
   };
 }
 

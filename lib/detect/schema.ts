@@ -61,6 +61,12 @@ export const RawPageScanSchema = z.strictObject({
   named: z.array(RawNamedSchema).max(500).optional(),
   /** Companies the page shows as such (a card or row naming a company with its site or company page). */
   companies: z.array(RawCompanySchema).max(LIMITS.items),
+  /** `og:site_name`. This and the next two are absent from a content script older than them (during an update). */
+  siteName: z.string().max(200).optional(),
+  /** schema.org Organizations the page states (JSON-LD, microdata): the names companies are shown by. */
+  organisations: z.array(z.strictObject({ name: z.string().min(1).max(200), url: z.string().max(2048) })).max(20).optional(),
+  /** A results page of a search (its titles are not company names). */
+  searchPage: z.boolean().optional(),
   /** True when a list hit the item cap. */
   truncated: z.boolean(),
 });

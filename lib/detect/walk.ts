@@ -15,6 +15,7 @@ import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './l
 import type { HitKind } from './people/blocks';
 import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
 import { NamedHeadingReader } from './people/named';
+import { readOrganisations, type OrganisationEvidence } from './organisations';
 import { PageEvidenceReader, NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
@@ -262,7 +263,21 @@ export class ScanEngine {
   /** The flat lists and the people and companies grouped so far. */
   toRaw(url: string, title: string, lang = ''): RawPageScan {
     const named = this.namedReader.people;
-    return { ...this.collector.toRaw(url, title, lang, this.evidence), ...this.grouper.result(), ...(named.length > 0 ? { named } : {}) };
+    return {
+      ...this.collector.toRaw(url, title, lang, this.evidence),
+      ...this.grouper.result(),
+      ...(named.length > 0 ? { named } : {}),
+      ...this.organisations(),
+    };
+  }
+
+  private stated: { revision: string; evidence: OrganisationEvidence } | null = null;
+
+  /** Read again only when the scan found something new: JSON-LD is parsed, and updates ask for the raw scan often. */
+  private organisations(): OrganisationEvidence {
+    const revision = this.revision;
+    if (this.stated?.revision !== revision) this.stated = { revision, evidence: readOrganisations(this.doc) };
+    return this.stated.evidence;
   }
 
   /** Changes whenever `toRaw` would say something new. */

@@ -5,8 +5,9 @@
 import { companyDomainOf } from '../domains';
 import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfileUrl, titleParts } from '../../identity';
 import { hostOfAbsoluteUrl } from '../links';
-import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPerson } from '../schema';
-import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName, squash } from './names';
+import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPageScan, RawPerson } from '../schema';
+import { isSearchResultsPage, label, statedNames, type StatedNames } from './company-names';
+import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName } from './names';
 
 const MAX_LABEL = 200;
 
@@ -17,14 +18,6 @@ export interface FlatSets {
   profiles: ReadonlySet<string>;
   companyProfiles: ReadonlySet<string>;
   domains: ReadonlySet<string>;
-}
-
-/** Page text as a label: one line, no control characters, bounded. Shown as text only, never as HTML. */
-function label(raw: string | null): string | null {
-  if (raw === null) return null;
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const text = squash(raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2066-\u2069]/g, ' '));
-  return text === '' ? null : text.slice(0, MAX_LABEL);
 }
 
 function normalised(values: readonly string[], normalise: (v: string) => string | null, keep: ReadonlySet<string>): string[] {
@@ -142,33 +135,54 @@ function ownerName(title: string): string | null {
 }
 
 /**
- * The companies the grouping found, in page order (the page's own site is the page, not a company a card shows). Then
- * one company for each company page no row holds whose slug names domains no row holds either (the footer's LinkedIn
- * link and the site's email domain: `…/company/harrow-vance` and `harrowvance.com`, the page's own domain included),
- * named by the part of the page title that names it: one row and one price for one company, where the loose lists
- * showed two.
+ * The companies the grouping found, in page order (the page's own site is the page, not a company a card shows); on a
+ * search results page only those with a network company page and no domain (a result's card is the site it found). Each is named by the Organization the page states for its domain,
+ * else by its domain: the card's text is a link's, and a link names what it does ("Login with Okta"), not who is
+ * behind it (`company-names.ts`); a card with a network's company page and no domain keeps its text. Then one company for each company page no row holds whose slug names domains no row
+ * holds either (the footer's LinkedIn link and the site's email domain: `…/company/harrow-vance` and
+ * `harrowvance.com`, the page's own domain included), named by the page's own stated name when it is the page's
+ * company (`og:site_name`, its Organization), else by the part of the page title that names it, else by its domain: one row and one price for one company, where the loose
+ * lists showed two.
  */
-export function finaliseCompanies(raw: readonly RawCompany[], flat: FlatSets, pageUrl: string, title = ''): PageCompany[] {
-  const pageHost = hostOfAbsoluteUrl(pageUrl);
+export function finaliseCompanies(
+  raw: readonly RawCompany[],
+  flat: FlatSets,
+  page: Pick<RawPageScan, 'url' | 'title' | 'siteName' | 'organisations' | 'searchPage'>,
+): PageCompany[] {
+  const pageHost = hostOfAbsoluteUrl(page.url);
   const pageDomain = pageHost === null ? null : companyDomainOf(pageHost);
+  const stated = statedNames(page, pageDomain);
   const companies: PageCompany[] = [];
   const seen = new Set<string>();
+  const results = isSearchResultsPage(page);
   for (const r of raw) {
     const domains = normalised(r.hosts, companyDomainOf, flat.domains).filter((d) => d !== pageDomain);
     const companyPages = normalised(r.companyPages, companyProfile, flat.companyProfiles);
+    // A result links to the site it found: no company card. A network's people search still shows company pages.
+    if (results && domains.length > 0) continue;
     const id = domains[0] ?? companyPages[0];
     if (id === undefined || seen.has(id)) continue;
     seen.add(id);
-    companies.push({ id, name: label(r.name), domains, companyPages });
+    // A card with only a network's company page keeps its text: the content script took it only where it spells the
+    // page's slug (`Contoso` ↔ `…/company/contoso`), and there is no domain to show instead.
+    const domain = domains[0];
+    const name = domain === undefined ? label(r.name) : (stated.byDomain.get(domain) ?? domain);
+    companies.push({ id, name, domains, companyPages });
   }
-  return [...companies, ...companiesOfPageAndDomain(companies, flat, title)];
+  return [...companies, ...companiesOfPageAndDomain(companies, flat, page.title, pageDomain, stated)];
 }
 
 /**
  * The companies loose company pages and loose domains make together (see `finaliseCompanies`). Each identifier's name
  * is read once and matched through a map: the flat lists may hold 5,000 of each.
  */
-function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatSets, title: string): PageCompany[] {
+function companiesOfPageAndDomain(
+  companies: readonly PageCompany[],
+  flat: FlatSets,
+  title: string,
+  pageDomain: string | null,
+  stated: StatedNames,
+): PageCompany[] {
   const held = new Set<string>();
   for (const c of companies) for (const v of [...c.domains, ...c.companyPages]) held.add(v);
   const pages = [...flat.companyProfiles].filter((p) => !held.has(p)).sort();
@@ -189,7 +203,9 @@ function companiesOfPageAndDomain(companies: readonly PageCompany[], flat: FlatS
     if (key === null || domains === undefined) continue;
     // A second page of the same letters (`…/company/acme-labs`, then `…/company/acmelabs`) stays loose: the domains went to the first.
     domainsByKey.delete(key);
-    out.push({ id: domains[0] as string, name: label(nameInTitle(parts, key)), domains, companyPages: [page] });
+    const own = pageDomain !== null && domains.includes(pageDomain) ? stated.own : null;
+    const named = own ?? domains.map((d) => stated.byDomain.get(d)).find((n) => n !== undefined) ?? nameInTitle(parts, key) ?? (domains[0] as string);
+    out.push({ id: domains[0] as string, name: label(named), domains, companyPages: [page] });
   }
   return out;
 }

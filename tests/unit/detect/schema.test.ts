@@ -88,8 +88,9 @@ describe('finalisePageScan', () => {
       // The page's own international numbers say which country its national numbers are in.
       phoneCountry: { country: 'US', evidence: 'international-number' },
       people: [],
-      // The company page and the site's domain name the same company (acme ↔ acme.com): one row; "Team" names nobody.
-      companies: [{ id: 'acme.com', name: null, domains: ['acme.com'], companyPages: ['https://www.linkedin.com/company/acme'] }],
+      // The company page and the site's domain name the same company (acme ↔ acme.com): one row; "Team" names
+      // nobody, so its domain does.
+      companies: [{ id: 'acme.com', name: 'acme.com', domains: ['acme.com'], companyPages: ['https://www.linkedin.com/company/acme'] }],
     });
     expect(PageEntitiesSchema.parse(entities)).toEqual(entities);
   });

@@ -327,17 +327,17 @@ describe('people grouped from the page', () => {
 
 const COMPANY_ROWS: Array<[string, string, string[]]> = [
   [
-    'a partner list of links to company sites',
+    'a partner list of links to company sites: shown by their domains, not the links\' text',
     `<ul><li><a href="https://www.contoso.com/?ref=x">Contoso</a></li><li><a href="https://shop.fabrikam.co.uk/">Fabrikam</a></li></ul>`,
-    ['Contoso | contoso.com', 'Fabrikam | fabrikam.co.uk'],
+    ['contoso.com | contoso.com', 'fabrikam.co.uk | fabrikam.co.uk'],
   ],
   [
-    'logos: the name is the image alt',
+    'logos: a badge\'s alt is no company name either',
     `<div class="logos"><a href="https://contoso.com"><img src="c.svg" alt="Contoso"></a><a href="https://www.litware.de"><img src="l.svg" alt="Litware GmbH"></a></div>`,
-    ['Contoso | contoso.com', 'Litware GmbH | litware.de'],
+    ['contoso.com | contoso.com', 'litware.de | litware.de'],
   ],
   [
-    'company pages on a network',
+    'company pages on a network keep the text that spells their slug (no domain to show)',
     `<ul><li><a href="https://www.linkedin.com/company/contoso/">Contoso</a></li><li><a href="https://www.linkedin.com/company/fabrikam">Fabrikam</a></li></ul>`,
     ['Contoso | company/contoso', 'Fabrikam | company/fabrikam'],
   ],
@@ -345,7 +345,7 @@ const COMPANY_ROWS: Array<[string, string, string[]]> = [
     'portfolio cards: heading, blurb and a website link',
     `<div><div><h3>Northwind Traders</h3><p>Logistics for small shops.</p><a href="https://northwindtraders.fr">Website</a></div>
      <div><h3>Wide World Importers</h3><p>Imports.</p><a href="https://wideworldimporters.com">Website</a></div></div>`,
-    ['Northwind Traders | northwindtraders.fr', 'Wide World Importers | wideworldimporters.com'],
+    ['northwindtraders.fr | northwindtraders.fr', 'wideworldimporters.com | wideworldimporters.com'],
   ],
   [
     'links in prose name no company',
@@ -360,7 +360,7 @@ const COMPANY_ROWS: Array<[string, string, string[]]> = [
   [
     "the page's own site is the page, not a company it shows",
     `<ul><li><a href="https://blog.acme-law.com/">Acme Law Blog</a></li><li><a href="https://contoso.com">Contoso</a></li><li><a href="https://fabrikam.com">Fabrikam</a></li></ul>`,
-    ['Contoso | contoso.com', 'Fabrikam | fabrikam.com'],
+    ['contoso.com | contoso.com', 'fabrikam.com | fabrikam.com'],
   ],
 ];
 

@@ -87,12 +87,12 @@ describe('the company rows of a page', () => {
       .map((c) => `<li><a href="https://www.${c}.com/">${c[0]?.toUpperCase()}${c.slice(1)}</a> <a href="https://www.linkedin.com/company/${c}">page</a></li>`)
       .join('');
     const entities = page('Partners', `<ul>${cards}</ul>`);
-    expect(companyLines(entities)).toEqual(['Contoso | contoso.com company/contoso', 'Fabrikam | fabrikam.com company/fabrikam']);
+    expect(companyLines(entities)).toEqual(['contoso.com | contoso.com company/contoso', 'fabrikam.com | fabrikam.com company/fabrikam']);
   });
 
-  it('a row without a name when the title does not name the company', () => {
+  it('a row named by its domain when neither the page nor its title states a name', () => {
     const entities = page('Contact', footer('lumenloop', 'hello@lumenloop.io'));
-    expect(companyLines(entities)).toEqual(['- | lumenloop.io company/lumenloop']);
+    expect(companyLines(entities)).toEqual(['lumenloop.io | lumenloop.io company/lumenloop']);
     expect(entities.companies[0]?.id).toBe('lumenloop.io');
   });
 });
