@@ -17,22 +17,9 @@ import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter
 import type { TaskRecord } from '@/lib/queue/queue';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { samples, sandboxLedger, uniqueKey } from '../engine/engine-helpers';
+import { killable, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
 
 const url = inject('sandboxUrl');
-
-/** After `kill()` every call hangs: the stopped worker can no longer write anything. */
-function killable<T extends object>(target: T): { store: T; kill(): void } {
-  let dead = false;
-  const store = new Proxy(target, {
-    get(obj, prop, receiver) {
-      const value = Reflect.get(obj, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (dead ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(obj, args));
-    },
-  });
-  return { store, kill: () => (dead = true) };
-}
 
 /**
  * The offscreen document as the engine sees it (entrypoints/offscreen/paid-requests.ts): it sends the request, keeps
@@ -53,15 +40,6 @@ function outlivingRequests(): PaidRequests {
       return Promise.resolve();
     },
   };
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('budget holds across a worker stop', () => {

@@ -15,19 +15,10 @@ import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
 import { contactEnrichKey } from '@/lib/cache/keys';
-import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
+import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey, until } from './engine-helpers';
 
 const url = inject('sandboxUrl');
 const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
 
 describe('bulk money is what the ledger says', () => {
   it('cancel with a chunk in flight: the job says it was sent and may be charged, then ends equal to the ledger', async () => {

@@ -12,25 +12,9 @@ import type { CacheStore } from '@/lib/cache/store';
 import type { LedgerStore } from '@/lib/credits/ledger';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { samples, sandboxRequests, uniqueKey } from './engine-helpers';
+import { killable, samples, sandboxRequests, uniqueKey, until } from './engine-helpers';
 
 const url = inject('sandboxUrl');
-
-/**
- * A worker that dies: after `kill()`, every call into its stores hangs forever (the process is gone, nothing it
- * started can write any more). Its HTTP requests still reach the sandbox, as they would from a killed worker.
- */
-function killable<T extends object>(target: T): { store: T; kill(): void } {
-  let dead = false;
-  const store = new Proxy(target, {
-    get(obj, prop, receiver) {
-      const value = Reflect.get(obj, prop, receiver) as unknown;
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => (dead ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(obj, args));
-    },
-  });
-  return { store, kill: () => (dead = true) };
-}
 
 function limiterFrom(limiter: SlidingLogLimiter): PersistentLimiter {
   // What the next worker loads from storage.session.
@@ -60,15 +44,6 @@ function world(key: string) {
 async function entriesWithKnown(): Promise<Array<{ field_type: 'email'; value: string }>> {
   const { emails } = await samples(url);
   return Array.from({ length: 2500 }, (_, i) => ({ field_type: 'email' as const, value: i % 125 === 0 ? emails[i / 125]! : `resume${i}@nowhere-${i % 5}.com` }));
-}
-
-async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
-  for (let i = 0; i < 400; i++) {
-    const v = await fn();
-    if (ok(v)) return v;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 describe('bulk job across a worker death (in-memory stores, real sandbox)', () => {

@@ -74,3 +74,29 @@ export async function samples(url: string): Promise<{ emails: string[]; phones: 
 }
 
 export const uniqueKey = (base = 'test-standard') => `${base}-${Math.random().toString(36).slice(2, 10)}`;
+
+/**
+ * A worker that dies: after `kill()`, every call into `target` hangs forever (the process is gone, nothing it started
+ * can write any more). Its HTTP requests still reach the sandbox, as they would from a killed worker.
+ */
+export function killable<T extends object>(target: T): { store: T; kill(): void } {
+  let dead = false;
+  const store = new Proxy(target, {
+    get(obj, prop, receiver) {
+      const value = Reflect.get(obj, prop, receiver) as unknown;
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => (dead ? new Promise(() => undefined) : (value as (...a: unknown[]) => unknown).apply(obj, args));
+    },
+  });
+  return { store, kill: () => (dead = true) };
+}
+
+/** Polls `fn` until `ok` holds (at most 400 tries, 25 ms apart), else fails naming `what`. */
+export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what: string): Promise<T> {
+  for (let i = 0; i < 400; i++) {
+    const v = await fn();
+    if (ok(v)) return v;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
