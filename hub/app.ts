@@ -12,12 +12,15 @@ import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
 import { addToList, createList, listItems, visibleLists } from './lists';
+import type { KeySealer } from './key-sealer';
 import { proxy } from './proxy';
 import { usageCsv } from './spend';
 import { createInvite, listMembers, memberOfToken, redeemInvite, revokeMember, type Member } from './teams';
 
 export interface AppOptions extends TransportOptions {
   maxQueueMs: number;
+  upstreamTimeoutMs: number;
+  sealer: KeySealer;
   fetch: typeof fetch;
 }
 
@@ -209,12 +212,13 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const body = await parse(c, TeamBody);
     if (body instanceof Response) return body;
     const admin = c.get('member');
+    if (body.proxy && !opts.sealer.canSeal) return error(c, 409, 'This hub cannot store the key safely: it runs on a Postgres server without HUB_KEY_SECRET. Set HUB_KEY_SECRET to the same 32 random bytes on every hub process (`openssl rand -base64 32`), restart, and enter the key again.', 'key_secret_missing');
     await db
       .updateTable('teams')
       .set({
         ...(body.proxy === null ? { api_key: null, upstream_url: null } : {}),
         ...(body.proxy
-          ? { api_key: body.proxy.apiKey, upstream_url: body.proxy.upstreamUrl, ...(body.proxy.rateMax ? { rate_max: body.proxy.rateMax } : {}), ...(body.proxy.rateWindowMs ? { rate_window_ms: body.proxy.rateWindowMs } : {}) }
+          ? { api_key: opts.sealer.seal(body.proxy.apiKey), upstream_url: body.proxy.upstreamUrl, ...(body.proxy.rateMax ? { rate_max: body.proxy.rateMax } : {}), ...(body.proxy.rateWindowMs ? { rate_window_ms: body.proxy.rateWindowMs } : {}) }
           : {}),
         ...(body.dailyBudget !== undefined ? { daily_budget: body.dailyBudget } : {}),
         ...(body.monthlyBudget !== undefined ? { monthly_budget: body.monthlyBudget } : {}),
@@ -248,7 +252,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
       db,
       c.get('member'),
       { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null },
-      { maxQueueMs: opts.maxQueueMs, fetch: opts.fetch },
+      { maxQueueMs: opts.maxQueueMs, upstreamTimeoutMs: opts.upstreamTimeoutMs, sealer: opts.sealer, fetch: opts.fetch },
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };

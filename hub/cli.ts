@@ -3,6 +3,7 @@
  *   npm run hub                                   serve on http://127.0.0.1:8788, data in hub/data (PGlite)
  *   npm run hub -- --create-team "Acme sales"     create a team, print its first admin's invite, exit
  *   DATABASE_URL=postgres://… npm run hub         use a Postgres server instead of the embedded PGlite
+ *   HUB_KEY_SECRET=… npm run hub                  seal the team's API key at rest with this secret (docs/hub.md)
  * Options: --port N, --host H, --data DIR, --allow-http, --trust-proxy, --tls-cert FILE --tls-key FILE.
  */
 import { parseArgs } from 'node:util';

@@ -10,7 +10,8 @@ import type { HubDb } from './db/open';
 import { answerIdentities, enrichOptionsOf, identitiesOf, LookupSchema, lookupOfQuery } from './identity';
 import { acquireSlot, releaseSlot } from './limiter';
 import { priceRequest } from './pricing';
-import { describeRefusal, recordFree, reserve, settle } from './spend';
+import { describeRefusal, recordFree, reserve, settle, settleUnknown } from './spend';
+import type { KeySealer } from './key-sealer';
 import type { Member } from './teams';
 import { audit } from './audit';
 import { scrub } from '../lib/api/errors';
@@ -99,6 +100,9 @@ async function writeBulkToBook(db: HubDb, member: Member, usageId: string, info:
 export interface ProxyConfig {
   /** Longest a request waits for a place under the rate limit before the hub answers 429 itself. */
   maxQueueMs: number;
+  /** Longest the hub waits for the service's answer; after that the outcome is unknown (and counted as charged). */
+  upstreamTimeoutMs: number;
+  sealer: KeySealer;
   fetch: typeof fetch;
 }
 
@@ -106,6 +110,12 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   const team = await db.selectFrom('teams').select(['api_key', 'upstream_url', 'rate_max', 'rate_window_ms']).where('id', '=', member.teamId).executeTakeFirstOrThrow();
   if (!team.api_key || !team.upstream_url) {
     return jsonAnswer(409, { errorCode: 'proxy_off', errorText: 'This team does not use the hub as a proxy: use your own API key, or ask a team admin to turn proxy mode on.' });
+  }
+  let apiKey: string;
+  try {
+    apiKey = config.sealer.open(team.api_key);
+  } catch (e) {
+    return jsonAnswer(502, { errorCode: 'server_error', errorText: e instanceof Error ? e.message : String(e) });
   }
   const info = await bodyInfo(req);
   const priced = priceRequest(req.method, req.path, req.query, info);
@@ -142,12 +152,22 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   let bytes: ArrayBuffer;
   try {
     const url = `${team.upstream_url.replace(/\/+$/, '')}${req.path}${req.query.size ? `?${req.query}` : ''}`;
-    const headers: Record<string, string> = { 'x-api-key': team.api_key, accept: 'application/json' };
+    const headers: Record<string, string> = { 'x-api-key': apiKey, accept: 'application/json' };
     if (req.contentType) headers['content-type'] = req.contentType;
-    response = await config.fetch(url, { method: req.method, headers, body: req.body ?? undefined });
+    response = await config.fetch(url, { method: req.method, headers, body: req.body ?? undefined, signal: AbortSignal.timeout(config.upstreamTimeoutMs) });
     bytes = await response.arrayBuffer();
   } catch (e) {
     await releaseSlot(db, place.slot);
+    if (e instanceof Error && e.name === 'TimeoutError') {
+      // The request reached the service (or may have): it may have charged. Counted at its most possible cost.
+      await settleUnknown(db, reserved.usageId);
+      await audit(db, member.teamId, member.id, 'purchase.unknown', { usageId: reserved.usageId, action: priced.action, creditsCounted: priced.maxCost, reason: 'timeout' });
+      const seconds = Math.round(config.upstreamTimeoutMs / 1000);
+      return jsonAnswer(504, {
+        errorCode: 'server_error',
+        errorText: `The enrichment service did not answer within ${seconds} s. It may still have charged: the hub counts up to ${priced.maxCost} credits for it until an admin checks. Look in the contact book before trying again.`,
+      });
+    }
     await settle(db, reserved.usageId, 0, null);
     return jsonAnswer(502, { errorCode: 'server_error', errorText: `The hub could not reach the enrichment service (${e instanceof Error ? e.message : String(e)}); try again later.` });
   }
@@ -163,30 +183,38 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
     }
   }
   const credits = priced.costOf(response.status, parsed);
-  await settle(db, reserved.usageId, credits, response.status);
-
   if (response.status === 401) {
+    await settle(db, reserved.usageId, credits, response.status);
     // The team's key was refused: a 401 would tell the member their own token is wrong.
     return jsonAnswer(502, { errorCode: 'server_error', errorText: "The enrichment service refused the team's API key; ask a team admin to check it in the hub." });
   }
-  if (credits > 0) await audit(db, member.teamId, member.id, 'purchase', { action: priced.action, credits, status: response.status });
-  if (lookup && response.ok) {
-    const result = (parsed as { result?: unknown } | null)?.result;
-    await writeBook(db, member, {
-      writeId: `proxy:${reserved.usageId}`,
-      identities: [...identitiesOf(lookup), ...answerIdentities(result, { waterfall: req.query.get('waterfall') === 'true' })],
-      answer: result ?? null,
-      options,
-      boughtAt: new Date(),
-      credits,
-    });
-  }
-  if (req.path === '/v1/bulk-enrich' && response.ok) await writeBulkToBook(db, member, reserved.usageId, info, parsed);
   const headers: Record<string, string> = { 'content-type': contentType };
+  // The service has answered (and charged): whatever the hub's own bookkeeping meets from here on, the member gets
+  // what the team paid for. A failed settle leaves the reservation pending (later counted as `unknown`, at its most
+  // possible cost); a failed book write only means a teammate will not get this person free.
+  try {
+    await settle(db, reserved.usageId, credits, response.status);
+    if (credits > 0) await audit(db, member.teamId, member.id, 'purchase', { action: priced.action, credits, status: response.status });
+    if (lookup && response.ok) {
+      const result = (parsed as { result?: unknown } | null)?.result;
+      await writeBook(db, member, {
+        writeId: `proxy:${reserved.usageId}`,
+        identities: [...identitiesOf(lookup), ...answerIdentities(result, { waterfall: req.query.get('waterfall') === 'true' })],
+        answer: result ?? null,
+        options,
+        boughtAt: new Date(),
+        credits,
+      });
+    }
+    if (req.path === '/v1/bulk-enrich' && response.ok) await writeBulkToBook(db, member, reserved.usageId, info, parsed);
+  } catch (e) {
+    console.error(`hub: the answer to ${priced.action} (usage ${reserved.usageId}) was delivered but not recorded: ${e instanceof Error ? e.message : String(e)}`);
+    headers['x-hub-book'] = 'not-saved';
+  }
   const retryAfter = response.headers.get('retry-after');
   if (retryAfter) headers['retry-after'] = retryAfter;
   // An error body may echo what was sent, the team's key included (a 400 quoting the request, a proxy's error page):
   // members never see the key, so it is scrubbed from every answer that is not a success, as the extension does.
-  const body = response.ok ? bytes : new TextEncoder().encode(scrub(new TextDecoder().decode(bytes), [team.api_key])).buffer;
+  const body = response.ok ? bytes : new TextEncoder().encode(scrub(new TextDecoder().decode(bytes), [apiKey])).buffer;
   return { status: response.status, headers, body };
 }

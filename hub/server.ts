@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { buildHubApp } from './app';
 import { migrate } from './db/migrations';
 import { openPglite, openPostgres, type HubDatabase } from './db/open';
+import { sealerFor } from './key-sealer';
+import { sealStoredKeys } from './teams';
 
 export interface HubOptions {
   port?: number;
@@ -20,6 +22,10 @@ export interface HubOptions {
   tls?: { certFile: string; keyFile: string };
   /** Longest a proxied request waits for a place under the team key's rate limit (default 65 s). */
   maxQueueMs?: number;
+  /** Longest the hub waits for the enrichment service's answer before it says the outcome is unknown (default 60 s). */
+  upstreamTimeoutMs?: number;
+  /** Seals the team's API key at rest (base64 of 32 bytes; default HUB_KEY_SECRET, see hub/key-sealer.ts). */
+  keySecret?: string;
   fetch?: typeof fetch;
 }
 
@@ -40,11 +46,16 @@ export async function startHub(opts: HubOptions = {}): Promise<RunningHub> {
   const ownsDatabase = !opts.database;
   const database = opts.database ?? (await openHubDatabase(opts));
   if (!ownsDatabase) await migrate(database.db);
+  const sealer = sealerFor({ keySecret: opts.keySecret, dataDir: ownsDatabase && !opts.databaseUrl ? opts.dataDir : undefined, databaseUrl: opts.databaseUrl });
+  // Keys stored before they were sealed are sealed now, so a dump taken after this start holds none in the clear.
+  if (sealer.canSeal) await sealStoredKeys(database.db, sealer);
   const host = opts.host ?? '127.0.0.1';
   const app = buildHubApp(database.db, {
     allowHttp: opts.allowHttp ?? false,
     trustProxy: opts.trustProxy ?? false,
     maxQueueMs: opts.maxQueueMs ?? 65_000,
+    upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 60_000,
+    sealer,
     fetch: opts.fetch ?? fetch,
   });
   const tls = opts.tls ? { key: readFileSync(opts.tls.keyFile), cert: readFileSync(opts.tls.certFile) } : null;

@@ -5,6 +5,7 @@
  */
 import Papa from 'papaparse';
 import { sql } from 'kysely';
+import { audit } from './audit';
 import type { HubDb } from './db/open';
 import type { Member } from './teams';
 import { newId } from './tokens';
@@ -17,10 +18,33 @@ export interface BudgetRefusal {
   cost: number;
 }
 
-/** Reserves `cost` credits for `member` or says which budget refuses it. */
+/**
+ * A reservation still pending after this long belongs to a request whose hub process died (or lost its database)
+ * before settling: far longer than the longest wait for a place under the rate limit (65 s) plus the wait for the
+ * service's answer (60 s).
+ */
+export const ABANDONED_AFTER_MS = 10 * 60_000;
+
+/**
+ * Reserves `cost` credits for `member` or says which budget refuses it. Under the team's row lock it first marks the
+ * team's abandoned reservations `unknown`: whether the service charged them cannot be known, so they keep counting
+ * at their most possible cost (a budget is never passed on a guess) and the audit log lists them for an admin to
+ * check against the service's own usage.
+ */
 export async function reserve(db: HubDb, member: Member, action: string, cost: number): Promise<{ usageId: string } | { refused: BudgetRefusal }> {
   return db.transaction().execute(async (trx) => {
     const team = await trx.selectFrom('teams').select(['daily_budget', 'monthly_budget']).where('id', '=', member.teamId).forUpdate().executeTakeFirstOrThrow();
+    const abandoned = await trx
+      .updateTable('usage')
+      .set({ status: 'unknown' })
+      .where('team_id', '=', member.teamId)
+      .where('status', '=', 'pending')
+      .where('at', '<', sql<Date>`clock_timestamp() - make_interval(secs => ${ABANDONED_AFTER_MS / 1000})`)
+      .returning(['id', 'member_id', 'action', 'credits'])
+      .execute();
+    for (const row of abandoned) {
+      await audit(trx, member.teamId, row.member_id, 'purchase.unknown', { usageId: row.id, action: row.action, creditsCounted: row.credits, reason: 'abandoned' });
+    }
     const me = await trx.selectFrom('members').select(['daily_budget', 'monthly_budget']).where('id', '=', member.id).executeTakeFirstOrThrow();
     const day = sql`date_trunc('day', clock_timestamp(), 'UTC')`;
     const month = sql`date_trunc('month', clock_timestamp(), 'UTC')`;
@@ -58,6 +82,11 @@ export async function settle(db: HubDb, usageId: string, credits: number, httpSt
     .set({ credits, status: httpStatus === null ? 'failed' : 'done', http_status: httpStatus })
     .where('id', '=', usageId)
     .execute();
+}
+
+/** The request left but its answer never came: it keeps counting at its reserved (most possible) cost. */
+export async function settleUnknown(db: HubDb, usageId: string): Promise<void> {
+  await db.updateTable('usage').set({ status: 'unknown' }).where('id', '=', usageId).execute();
 }
 
 /** A free request (answered from the book) still shows in the usage. */

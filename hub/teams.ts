@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import { audit } from './audit';
 import type { HubDb } from './db/open';
+import type { KeySealer } from './key-sealer';
 import { hashSecret, newId, newInviteCode, newToken } from './tokens';
 
 export type Role = 'admin' | 'member';
@@ -101,4 +102,16 @@ export async function revokeMember(db: HubDb, admin: Member, memberId: string): 
   await db.deleteFrom('tokens').where('member_id', '=', memberId).execute();
   await audit(db, admin.teamId, admin.id, 'member.revoke', { memberId });
   return true;
+}
+
+/** Seals every team key still stored in the clear (written by a hub before keys were sealed). */
+export async function sealStoredKeys(db: HubDb, sealer: KeySealer): Promise<number> {
+  const teams = await db.selectFrom('teams').select(['id', 'api_key']).where('api_key', 'is not', null).execute();
+  let sealed = 0;
+  for (const team of teams) {
+    if (!team.api_key || !sealer.isLegacy(team.api_key)) continue;
+    await db.updateTable('teams').set({ api_key: sealer.seal(team.api_key) }).where('id', '=', team.id).where('api_key', '=', team.api_key).execute();
+    sealed++;
+  }
+  return sealed;
 }

@@ -69,6 +69,12 @@ const MIGRATIONS: Record<string, Migration> = {
       at timestamptz not null default now(), action text not null, detail jsonb not null)`),
     sql.raw(`create index audit_team on audit(team_id, id)`),
   ),
+  // A request whose answer never came (timeout, a hub that stopped before settling) is neither done nor failed.
+  '0002_usage_unknown': statements(
+    sql.raw(`alter table usage drop constraint usage_status_check`),
+    sql.raw(`alter table usage add constraint usage_status_check check (status in ('pending', 'done', 'failed', 'unknown'))`),
+    sql.raw(`create index usage_team_pending on usage(team_id, at) where status = 'pending'`),
+  ),
 };
 
 const provider: MigrationProvider = { getMigrations: async () => MIGRATIONS };

@@ -102,9 +102,12 @@ export interface UsageTable {
   member_id: string;
   at: CreatedAt;
   action: string;
-  /** While the request is in flight: its most possible cost (reserved against budgets); after: the charge. */
+  /**
+   * While the request is in flight: its most possible cost (reserved against budgets); after: the charge. `unknown`
+   * (no answer came, or the hub stopped before settling) keeps the most possible cost: the service may have charged.
+   */
   credits: number;
-  status: 'pending' | 'done' | 'failed';
+  status: 'pending' | 'done' | 'failed' | 'unknown';
   http_status: number | null;
 }
 

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
 import type { HubDatabase } from '@/hub/db/open';
@@ -48,6 +49,8 @@ async function ledger(sandbox: RunningSandbox, key: string) {
 }
 
 describe.each(BACKENDS)('team hub on %s', (backend) => {
+  // Every hub process of one database seals the team key with the same secret, as HUB_KEY_SECRET does in production.
+  const keySecret = randomBytes(32).toString('base64');
   let dbs: TestDatabases;
   let database: HubDatabase;
   let hub: RunningHub;
@@ -57,7 +60,7 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
   beforeAll(async () => {
     [dbs, sandbox] = await Promise.all([testDatabases(backend), startSandbox({ port: 0, quiet: true, rateLimit: RATE, realtimeDelayMs: 0 })]);
     database = await dbs.open();
-    hub = await startHub({ port: 0, database, maxQueueMs: 60_000 });
+    hub = await startHub({ port: 0, database, maxQueueMs: 60_000, keySecret });
     samples = (await (await fetch(`${sandbox.url}/_sandbox/samples`)).json()) as Samples;
   });
   afterAll(async () => {
@@ -282,8 +285,99 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     expect((await ledger(sandbox, key)).entries.reduce((sum, e) => sum + e.credits, 0)).toBe(3);
   });
 
+  it('the key at rest: sealed in the database, opened only with the same secret; a key stored in the clear is sealed at the next start', async () => {
+    const { teamId, adminToken, tokens } = await team(1);
+    const key = await proxyTeam(adminToken);
+    const stored = async () => (await database.db.selectFrom('teams').select('api_key').where('id', '=', teamId).executeTakeFirstOrThrow()).api_key ?? '';
+    expect(await stored()).not.toContain(key);
+    expect(await stored()).toMatch(/^v1\./);
+    expect((await enrichVia(hub, tokens[0] as string, { email: 'nobody@nowhere.example' })).status).toBe(404);
+
+    const otherSecret = await startHub({ port: 0, database, keySecret: randomBytes(32).toString('base64') });
+    try {
+      const refused = await enrichVia(otherSecret, tokens[0] as string, { email: 'nobody@nowhere.example' });
+      expect(refused.status).toBe(502);
+      expect(JSON.parse(refused.text).errorText).toMatch(/same secret/);
+    } finally {
+      await otherSecret.close();
+    }
+
+    // A database written by a hub from before keys were sealed.
+    await database.db.updateTable('teams').set({ api_key: key }).where('id', '=', teamId).execute();
+    const restarted = await startHub({ port: 0, database, keySecret });
+    try {
+      expect(await stored()).toMatch(/^v1\./);
+      expect(await stored()).not.toContain(key);
+      expect((await enrichVia(restarted, tokens[0] as string, { email: 'nobody@nowhere.example' })).status).toBe(404);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('proxy: a service that never answers ends in 504 after the hub\'s timeout; the purchase counts at its most possible cost against the budget', async () => {
+    const { adminToken, tokens, ids } = await team(1);
+    // A service that takes the request and never answers.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const impatient = await startHub({ port: 0, database, keySecret, upstreamTimeoutMs: 1_000 });
+    try {
+      const upstreamUrl = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      expect((await call(hub, '/hub/admin/team', { token: adminToken, method: 'PUT', body: { proxy: { apiKey: 'test-standard-silent', upstreamUrl } } })).status).toBe(200);
+      expect((await call(hub, `/hub/admin/members/${ids[0]}/budget`, { token: adminToken, method: 'PUT', body: { dailyBudget: 1 } })).status).toBe(200);
+      const timedOut = await enrichVia(impatient, tokens[0] as string, { email: samples.emails[6] as string });
+      expect(timedOut.status).toBe(504);
+      expect(JSON.parse(timedOut.text).errorText).toMatch(/did not answer within 1 s\. It may still have charged: the hub counts up to 1 credits/);
+      const usage = await database.db.selectFrom('usage').select(['status', 'credits']).where('member_id', '=', ids[0] as string).execute();
+      expect(usage).toEqual([{ status: 'unknown', credits: 1 }]);
+      // The unknown purchase uses the member's whole daily budget of 1: the next one is refused before it leaves.
+      const refused = await enrichVia(impatient, tokens[0] as string, { email: samples.emails[7] as string });
+      expect(JSON.parse(refused.text)).toMatchObject({ errorCode: 'budget_exceeded', budget: { spent: 1 } });
+      const auditLog = await call(hub, '/hub/admin/audit', { token: adminToken });
+      expect(auditLog.json.entries).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'purchase.unknown', detail: expect.objectContaining({ reason: 'timeout', creditsCounted: 1 }) })]));
+    } finally {
+      await impatient.close();
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it('a reservation left pending by a hub that stopped is marked unknown at the next purchase, still counted, and listed in the audit log', async () => {
+    const { teamId, adminToken, tokens, ids } = await team(1);
+    await proxyTeam(adminToken);
+    await database.db
+      .insertInto('usage')
+      .values({ id: `abandoned-${randomBytes(4).toString('hex')}`, team_id: teamId, member_id: ids[0] as string, action: 'enrich', credits: 1, status: 'pending', http_status: null, at: sql<Date>`now() - interval '11 minutes'` })
+      .execute();
+    expect((await enrichVia(hub, tokens[0] as string, { email: samples.emails[8] as string })).status).toBe(200);
+    const usage = await database.db.selectFrom('usage').select(['status', 'credits']).where('member_id', '=', ids[0] as string).orderBy('at').execute();
+    expect(usage).toEqual([{ status: 'unknown', credits: 1 }, { status: 'done', credits: 1 }]);
+    const auditLog = await call(hub, '/hub/admin/audit', { token: adminToken });
+    expect(auditLog.json.entries).toEqual(expect.arrayContaining([expect.objectContaining({ action: 'purchase.unknown', detail: expect.objectContaining({ reason: 'abandoned' }) })]));
+    const csv = await call(hub, '/hub/admin/usage.csv', { token: adminToken });
+    expect(csv.text).toMatch(/,m0,enrich,2,2/);
+  });
+
+  it('proxy: when the book cannot be written after a paid answer, the member still gets the answer and the charge is recorded', async () => {
+    const { teamId, adminToken, tokens, ids } = await team(1);
+    const key = await proxyTeam(adminToken);
+    // A real database failure, for this team only: every insert into its book keys is refused.
+    await sql.raw(`create or replace function hub_test_refuse() returns trigger language plpgsql as $$ begin raise exception 'book refused (test)'; end $$`).execute(database.db);
+    await sql.raw(`create trigger hub_test_refuse_${teamId.replace(/\W/g, '')} before insert on book_keys for each row when (new.team_id = '${teamId}') execute function hub_test_refuse()`).execute(database.db);
+    try {
+      const bought = await enrichVia(hub, tokens[0] as string, { email: samples.emails[9] as string });
+      expect(bought.status).toBe(200);
+      expect(bought.headers.get('x-hub-book')).toBe('not-saved');
+      expect((JSON.parse(bought.text) as { result: unknown }).result).toBeTruthy();
+      expect((await ledger(sandbox, key)).entries.filter((e) => e.credits > 0)).toHaveLength(1);
+      const usage = await database.db.selectFrom('usage').select(['status', 'credits']).where('member_id', '=', ids[0] as string).execute();
+      expect(usage).toEqual([{ status: 'done', credits: 1 }]);
+    } finally {
+      await sql.raw(`drop trigger hub_test_refuse_${teamId.replace(/\W/g, '')} on book_keys`).execute(database.db);
+    }
+  });
+
   it('two hubs on one database share the key limit: every request served, none refused with 429 by the service', async () => {
-    const second = await startHub({ port: 0, database: await dbs.open(), maxQueueMs: 60_000 });
+    const second = await startHub({ port: 0, database: await dbs.open(), maxQueueMs: 60_000, keySecret });
     try {
       const { adminToken, tokens } = await team(4);
       const key = await proxyTeam(adminToken);
@@ -303,7 +397,7 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
 
   it('sign-in is rate limited per address: after 20 bad attempts even a good invite waits', async () => {
     // A hub that believes X-Forwarded-For (behind a TLS proxy), so this test's client has an address of its own.
-    const behindProxy = await startHub({ port: 0, database, trustProxy: true });
+    const behindProxy = await startHub({ port: 0, database, trustProxy: true, keySecret });
     try {
       const from = { 'x-forwarded-for': '203.0.113.9', 'x-forwarded-proto': 'https' };
       const { adminInvite } = await createTeam(database.db, 'brute');
