@@ -1,8 +1,19 @@
-import { defineConfig } from 'vitest/config';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+/** `wxt/browser` and `wxt/testing` as the fake alone, without WXT's build system (tests/unit/fake-browser.ts). */
+const lightFakeBrowser: Plugin = {
+  name: 'light-fake-browser',
+  enforce: 'pre',
+  resolveId(id) {
+    if (id === 'wxt/browser' || id === 'wxt/testing' || id.endsWith('wxt/dist/virtual/mock-browser')) return resolve('tests/unit/fake-browser.ts');
+    return undefined;
+  },
+};
+
 export default defineConfig({
-  plugins: [WxtVitest()],
+  plugins: [lightFakeBrowser, WxtVitest()],
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/security/**/*.test.ts'],
     globalSetup: ['tests/unit/global-setup.ts'],
