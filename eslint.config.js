@@ -97,6 +97,16 @@ export default tseslint.config(
     rules: contentImportRules,
   },
   {
+    // Error data sits below the messages that carry it: lib/errors never imports lib/messaging (docs/architecture.md, "Layers").
+    files: ['lib/errors/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(@/lib/|(\\.\\./)+)messaging(/|$)', message: 'lib/errors is below lib/messaging: take types from lib/model (docs/architecture.md, "Layers").' }] },
+      ],
+    },
+  },
+  {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],
     rules: { 'no-empty-pattern': 'off' },

@@ -5,7 +5,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, ErrorState, VerificationChip, formatCredits, timeAgo } from '@/components/ui';
 import { estimateCost } from '@/lib/api/pricing';
-import { RequestFailed } from '@/lib/messaging/client';
+import { RequestFailed } from '@/lib/errors/handled-error';
 import { background } from '@/lib/messaging/extension';
 import type { CostEstimate, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import { checkEmailSyntax } from './email-syntax';

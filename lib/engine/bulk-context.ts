@@ -9,7 +9,7 @@ import type { BulkRequiredField } from '../api/required';
 import type { CachedAnswer, Cache } from '../cache/cache';
 import type { Ledger } from '../credits/ledger';
 import type { BulkEntry, BulkJob, BulkRow, ErrorData } from '../messaging/protocol';
-import { HandledError } from '../messaging/router';
+import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import type { OnPaidAnswer } from './paid-answer';

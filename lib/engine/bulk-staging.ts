@@ -19,7 +19,7 @@ import type { Ledger } from '../credits/ledger';
 import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
 import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
 import { entryKeys } from './bulk-dedupe';
-import { HandledError } from '../messaging/router';
+import { HandledError } from '../errors/handled-error';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
 import { t } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';

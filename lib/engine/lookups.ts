@@ -14,7 +14,7 @@ import { readAnswerOf, type Cache } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
 import type { Ledger, Reservation } from '../credits/ledger';
 import type { ContactOptions, Provenance, RequestOutput } from '../messaging/protocol';
-import { HandledError } from '../messaging/router';
+import { HandledError } from '../errors/handled-error';
 import type { ParsedInput } from '../messaging/router';
 import type { InFlight } from './in-flight';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
