@@ -29,6 +29,19 @@ const specifiersOf = (file) => {
   });
   return [`@/${bare}`, `@/${bare}/index`, ...fromFiles];
 };
+/*
+ * Layers (docs/architecture.md, "Layers"): domain types come from lib/model, where they are defined, never through
+ * the messages' barrel (lib/messaging/protocol.ts re-exports them for lib/messaging's own files and the tests).
+ */
+const modelNames = [...readFileSync(join(ROOT, 'lib/messaging/protocol.ts'), 'utf8').matchAll(/export \{([^}]*)\} from '\.\.\/model\/\w+'/g)]
+  .flatMap((m) => m[1].split(','))
+  .map((name) => name.replace(/\btype\b/, '').trim())
+  .filter(Boolean);
+const modelThroughBarrel = {
+  regex: '^(@/lib/|(\\.\\./)+)messaging/protocol$',
+  importNames: modelNames,
+  message: 'Domain types and schemas come from lib/model (errors.ts, lookup.ts, state.ts), not through the messages barrel.',
+};
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const notContentFolders = [...contexts.background, ...contexts.ui, ...contexts.build];
 const contentImportRules = {
@@ -43,6 +56,7 @@ const contentImportRules = {
         })),
       ),
       patterns: [
+        modelThroughBarrel,
         {
           regex: `^(@/lib/|(\\.\\./)+)(${notContentFolders.map(escape).join('|')})(/|$)`,
           allowTypeImports: true,
@@ -93,6 +107,11 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['lib/messaging/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [modelThroughBarrel] }] },
+  },
+  {
     files: contentFiles,
     rules: contentImportRules,
   },
@@ -102,7 +121,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(@/lib/|(\\.\\./)+)messaging(/|$)', message: 'lib/errors is below lib/messaging: take types from lib/model (docs/architecture.md, "Layers").' }] },
+        { patterns: [modelThroughBarrel, { regex: '^(@/lib/|(\\.\\./)+)messaging(/|$)', message: 'lib/errors is below lib/messaging: take types from lib/model (docs/architecture.md, "Layers").' }] },
       ],
     },
   },

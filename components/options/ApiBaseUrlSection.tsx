@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Button, ErrorState, Section } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { apiAddressUnset, baseUrlHelp, BUILD_HAS_NO_ADDRESS, DEFAULT_API_BASE_URL } from './build';

@@ -5,7 +5,7 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Checkbox, ErrorState, formatCredits, Section } from '@/components/ui';
 import { useCreditsSummary } from '@/components/shared/use-credits-summary';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
 import { toErrorData } from './use-settings';

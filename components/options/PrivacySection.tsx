@@ -5,7 +5,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button, ErrorState, IconButton, Section, StatusChip } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { grantedOrigins, type ScanChoice, scanOrigins, siteLabel, sitePattern } from '@/lib/permissions';
 import type { ScanMode, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { DataUse } from './DataUse';

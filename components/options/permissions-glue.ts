@@ -11,7 +11,7 @@ import {
   type PlanOutcome,
   planSettingsChange,
 } from '@/lib/permissions';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Status } from './fields';
 import { toErrorData } from './use-settings';
 

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
 import { toErrorData } from '@/lib/errors/to-error-data';
-import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { RequestOutput } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 
 export type SettingsSnapshot = RequestOutput<'settings/get'>;

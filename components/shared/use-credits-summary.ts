@@ -2,7 +2,7 @@
 // live by 'event/credits'.
 import { useEffect, useState } from 'react';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { CreditsSummary } from '@/lib/messaging/protocol';
+import type { CreditsSummary } from '@/lib/model/state';
 
 /**
  * The summary has no time of its own, so an event heard after the question was asked is taken as newer than its

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, EmptyState, ErrorState, PaidButton, ProgressBar, safeWebsiteUrl } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
-import type { Provenance } from '@/lib/messaging/protocol';
+import type { Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';

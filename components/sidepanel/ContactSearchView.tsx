@@ -17,7 +17,8 @@ import {
 import type { ContactSearchResult } from '@/lib/api/schemas';
 import { describeError } from '@/lib/errors/catalogue';
 import { contactsTable, fullNameOf } from '@/lib/export';
-import type { Provenance, RequestInput } from '@/lib/messaging/protocol';
+import type { RequestInput } from '@/lib/messaging/protocol';
+import type { Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { INDUSTRIES, SENIORITY_LEVELS } from './catalogues';
 import { ProvenanceChip } from './ContactView';

@@ -12,7 +12,7 @@ import {
 } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { fileNameFor, flattenContact, fullNameOf, toVCard, type VCardVersion } from '@/lib/export';
-import type { ContactOptions, Provenance } from '@/lib/messaging/protocol';
+import type { ContactOptions, Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { ContactProfile } from './ContactProfile';
 import { downloadText } from './download';

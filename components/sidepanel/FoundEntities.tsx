@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
 import type { EntityLists } from '@/lib/detect/schema';
-import type { CostAction } from '@/lib/messaging/protocol';
+import type { CostAction } from '@/lib/model/lookup';
 import { savedPersonQuery } from '@/lib/contacts';
 import { timeAgo } from '@/lib/credits/words';
 import { useAccount } from './account';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, IconButton } from '@/components/ui';
-import type { PanelIntent, SelectionMeaning } from '@/lib/messaging/protocol';
+import type { PanelIntent, SelectionMeaning } from '@/lib/model/lookup';
 import { request, useBackgroundEvent } from './hooks';
 import { lookupForMeaning, meaningLabel } from './lookup';
 import { useNavigation } from './navigation';

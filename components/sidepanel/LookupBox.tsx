@@ -6,7 +6,7 @@
  */
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { Button, PaidButton, Select, TextField } from '@/components/ui';
-import type { ContactOptions, CostEstimate, SelectionMeaning } from '@/lib/messaging/protocol';
+import type { ContactOptions, CostEstimate, SelectionMeaning } from '@/lib/model/lookup';
 import { request, useDebounced, useEstimate } from './hooks';
 import { useAccount } from './account';
 import { notUnderstoodReason } from '@/lib/selection/query';

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
-import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
+import type { BulkEntry } from '@/lib/model/lookup';
+import type { BulkJob } from '@/lib/model/state';
 import { companyContacts, foundParts, looseIdentifiers, type FoundBreakdown, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';

@@ -5,7 +5,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { CostAction, CostEstimate, ErrorData, Event, RequestInput, RequestOutput, RequestType } from '@/lib/messaging/protocol';
+import type { Event, RequestInput, RequestOutput, RequestType } from '@/lib/messaging/protocol';
+import type { CostAction, CostEstimate } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 
 export type AsyncState<T> =
   | { status: 'idle' }

@@ -6,7 +6,7 @@ import { assertKey } from '@/lib/api/errors';
 import { targetOfKey } from '@/lib/cache/keys';
 import type { BulkStartOptions } from '@/lib/engine/bulk';
 import { keyHint } from '@/lib/keystore';
-import type { HistoryEntry } from '@/lib/messaging/protocol';
+import type { HistoryEntry } from '@/lib/model/lookup';
 import type { Handlers, SenderInfo } from '@/lib/messaging/router';
 import { HandledError } from '@/lib/errors/handled-error';
 import { classifySelection } from '@/lib/selection/classify';

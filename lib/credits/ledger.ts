@@ -9,7 +9,7 @@
  * id, and counted by the next worker until its answer settles it (docs/reliability.md, "Budget").
  */
 import { HandledError } from '../errors/handled-error';
-import type { CreditsSummary } from '../messaging/protocol';
+import type { CreditsSummary } from '../model/state';
 import { tn } from '../i18n/t';
 import { createOrder } from '../async/keyed-order';
 

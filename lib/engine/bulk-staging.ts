@@ -16,7 +16,7 @@ import { z } from 'zod';
 import type { Cache } from '../cache/cache';
 import { estimateBulkCounts } from './estimate';
 import type { Ledger } from '../credits/ledger';
-import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../messaging/protocol';
+import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../model/lookup';
 import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
 import { entryKeys } from './bulk-dedupe';
 import { HandledError } from '../errors/handled-error';

@@ -24,7 +24,8 @@
  */
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { readAnswersOf } from '../cache/cache';
-import type { BulkEntry, BulkJob } from '../messaging/protocol';
+import type { BulkEntry } from '../model/lookup';
+import type { BulkJob } from '../model/state';
 import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { freeAnswersOf, openSaved } from './saved-contacts';

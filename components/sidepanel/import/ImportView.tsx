@@ -24,7 +24,9 @@ import {
   type ImportMeta,
   type PlanSummary,
 } from '@/lib/import';
-import type { BulkJob, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { RequestOutput } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
+import type { ErrorData } from '@/lib/model/errors';
 import { BoughtBeforeNote } from '../contacts/BoughtBeforeNote';
 import { request, toErrorData, useBackgroundEvent } from '../hooks';
 

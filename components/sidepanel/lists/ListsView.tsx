@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, TextField } from '@/components/ui';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { CrmExportButton } from '../contacts/CrmExportButton';
 import { openRecord, peopleForExport } from '../contacts/open-record';
 import { WebhookSendButton } from '../contacts/WebhookSendButton';

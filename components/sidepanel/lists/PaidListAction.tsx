@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, ProgressBar } from '@/components/ui';
-import type { CostAction, ErrorData } from '@/lib/messaging/protocol';
+import type { CostAction } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 import { request, toErrorData } from '../hooks';
 import { t, tn } from '@/lib/i18n/t';
 

@@ -3,7 +3,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, formatPercent, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
-import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
+import type { CostEstimate, Provenance } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';

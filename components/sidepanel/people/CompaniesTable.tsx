@@ -2,7 +2,7 @@ import { Fragment } from 'react';
 import { Section, Table } from '@/components/ui';
 import type { PageCompany } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
-import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { ContactLookup } from '@/lib/model/lookup';
 import { companyLookupUrl, filterCompanies, type GeneralContact, profileHandle } from '@/lib/people';
 import { filteredCount, ListFilter, nothingMatches, useListFilter } from '../ListFilter';
 import { useSaved } from '../contacts/use-saved';

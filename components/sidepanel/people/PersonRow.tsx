@@ -10,7 +10,7 @@ import { Button, Chip, costLabel, type IconName, isCachedMiss, PaidButton } from
 import { timeAgo } from '@/lib/credits/words';
 import type { PagePerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
-import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { ContactLookup } from '@/lib/model/lookup';
 import type { CostEstimate } from '@/lib/model/lookup';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
