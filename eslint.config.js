@@ -111,6 +111,31 @@ export default tseslint.config(
     ignores: ['lib/messaging/**'],
     rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [modelThroughBarrel] }] },
   },
+  // Each surface (side panel, popup, options/onboarding) imports no other surface; what two share lives in
+  // components/shared/ (hooks, the QueryClient, the lookup box) or components/ui/, which import no surface.
+  ...[
+    ['components/popup', ['sidepanel', 'options']],
+    ['components/options', ['sidepanel', 'popup']],
+    ['components/sidepanel', ['popup', 'options']],
+    ['components/shared', ['sidepanel', 'popup', 'options']],
+    ['components/ui', ['sidepanel', 'popup', 'options', 'shared']],
+  ].map(([dir, others]) => ({
+    files: [`${dir}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            modelThroughBarrel,
+            {
+              regex: `^(@/components/|(\\.\\./)+)(${others.join('|')})(/|$)`,
+              message: `${dir} imports no other surface: move what both need to components/shared/ (docs/architecture.md, "Layers").`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     files: contentFiles,
     rules: contentImportRules,

@@ -9,7 +9,7 @@ import { background } from '@/lib/messaging/extension';
 import { ApiKeySchema } from '@/lib/messaging/protocol';
 import type { ErrorData } from '@/lib/model/errors';
 import { Field, type Status, StatusLine } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiKeyFormProps {

@@ -6,7 +6,7 @@ import type { RequestOutput } from '@/lib/messaging/protocol';
 import type { ErrorData } from '@/lib/model/errors';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t, uiLanguage } from '@/lib/i18n/t';
 
 export interface CacheSectionProps {

@@ -4,7 +4,7 @@ import { Checkbox, ErrorState, Section } from '@/components/ui';
 import type { ErrorData } from '@/lib/model/errors';
 import type { RequiredField, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t } from '@/lib/i18n/t';
 import { REQUIRED_FIELD_LABELS } from '@/lib/settings/required-words';
 

@@ -11,7 +11,7 @@ import type { ScanMode, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { DataUse } from './DataUse';
 import { Field, RadioCard, type Status, StatusLine } from './fields';
 import { changeAccess, permissionsApi } from './permissions-glue';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { type MessageKey, t, tn, uiLanguage } from '@/lib/i18n/t';
 
 export interface PrivacySectionProps {

@@ -13,7 +13,7 @@ import {
 } from '@/lib/permissions';
 import type { ErrorData } from '@/lib/model/errors';
 import type { Status } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 
 export const permissionsApi: PermissionsApi = browser.permissions;
 

@@ -28,8 +28,8 @@ import type { BulkJob, BulkRow } from '@/lib/model/state';
 import type { ErrorData } from '@/lib/model/errors';
 
 import { ExportActions } from './ExportActions';
-import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
-import { lookupForContact } from './lookup';
+import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from '@/components/shared/hooks';
+import { lookupForContact } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';

@@ -5,7 +5,7 @@ import type { Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';
-import { paidRequest, useAsyncAction, useEstimate } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate } from '@/components/shared/hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { OpenSavedButton } from './contacts/OpenSavedButton';

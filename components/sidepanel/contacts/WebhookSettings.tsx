@@ -4,7 +4,7 @@ import { Button, CopyButton, ErrorState, TextField } from '@/components/ui';
 import type { WebhookSendReport } from '@/lib/messaging/protocol';
 import type { ErrorData } from '@/lib/model/errors';
 import { originPattern, WebhookDestinationSchema } from '@/lib/webhook';
-import { request, toErrorData, useRequest } from '../hooks';
+import { request, toErrorData, useRequest } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 /**

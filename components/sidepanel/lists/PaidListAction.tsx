@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, ProgressBar } from '@/components/ui';
 import type { CostAction } from '@/lib/model/lookup';
 import type { ErrorData } from '@/lib/model/errors';
-import { request, toErrorData } from '../hooks';
+import { request, toErrorData } from '@/components/shared/hooks';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface PaidStep {

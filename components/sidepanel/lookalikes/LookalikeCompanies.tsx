@@ -8,7 +8,7 @@ import type { ErrorData } from '@/lib/model/errors';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
-import { invalidateEstimates, paidRequest, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
+import { invalidateEstimates, paidRequest, request, toErrorData, useAsyncAction, useEstimate } from '@/components/shared/hooks';
 import { type LookalikeTarget, useNavigation } from '../navigation';
 import { t, tn } from '@/lib/i18n/t';
 

@@ -6,7 +6,7 @@ import type { ContactLookup } from '@/lib/model/lookup';
 import { companyLookupUrl, filterCompanies, type GeneralContact, profileHandle } from '@/lib/people';
 import { filteredCount, ListFilter, nothingMatches, useListFilter } from '../ListFilter';
 import { useSaved } from '../contacts/use-saved';
-import { useEstimate } from '../hooks';
+import { useEstimate } from '@/components/shared/hooks';
 import { useNavigation } from '../navigation';
 import { PERSON_ROW_HEIGHT } from './PeopleTable';
 import { EntityCell, RowEnrichButton } from './PersonRow';

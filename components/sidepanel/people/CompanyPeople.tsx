@@ -27,8 +27,8 @@ import { employeeAsPerson, nameLookup, personBulkEntry, personDisplayName } from
 import { useAccount } from '../account';
 import { BulkJobPanel, BulkSelectionBar } from '../BulkEnrichment';
 import { openedFromSearch } from '../ContactSearchView';
-import { invalidateEstimates, request, useAsyncAction, useEstimate } from '../hooks';
-import { lookupForContact, personProfileUrl } from '../lookup';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from '@/components/shared/hooks';
+import { lookupForContact, personProfileUrl } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 import { PeopleTable, personKey } from './PeopleTable';
 import { PersonEnrichButton, type PersonRowData } from './PersonRow';

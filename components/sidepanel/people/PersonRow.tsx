@@ -16,8 +16,8 @@ import { personDisplayName, personLookup, personSubtitle, profileHandle } from '
 import { useAccount } from '../account';
 import { type Saved, useSaved } from '../contacts/use-saved';
 import { savedPersonQuery } from '@/lib/contacts';
-import { useEstimate } from '../hooks';
-import { contactOptions, enrichCost } from '../lookup';
+import { useEstimate } from '@/components/shared/hooks';
+import { contactOptions, enrichCost } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 
 /** A person as a row needs only these (a page's person, or an employee from a company answer). */

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { QueueState } from '@/lib/model/state';
 import { queueEta, type QueueEta } from '@/lib/queue/eta';
-import { request, useBackgroundEvent, useNow } from '../hooks';
+import { request, useBackgroundEvent, useNow } from '@/components/shared/hooks';
 
 export function useQueueState(): QueueState | null {
   const [queue, setQueue] = useState<QueueState | null>(null);
