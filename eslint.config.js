@@ -140,16 +140,29 @@ export default tseslint.config(
     files: contentFiles,
     rules: contentImportRules,
   },
-  {
-    // Error data sits below the messages that carry it: lib/errors never imports lib/messaging (docs/architecture.md, "Layers").
-    files: ['lib/errors/**/*.ts'],
+  // Layers (docs/architecture.md, "Layers"): the wire contract (lib/api) < domain types (lib/model) < error data
+  // (lib/errors) < messages (lib/messaging) < pages. No file imports a layer above its own.
+  ...[
+    ['lib/api', ['model', 'messaging', 'errors']],
+    ['lib/model', ['messaging', 'errors']],
+    ['lib/errors', ['messaging']],
+  ].map(([dir, above]) => ({
+    files: [`${dir}/**/*.ts`],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [modelThroughBarrel, { regex: '^(@/lib/|(\\.\\./)+)messaging(/|$)', message: 'lib/errors is below lib/messaging: take types from lib/model (docs/architecture.md, "Layers").' }] },
+        {
+          patterns: [
+            modelThroughBarrel,
+            {
+              regex: `^(@/lib/|(\\.\\./)+)(${above.join('|')})(/|$)|^@/(components|entrypoints)/`,
+              message: `${dir} is below lib/${above.join(', lib/')} and the pages: it imports none of them (docs/architecture.md, "Layers").`,
+            },
+          ],
+        },
       ],
     },
-  },
+  })),
   {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],
