@@ -29,6 +29,19 @@ const specifiersOf = (file) => {
   });
   return [`@/${bare}`, `@/${bare}/index`, ...fromFiles];
 };
+/*
+ * Layers (docs/architecture.md, "Layers"): domain types come from lib/model, where they are defined, never through
+ * the messages' barrel (lib/messaging/protocol.ts re-exports them for lib/messaging's own files and the tests).
+ */
+const modelNames = [...readFileSync(join(ROOT, 'lib/messaging/protocol.ts'), 'utf8').matchAll(/export \{([^}]*)\} from '\.\.\/model\/\w+'/g)]
+  .flatMap((m) => m[1].split(','))
+  .map((name) => name.replace(/\btype\b/, '').trim())
+  .filter(Boolean);
+const modelThroughBarrel = {
+  regex: '^(@/lib/|(\\.\\./)+)messaging/protocol$',
+  importNames: modelNames,
+  message: 'Domain types and schemas come from lib/model (errors.ts, lookup.ts, state.ts), not through the messages barrel.',
+};
 const escape = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const notContentFolders = [...contexts.background, ...contexts.ui, ...contexts.build];
 const contentImportRules = {
@@ -43,6 +56,7 @@ const contentImportRules = {
         })),
       ),
       patterns: [
+        modelThroughBarrel,
         {
           regex: `^(@/lib/|(\\.\\./)+)(${notContentFolders.map(escape).join('|')})(/|$)`,
           allowTypeImports: true,
@@ -93,9 +107,62 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
+    files: ['components/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
+    ignores: ['lib/messaging/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [modelThroughBarrel] }] },
+  },
+  // Each surface (side panel, popup, options/onboarding) imports no other surface; what two share lives in
+  // components/shared/ (hooks, the QueryClient, the lookup box) or components/ui/, which import no surface.
+  ...[
+    ['components/popup', ['sidepanel', 'options']],
+    ['components/options', ['sidepanel', 'popup']],
+    ['components/sidepanel', ['popup', 'options']],
+    ['components/shared', ['sidepanel', 'popup', 'options']],
+    ['components/ui', ['sidepanel', 'popup', 'options', 'shared']],
+  ].map(([dir, others]) => ({
+    files: [`${dir}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            modelThroughBarrel,
+            {
+              regex: `^(@/components/|(\\.\\./)+)(${others.join('|')})(/|$)`,
+              message: `${dir} imports no other surface: move what both need to components/shared/ (docs/architecture.md, "Layers").`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
     files: contentFiles,
     rules: contentImportRules,
   },
+  // Layers (docs/architecture.md, "Layers"): the wire contract (lib/api) < domain types (lib/model) < error data
+  // (lib/errors) < messages (lib/messaging) < pages. No file imports a layer above its own.
+  ...[
+    ['lib/api', ['model', 'messaging', 'errors']],
+    ['lib/model', ['messaging', 'errors']],
+    ['lib/errors', ['messaging']],
+  ].map(([dir, above]) => ({
+    files: [`${dir}/**/*.ts`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            modelThroughBarrel,
+            {
+              regex: `^(@/lib/|(\\.\\./)+)(${above.join('|')})(/|$)|^@/(components|entrypoints)/`,
+              message: `${dir} is below lib/${above.join(', lib/')} and the pages: it imports none of them (docs/architecture.md, "Layers").`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Playwright fixtures must destructure their dependencies, even when there are none.
     files: ['tests/e2e/**/*.ts'],

@@ -5,14 +5,14 @@
  */
 import { type FormEvent, useState } from 'react';
 import { Button, ErrorState, Section } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { originPattern, validateApiBaseUrl } from '@/lib/permissions';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
-import { apiAddressUnset, baseUrlHelp, BUILD_HAS_NO_ADDRESS, DEFAULT_API_BASE_URL } from './build';
+import { apiAddressUnset, baseUrlHelp, BUILD_HAS_NO_ADDRESS, DEFAULT_API_BASE_URL } from '@/components/shared/build';
 import { Field, type Status, StatusLine } from './fields';
-import { API_BASE_URL_PLACEHOLDER } from './onboarding/first-run';
+import { API_BASE_URL_PLACEHOLDER } from '@/components/shared/first-run';
 import { changeAccess, requiredOrigins } from './permissions-glue';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { background } from '@/lib/messaging/extension';
 import { t } from '@/lib/i18n/t';
 

@@ -6,9 +6,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Chip, ErrorState, timeAgo } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
-import { ApiKeySchema, type ErrorData } from '@/lib/messaging/protocol';
+import { ApiKeySchema } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { Field, type Status, StatusLine } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t } from '@/lib/i18n/t';
 
 export interface ApiKeyFormProps {

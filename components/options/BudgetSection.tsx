@@ -5,10 +5,10 @@
 import { type FormEvent, useState } from 'react';
 import { Button, Checkbox, ErrorState, formatCredits, Section } from '@/components/ui';
 import { useCreditsSummary } from '@/components/shared/use-credits-summary';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface BudgetSectionProps {

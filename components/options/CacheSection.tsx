@@ -2,10 +2,11 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button, ErrorState, formatCount, Section, Skeleton } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
-import type { ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { RequestOutput } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine, WholeNumberField } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t, uiLanguage } from '@/lib/i18n/t';
 
 export interface CacheSectionProps {

@@ -1,7 +1,7 @@
 /** What the extension sends to the API, and when — in plain words (options page and onboarding). */
 import { Icon } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import { apiAddressUnset } from './build';
+import { apiAddressUnset } from '@/components/shared/build';
 
 export function DataUse({ apiBaseUrl, titled = true }: { apiBaseUrl: string; titled?: boolean }) {
   let host = apiBaseUrl;

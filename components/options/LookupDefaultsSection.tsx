@@ -1,10 +1,10 @@
 /** Defaults of every contact lookup. Each change is saved at once; paid extras say what they add. */
 import { useRef, useState } from 'react';
 import { Checkbox, ErrorState, Section } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { RequiredField, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { type Status, StatusLine } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { t } from '@/lib/i18n/t';
 import { REQUIRED_FIELD_LABELS } from '@/lib/settings/required-words';
 

@@ -8,13 +8,13 @@ import { browser } from 'wxt/browser';
 import { Button, Chip, ErrorState, Icon, type IconName, Skeleton, useBusyAction } from '@/components/ui';
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
-import { apiAddressUnset, IS_DEMO_BUILD, IS_LOCAL_SANDBOX_BUILD, DEMO_SANDBOX_URL } from './build';
+import { apiAddressUnset, IS_DEMO_BUILD, IS_LOCAL_SANDBOX_BUILD, DEMO_SANDBOX_URL } from '@/components/shared/build';
 import { DataUse } from './DataUse';
 import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
-import { connectDemoSandbox } from './demo-sandbox';
+import { connectDemoSandbox } from '@/components/shared/demo-sandbox';
 import './onboarding/onboarding.css';
-import { useSettings } from './use-settings';
+import { useSettings } from '@/components/shared/use-settings';
 import { type MessageKey, t } from '@/lib/i18n/t';
 
 /** What the extension does, as listed on the welcome page. */

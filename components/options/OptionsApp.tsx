@@ -5,13 +5,13 @@ import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
 import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
-import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from './build';
+import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from '@/components/shared/build';
 import { BudgetSection } from './BudgetSection';
 import { CacheSection } from './CacheSection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
 import { PrivacySection } from './PrivacySection';
 import { TransferSection } from './TransferSection';
-import { useSettings } from './use-settings';
+import { useSettings } from '@/components/shared/use-settings';
 import { type MessageKey, t } from '@/lib/i18n/t';
 
 const CONTENTS = [

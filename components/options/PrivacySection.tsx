@@ -5,13 +5,13 @@
  */
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { Button, ErrorState, IconButton, Section, StatusChip } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { grantedOrigins, type ScanChoice, scanOrigins, siteLabel, sitePattern } from '@/lib/permissions';
 import type { ScanMode, Settings, SettingsPatch } from '@/lib/settings/schema';
 import { DataUse } from './DataUse';
 import { Field, RadioCard, type Status, StatusLine } from './fields';
 import { changeAccess, permissionsApi } from './permissions-glue';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 import { type MessageKey, t, tn, uiLanguage } from '@/lib/i18n/t';
 
 export interface PrivacySectionProps {

@@ -7,7 +7,7 @@
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, Section } from '@/components/ui';
 import { background } from '@/lib/messaging/extension';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Settings } from '@/lib/settings/schema';
 import {
   addressChangeOf,

@@ -11,9 +11,9 @@ import {
   type PlanOutcome,
   planSettingsChange,
 } from '@/lib/permissions';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import type { Status } from './fields';
-import { toErrorData } from './use-settings';
+import { toErrorData } from '@/components/shared/use-settings';
 
 export const permissionsApi: PermissionsApi = browser.permissions;
 

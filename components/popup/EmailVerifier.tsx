@@ -5,9 +5,11 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, ErrorState, VerificationChip, formatCredits, timeAgo } from '@/components/ui';
 import { estimateCost } from '@/lib/api/pricing';
-import { RequestFailed } from '@/lib/messaging/client';
+import { RequestFailed } from '@/lib/errors/handled-error';
 import { background } from '@/lib/messaging/extension';
-import type { CostEstimate, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { RequestOutput } from '@/lib/messaging/protocol';
+import type { CostEstimate } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 import { checkEmailSyntax } from './email-syntax';
 import { verifyHelp } from './verify-help';
 import { t } from '@/lib/i18n/t';

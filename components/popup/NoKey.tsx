@@ -1,8 +1,8 @@
 /** The popup without an API key: what is missing, where to add it, and (demo builds) the one-click sandbox. */
 import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, useBusyAction } from '@/components/ui';
-import { IS_DEMO_BUILD } from '@/components/options/build';
-import { connectDemoSandbox } from '@/components/options/demo-sandbox';
+import { IS_DEMO_BUILD } from '@/components/shared/build';
+import { connectDemoSandbox } from '@/components/shared/demo-sandbox';
 import { t } from '@/lib/i18n/t';
 
 export function NoKey({ onConnected }: { onConnected: () => void }) {

@@ -5,7 +5,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Button, ErrorState, IconButton, Skeleton } from '@/components/ui';
-import { useSettings } from '@/components/options/use-settings';
+import { useSettings } from '@/components/shared/use-settings';
 import { EmailVerifier } from './EmailVerifier';
 import { NoKey } from './NoKey';
 import { openSidePanel } from './open-side-panel';

@@ -4,10 +4,10 @@
  * on the user's click there). Opening the panel must happen inside the click, so nothing is awaited first.
  */
 import { useId, useState } from 'react';
-import { LookupBox } from '@/components/sidepanel/LookupBox';
-import { contactOptions } from '@/components/sidepanel/lookup';
+import { LookupBox } from '@/components/shared/LookupBox';
+import { contactOptions } from '@/components/shared/lookup';
 import { background } from '@/lib/messaging/extension';
-import type { SelectionMeaning } from '@/lib/messaging/protocol';
+import type { SelectionMeaning } from '@/lib/model/lookup';
 import type { Settings } from '@/lib/settings/schema';
 import { openSidePanel } from './open-side-panel';
 import { t } from '@/lib/i18n/t';

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { formatCredits, formatTimeLeft } from '@/components/ui';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { QueueState } from '@/lib/messaging/protocol';
+import type { QueueState } from '@/lib/model/state';
 import { useCreditsSummary } from '@/components/shared/use-credits-summary';
 import { t, tn } from '@/lib/i18n/t';
 

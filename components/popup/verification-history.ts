@@ -3,7 +3,7 @@
  * endpoint, their verdict read from the cached answer (`history/open` is free).
  */
 import { EmailVerificationResultSchema } from '@/lib/api/schemas';
-import type { HistoryEntry } from '@/lib/messaging/protocol';
+import type { HistoryEntry } from '@/lib/model/lookup';
 
 export interface RecentVerification {
   key: string;

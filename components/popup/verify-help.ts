@@ -1,5 +1,5 @@
 import { costLabel } from '@/components/ui';
-import type { CostEstimate } from '@/lib/messaging/protocol';
+import type { CostEstimate } from '@/lib/model/lookup';
 import { t } from '@/lib/i18n/t';
 
 /**

@@ -23,11 +23,13 @@ import {
 import { CONTACT_COLUMNS, CONTACT_LABELS, flattenContact, fullNameOf, type Tabular } from '@/lib/export';
 import { finalBulkRows, isFinished, readAllRows, rowsToShow } from '@/lib/export/bulk-final';
 import { t, tn } from '@/lib/i18n/t';
-import type { BulkEntry, BulkJob, BulkRow, ErrorData, Provenance } from '@/lib/messaging/protocol';
+import type { BulkEntry, Provenance } from '@/lib/model/lookup';
+import type { BulkJob, BulkRow } from '@/lib/model/state';
+import type { ErrorData } from '@/lib/model/errors';
 
 import { ExportActions } from './ExportActions';
-import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from './hooks';
-import { lookupForContact } from './lookup';
+import { invalidateEstimates, request, toErrorData, useBackgroundEvent, useEstimate } from '@/components/shared/hooks';
+import { lookupForContact } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Button, EmptyState, ErrorState, PaidButton, ProgressBar, safeWebsiteUrl } from '@/components/ui';
 import type { Company } from '@/lib/api/schemas';
-import type { Provenance } from '@/lib/messaging/protocol';
+import type { Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { CompanyProfile } from './CompanyProfile';
 import { ProvenanceChip } from './ContactView';
-import { paidRequest, useAsyncAction, useEstimate } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate } from '@/components/shared/hooks';
 import { type CompanyTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { OpenSavedButton } from './contacts/OpenSavedButton';

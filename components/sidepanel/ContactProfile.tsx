@@ -20,7 +20,7 @@ import { fullNameOf } from '@/lib/export';
 import { normalisePhone } from '@/lib/identity';
 import { EmailRow } from './EmailVerification';
 import { LongText } from './LongText';
-import { personProfileUrl } from './lookup';
+import { personProfileUrl } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { dateRange, formatApiDate, humanList, joinText, locationText, objectTitle } from './text';
 import { t, tn } from '@/lib/i18n/t';

@@ -17,13 +17,14 @@ import {
 import type { ContactSearchResult } from '@/lib/api/schemas';
 import { describeError } from '@/lib/errors/catalogue';
 import { contactsTable, fullNameOf } from '@/lib/export';
-import type { Provenance, RequestInput } from '@/lib/messaging/protocol';
+import type { RequestInput } from '@/lib/messaging/protocol';
+import type { Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { INDUSTRIES, SENIORITY_LEVELS } from './catalogues';
 import { ProvenanceChip } from './ContactView';
 import { ExportActions } from './ExportActions';
-import { invalidateEstimates, request, useAsyncAction, useEstimate } from './hooks';
-import { lookupForContact } from './lookup';
+import { invalidateEstimates, request, useAsyncAction, useEstimate } from '@/components/shared/hooks';
+import { lookupForContact } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { joinText, locationText } from './text';

@@ -12,12 +12,12 @@ import {
 } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { fileNameFor, flattenContact, fullNameOf, toVCard, type VCardVersion } from '@/lib/export';
-import type { ContactOptions, Provenance } from '@/lib/messaging/protocol';
+import type { ContactOptions, Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { ContactProfile } from './ContactProfile';
 import { downloadText } from './download';
-import { paidRequest, useAsyncAction, useEstimate, useNow } from './hooks';
-import { contactOptions, enrichCost, lookupForContact } from './lookup';
+import { paidRequest, useAsyncAction, useEstimate, useNow } from '@/components/shared/hooks';
+import { contactOptions, enrichCost, lookupForContact } from '@/components/shared/lookup';
 import { type ContactTarget, useNavigation } from './navigation';
 import { NoKeyState } from './NoKeyState';
 import { OpenSavedButton } from './contacts/OpenSavedButton';

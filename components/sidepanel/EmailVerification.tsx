@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { CopyButton, EmailStatusChip, ErrorState, PaidButton, VerificationChip } from '@/components/ui';
-import { paidRequest, useAsyncAction, useEstimate } from './hooks';
+import { paidRequest, useAsyncAction, useEstimate } from '@/components/shared/hooks';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface EmailRowProps {

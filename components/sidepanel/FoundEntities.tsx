@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { Button, Chip, type Column, Icon, type IconName, Section, Table, costLabel } from '@/components/ui';
 import type { EntityLists } from '@/lib/detect/schema';
-import type { CostAction } from '@/lib/messaging/protocol';
+import type { CostAction } from '@/lib/model/lookup';
 import { savedPersonQuery } from '@/lib/contacts';
 import { timeAgo } from '@/lib/credits/words';
 import { useAccount } from './account';
 import { useSaved } from './contacts/use-saved';
 import { OpenSavedRowButton } from './people/PersonRow';
-import { useEstimate } from './hooks';
-import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from './lookup';
+import { useEstimate } from '@/components/shared/hooks';
+import { contactOptions, enrichCost, entityKey, lookupForEntity, type EntityKind, type PageEntity } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { t } from '@/lib/i18n/t';
 import { filterIdentifiers } from '@/lib/people';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Icon, IconButton } from '@/components/ui';
-import type { PanelIntent, SelectionMeaning } from '@/lib/messaging/protocol';
-import { request, useBackgroundEvent } from './hooks';
-import { lookupForMeaning, meaningLabel } from './lookup';
+import type { PanelIntent, SelectionMeaning } from '@/lib/model/lookup';
+import { request, useBackgroundEvent } from '@/components/shared/hooks';
+import { lookupForMeaning, meaningLabel } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { clip } from './text';
 import { t } from '@/lib/i18n/t';

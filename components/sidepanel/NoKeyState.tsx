@@ -2,7 +2,7 @@ import { browser } from 'wxt/browser';
 import { Button, EmptyState, ErrorState, useBusyAction } from '@/components/ui';
 import { DEFAULT_API_BASE_URL } from '@/lib/settings/schema';
 import { useAccount } from './account';
-import { request } from './hooks';
+import { request } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 /** The demo sandbox's standard key (documented in the README; it only works against the local sandbox). */

@@ -5,7 +5,7 @@
 import { browser } from 'wxt/browser';
 import { Button } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import type { CostEstimate } from '@/lib/messaging/protocol';
+import type { CostEstimate } from '@/lib/model/lookup';
 
 export function OverBudgetNote({ estimate }: { estimate: CostEstimate | null | undefined }) {
   if (!estimate?.blockedByBudget) return null;

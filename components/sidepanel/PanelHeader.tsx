@@ -2,7 +2,7 @@ import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 're
 import { browser } from 'wxt/browser';
 import { formatCount, formatTimeLeft, Icon, IconButton } from '@/components/ui';
 import { t, tn } from '@/lib/i18n/t';
-import type { CreditsSummary, QueueState } from '@/lib/messaging/protocol';
+import type { CreditsSummary, QueueState } from '@/lib/model/state';
 import type { QueueEta } from '@/lib/queue/eta';
 import { useCreditsSummary } from '@/components/shared/use-credits-summary';
 import { useLiveQueue } from './progress/useQueueState';

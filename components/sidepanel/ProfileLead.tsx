@@ -1,7 +1,7 @@
 import { Button, Card, initials, PaidButton, SafeLink } from '@/components/ui';
 import { useAccount } from './account';
-import { useEstimate } from './hooks';
-import { contactOptions, enrichCost, profileHandle } from './lookup';
+import { useEstimate } from '@/components/shared/hooks';
+import { contactOptions, enrichCost, profileHandle } from '@/components/shared/lookup';
 import { useNavigation } from './navigation';
 import { t } from '@/lib/i18n/t';
 

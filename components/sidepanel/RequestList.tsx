@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, type IconName, SkeletonList } from '@/components/ui';
-import type { AsyncState } from './hooks';
+import type { AsyncState } from '@/components/shared/hooks';
 
 /**
  * A list loaded with useRequest, in its states: a skeleton while loading, the error with Retry, an empty state

@@ -1,8 +1,9 @@
 import { Fragment, useEffect, useRef, type ReactNode } from 'react';
 import { Card, ErrorState } from '@/components/ui';
-import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
+import type { CostEstimate, Provenance } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 import { useAccount } from './account';
-import type { AsyncState } from './hooks';
+import type { AsyncState } from '@/components/shared/hooks';
 import { ViewLookupBox } from './LookupBox';
 import { NoKeyState } from './NoKeyState';
 import { OverBudgetNote } from './OverBudgetNote';

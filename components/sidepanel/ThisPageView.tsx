@@ -1,14 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, EmptyState, ErrorState, SkeletonList, timeAgo } from '@/components/ui';
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
-import type { BulkEntry, BulkJob } from '@/lib/messaging/protocol';
+import type { BulkEntry } from '@/lib/model/lookup';
+import type { BulkJob } from '@/lib/model/state';
 import { companyContacts, foundParts, looseIdentifiers, type FoundBreakdown, personBulkEntry, personDisplayName } from '@/lib/people';
 import { useAccount } from './account';
 import { BulkJobPanel, BulkSelectionBar } from './BulkEnrichment';
 import { ExportActions } from './ExportActions';
 import { FoundEntities } from './FoundEntities';
-import { request, useAsyncAction, useBackgroundEvent, useNow } from './hooks';
-import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from './lookup';
+import { request, useAsyncAction, useBackgroundEvent, useNow } from '@/components/shared/hooks';
+import { bulkEntryFor, entityKey, type EntityKind, type PageEntity, profileOfPage } from '@/components/shared/lookup';
 import { NoKeyState } from './NoKeyState';
 import { CompaniesTable } from './people/CompaniesTable';
 import { NamedPeople } from './people/NamedPeople';

@@ -1,10 +1,10 @@
 /*
  * The account as the panel needs it: is there a key, what are the lookup defaults, which API it talks to.
- * Loaded once and refreshed on 'event/settings'.
+ * Loaded once and refreshed on 'event/settings' and when the panel gets focus.
  */
 import { createContext, type ReactNode, useContext, useEffect } from 'react';
 import type { Settings } from '@/lib/settings/schema';
-import { type AsyncState, useBackgroundEvent, useRequest } from './hooks';
+import { type AsyncState, useRequest } from '@/components/shared/hooks';
 
 export interface Account {
   state: AsyncState<{ settings: Settings; key: { present: boolean; hint: string | null } }>;
@@ -16,10 +16,8 @@ export interface Account {
 const AccountContext = createContext<Account | null>(null);
 
 export function AccountProvider({ children }: { children: ReactNode }) {
+  // The same query as the options' useSettings: 'event/settings' asks it again (components/shared/query-client.tsx).
   const { state, reload } = useRequest('settings/get', {});
-  useBackgroundEvent((event) => {
-    if (event.type === 'event/settings') reload();
-  });
   // A key added in the options tab while the panel is open shows up when the panel gets focus again.
   useEffect(() => {
     const onFocus = () => reload();

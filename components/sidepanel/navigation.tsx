@@ -5,7 +5,7 @@
  */
 import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import type { Company, EnrichedContact, SimilarCompanyItem, SimilarContactItem } from '@/lib/api/schemas';
-import type { AlsoKnownAs, ContactLookup, Provenance } from '@/lib/messaging/protocol';
+import type { AlsoKnownAs, ContactLookup, Provenance } from '@/lib/model/lookup';
 
 export type ViewId = 'page' | 'contact' | 'company' | 'lookalikes' | 'search' | 'history';
 

@@ -1,4 +1,4 @@
-import type { CostEstimate } from '@/lib/messaging/protocol';
+import type { CostEstimate } from '@/lib/model/lookup';
 import { Button, type ButtonProps } from './Button';
 import { Chip } from './Chip';
 import { costLabel, isCachedMiss } from './format';

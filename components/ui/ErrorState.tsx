@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { browser } from 'wxt/browser';
 import { describeError, type ErrorAction, errorDetails, formatWait } from '@/lib/errors/catalogue';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { Button } from './Button';
 import { formatCredits } from './format';
 import { Icon } from './Icon';

@@ -4,7 +4,7 @@
  */
 import { cachedFreeLabel, timeAgo } from '@/lib/credits/words';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
-import type { CostEstimate, Provenance } from '@/lib/messaging/protocol';
+import type { CostEstimate, Provenance } from '@/lib/model/lookup';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { toErrorData } from '@/lib/errors/to-error-data';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 
 /**
  * A button's async action: `busy` while it runs, and its error (cleared when it runs again) for an ErrorState.

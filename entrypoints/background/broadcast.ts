@@ -3,7 +3,8 @@
  * otherwise be dropped silently by every page) and "nobody is listening" is not an error.
  */
 import { browser } from 'wxt/browser';
-import { type Event, EventSchema, type QueueState } from '@/lib/messaging/protocol';
+import { type Event, EventSchema } from '@/lib/messaging/protocol';
+import type { QueueState } from '@/lib/model/state';
 
 export function broadcast(event: Event): void {
   const parsed = EventSchema.safeParse(event);

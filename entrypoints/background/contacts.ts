@@ -7,7 +7,8 @@ import { bookIndexSource, createContactBook, recordPaidAnswer, savedKeys, type B
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
-import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import type { Handlers, SenderInfo } from '@/lib/messaging/router';
+import { HandledError } from '@/lib/errors/handled-error';
 import { generateSigningSecret, originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
 import type { Services } from './services';
 

@@ -5,7 +5,7 @@
  */
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
-import { type PanelIntent, PanelIntentSchema } from '@/lib/messaging/protocol';
+import { type PanelIntent, PanelIntentSchema } from '@/lib/model/lookup';
 import { broadcast } from './broadcast';
 import { createKeyedOrder } from '@/lib/async/keyed-order';
 

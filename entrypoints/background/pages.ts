@@ -7,9 +7,11 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { finalisePageScan } from '@/lib/detect';
-import { type ContentMessage, ContentMessageSchema, type PageState, PageStateSchema } from '@/lib/messaging/protocol';
+import { type ContentMessage, ContentMessageSchema } from '@/lib/messaging/protocol';
+import { type PageState, PageStateSchema } from '@/lib/model/state';
 import { fitPageState } from '@/lib/messaging/page-state';
-import { HandledError, type SenderInfo } from '@/lib/messaging/router';
+import type { SenderInfo } from '@/lib/messaging/router';
+import { HandledError } from '@/lib/errors/handled-error';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
 import { foundCount } from '@/lib/people';

@@ -9,7 +9,7 @@ import { createIdbCompanyWindowStore } from '@/lib/credits/company-window-idb';
 import { createStorageLedgerStore } from '@/lib/credits/store';
 import { createIdbKeptAnswerStore } from '@/lib/engine/unreadable-idb';
 import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
-import type { BulkJob } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
 import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
 import { createEngine, type Engine } from '@/lib/engine/engine';
 import { createOffscreenPaidRequests, offscreenAvailable } from '../offscreen/paid-requests';

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SurfaceData } from '@/components/shared/query-client';
 import { t, uiLanguage } from '@/lib/i18n/t';
 import '@/components/ui';
 import '@/components/popup/popup.css';
@@ -13,7 +14,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <PopupApp />
+      <SurfaceData>
+        <PopupApp />
+      </SurfaceData>
     </StrictMode>,
   );
 }

@@ -1,5 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SurfaceData } from '@/components/shared/query-client';
 import { SidePanelApp } from '@/components/sidepanel/SidePanelApp';
 import { tabIdFromLocation } from '@/components/sidepanel/useFollowedTab';
 
@@ -7,7 +8,9 @@ const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <SidePanelApp fixedTabId={tabIdFromLocation()} />
+      <SurfaceData>
+        <SidePanelApp fixedTabId={tabIdFromLocation()} />
+      </SurfaceData>
     </StrictMode>,
   );
 }

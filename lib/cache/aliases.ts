@@ -13,7 +13,7 @@
  *
  * API data is hostile: only strings are read, each bounded, and at most MAX_ALIASES keys come out of one answer.
  */
-import type { ContactLookup, ContactOptions } from '../messaging/protocol';
+import type { ContactLookup, ContactOptions } from '../model/lookup';
 import { isNetworkHost, profileOfText, websiteDomain } from '../identity';
 import { companyEnrichKey, contactEnrichKey } from './keys';
 

@@ -8,7 +8,7 @@
  * a "no match" never replaces an unexpired found answer (direct or alias) for the same key, and an alias never
  * replaces an unexpired found answer that key got by its own lookup.
  */
-import type { Provenance } from '../messaging/protocol';
+import type { Provenance } from '../model/lookup';
 import { resultRef } from './aliases';
 import { endpointOfKey, labelForKey } from './keys';
 import type { CacheEntry, CacheStore } from './store';

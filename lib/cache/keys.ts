@@ -7,7 +7,7 @@
  * the key: a realtime answer is the fresher version of the same answer, so it is stored under the same key
  * (and a realtime request always goes to the service, like a refresh).
  */
-import { type ContactLookup, type ContactOptions, type HistoryTarget, HistoryTargetSchema } from '../messaging/protocol';
+import { type ContactLookup, type ContactOptions, type HistoryTarget, HistoryTargetSchema } from '../model/lookup';
 import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../identity';
 import { ENRICH_REQUIRED_VALUES } from '../api/limits';
 import type { RequiredField } from '../api/required';

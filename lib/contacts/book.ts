@@ -17,7 +17,7 @@
  * otherwise each write over the other's change (keys and credits of a purchase lost; members of a list lost).
  */
 import { z } from 'zod';
-import { HandledError } from '../messaging/router';
+import { HandledError } from '../errors/handled-error';
 import { t } from '../i18n/t';
 import { compareEntries, entryOf, searchTextOf } from './entry';
 import { serviceIdOf } from './record';

@@ -8,8 +8,8 @@
  * (a bulk chunk whose request runs on in the offscreen document) is kept in the ledger's own record, by the work's
  * id, and counted by the next worker until its answer settles it (docs/reliability.md, "Budget").
  */
-import { HandledError } from '../messaging/router';
-import type { CreditsSummary } from '../messaging/protocol';
+import { HandledError } from '../errors/handled-error';
+import type { CreditsSummary } from '../model/state';
 import { tn } from '../i18n/t';
 import { createOrder } from '../async/keyed-order';
 

@@ -9,7 +9,7 @@ import { ApiError } from '../api/errors';
 import { mayHaveBeenProcessed } from '../api/retry';
 import { contactAliasKeys } from '../cache/aliases';
 import { readAnswersOf, type CacheWrite } from '../cache/cache';
-import type { ContactOptions } from '../messaging/protocol';
+import type { ContactOptions } from '../model/lookup';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { BulkCancelledError, endFlight, fillFromCache, paidRequestId, type BulkJobContext, type ChunkPayload, type RequiredBulkField } from './bulk-context';
 import { notifyPaidAnswer } from './paid-answer';

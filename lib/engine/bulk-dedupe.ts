@@ -3,7 +3,7 @@
  * job and the estimate must see the same people, or the price shown would not be the job's.
  */
 import { bulkEntryKey } from '../cache/keys';
-import type { BulkEntry, ContactOptions } from '../messaging/protocol';
+import type { BulkEntry, ContactOptions } from '../model/lookup';
 import type { RequiredBulkField } from './bulk-context';
 import { aliasKeysOf } from './plan';
 

@@ -8,7 +8,7 @@
  */
 import { BULK_REQUIRED_FIELD_TYPES } from '../api/limits';
 import { z } from 'zod';
-import { BulkJobSchema, BulkRowSchema } from '../messaging/protocol';
+import { BulkJobSchema, BulkRowSchema } from '../model/state';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { t } from '../i18n/t';
 

@@ -5,7 +5,7 @@
  * crashes the background.
  */
 import type { BulkRequiredField } from '../api/required';
-import type { BulkJob, BulkRow } from '../messaging/protocol';
+import type { BulkJob, BulkRow } from '../model/state';
 import { damagedRow, readJobRecord, readRowRecord, type QuarantinedRecord } from './bulk-records';
 
 export interface BulkRowRecord extends BulkRow {

@@ -24,8 +24,9 @@
  */
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { readAnswersOf } from '../cache/cache';
-import type { BulkEntry, BulkJob } from '../messaging/protocol';
-import { HandledError } from '../messaging/router';
+import type { BulkEntry } from '../model/lookup';
+import type { BulkJob } from '../model/state';
+import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { freeAnswersOf, openSaved } from './saved-contacts';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';

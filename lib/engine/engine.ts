@@ -11,7 +11,8 @@ import { COMPANY_WINDOW_MS, createCompanyWindows, createMemoryCompanyWindowStore
 import { companyAliasKeys } from '../cache/aliases';
 import type { KeyStore } from '../keystore';
 import { estimateAction } from './estimate';
-import type { BulkJob, ContactOptions, CostAction } from '../messaging/protocol';
+import type { BulkJob } from '../model/state';
+import type { ContactOptions, CostAction } from '../model/lookup';
 import { toErrorData } from '../errors/to-error-data';
 import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk';
 import type { BulkStore } from './bulk-store';

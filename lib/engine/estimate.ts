@@ -5,7 +5,7 @@
  */
 import type { Cache } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
-import type { ContactOptions, CostAction, CostEstimate } from '../messaging/protocol';
+import type { ContactOptions, CostAction, CostEstimate } from '../model/lookup';
 import { bulkMost, planFromCache, type LookupRequest, type PlanSettings } from './plan';
 import { dedupeEntries } from './bulk-dedupe';
 import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';

@@ -21,7 +21,7 @@ import {
 } from '../cache/keys';
 import type { LedgerAction } from '../credits/ledger';
 import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
-import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../messaging/protocol';
+import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../model/lookup';
 import { t } from '../i18n/t';
 import { aliasLookupsOf } from '../model/lookup';
 

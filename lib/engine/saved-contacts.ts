@@ -11,7 +11,7 @@
  * start or preview (one pass over the book's keys, kept until the next purchase), then asked per row in memory.
  */
 import { readAnswersOf, type AnswerKeys, type Cache, type CachedAnswer } from '../cache/cache';
-import type { BulkRow } from '../messaging/protocol';
+import type { BulkRow } from '../model/state';
 
 /** A person the user bought before: the answer as bought, and when (the latest purchase). */
 export interface SavedContact {

@@ -4,7 +4,7 @@
  * reads the same everywhere. Words say what happened and what to do; they never include the API key.
  */
 import { t, tn } from '@/lib/i18n/t';
-import type { ErrorData, ErrorKind } from '../messaging/protocol';
+import type { ErrorData, ErrorKind } from '../model/errors';
 
 export type ErrorAction =
   | 'open-settings'

@@ -6,8 +6,7 @@
  */
 import { t } from '@/lib/i18n/t';
 import { ApiError } from '../api/errors';
-import { RequestFailed } from '../messaging/client';
-import { HandledError } from '../messaging/router';
+import { HandledError, RequestFailed } from './handled-error';
 import type { ErrorData } from '../model/errors';
 
 export function toErrorData(error: unknown): ErrorData {

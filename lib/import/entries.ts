@@ -5,7 +5,7 @@
  * duplicates that share its answer.
  */
 import { bulkEntryKey } from '../cache/keys';
-import type { BulkEntry } from '../messaging/protocol';
+import type { BulkEntry } from '../model/lookup';
 import { entryLabel } from '../model/lookup';
 import { normaliseEmail, normalisePhone, profileOfText } from '../identity';
 import { isRoleMailbox } from '../detect/people/names';

@@ -5,7 +5,7 @@
  */
 import { EnrichedContactSchema } from '../api/schemas';
 import { crmRow, presetColumns } from '../export/crm';
-import type { BulkRow } from '../messaging/protocol';
+import type { BulkRow } from '../model/state';
 import type { ImportRow } from './store';
 
 const ENRICHED = presetColumns('plain');

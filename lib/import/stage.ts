@@ -3,7 +3,7 @@
  * APPEND_BYTE_BUDGET of JSON, so no message comes near the router's 2 MB limit (lib/messaging/size.ts) even when
  * every value is a long profile URL.
  */
-import type { BulkEntry } from '../messaging/protocol';
+import type { BulkEntry } from '../model/lookup';
 
 export const APPEND_MAX_ENTRIES = 2_000;
 export const APPEND_BYTE_BUDGET = 512 * 1024;

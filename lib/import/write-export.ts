@@ -4,7 +4,7 @@
  * which are fetched again if they were dropped), so memory stays bounded whatever the file's size.
  */
 import { csvLines } from '../export/tabular';
-import type { BulkRow } from '../messaging/protocol';
+import type { BulkRow } from '../model/state';
 import { importExportHeader, importExportRow } from './export';
 import type { ImportMeta, ImportStore } from './store';
 

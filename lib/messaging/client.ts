@@ -1,13 +1,8 @@
 import { t } from '../i18n/t';
-import { type ErrorData, ErrorDataSchema, type RequestInput, type RequestOutput, type RequestType } from './protocol';
+import { RequestFailed } from '../errors/handled-error';
+import { ErrorDataSchema } from '../model/errors';
+import type { RequestInput, RequestOutput, RequestType } from './ui-to-background';
 
-/** A failed request, carrying the background's error as data (see lib/errors for the user-facing words). */
-export class RequestFailed extends Error {
-  constructor(readonly error: ErrorData) {
-    super(error.message);
-    this.name = 'RequestFailed';
-  }
-}
 
 export type Send = (message: unknown) => Promise<unknown>;
 

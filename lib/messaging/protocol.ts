@@ -6,7 +6,8 @@
  * - `content-to-background.ts`: the only message a content script may send (`content/scan`).
  * - `background-to-content.ts`: `to-content/ping`, `to-content/rescan`.
  * - `background-to-ui.ts`: broadcasts (`event/*`), accepted by pages only from the background.
- * - `lib/model/`: the domain schemas below them (errors as data, lookups, queue/credits/bulk/page state).
+ * - `lib/model/`: the domain schemas below them (errors as data, lookups, queue/credits/bulk/page state). Outside
+ *   lib/messaging they are imported from lib/model itself (eslint.config.js refuses them through this barrel).
  *
  * Names carry the direction (tests/unit/messaging/names.test.ts): `content/*` from a content script, `to-content/*`
  * to one, `event/*` broadcasts to pages; every other name (`page/get`, `contact/enrich`, …) is a UI → background

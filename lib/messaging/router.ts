@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HandledError } from '../errors/handled-error';
 import type { ErrorData } from '../model/errors';
 import { type ContentMessage, ContentMessageSchema } from './content-to-background';
 import { exceedsSize, MAX_MESSAGE_BYTES } from './size';
@@ -40,12 +41,6 @@ export type Handlers<Ctx> = {
 };
 /** The parsed (post-default) input a handler receives. */
 export type ParsedInput<T extends RequestType> = z.infer<(typeof requests)[T]['input']>;
-
-export class HandledError extends Error {
-  constructor(readonly data: ErrorData) {
-    super(data.message);
-  }
-}
 
 function fail(kind: ErrorData['kind'], message: string, detail?: string): Reply<never> {
   return { ok: false, error: { kind, message, ...(detail ? { detail } : {}) } };

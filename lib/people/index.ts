@@ -7,7 +7,7 @@
  */
 import type { EntityLists, PageCompany, PagePerson } from '@/lib/detect/schema';
 import { badgeCount, foundBreakdown, looseEntities, type FoundBreakdown } from '@/lib/detect/people/badge';
-import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/messaging/protocol';
+import type { AlsoKnownAs, BulkEntry, ContactLookup } from '@/lib/model/lookup';
 import { entryLabel } from '@/lib/model/lookup';
 import { nationalDigits, profileHandle } from '../identity';
 import { t } from '../i18n/t';

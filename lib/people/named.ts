@@ -5,7 +5,7 @@ import { companyDomainOf } from '@/lib/detect/domains';
 import type { PageNamedPerson } from '@/lib/detect/schema';
 import { splitFullName } from '@/lib/export/names';
 import { NAME_HONORIFICS } from '@/lib/identity/name';
-import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { ContactLookup } from '@/lib/model/lookup';
 
 
 /** The company a page's named people work at, as a lookup names it: the page's own domain, or null (a platform, a file). */

@@ -3,7 +3,7 @@
  * 'selection/classify'. One clear meaning → look it up; several → let the user choose; none → say so. The parsing
  * is the lookup box's too (lib/selection/query.ts): one parser, so a selection and a typed query agree.
  */
-import type { PanelIntent, SelectionMeaning } from '../messaging/protocol';
+import type { PanelIntent, SelectionMeaning } from '../model/lookup';
 import { cleanQuery, MAX_QUERY, parseQuery, type QueryOptions } from './query';
 
 export const MAX_SELECTION = MAX_QUERY;

@@ -5,7 +5,7 @@
  * company), in any letter case. Every normal form comes from lib/identity, so what is typed, selected or found on
  * a page is one cache key. No backtracking regular expressions: the text is hostile.
  */
-import type { SelectionMeaning } from '../messaging/protocol';
+import type { SelectionMeaning } from '../model/lookup';
 import { exclusionOf } from '../detect/domains';
 import { scanPhones } from '../detect/phone-candidates';
 import {

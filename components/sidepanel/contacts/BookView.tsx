@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, EmptyState, ErrorState, SearchField, Select, SkeletonList } from '@/components/ui';
 import { BOOK_SORTS, type BookEntry, type BookSort } from '@/lib/contacts/schema';
-import { useDebounced, useRequest } from '../hooks';
+import { useDebounced, useRequest } from '@/components/shared/hooks';
 import { AddToListButton } from '../lists/AddToListButton';
 import { useNavigation } from '../navigation';
 import { CrmExportButton } from './CrmExportButton';

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, ErrorState } from '@/components/ui';
-import type { ErrorData } from '@/lib/messaging/protocol';
-import { request, toErrorData } from '../hooks';
+import type { ErrorData } from '@/lib/model/errors';
+import { request, toErrorData } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 /**

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, SearchField, StatusChip, timeAgo } from '@/components/ui';
 import type { LookupEvent } from '@/lib/contacts/schema';
-import { useDebounced, useNow, useRequest } from '../hooks';
+import { useDebounced, useNow, useRequest } from '@/components/shared/hooks';
 import { useNavigation } from '../navigation';
 import { RequestList } from '../RequestList';
 import { openRecord } from './open-record';

@@ -1,7 +1,7 @@
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { Button, ErrorState, useBusyAction } from '@/components/ui';
 import type { RequestInput, WebhookSendReport } from '@/lib/messaging/protocol';
-import { request, useRequest } from '../hooks';
+import { request, useRequest } from '@/components/shared/hooks';
 import { useNavigation } from '../navigation';
 import { t, tn } from '@/lib/i18n/t';
 

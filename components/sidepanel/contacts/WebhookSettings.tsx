@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { browser } from 'wxt/browser';
 import { Button, CopyButton, ErrorState, TextField } from '@/components/ui';
-import type { ErrorData, WebhookSendReport } from '@/lib/messaging/protocol';
+import type { WebhookSendReport } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { originPattern, WebhookDestinationSchema } from '@/lib/webhook';
-import { request, toErrorData, useRequest } from '../hooks';
+import { request, toErrorData, useRequest } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 /**

@@ -3,8 +3,8 @@ import { CompanySchema, EnrichedContactSchema, type EnrichedContact } from '@/li
 import type { BookSort } from '@/lib/contacts/schema';
 import { fullNameOf } from '@/lib/export';
 import type { BookRecordView } from '@/lib/messaging/protocol';
-import { request } from '../hooks';
-import { lookupForContact } from '../lookup';
+import { request } from '@/components/shared/hooks';
+import { lookupForContact } from '@/components/shared/lookup';
 import type { Navigation } from '../navigation';
 import { t } from '@/lib/i18n/t';
 

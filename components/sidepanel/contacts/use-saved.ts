@@ -1,64 +1,15 @@
 /**
- * The contact book's record of what a row shows, if the user bought it (lib/contacts/saved.ts). Asked again after a
- * purchase (event/credits) or a cleared cache (event/cache); a record deleted meanwhile is caught when it is opened.
+ * The contact book's record of what a row shows, if the user bought it (lib/contacts/saved.ts). Answers are shared in
+ * the surface's QueryClient by the components that ask the same question (a loose row's value and its button), and
+ * asked again after a purchase (event/credits) or a cleared cache (event/cache), query-client.tsx; a record deleted
+ * meanwhile is caught when it is opened.
  */
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { SavedQuery, SavedRecord } from '@/lib/contacts';
-import { request, useBackgroundEvent } from '../hooks';
+import { request } from '@/components/shared/hooks';
+import { queryKeys } from '@/components/shared/query-client';
 import { useNavigation } from '../navigation';
 import { openRecord } from './open-record';
-
-/**
- * The book's answer to one question (`key`, null: none asked), asked again whenever a purchase or a cleared cache may
- * have changed it, and on `again()`. `none` until known, and when the asking fails: not knowing is not owning (the
- * priced lookup stays, as without a book).
- */
-function useBookAnswer<T>(key: string | null, ask: (key: string) => Promise<T>, none: T): { answer: T; again: () => void } {
-  const [state, setState] = useState<{ key: string | null; answer: T }>({ key: null, answer: none });
-  const [nonce, setNonce] = useState(0);
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    ask(key).then(
-      (answer) => live && setState({ key, answer }),
-      () => live && setState({ key, answer: none }),
-    );
-    return () => {
-      live = false;
-    };
-    // `ask` and `none` are fixed per caller; the key says what is asked.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, nonce]);
-  useBackgroundEvent((event) => {
-    if (event.type === 'event/credits' || event.type === 'event/cache') {
-      asked.clear();
-      setNonce((n) => n + 1);
-    }
-  });
-  return {
-    answer: state.key === key ? state.answer : none,
-    again: () => {
-      if (key) asked.delete(key);
-      setNonce((n) => n + 1);
-    },
-  };
-}
-
-/**
- * Questions asked and their answers, shared by the components that ask the same one (a loose row's value and its
- * button), until a purchase or a cleared cache may change them.
- */
-const asked = new Map<string, Promise<SavedRecord | null>>();
-
-function askSaved(key: string): Promise<SavedRecord | null> {
-  let answer = asked.get(key);
-  if (!answer) {
-    answer = request('contacts/saved', JSON.parse(key) as SavedQuery).then((r) => r.saved);
-    asked.set(key, answer);
-    answer.catch(() => asked.delete(key));
-  }
-  return answer;
-}
 
 export interface Saved {
   record: SavedRecord;
@@ -66,12 +17,21 @@ export interface Saved {
   open: () => void;
 }
 
+/**
+ * The book's answer to one question (null: none asked). Null until known, and when the asking fails: not knowing is
+ * not owning (the priced lookup stays, as without a book).
+ */
 export function useSaved(query: SavedQuery | null): Saved | null {
   const nav = useNavigation();
-  const { answer: record, again } = useBookAnswer(
-    query ? JSON.stringify(query) : null,
-    askSaved,
-    null,
-  );
-  return record && { record, open: () => void openRecord(record.id, nav).then((shown) => shown || again()) };
+  const key = query ? JSON.stringify(query) : null;
+  const answer = useQuery({
+    queryKey: queryKeys.savedAnswer(key ?? ''),
+    queryFn: async () => (await request('contacts/saved', JSON.parse(key as string) as SavedQuery)).saved,
+    enabled: key !== null,
+    // Kept until an event says a purchase or a cleared cache may have changed it.
+    staleTime: Infinity,
+  });
+  const record = key !== null && answer.isSuccess ? answer.data : null;
+  const { refetch } = answer;
+  return record && { record, open: () => void openRecord(record.id, nav).then((shown) => shown || void refetch()) };
 }

@@ -24,9 +24,11 @@ import {
   type ImportMeta,
   type PlanSummary,
 } from '@/lib/import';
-import type { BulkJob, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
+import type { RequestOutput } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
+import type { ErrorData } from '@/lib/model/errors';
 import { BoughtBeforeNote } from '../contacts/BoughtBeforeNote';
-import { request, toErrorData, useBackgroundEvent } from '../hooks';
+import { request, toErrorData, useBackgroundEvent } from '@/components/shared/hooks';
 
 const SAMPLE_ROWS = 50;
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, ErrorState, Select, TextField, useBusyAction } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { recordIdFor } from '@/lib/contacts/record';
-import { request, toErrorData } from '../hooks';
+import { request, toErrorData } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 const NEW = '__new__';

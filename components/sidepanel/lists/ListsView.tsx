@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, TextField } from '@/components/ui';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
-import type { ErrorData } from '@/lib/messaging/protocol';
+import type { ErrorData } from '@/lib/model/errors';
 import { CrmExportButton } from '../contacts/CrmExportButton';
 import { openRecord, peopleForExport } from '../contacts/open-record';
 import { WebhookSendButton } from '../contacts/WebhookSendButton';
-import { request, toErrorData, useRequest } from '../hooks';
-import { lookupForContact } from '../lookup';
+import { request, toErrorData, useRequest } from '@/components/shared/hooks';
+import { lookupForContact } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 import { ListRow, RequestList } from '../RequestList';
 import { PaidListAction, type PaidStep } from './PaidListAction';

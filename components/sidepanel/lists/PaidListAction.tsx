@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, ErrorState, ProgressBar } from '@/components/ui';
-import type { CostAction, ErrorData } from '@/lib/messaging/protocol';
-import { request, toErrorData } from '../hooks';
+import type { CostAction } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
+import { request, toErrorData } from '@/components/shared/hooks';
 import { t, tn } from '@/lib/i18n/t';
 
 export interface PaidStep {

@@ -3,11 +3,12 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Card, Checkbox, type Column, EmptyState, ErrorState, formatCredits, formatPercent, PaidButton, ProgressBar, SafeImage, ScoreBar, Select, SkeletonList, StatusChip, Table, displayUrl, initials, safeWebsiteUrl } from '@/components/ui';
 import type { Company, SimilarCompanyItem } from '@/lib/api/schemas';
-import type { CostEstimate, ErrorData, Provenance } from '@/lib/messaging/protocol';
+import type { CostEstimate, Provenance } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
-import { invalidateEstimates, paidRequest, request, toErrorData, useAsyncAction, useEstimate } from '../hooks';
+import { invalidateEstimates, paidRequest, request, toErrorData, useAsyncAction, useEstimate } from '@/components/shared/hooks';
 import { type LookalikeTarget, useNavigation } from '../navigation';
 import { t, tn } from '@/lib/i18n/t';
 

@@ -5,8 +5,8 @@ import type { SimilarContactItem } from '@/lib/api/schemas';
 import { useAccount } from '../account';
 import { ProvenanceChip } from '../ContactView';
 import { ExportActions } from '../ExportActions';
-import { paidRequest, useAsyncAction, useEstimate } from '../hooks';
-import { personProfileUrl } from '../lookup';
+import { paidRequest, useAsyncAction, useEstimate } from '@/components/shared/hooks';
+import { personProfileUrl } from '@/components/shared/lookup';
 import { type LookalikeTarget, useNavigation } from '../navigation';
 import { t } from '@/lib/i18n/t';
 

@@ -6,8 +6,8 @@ import type { PageNamedPerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import { namedPersonLookup } from '@/lib/people/named';
 import { useAccount } from '../account';
-import { useEstimate } from '../hooks';
-import { contactOptions, enrichCost, lookupLabel } from '../lookup';
+import { useEstimate } from '@/components/shared/hooks';
+import { contactOptions, enrichCost, lookupLabel } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 
 export function NamedPeople({ named, pageUrl }: { named: readonly PageNamedPerson[]; pageUrl: string }) {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Section, Table } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { ContactLookup } from '@/lib/model/lookup';
 import { filterPeople, personBulkEntry } from '@/lib/people';
 import { filteredCount, ListFilter, nothingMatches, selectionOfShown, useListFilter } from '../ListFilter';
 import { type PersonRowData, PersonCell, PersonEnrichButton } from './PersonRow';

@@ -10,14 +10,14 @@ import { Button, Chip, costLabel, type IconName, isCachedMiss, PaidButton } from
 import { timeAgo } from '@/lib/credits/words';
 import type { PagePerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
-import type { ContactLookup } from '@/lib/messaging/protocol';
+import type { ContactLookup } from '@/lib/model/lookup';
 import type { CostEstimate } from '@/lib/model/lookup';
 import { personDisplayName, personLookup, personSubtitle, profileHandle } from '@/lib/people';
 import { useAccount } from '../account';
 import { type Saved, useSaved } from '../contacts/use-saved';
 import { savedPersonQuery } from '@/lib/contacts';
-import { useEstimate } from '../hooks';
-import { contactOptions, enrichCost } from '../lookup';
+import { useEstimate } from '@/components/shared/hooks';
+import { contactOptions, enrichCost } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 
 /** A person as a row needs only these (a page's person, or an employee from a company answer). */

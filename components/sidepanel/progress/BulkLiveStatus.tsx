@@ -7,7 +7,7 @@
  */
 import { formatCount, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import type { BulkJob } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
 import { useLiveQueue } from './useQueueState';
 
 export function BulkLiveStatus({ job }: { job: BulkJob }) {

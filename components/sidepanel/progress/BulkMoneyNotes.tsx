@@ -4,7 +4,7 @@
 import { formatCredits } from '@/components/ui';
 import { tn } from '@/lib/i18n/t';
 import { isFinished } from '@/lib/export/bulk-final';
-import type { BulkJob } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
 
 export function BulkMoneyNotes({ job }: { job: BulkJob }) {
   const inFlight = job.inFlight ?? 0;

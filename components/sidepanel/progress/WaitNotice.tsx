@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { Button, formatDuration, formatTimeLeft } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
-import { request } from '../hooks';
+import { request } from '@/components/shared/hooks';
 import { useLiveQueue, waitingLookups } from './useQueueState';
 
 export function WaitNotice() {

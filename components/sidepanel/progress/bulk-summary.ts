@@ -3,7 +3,7 @@
 import { formatCount, formatCredits } from '@/components/ui';
 import { t } from '@/lib/i18n/t';
 import { isFinished } from '@/lib/export/bulk-final';
-import type { BulkJob } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
 
 /** "17 of 17 done · 15 found · 15 credits charged" (what is charged only once nothing more can be). */
 export function bulkJobDetail(job: BulkJob): string {

@@ -3,9 +3,9 @@
  * counts down between events: the ETA is computed again every second from the same state (lib/queue/eta.ts).
  */
 import { useEffect, useState } from 'react';
-import type { QueueState } from '@/lib/messaging/protocol';
+import type { QueueState } from '@/lib/model/state';
 import { queueEta, type QueueEta } from '@/lib/queue/eta';
-import { request, useBackgroundEvent, useNow } from '../hooks';
+import { request, useBackgroundEvent, useNow } from '@/components/shared/hooks';
 
 export function useQueueState(): QueueState | null {
   const [queue, setQueue] = useState<QueueState | null>(null);

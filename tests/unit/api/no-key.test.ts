@@ -1,9 +1,11 @@
 /**
  * "No key" is one check (assertKey in lib/api/errors.ts) with one kind and one wording, whether the background's
- * handlers, the lookups engine or the transport meets it. A key cleared while a lookup waits for its rate-limit slot
+ * handlers (through the real router, as a page receives it), the lookups engine or the transport meets it. A key cleared while a lookup waits for its rate-limit slot
  * reads "add your key" (`no_key`), not "the service rejected the key", and nothing reaches the sandbox.
  */
 import { describe, expect, inject, it } from 'vitest';
+import type { Services } from '@/entrypoints/background/services';
+import { createRouter, type SenderInfo } from '@/lib/messaging/router';
 import { assertKey, isApiError } from '@/lib/api/errors';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { describeError } from '@/lib/errors/catalogue';
@@ -61,5 +63,26 @@ describe('no key', () => {
     expect(data.kind).toBe('no_key');
     expect(data.message).toBe(toErrorData(noKey()).message);
     expect((await requestsOf(base, key)).map((r) => r.query.email)).toEqual([emails[0]]);
+  });
+
+  it('a bulk start after the key was removed (background handler, through the router): no_key in the same words, nothing sent', async () => {
+    const key = uniqueKey();
+    const { createHandlers } = await import('@/entrypoints/background/handlers');
+    const { engine, keystore } = engineFor(base, key);
+    await keystore.clear();
+    const services = { engine, keystore } as unknown as Services;
+    const route = createRouter({
+      ownId: 'ext',
+      ownOrigin: 'chrome-extension://ext/',
+      handlers: createHandlers(() => Promise.resolve(services)),
+      context: (sender: SenderInfo) => sender,
+      onContent: () => Promise.resolve(undefined),
+      toErrorData,
+    });
+    const email = (await samples(base)).emails[0]!;
+    const reply = await route({ type: 'bulk/start', input: { entries: [{ field_type: 'email', value: email }] } }, { id: 'ext', url: 'chrome-extension://ext/sidepanel.html' });
+    expect(reply).toEqual({ ok: false, error: toErrorData(noKey()) });
+    expect(await engine.bulk.list()).toEqual([]);
+    expect(await requestsOf(base, key)).toEqual([]);
   });
 });

@@ -34,6 +34,7 @@ const UNIT_TEST_EXCEPTIONS: Record<string, string> = {
   background: 'entrypoints/background/',
   sidepanel: 'components/sidepanel/',
   popup: 'components/popup/',
+  shared: 'components/shared/',
   sandbox: 'sandbox/',
   hub: 'hub/',
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { needsApiAddress } from '@/components/options/onboarding/first-run';
+import { needsApiAddress } from '@/components/shared/first-run';
 import { SANDBOX_BASE_URL } from '@/lib/settings/schema';
 
 describe('needsApiAddress: when onboarding must ask for the API address', () => {

@@ -85,8 +85,9 @@ beforeAll(async () => {
   const { createRoot } = await import('react-dom/client');
   const { NavigationProvider } = await import('@/components/sidepanel/navigation');
   const { BookView } = await import('@/components/sidepanel/contacts/BookView');
+  const { SurfaceData } = await import('@/components/shared/query-client');
   root = createRoot(document.getElementById('root')!);
-  await act(async () => root.render(createElement(NavigationProvider, null, createElement(BookView, { active: true }))));
+  await act(async () => root.render(createElement(SurfaceData, null, createElement(NavigationProvider, null, createElement(BookView, { active: true })))));
   await until(() => document.querySelectorAll('[data-testid="book-row"]').length > 0, 'the contact book');
 });
 afterAll(() => act(() => root.unmount()));

@@ -2,8 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, redirectedError } from '@/lib/api/errors';
 import { toErrorData } from '@/lib/errors/to-error-data';
-import { RequestFailed } from '@/lib/messaging/client';
-import { HandledError } from '@/lib/messaging/router';
+import { HandledError, RequestFailed } from '@/lib/errors/handled-error';
 import { ErrorDataSchema } from '@/lib/model/errors';
 
 describe('toErrorData', () => {

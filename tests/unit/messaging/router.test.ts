@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_BYTES, requests } from '@/lib/messaging/protocol';
-import { classifySender, createRouter, HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import { classifySender, createRouter, type Handlers, type SenderInfo } from '@/lib/messaging/router';
+import { HandledError } from '@/lib/errors/handled-error';
 import { toErrorData } from '@/lib/errors/to-error-data';
 
 const ID = 'abcdefghijklmnopabcdefghijklmnop';

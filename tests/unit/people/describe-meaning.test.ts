@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costActionForMeaning, describeMeaning } from '@/components/sidepanel/lookup';
+import { costActionForMeaning, describeMeaning } from '@/components/shared/lookup';
 import { CostActionSchema, type SelectionMeaning } from '@/lib/messaging/protocol';
 
 // What the lookup box says it understood, and the priced action behind its button.

@@ -2,7 +2,7 @@
 // comes from the German catalogue, and dates follow the UI language.
 import { afterEach, describe, expect, it } from 'vitest';
 import { dateRange, formatApiDate } from '@/components/sidepanel/text';
-import { meaningLabel } from '@/components/sidepanel/lookup';
+import { meaningLabel } from '@/components/shared/lookup';
 import { readCatalogues } from '@/lib/i18n/catalogue';
 import { t, tn, useCatalogue } from '@/lib/i18n/t';
 

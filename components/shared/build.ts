@@ -4,7 +4,7 @@
  */
 import { DEFAULT_API_BASE_URL, SANDBOX_BASE_URL } from '@/lib/settings/schema';
 import { t } from '@/lib/i18n/t';
-import { needsApiAddress } from './onboarding/first-run';
+import { needsApiAddress } from './first-run';
 
 export const IS_DEMO_BUILD: boolean = import.meta.env.MODE !== 'production' || import.meta.env.WXT_DEMO === 'true';
 

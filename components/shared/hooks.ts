@@ -1,11 +1,16 @@
 /*
- * Data hooks of the side panel: typed requests to the background with loading/error state, cost estimates,
- * and background events. Errors are always ErrorData (the shared catalogue words them).
+ * Data hooks of every extension page (side panel, popup, options/onboarding): typed requests to the background with
+ * loading/error state, cost estimates, and background events. Answers are cached in the surface's QueryClient
+ * (query-client.tsx); errors are always ErrorData (the shared catalogue words them).
  */
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toErrorData } from '@/lib/errors/to-error-data';
+import { forgetAnswers, queryKeys } from './query-client';
 import { background, onBackgroundEvent } from '@/lib/messaging/extension';
-import type { CostAction, CostEstimate, ErrorData, Event, RequestInput, RequestOutput, RequestType } from '@/lib/messaging/protocol';
+import type { Event, RequestInput, RequestOutput, RequestType } from '@/lib/messaging/protocol';
+import type { CostAction, CostEstimate } from '@/lib/model/lookup';
+import type { ErrorData } from '@/lib/model/errors';
 
 export type AsyncState<T> =
   | { status: 'idle' }
@@ -13,7 +18,7 @@ export type AsyncState<T> =
   | { status: 'success'; data: T }
   | { status: 'error'; error: ErrorData };
 
-/** Any thrown value as ErrorData: the one function in lib/errors, re-exported for the panel's components. */
+/** Any thrown value as ErrorData: the one function in lib/errors, re-exported for the pages' components. */
 export { toErrorData };
 
 export function request<T extends RequestType>(type: T, input: RequestInput<T>): Promise<RequestOutput<T>> {
@@ -73,23 +78,35 @@ export function useAsyncAction<Args extends unknown[], T>(fn: (...args: Args) =>
   return { state, run, reset, set };
 }
 
-/** A request that runs whenever its key changes (null = do not run). */
+/**
+ * A request that runs whenever its key changes (null = do not run), answered from the surface's QueryClient: two
+ * components asking the same question share one request. `reload` asks again and keeps showing what was known.
+ */
 export function useRequest<T extends RequestType>(type: T, input: RequestInput<T> | null, key: string | null = input ? JSON.stringify(input) : null) {
-  const action = useAsyncAction((i: RequestInput<T>) => request(type, i));
   const inputRef = useRef(input);
   inputRef.current = input;
-  const { run, reset } = action;
-  useEffect(() => {
-    if (key === null || inputRef.current === null) {
-      reset();
-      return;
-    }
-    void run(inputRef.current);
-  }, [key, run, reset]);
+  const client = useQueryClient();
+  const queryKey = queryKeys.request(type, key ?? '');
+  const query = useQuery({
+    queryKey,
+    queryFn: () => request(type, inputRef.current as RequestInput<T>),
+    enabled: key !== null && input !== null,
+    staleTime: 0,
+  });
+  const { refetch } = query;
   const reload = useCallback(() => {
-    if (inputRef.current !== null) void run(inputRef.current);
-  }, [run]);
-  return { ...action, reload };
+    if (inputRef.current !== null) void refetch();
+  }, [refetch]);
+  const set = useCallback((data: RequestOutput<T>) => client.setQueryData(queryKey, data), [client, queryKey]);
+  return { state: asyncStateOf(query, key !== null && input !== null), reload, set };
+}
+
+/** A query's state in the shape the panel's components read: loading keeps what was known before. */
+function asyncStateOf<T>(query: UseQueryResult<T>, enabled: boolean): AsyncState<T> {
+  if (!enabled) return { status: 'idle' };
+  if (query.isFetching || query.isPending) return { status: 'loading', ...(query.data !== undefined ? { previous: query.data } : {}) };
+  if (query.isError) return { status: 'error', error: toErrorData(query.error) };
+  return { status: 'success', data: query.data as T };
 }
 
 /*
@@ -120,109 +137,36 @@ export function useBackgroundEvent(listener: (event: Event) => void) {
   useEffect(() => subscribe((event) => ref.current(event)), []);
 }
 
-const estimateCache = new Map<string, { at: number; estimate: CostEstimate }>();
-const estimatesInFlight = new Map<string, Promise<CostEstimate>>();
-/**
- * Bumped whenever prices may have changed: an answer to a question asked before is neither shared nor cached (a
- * charge landing while a row's price was being asked left "1 credit" on rows now cached, until the cache expired).
- */
-let estimateEpoch = 0;
-
-function forgetEstimates() {
-  estimateEpoch += 1;
-  estimateCache.clear();
-  estimatesInFlight.clear();
-}
-
-/** One question per action at a time, however many components show its price. */
-function fetchEstimate(key: string, action: CostAction): Promise<CostEstimate> {
-  const existing = estimatesInFlight.get(key);
-  if (existing) return existing;
-  const epoch = estimateEpoch;
-  const pending: Promise<CostEstimate> = request('credits/estimate', action).then(
-    (estimate) => {
-      if (estimatesInFlight.get(key) === pending) estimatesInFlight.delete(key);
-      if (epoch === estimateEpoch) estimateCache.set(key, { at: Date.now(), estimate });
-      return estimate;
-    },
-    (cause: unknown) => {
-      if (estimatesInFlight.get(key) === pending) estimatesInFlight.delete(key);
-      throw cause;
-    },
-  );
-  estimatesInFlight.set(key, pending);
-  return pending;
-}
+/** How long a price is shown without asking again, however many rows show it (a list of 300 scrolling past). */
 const ESTIMATE_TTL_MS = 20_000;
 
-/** Forget cached estimates (after a lookup, the same action may now be free). */
+/** Forget every price asked (after a lookup, the same action may now be free): shown ones are asked again. */
 export function invalidateEstimates() {
-  forgetEstimates();
-  for (const refresh of estimateSubscribers) refresh();
+  void forgetAnswers(queryKeys.estimates);
 }
 
-/** Mounted estimates, asked again after a lookup (the same action may now be cached and free). */
-const estimateSubscribers = new Set<() => void>();
-
 /**
- * What an action costs, asked of the background before any paid click. Shared cache for a few seconds, so a list
- * of 300 rows scrolling past does not ask twice.
+ * What an action costs, asked of the background before any paid click. One question per action at a time however
+ * many components show its price; a charge, a change of settings or a cleared cache asks again (query-client.tsx).
  */
 export function useEstimate(action: CostAction | null): { estimate: CostEstimate | null; error: ErrorData | null; refresh: () => void } {
   const key = action ? JSON.stringify(action) : null;
-  const [state, setState] = useState<{ key: string | null; estimate: CostEstimate | null; error: ErrorData | null }>(() => {
-    const hit = key ? estimateCache.get(key) : undefined;
-    return { key, estimate: hit && Date.now() - hit.at < ESTIMATE_TTL_MS ? hit.estimate : null, error: null };
-  });
-  const [nonce, setNonce] = useState(0);
   const actionRef = useRef(action);
   actionRef.current = action;
-
-  useEffect(() => {
-    const current = actionRef.current;
-    if (!key || !current) {
-      setState({ key, estimate: null, error: null });
-      return;
-    }
-    const hit = estimateCache.get(key);
-    if (hit && Date.now() - hit.at < ESTIMATE_TTL_MS) {
-      setState({ key, estimate: hit.estimate, error: null });
-      return;
-    }
-    let live = true;
-    setState((s) => (s.key === key ? s : { key, estimate: null, error: null }));
-    fetchEstimate(key, current).then(
-      (estimate) => {
-        if (live) setState({ key, estimate, error: null });
-      },
-      (cause) => {
-        if (live) setState({ key, estimate: null, error: toErrorData(cause) });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key, nonce]);
-
-  useBackgroundEvent((event) => {
-    // A charge, a change of settings or a removed cache entry can each change a price shown ("free" no longer).
-    if (event.type === 'event/credits' || event.type === 'event/settings' || event.type === 'event/cache') {
-      forgetEstimates();
-      setNonce((n) => n + 1);
-    }
+  const query = useQuery({
+    queryKey: queryKeys.estimate(key ?? ''),
+    queryFn: () => request('credits/estimate', actionRef.current as CostAction),
+    enabled: key !== null,
+    staleTime: ESTIMATE_TTL_MS,
   });
-  useEffect(() => {
-    const bump = () => setNonce((n) => n + 1);
-    estimateSubscribers.add(bump);
-    return () => void estimateSubscribers.delete(bump);
-  }, []);
-
+  const { refetch } = query;
   const refresh = useCallback(() => {
-    if (key) estimateCache.delete(key);
-    setNonce((n) => n + 1);
-  }, [key]);
-
-  return { estimate: state.key === key ? state.estimate : null, error: state.key === key ? state.error : null, refresh };
+    if (key) void refetch();
+  }, [key, refetch]);
+  if (key === null) return { estimate: null, error: null, refresh };
+  // A failed question shows no price (a paid button without one stays off), never an older one.
+  if (query.isError) return { estimate: null, error: toErrorData(query.error), refresh };
+  return { estimate: query.data ?? null, error: null, refresh };
 }
 
 /** A value that only updates after `ms` of quiet (search boxes). */

@@ -4,7 +4,7 @@
  */
 import { normaliseProfileUrl } from '@/lib/detect/networks';
 import type { EnrichedContact } from '@/lib/api/schemas';
-import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/messaging/protocol';
+import type { BulkEntry, ContactLookup, ContactOptions, CostAction, SelectionMeaning } from '@/lib/model/lookup';
 import type { Settings } from '@/lib/settings/schema';
 import { profileHandle } from '@/lib/people';
 import { t } from '@/lib/i18n/t';
