@@ -33,7 +33,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { parse as parseDomain } from 'tldts';
 import { ensureBuild, pageBundle } from './build';
-import { emailsBoth, METHODS, NAIVE_EMAIL, NAIVE_PHONE, pageShape, timeMethod, type Method, type Timing, type TracedMethod } from './in-page';
+import { emailsBoth, METHODS, NAIVE_EMAIL, NAIVE_PHONE, pageShape, timeMethod, type Method, type Timing, type TracedMethod, type UngroupedMethod } from './in-page';
 import { adversarialPage, directoryPage, hundredThousandNodePage, normalHugeNodePage, realisticPage } from './pages';
 import { evaluateInFreshWorld } from './isolated-world';
 import { renderedOnce, showRendered } from './render-once';
@@ -45,7 +45,10 @@ const MB = 1024 * 1024;
 /** The scanner and linkifyjs as one script for the page (the same modules the content script bundles). */
 async function benchBundle(): Promise<string> {
   return pageBundle(
-    "import { scanDocumentSync, createPageScanner } from './lib/detect/dom-scan';\nimport * as linkify from 'linkifyjs';\n(globalThis).__bench = { scanDocumentSync, createPageScanner, linkifyFind: (t) => linkify.find(t) };",
+    "import { scanDocumentSync, createPageScanner } from './lib/detect/dom-scan';\nimport { PeopleGrouper } from './lib/detect/people/group';\nimport * as linkify from 'linkifyjs';\n" +
+      'const add = PeopleGrouper.prototype.add;\n' +
+      'const feedGrouper = (feed) => { PeopleGrouper.prototype.add = feed ? add : () => true; return () => { PeopleGrouper.prototype.add = add; }; };\n' +
+      '(globalThis).__bench = { scanDocumentSync, createPageScanner, feedGrouper, linkifyFind: (t) => linkify.find(t) };',
   );
 }
 
@@ -100,7 +103,7 @@ function pageClasses(quick: boolean): PageClass[] {
 interface ClassResult {
   cls: PageClass;
   shape: { textMb: number; textNodes: number; anchors: number; elements: number };
-  cold: Partial<Record<Method, number>>;
+  cold: Partial<Record<Method | UngroupedMethod, number>>;
   warm: Partial<Record<Method, number>>;
   oursLongestWall: number;
   tasks?: TaskSummary;
@@ -244,7 +247,7 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
    * forced between samples: one costs 7–8 s on the 50 MB page (the DOM's 685k nodes are traced), and a content
    * script meets the page's garbage too; the methods take turns, so none always follows the same one.
    */
-  const coldSample = async (page: Page, method: Method | TracedMethod, collectFirst = false): Promise<Timing> => {
+  const coldSample = async (page: Page, method: Method | TracedMethod | UngroupedMethod, collectFirst = false): Promise<Timing> => {
     try {
       // collectFirst, before the traced run: the other samples' garbage must not land in the scanner's tasks as a major GC.
       const expression = `(${timeMethod.toString()})(${JSON.stringify([method, NAIVE_EMAIL, NAIVE_PHONE])})`;
@@ -260,13 +263,15 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
   try {
     for (const cls of classes) {
       const t0 = performance.now();
-      const cold: Partial<Record<Method, number[]>> = {};
+      const cold: Partial<Record<Method | UngroupedMethod, number[]>> = {};
       let oursLongestWall = 0;
       const page = await open(cls.key);
+      // Ours is also run with the grouper fed nothing: the difference is what grouping people costs on this class.
+      const methods: ReadonlyArray<Method | UngroupedMethod> = cls.methods.includes('ours') ? [...cls.methods, 'ours-ungrouped'] : cls.methods;
       for (let s = 0; s < cls.samples; s++) {
-        for (let m = 0; m < cls.methods.length; m++) {
+        for (let m = 0; m < methods.length; m++) {
           // Rotate the order so a slow phase of the shared machine does not always land on one method.
-          const method = cls.methods[(s + m) % cls.methods.length] as Method;
+          const method = methods[(s + m) % methods.length] as Method | UngroupedMethod;
           const t = await coldSample(page, method);
           (cold[method] ??= []).push(t.ms);
           if (method === 'ours') oursLongestWall = Math.max(oursLongestWall, t.longest);
@@ -299,8 +304,8 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
       // Last on this page: it appends people cards to it.
       if (cls.key === 'article') sliced = await measureSliced(page);
       await close(page);
-      const pick = (r: Partial<Record<Method, number[]>>): Partial<Record<Method, number>> =>
-        Object.fromEntries(Object.entries(r).map(([k, v]) => [k, median(v)]));
+      const pick = <K extends string>(r: Partial<Record<K, number[]>>): Partial<Record<K, number>> =>
+        Object.fromEntries(Object.entries<number[] | undefined>(r).map(([k, v]) => [k, median(v ?? [])])) as Partial<Record<K, number>>;
       const result: ClassResult = { cls, shape, cold: pick(cold), warm: pick(warm), oursLongestWall, tasks, floorTasks, misses };
       out.push(result);
       console.log(`${cls.label}: measured in ${round((performance.now() - t0) / 1000, 1)} s`);
@@ -353,6 +358,16 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
   worstRatio('detect_warm_scan_vs_naive', (r) => (r.warm.naive && r.warm.ours ? r.warm.naive / r.warm.ours : null), 'min');
   worstRatio('detect_warm_scan_vs_floor', (r) => (r.warm.floor && r.warm.ours ? r.warm.ours / r.warm.floor : null), 'max');
   for (const r of out) results[`detect_cold_ms_${r.cls.key}`] = round(r.cold.ours ?? Number.NaN, 1);
+  // What grouping people costs per page class: the cold pass minus the same pass with the grouper fed nothing.
+  for (const r of out) {
+    const grouped = r.cold.ours;
+    const ungrouped = r.cold['ours-ungrouped'];
+    if (grouped === undefined || ungrouped === undefined) continue;
+    results[`people_grouping_ms_${r.cls.key}`] = round(grouped - ungrouped, 1);
+    console.log(`${r.cls.label}: people grouping ${round(grouped - ungrouped, 1)} ms of ${round(grouped, 1)} ms cold (${round(ungrouped, 1)} ms without)`);
+  }
+  const article = out.find((r) => r.cls.key === 'article');
+  if (article?.cold.floor && article.cold.ours) results.scan_vs_floor_article = round(article.cold.ours / article.cold.floor);
   // What the ratio goals allow at best: no scanner that reads every text node and every anchor's href can take less
   // than the floor, so naive/floor and linkify/floor (same run, worst class) bound scan_vs_naive and scan_vs_linkify.
   // A bound under its goal means the goal cannot be met on that class by any such scanner, ours or another.

@@ -18,6 +18,11 @@ export const METHODS: readonly Method[] = ['ours', 'naive', 'linkify', 'floor'];
  * like ours: traced only, to show what the longest task of the least any scanner must do holds on the same page.
  */
 export type TracedMethod = 'ours' | 'floor-sliced';
+/**
+ * Ours with the people grouper fed nothing (its `add` drops every identifier): the same pass minus grouping, so
+ * `ours − ours-ungrouped` per page class is what grouping people costs there.
+ */
+export type UngroupedMethod = 'ours-ungrouped';
 
 export interface Timing {
   /** Main-thread time of the method (ours: the sum of its tasks). */
@@ -32,6 +37,8 @@ interface BenchGlobal {
   createPageScanner: (o: object) => { start(): void; stop(): void; settled(): Promise<unknown> };
   scanDocumentSync: (d: Document, u: string) => { emails: string[]; truncated: boolean };
   linkifyFind: (text: string) => unknown[];
+  /** Feeds the people grouper (true, the product) or nothing (false); returns a function that restores it. */
+  feedGrouper: (feed: boolean) => () => void;
 }
 
 /** The common regexes of a hand-written page scanner (also used by the misses check). */
@@ -39,7 +46,7 @@ export const NAIVE_EMAIL = '[a-zA-Z0-9._%+-]+@[a-zA-Z0-9.-]+\\.[a-zA-Z]{2,}';
 export const NAIVE_PHONE = '\\+?\\d{1,3}[\\s.-]?\\(?\\d{1,4}\\)?[\\s.-]?\\d{3,4}[\\s.-]?\\d{3,4}';
 
 /** Runs one method once; `page.evaluate(timeMethod, [method, NAIVE_EMAIL, NAIVE_PHONE])`. */
-export async function timeMethod([method, emailSource, phoneSource]: readonly [Method | TracedMethod, string, string]): Promise<Timing> {
+export async function timeMethod([method, emailSource, phoneSource]: readonly [Method | TracedMethod | UngroupedMethod, string, string]): Promise<Timing> {
   const bench = (globalThis as unknown as { __bench: BenchGlobal }).__bench;
   const scheduler = (globalThis as { scheduler?: { postTask?: (cb: () => void, o: object) => Promise<void> } }).scheduler;
   const post =
@@ -101,7 +108,8 @@ export async function timeMethod([method, emailSource, phoneSource]: readonly [M
     (globalThis as unknown as { __sink: number }).__sink = floor.sink();
     return { ms: busy, wall: performance.now() - started, tasks, longest };
   }
-  if (method === 'ours') {
+  if (method === 'ours' || method === 'ours-ungrouped') {
+    const restore = bench.feedGrouper(method === 'ours');
     let scanner: ReturnType<BenchGlobal['createPageScanner']> | null = null;
     timed(() => {
       scanner = bench.createPageScanner({
@@ -115,6 +123,7 @@ export async function timeMethod([method, emailSource, phoneSource]: readonly [M
     await (scanner as unknown as { settled(): Promise<unknown> }).settled();
     const wall = performance.now() - started;
     (scanner as unknown as { stop(): void }).stop();
+    restore();
     return { ms: busy, wall, tasks, longest };
   }
   const t0 = performance.now();

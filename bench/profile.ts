@@ -4,7 +4,7 @@
  * content script's world), the bundle left unminified so functions keep their names. Prints the functions with the
  * most self time and the inclusive time of the grouper's phases, averaged over the loads.
  *
- *   npx tsx bench/profile.ts [--page=article|directory] [--without] [--loads=4] [--top=40]
+ *   npx tsx bench/profile.ts [--page=article|directory|nodes] [--without] [--loads=4] [--top=40]
  *
  * `--without`: the same pass with the grouper fed nothing. Sampling every 50 µs slows the pass; compare the shares,
  * and measure a change with the bench itself.
@@ -15,6 +15,7 @@ import { chromium } from '@playwright/test';
 import { pageBundle } from './build';
 import { articlePage, benchPage } from './people-grouping';
 import { evaluateInFreshWorld } from './isolated-world';
+import { hundredThousandNodePage } from './pages';
 import { renderedOnce, showRendered } from './render-once';
 
 interface ProfileNode {
@@ -25,7 +26,8 @@ interface ProfileNode {
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string): string => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const html = option('page', 'article') === 'directory' ? benchPage() : articlePage();
+const pageName = option('page', 'article');
+const html = pageName === 'directory' ? benchPage() : pageName === 'nodes' ? hundredThousandNodePage() : articlePage();
 const withGrouping = !args.includes('--without');
 const count = (name: string, fallback: string): number => {
   const n = Number(option(name, fallback));

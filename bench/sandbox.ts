@@ -13,8 +13,9 @@ import { startSandbox, type RunningSandbox } from '../sandbox/server';
 import type { BulkLookupField } from '../sandbox/store';
 
 const COMPANIES = 100_000;
-const RUNS = 20;
-const WARMUP = 3;
+/** Timed runs after the warm-up; `--quick` (a smoke) takes 5 after 1. */
+let RUNS = 20;
+let WARMUP = 3;
 const BASELINE_RUNS = 5;
 /** Concurrent clients of the load generator during the loaded measurement. */
 const LOAD_CLIENTS = 2;
@@ -157,7 +158,9 @@ function lookupRatio(sandbox: RunningSandbox, inputs: Query[]): { perRecordMs: n
   return { perRecordMs: percentile(perRecord, 50), batchedMs: percentile(batched, 50) };
 }
 
-export async function run(_opts: { json: boolean }): Promise<Record<string, number>> {
+export async function run(opts: { json: boolean; quick?: boolean }): Promise<Record<string, number>> {
+  RUNS = opts.quick === true ? 5 : 20;
+  WARMUP = opts.quick === true ? 1 : 3;
   const startedAt = performance.now();
   const sandbox = await startSandbox({ companies: COMPANIES, quiet: true, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
   const startMs = performance.now() - startedAt;

@@ -23,6 +23,8 @@ export interface TaskSummary {
   ourTasks: number;
   ourLongestCpuMs: number;
   ourLongestWallMs: number;
+  /** The scanner's tasks' thread CPU time summed (ms): what a busy machine's waiting for a core does not inflate. */
+  ourCpuMs: number;
   /** Every other main-thread task over the scan's span (parsing, style, layout, paint, GC…). */
   pageTasks: number;
   pageLongestCpuMs: number;
@@ -54,6 +56,7 @@ export function summariseTrace(buffer: Buffer, mark = 'ipe-slice'): TaskSummary 
     ourTasks: 0,
     ourLongestCpuMs: 0,
     ourLongestWallMs: 0,
+    ourCpuMs: 0,
     pageTasks: 0,
     pageLongestCpuMs: 0,
     pageLongestWallMs: 0,
@@ -91,6 +94,7 @@ export function summariseTrace(buffer: Buffer, mark = 'ipe-slice'): TaskSummary 
     const wall = (task.dur ?? 0) / 1000;
     if (holdsMark(task.ts, end)) {
       summary.ourTasks++;
+      summary.ourCpuMs += cpu;
       if (cpu > summary.ourLongestCpuMs) summary.ourLongestInside = insideOf(events, task, main);
       summary.ourLongestCpuMs = Math.max(summary.ourLongestCpuMs, cpu);
       summary.ourLongestWallMs = Math.max(summary.ourLongestWallMs, wall);

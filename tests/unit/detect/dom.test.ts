@@ -72,3 +72,29 @@ describe('only what a reader could see', () => {
     expect(entitiesOfHtml('jane@acme.com')).toMatchObject({ emails: ['jane@acme.com'] });
   });
 });
+
+describe('anchors in the full pass', () => {
+  // Any narrowing of the anchor query (a native prefix filter was tried, docs/performance.md "Hit-first") must keep
+  // every href shape `readHref` reads: a missed shape would drop its entity.
+  it('reads every href shape readHref accepts, in any case and after leading whitespace', () => {
+    const anchors = [
+      'MAILTO:Upper@acme.com',
+      ' mailto:spaced@acme.com',
+      '\tmailto:tabbed@acme.com',
+      '\nmailto:newline@acme.com',
+      'Tel:+14155550123',
+      'HTTPS://www.LinkedIn.com/in/upper-case',
+      '//www.linkedin.com/in/protocol-relative',
+      '\r\nhttps://globex.io/about',
+      '/relative/path',
+      '#fragment',
+      'page.html',
+      'javascript:void(0)',
+    ].map((href, i) => `<a href="${href.replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;')}">link ${i}</a>`);
+    const found = entitiesOfHtml(`<p>${anchors.join(' ')}</p>`, 'https://www.initech.com/team');
+    expect(found.emails).toEqual(['newline@acme.com', 'spaced@acme.com', 'tabbed@acme.com', 'upper@acme.com']);
+    expect(found.phones).toEqual(['+14155550123']);
+    expect(found.profiles).toEqual(['https://www.linkedin.com/in/protocol-relative', 'https://www.linkedin.com/in/upper-case']);
+    expect(found.domains).toEqual(['acme.com', 'globex.io', 'initech.com']);
+  });
+});
