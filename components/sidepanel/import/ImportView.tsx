@@ -1,4 +1,4 @@
-import { countryOfLang } from '@/lib/identity/phone-country';
+import { typedNumberCountry } from '@/lib/identity/region';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
@@ -27,6 +27,7 @@ import {
 import type { BulkJob, ErrorData, RequestOutput } from '@/lib/messaging/protocol';
 import { BoughtBeforeNote } from '../contacts/BoughtBeforeNote';
 import { request, toErrorData, useBackgroundEvent } from '../hooks';
+import { useAccount } from '../account';
 
 const SAMPLE_ROWS = 50;
 
@@ -53,6 +54,7 @@ type Stage =
 export function ImportView() {
   const store = useMemo(() => createImportStore(), []);
   const { fields: requiredFields, dropped: droppedRequired } = useBulkRequired();
+  const { settings } = useAccount();
   const [stage, setStage] = useState<Stage>({ step: 'input' });
   const [paste, setPaste] = useState('');
   const [meta, setMeta] = useState<ImportMeta | null>(null);
@@ -151,8 +153,8 @@ export function ImportView() {
     if (!meta) return;
     setError(null);
     discardStaged();
-    // National numbers ("0171 1234567") read in the country of the browser's language, as the lookup box reads them.
-    const planner = createRowPlanner({ defaultCountry: countryOfLang(navigator.language) ?? undefined });
+    // National numbers ("0171 1234567") read in the user's country, as the lookup box reads them (lib/identity/region.ts).
+    const planner = createRowPlanner({ defaultCountry: typedNumberCountry(settings?.country, navigator.language) ?? undefined });
     const first = (meta.preamble ?? 0) + (hasHeader ? 1 : 0);
     const total = meta.rows - first;
     abort.current = new AbortController();
