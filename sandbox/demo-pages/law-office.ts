@@ -35,10 +35,10 @@ export function lawOfficePage(state: SandboxState): string {
   const mailbox = `office@${company.domain}`;
   const line = internationalFormat(OFFICE_LINE);
   const officeContact = html`<a href="${safeHref(`tel:${OFFICE_LINE}`)}">${line}</a> · <a href="${safeHref(`mailto:${mailbox}`)}">${mailbox}</a>`;
-  const card = (p: DemoPerson, i: number) => html`
+  const card = (p: DemoPerson) => html`
 <article class="card lawyer">
   <h3 class="lawyer__name">${p.fullName}</h3>
-  <p class="lawyer__role muted">${i < 2 ? 'Partner' : 'Associate'} · ${p.title}</p>
+  <p class="lawyer__role muted">${p.title}</p>
   <p class="lawyer__contact">
     ${p.phone ? html`<a href="${safeHref(`tel:${p.phone.e164}`)}">T ${internationalFormat(p.phone.e164)}</a><br>` : ''}
     ${p.workEmail ? html`<a href="${safeHref(`mailto:${p.workEmail}`)}">${p.workEmail}</a>` : ''}
