@@ -7,7 +7,8 @@ import { finalisePageScan, scanDocumentSync } from '@/lib/detect';
 import { countryCodeOf, pageNumberCountry, regionOfLocale, typedNumberCountry, yourCountry, type CountryCode } from '@/lib/identity/region';
 import { planRow } from '@/lib/import';
 import { parseQuery } from '@/lib/selection/query';
-import { readSettings, SettingsPatchSchema } from '@/lib/settings/schema';
+import { describePatch } from '@/lib/settings-transfer';
+import { DEFAULT_SETTINGS, readSettings, SettingsPatchSchema } from '@/lib/settings/schema';
 
 /** A number as written in its country, its E.164, and a country where the same text is not that number. */
 const NATIONAL: ReadonlyArray<{ country: CountryCode; written: string; e164: string; elsewhere: CountryCode }> = [
@@ -112,5 +113,13 @@ describe('the setting in the settings schema', () => {
     expect(SettingsPatchSchema.safeParse({ country: null }).success).toBe(true);
     expect(SettingsPatchSchema.safeParse({ country: 'UK' }).success).toBe(false);
     expect(SettingsPatchSchema.safeParse({ country: 'de' }).success).toBe(false);
+  });
+});
+
+describe('the setting in a settings file', () => {
+  it('an imported file that changes the country says so in the preview, in words', () => {
+    expect(describePatch({ country: 'FR' }, DEFAULT_SETTINGS)).toEqual(['Your country → France']);
+    expect(describePatch({ country: null }, { ...DEFAULT_SETTINGS, country: 'FR' })).toEqual(['Your country → Not set: only numbers with a country code (+49 …)']);
+    expect(describePatch({ country: 'FR' }, { ...DEFAULT_SETTINGS, country: 'FR' })).toEqual([]);
   });
 });
