@@ -133,8 +133,9 @@ export function OnboardingApp() {
                   )}
                 </div>
               )}
-              {/* Numbers written without a country code: the browser's region until the user says otherwise. */}
-              <CountrySection settings={state.settings} update={update} title={t('options_onb_step_country')} />
+              {/* Numbers written without a country code: the browser's region until the user says otherwise. The third
+                  step after the address and the key; on its own (unnumbered) once the demo sandbox replaced those. */}
+              <CountrySection settings={state.settings} update={update} title={demo ? t('options_country_title') : t('options_onb_step_country')} />
             </div>
           )}
         </section>

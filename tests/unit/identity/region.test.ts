@@ -119,7 +119,7 @@ describe('the setting in the settings schema', () => {
 describe('the setting in a settings file', () => {
   it('an imported file that changes the country says so in the preview, in words', () => {
     expect(describePatch({ country: 'FR' }, DEFAULT_SETTINGS)).toEqual(['Your country → France']);
-    expect(describePatch({ country: null }, { ...DEFAULT_SETTINGS, country: 'FR' })).toEqual(['Your country → Not set: only numbers with a country code (+49 …)']);
+    expect(describePatch({ country: null }, { ...DEFAULT_SETTINGS, country: 'FR' })).toEqual(['Your country → Not set']);
     expect(describePatch({ country: 'FR' }, { ...DEFAULT_SETTINGS, country: 'FR' })).toEqual([]);
   });
 });
