@@ -9,7 +9,7 @@
  * - Cold: each sample is the method's first run in a FRESH isolated world of a freshly loaded page (one browser
  *   context and page load per page class): a new JavaScript context with no JIT feedback and no DOM wrappers, the
  *   kind of world a content script runs in. The median of 5 samples
- *   per method (quick mode: 3). Headline ratios are cold and take the WORST page class.
+ *   per method (quick mode: 1). Headline ratios are cold and take the WORST page class.
  * - Warm: the median of 3 further runs on one page, the methods taking turns.
  * - Long tasks: a Chromium trace of ours on the 50 MB and the adversarial page; the scanner's own tasks in thread
  *   CPU time (bench/trace.ts), the page's own tasks reported apart. The floor's work, cut into the same 4 ms tasks,
@@ -20,7 +20,7 @@
  *   and mailto: hrefs, keeping those whose domain ends in a real ICANN suffix) that ours does not. A match that only
  *   ever stands before `:path` or `/path` (`git clone git@github.com:acme/x.git`) is a remote's user, which the
  *   scanner rejects by rule (lib/detect/email.ts); those are counted apart as `naive_remotes_rejected`.
- * `--quick`: smaller pages and 3 samples, for development (its numbers are not the goals'); `--classes=a,b`: only
+ * `--quick`: smaller pages and 1 sample (the CI smoke), for development (its numbers are not the goals'); `--classes=a,b`: only
  * those page classes.
  *
  * Alone: npx tsx bench/run.ts --only detect [--quick]
@@ -67,11 +67,11 @@ interface PageClass {
 }
 
 function pageClasses(quick: boolean): PageClass[] {
-  const samples = quick ? 3 : 5;
+  const samples = quick ? 1 : 5;
   const all = METHODS;
   return [
-    { key: 'directory', label: quick ? '0.5 MB staff directory' : '1 MB staff directory', html: () => directoryPage((quick ? 0.5 : 1) * MB, 7), samples, methods: all, warm: true, normal: true, trace: false },
-    { key: 'article', label: quick ? '1 MB article/forum' : '5 MB article/forum', html: () => realisticPage((quick ? 1 : 5) * MB, 5), samples, methods: all, warm: true, normal: true, trace: false },
+    { key: 'directory', label: quick ? '0.25 MB staff directory' : '1 MB staff directory', html: () => directoryPage((quick ? 0.25 : 1) * MB, 7), samples, methods: all, warm: true, normal: true, trace: false },
+    { key: 'article', label: quick ? '0.5 MB article/forum' : '5 MB article/forum', html: () => realisticPage((quick ? 0.5 : 5) * MB, 5), samples, methods: all, warm: true, normal: true, trace: false },
     {
       key: 'adversarial',
       label: quick ? 'adversarial (2 MB node + 0.5 MB)' : 'adversarial (8 MB node + 1 MB)',
@@ -94,9 +94,9 @@ function pageClasses(quick: boolean): PageClass[] {
       normal: false,
       trace: false,
     },
-    { key: 'nodes_100k', label: quick ? '20k-element DOM' : '100,000-element DOM', html: () => hundredThousandNodePage(quick ? 4000 : 19_990), samples, methods: all, warm: true, normal: false, trace: false },
+    { key: 'nodes_100k', label: quick ? '10k-element DOM' : '100,000-element DOM', html: () => hundredThousandNodePage(quick ? 2000 : 19_990), samples, methods: all, warm: true, normal: false, trace: false },
     // linkify is left out here: ~1 s per MB would add a minute for a ratio the smaller pages already give.
-    { key: 'stress', label: quick ? '10 MB stress page' : '50 MB stress page', html: () => realisticPage((quick ? 10 : 50) * MB, 7), samples, methods: ['ours', 'naive', 'floor'], warm: false, normal: false, trace: true },
+    { key: 'stress', label: quick ? '3 MB stress page' : '50 MB stress page', html: () => realisticPage((quick ? 3 : 50) * MB, 7), samples, methods: ['ours', 'naive', 'floor'], warm: false, normal: false, trace: true },
   ];
 }
 

@@ -5,7 +5,7 @@
  * probe's) plus Chromium's own long-task entries (> 50 ms). Then the side panel must list what was found.
  * Each page first gets a floor run in the same browser (every text node and every anchor's href, in a fresh isolated
  * world, before the extension touches it): the full list and the first people are reported against it.
- * `--quick`: a 10 MB page and a 20k-element DOM (a smoke, not the goals' numbers).
+ * `--quick`: a 3 MB page and a 10k-element DOM (a smoke, not the goals' numbers).
  *
  * Alone: npx tsx -e "import('./bench/stress.ts').then(m=>m.run({json:false}))"
  */
@@ -134,10 +134,10 @@ async function measure(context: BrowserContext, extensionId: string, url: string
 export async function run(opts: { json: boolean; quick?: boolean }): Promise<Record<string, number>> {
   const quick = opts.quick === true;
   const extensionDir = ensureBuild();
-  console.log(quick ? 'QUICK: generating a 10 MB page and a 20k-element page…' : 'generating a 50 MB page and a 100,000-node page…');
+  console.log(quick ? 'QUICK: generating a 3 MB page and a 10k-element page…' : 'generating a 50 MB page and a 100,000-node page…');
   const server = await serve({
-    '/50mb.html': renderedOnce(realisticPage((quick ? 10 : 50) * MB, 7)),
-    '/100k.html': renderedOnce(hundredThousandNodePage(quick ? 4000 : undefined)),
+    '/50mb.html': renderedOnce(realisticPage((quick ? 3 : 50) * MB, 7)),
+    '/100k.html': renderedOnce(hundredThousandNodePage(quick ? 2000 : undefined)),
   });
   const profile = mkdtempSync(join(tmpdir(), 'ipe-stress-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -151,8 +151,8 @@ export async function run(opts: { json: boolean; quick?: boolean }): Promise<Rec
     const results: Record<string, number> = {};
     let longest = 0;
     for (const [label, path] of [
-      [quick ? '10 MB page' : '50 MB page', '/50mb.html'],
-      [quick ? '20k-element DOM' : '100,000-node DOM', '/100k.html'],
+      [quick ? '3 MB page' : '50 MB page', '/50mb.html'],
+      [quick ? '10k-element DOM' : '100,000-node DOM', '/100k.html'],
     ] as const) {
       const r = await measure(context, extensionId, server.url + path, label);
       longest = Math.max(longest, r.longestTaskMs);

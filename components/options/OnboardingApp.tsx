@@ -9,6 +9,7 @@ import { Button, Chip, ErrorState, Icon, type IconName, Skeleton, useBusyAction 
 import { ApiBaseUrlSection } from './ApiBaseUrlSection';
 import { ApiKeyForm } from './ApiKeyForm';
 import { apiAddressUnset, IS_DEMO_BUILD, IS_LOCAL_SANDBOX_BUILD, DEMO_SANDBOX_URL } from '@/components/shared/build';
+import { CountrySection } from './CountrySection';
 import { DataUse } from './DataUse';
 import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
@@ -132,6 +133,9 @@ export function OnboardingApp() {
                   )}
                 </div>
               )}
+              {/* Numbers written without a country code: the browser's region until the user says otherwise. The third
+                  step after the address and the key; on its own (unnumbered) once the demo sandbox replaced those. */}
+              <CountrySection settings={state.settings} update={update} title={demo ? t('options_country_title') : t('options_onb_step_country')} />
             </div>
           )}
         </section>

@@ -8,6 +8,7 @@ import { PROVIDER } from './provider';
 import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from '@/components/shared/build';
 import { BudgetSection } from './BudgetSection';
 import { CacheSection } from './CacheSection';
+import { CountrySection } from './CountrySection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
 import { PrivacySection } from './PrivacySection';
 import { TransferSection } from './TransferSection';
@@ -18,6 +19,7 @@ const CONTENTS = [
   ['key', 'options_api_key'],
   ['address', 'options_api_address'],
   ['defaults', 'options_defaults_title'],
+  ['country', 'options_country_title'],
   ['privacy', 'options_privacy_title'],
   ['cache', 'options_cache_title'],
   ['budget', 'options_budget_title'],
@@ -79,6 +81,7 @@ export function OptionsApp() {
               ),
               address: <ApiBaseUrlSection settings={state.settings} update={update} keyPresent={state.key.present} />,
               defaults: <LookupDefaultsSection settings={state.settings} update={update} />,
+              country: <CountrySection settings={state.settings} update={update} />,
               privacy: <PrivacySection settings={state.settings} update={update} />,
               cache: <CacheSection settings={state.settings} update={update} />,
               budget: <BudgetSection settings={state.settings} update={update} />,

@@ -41,11 +41,13 @@ const noCompanies: PageCompany[] = [];
  * "17 people · 1 company · 2 more": what the page shows, as the rows below list it (the badge's number is the sum).
  * A page the scan found no people or company rows on lists its identifiers flat, and says "7 found".
  */
-function foundSummary(found: FoundBreakdown, grouped: boolean): string {
-  // Without people or company rows the lists below are the flat identifier lists: one count fits them.
-  if (!grouped) return tn('sidepanel_page_found', found.people + found.companies + found.other);
+function foundSummary(found: FoundBreakdown, grouped: boolean, named: number): string {
+  // Without people, named people or company rows the lists below are the flat identifier lists: one count fits them.
+  if (!grouped && named === 0) return tn('sidepanel_page_found', found.people + found.companies + found.other);
   const parts: string[] = [];
   if (found.people > 0) parts.push(tn('sidepanel_page_found_people', found.people));
+  // A speakers page of names says how many it names ("0 found" above six speakers read as an empty page).
+  if (named > 0) parts.push(tn('sidepanel_page_found_named', named));
   if (found.companies > 0) parts.push(tn('sidepanel_page_found_companies', found.companies));
   if (found.other > 0) parts.push(tn('sidepanel_page_found_more', found.other));
   // A narrow panel wraps between the parts, never inside one ("1 / weitere").
@@ -163,7 +165,8 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
   // The badge counts the same: people + companies + loose items.
   const found = foundParts(data.entities);
   // People named without an identifier are found too: a speakers page of names is not an empty page.
-  const count = found.people + found.companies + found.other + (data.entities.namedPeople?.length ?? 0);
+  const named = data.entities.namedPeople?.length ?? 0;
+  const count = found.people + found.companies + found.other + named;
   const grouped = allPeople.length > 0 || companies.length > 0;
   return (
     <div className="sp-view sp-page" data-testid="this-page">
@@ -174,7 +177,7 @@ export function ThisPageView({ tabId, visit }: { tabId: number | null; visit: nu
             {data.title || data.url}
           </h2>
           <p className="sp-page__meta ui-num">
-            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(found, grouped)}
+            {count === 0 ? t('sidepanel_page_nothing_found') : foundSummary(found, grouped, named)}
             {' · '}
             {data.complete ? t('sidepanel_page_scanned', timeAgo(data.scannedAt, now)) : t('sidepanel_page_still_scanning')}
           </p>

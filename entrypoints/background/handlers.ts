@@ -14,7 +14,7 @@ import { applySettingsImport } from '@/lib/settings-transfer/apply';
 import { broadcast } from './broadcast';
 import { createContactHandlers } from './contacts';
 import { setIntent, takeIntent } from './intents';
-import { defaultCountry } from './locale';
+import { countryForTyping } from './your-country';
 import { readPage, scanTab } from './pages';
 import { stagedUploads } from './staging';
 import { createKeyedOrder } from '@/lib/async/keyed-order';
@@ -92,7 +92,7 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
       await setIntent(input.tabId, { kind: 'lookup', meaning: input.meaning, at: Date.now() });
       return { ok: true as const };
     },
-    'selection/classify': async (input) => ({ meanings: classifySelection(input.text, { defaultCountry: defaultCountry() }) }),
+    'selection/classify': async (input) => ({ meanings: classifySelection(input.text, { defaultCountry: await countryForTyping() }) }),
 
     'history/list': async (input) => {
       const now = Date.now();

@@ -21,6 +21,7 @@ import { createHandlers } from './handlers';
 import { createKeepAlive } from './keep-alive';
 import { clearPage, onPageScan, onTabLoading } from './pages';
 import { createServices, type Services } from './services';
+import { readCountryFrom } from './your-country';
 
 export default defineBackground(() => {
   // Close storage.local/sync/session to content scripts where the browser can (lib/settings/storage-access.ts).
@@ -36,6 +37,7 @@ export default defineBackground(() => {
     onCredits: () => creditsChanged(),
   });
   const ready = () => services;
+  readCountryFrom(() => services.then((s) => s.settings.get()));
 
   void services.then(async (s) => {
     const keepAlive = createKeepAlive(() => s.engine.queue.busy());

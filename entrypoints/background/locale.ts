@@ -1,15 +1,12 @@
-/**
- * Country for phone numbers written without +country code: the browser's language (en-GB → GB, de → DE, en-US → US;
- * a bare `en` names no country). One rule with the page scan's language evidence (`countryOfLang`).
- */
+/** The country a selection is read in (right-click, the shortcut): the page's, else the user's. */
 import type { CountryCode } from '@/lib/identity';
-import { countryOfLang } from '@/lib/identity/phone-country';
 import { readPage } from './pages';
+import { countryForTyping } from './your-country';
 
 /**
  * The country a selection on this tab is read in: the page's own, as its scan found it (its language, its addresses,
- * how its numbers are written), else the browser's. On a German page "030 12345678" is a Berlin number whatever the
- * browser's language; right-click read it in the browser's country while the page scan read it in the page's.
+ * how its numbers are written, else the user's country), else what typed text is read in. On a German page
+ * "030 12345678" is a Berlin number whatever the browser's language.
  */
 export async function countryForTab(tabId: number | undefined): Promise<CountryCode | undefined> {
   if (tabId !== undefined) {
@@ -17,9 +14,5 @@ export async function countryForTab(tabId: number | undefined): Promise<CountryC
     const country = page?.entities.phoneCountry?.country;
     if (country) return country as CountryCode;
   }
-  return defaultCountry();
-}
-
-export function defaultCountry(locale: string = globalThis.navigator?.language ?? 'en-US'): CountryCode | undefined {
-  return countryOfLang(locale) ?? undefined;
+  return countryForTyping();
 }

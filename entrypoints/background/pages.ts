@@ -7,6 +7,7 @@
 import { browser } from 'wxt/browser';
 import { storage } from 'wxt/utils/storage';
 import { finalisePageScan } from '@/lib/detect';
+import { countryForPages } from './your-country';
 import { type ContentMessage, ContentMessageSchema } from '@/lib/messaging/protocol';
 import { type PageState, PageStateSchema } from '@/lib/model/state';
 import { fitPageState } from '@/lib/messaging/page-state';
@@ -62,7 +63,8 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'conte
   // Only the top frame speaks for the tab (frames of other sites must not overwrite it).
   if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return { ok: true };
   const url = pageUrlOf(message.scan.url, sender.url);
-  const entities = finalisePageScan({ ...message.scan, url });
+  // National numbers on a page that names no country are read in the user's (lib/identity/region.ts).
+  const entities = finalisePageScan({ ...message.scan, url }, { yourCountry: await countryForPages() });
   const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
   await inTabOrder(tabId, async () => {
     await storage.setItem(pageKey(tabId), page);

@@ -4,6 +4,7 @@
 import { getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 import { hasRealPublicSuffix, normaliseEmail, normaliseProfileUrl, readPhone } from '../identity';
 import { phoneCountryOf } from '../identity/phone-country';
+import { pageNumberCountry } from '../identity/region';
 import { companyDomainOf, embeddedToolDomains, exclusionOf } from './domains';
 import { hostOfAbsoluteUrl } from './links';
 import { finaliseCompanies, finaliseNamed, finalisePeople } from './people/finalise';
@@ -66,7 +67,12 @@ function withoutPrefixes(numbers: Set<string>, others: ReadonlySet<string> = new
   return [...numbers].filter((n) => !prefixes.has(n)).sort();
 }
 
-export function finalisePageScan(raw: RawPageScan): PageEntities {
+export interface FinaliseOptions {
+  /** The user's country (lib/identity/region.ts), for national numbers on a page that gives no country hint. */
+  yourCountry?: CountryCode | null;
+}
+
+export function finalisePageScan(raw: RawPageScan, options: FinaliseOptions = {}): PageEntities {
   const emails = new Set<string>();
   const profiles = new Set<string>();
   const companyProfiles = new Set<string>();
@@ -94,13 +100,16 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
   };
   for (const domain of emailDomains) addDomain(domain);
 
-  const phoneCountry = phoneCountryOf({
-    candidates: [...raw.phones, ...raw.faxes],
-    lang: raw.lang,
-    hreflangs: raw.hreflangs,
-    addressCountries: raw.addressCountries,
-    host: pageHost,
-  });
+  const phoneCountry = pageNumberCountry(
+    phoneCountryOf({
+      candidates: [...raw.phones, ...raw.faxes],
+      lang: raw.lang,
+      hreflangs: raw.hreflangs,
+      addressCountries: raw.addressCountries,
+      host: pageHost,
+    }),
+    options.yourCountry ?? null,
+  );
   const country = phoneCountry === null ? null : (phoneCountry.country as CountryCode);
   const faxNumbers = readNumbers(raw.faxes, country);
   // A number labelled as a fax anywhere on the page is a fax, even where a `tel:` link offers it.

@@ -98,8 +98,11 @@ export const PageCompanySchema = z.strictObject({
 });
 export type PageCompany = z.infer<typeof PageCompanySchema>;
 
-/** Which evidence decided the country of numbers written in national format, in order of trust. */
-export const PhoneCountryEvidenceSchema = z.enum(['tel-link', 'international-number', 'html-lang', 'hreflang', 'cctld', 'address']);
+/**
+ * Which evidence decided the country of numbers written in national format, in order of trust; `your-country`: the
+ * page gave no hint, the user's country was taken (lib/identity/region.ts).
+ */
+export const PhoneCountryEvidenceSchema = z.enum(['tel-link', 'international-number', 'html-lang', 'hreflang', 'cctld', 'address', 'your-country']);
 export const PhoneCountrySchema = z.strictObject({ country: z.string().length(2), evidence: PhoneCountryEvidenceSchema });
 export type PhoneCountry = z.infer<typeof PhoneCountrySchema>;
 

@@ -56,3 +56,12 @@ export function tn(key: PluralBase, n: number, ...more: Substitution[]): string 
 }
 
 type PluralBase = { [K in MessageKey]: K extends `${infer B}_other` ? B : never }[MessageKey];
+
+/** A country's name in the UI language (`DE` → "Germany", "Deutschland"); the code where the runtime has none. */
+export function countryName(code: string): string {
+  try {
+    return new Intl.DisplayNames([uiLanguage()], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}

@@ -296,11 +296,15 @@ function atCompanyAcrossCommas(text: string, segments: string[]): SelectionMeani
   const atA = splitAt(a);
   const named = atA === null ? null : fullName(atA[0]);
   if (atA === null || named === null) return undefined;
-  const head = atA[1];
+  return person(named[0], named[1], firmAcrossCommas(text, atA[1], tail));
+}
+
+/** The company after "at" (`head`), with the comma-separated segments after it that belong to its name (see above). */
+function firmAcrossCommas(text: string, head: string, tail: readonly string[]): string {
   // Only commas join a firm's name: "Acme – London" or "Acme | Sales" are separate parts.
   const commasOnly = !/\s[-–—|·]\s|[–—|·]/.test(text.slice(text.toLowerCase().indexOf(head.toLowerCase())));
   const joined = tail.length > 0 && tail.length < MAX_FIRM_SEGMENTS && commasOnly && companyDomainOfText(head) === null && isFirmTail(tail[tail.length - 1] as string);
-  return person(named[0], named[1], joined ? [head, ...tail].join(', ') : head);
+  return joined ? [head, ...tail].join(', ') : head;
 }
 
 function parsePerson(text: string): SelectionMeaning | null {
@@ -341,7 +345,8 @@ function parsePerson(text: string): SelectionMeaning | null {
   const name = fullName(a);
   if (name === null) return null;
   const atB = splitAt(b);
-  if (atB !== null) return person(name[0], name[1], atB[1]);
+  // "Jane Doe, CTO at Acme, Nolan and Hackett": the firm's name runs on across commas as after a name.
+  if (atB !== null) return person(name[0], name[1], firmAcrossCommas(text, atB[1], segments.slice(2)));
   if (c === undefined) return isTitle(b) ? null : person(name[0], name[1], b);
   // Three or four parts: the title is not the company; the company is the part that is not a title.
   const rest = segments.slice(1);

@@ -10,7 +10,7 @@ import type { RequiredField, ScanMode, Settings, SettingsPatch } from '../settin
 import { siteLabel } from '../permissions/sites';
 import { estimateCost } from '../api/pricing';
 import { REQUIRED_FIELD_LABELS } from '../settings/required-words';
-import { t, tn } from '../i18n/t';
+import { countryName, t, tn } from '../i18n/t';
 
 /** The label of each setting, as the preview and the error sentences name it (getters: read in the UI language). */
 export const SETTING_LABELS: Readonly<Record<keyof Settings, string>> = {
@@ -21,6 +21,7 @@ export const SETTING_LABELS: Readonly<Record<keyof Settings, string>> = {
   get cache() { return t('options_cache_title'); },
   get dailyBudget() { return t('options_budget_title'); },
   get confirmAboveCredits() { return t('options_confirm_above'); },
+  get country() { return t('options_country_title'); },
 };
 
 /** The labels of the fields inside a setting, as the options form shows them. */
@@ -181,6 +182,9 @@ export function describePatch(patch: SettingsPatch, current: Settings): string[]
         list.length === 0 ? t('options_transfer_none') : list.map((v) => REQUIRED_WORDS[v]).join(', ');
       lines.push(t('options_transfer_price_value', field('required'), words(current.lookupDefaults.required), words(defaults.required)));
     }
+  }
+  if (patch.country !== undefined && patch.country !== current.country) {
+    change('country', patch.country === null ? t('options_country_unset') : countryName(patch.country));
   }
   if (patch.cache !== undefined && JSON.stringify(patch.cache) !== JSON.stringify(current.cache)) {
     change('cache', t('options_transfer_cache_value', patch.cache.hitTtlDays, patch.cache.missTtlDays));

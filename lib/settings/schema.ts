@@ -3,6 +3,7 @@ import { ENRICH_REQUIRED_VALUES } from '../api/limits';
 import { validateApiBaseUrl } from '../permissions/api-origin';
 import { isSitePattern } from '../permissions/sites';
 import { t } from '../i18n/t';
+import { countryCodeOf } from '../identity/region';
 
 /**
  * The user's settings (everything but the API key, which lives in the key store).
@@ -53,6 +54,15 @@ const fields = {
   dailyBudget: z.number().int().min(0).nullable(),
   /** A bulk start whose most-it-can-cost is above this many credits asks a second time before anything is sent. */
   confirmAboveCredits: z.number().int().min(0).max(1_000_000),
+  /**
+   * "Your country" (ISO code, `DE`): numbers written without a country code are read there when a page gives no
+   * hint, in the lookup box and in imports (lib/identity/region.ts). null: not chosen, the browser's region is used.
+   */
+  country: z
+    .string()
+    .length(2)
+    .refine((code) => countryCodeOf(code) === code, { error: () => t('options_country_invalid') })
+    .nullable(),
 };
 
 export const SettingsSchema = z.strictObject(fields);
@@ -66,6 +76,7 @@ export const DEFAULT_SETTINGS: Settings = {
   cache: { hitTtlDays: 30, missTtlDays: 3 },
   dailyBudget: null,
   confirmAboveCredits: 100,
+  country: null,
 };
 
 /** Forgiving reader for whatever storage holds (old shapes, corruption): each field falls back on its own. */
@@ -93,6 +104,7 @@ export const StoredSettingsSchema = z.object({
     .catch(DEFAULT_SETTINGS.cache),
   dailyBudget: fields.dailyBudget.catch(null),
   confirmAboveCredits: fields.confirmAboveCredits.catch(DEFAULT_SETTINGS.confirmAboveCredits),
+  country: fields.country.catch(null),
 });
 
 export function readSettings(stored: unknown): Settings {

@@ -4,8 +4,10 @@ import { html, page } from './html';
 
 export { blogPage } from './blog';
 export { directoryPage } from './directory';
+export { lawOfficePage } from './law-office';
 export { profilePage } from './profile';
 export { searchPage } from './search';
+export { speakersPage } from './speakers';
 export { teamPage } from './team';
 
 /** The index linking every demo page (and a few profile pages). */
@@ -20,6 +22,8 @@ export function indexPage(state: SandboxState): string {
 <li><a href="/demo/directory">Member directory</a>: a 300-row table of emails, phones and profiles</li>
 <li><a href="/demo/search">People search results</a>: profile links in several URL forms</li>
 <li><a href="/demo/blog">Technical blog post</a>: code blocks full of decoys</li>
+<li><a href="/demo/speakers">Conference speakers</a>: names, titles and firms, no email, phone or profile</li>
+<li><a href="/demo/law-office">Law firm</a>: lawyers with their own addresses, the office's shared mailbox and main line</li>
 ${profiles.map((p) => html`<li><a href="/demo/profile/${p.slug}">Profile: ${p.fullName}</a></li>`)}
 </ul>`,
   );

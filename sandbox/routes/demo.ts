@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import { blogPage, directoryPage, indexPage, profilePage, searchPage, teamPage } from '../demo-pages';
+import { blogPage, directoryPage, indexPage, lawOfficePage, profilePage, searchPage, speakersPage, teamPage } from '../demo-pages';
 import type { SandboxState } from '../state';
 
 /** `/demo/…`: pages built from the data, for `npm start` and the e2e tests. Rendered once per start and cached. */
@@ -19,6 +19,8 @@ export function registerDemo(app: Hono, state: SandboxState): void {
   app.get('/demo/directory', (c) => c.html(cached('directory', () => directoryPage(state))));
   app.get('/demo/search', (c) => c.html(cached('search', () => searchPage(state))));
   app.get('/demo/blog', (c) => c.html(cached('blog', () => blogPage(state))));
+  app.get('/demo/speakers', (c) => c.html(cached('speakers', () => speakersPage(state))));
+  app.get('/demo/law-office', (c) => c.html(cached('law-office', () => lawOfficePage(state))));
   app.get('/demo/profile/:slug', (c) => {
     const body = profilePage(state, c.req.param('slug'));
     return body === undefined ? c.html('<!doctype html><title>Not found</title><h1>No such profile</h1>', 404) : c.html(body);

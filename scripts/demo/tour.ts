@@ -1,5 +1,7 @@
 /**
  * The demo tour: the main flows of the extension, driven like a user would on the sandbox's demo pages.
+ * Pages: the team page, the 300-member directory, a conference's speakers (named without an identifier), a law
+ * firm's lawyers with the office's shared mailbox and main line, and a profile page.
  * Every step states what happened with numbers (found, credits from the sandbox ledger, rows) and leaves a
  * screenshot. Numbers come from the UI and the sandbox, never from this script's expectations.
  */
@@ -333,6 +335,12 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const bulkRequestsBefore = await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich');
       const started = performance.now();
       await start.click();
+      // Above the "ask again" threshold (options; 100 credits by default) the bar asks a second time: the tour says yes.
+      const question = page.getByRole('alertdialog', { name: /^This can cost up to .+ Start\?$/ });
+      const { settings } = await send(panel, 'settings/get', {});
+      if (found > settings.confirmAboveCredits) {
+        await (await visible(question.getByRole('button', { name: 'Start', exact: true }), 'The second question\'s "Start" button')).click();
+      }
       const { progress, seen } = await finishBulk(panel, 90_000);
       const ms = performance.now() - started;
       const last = await progress.getAttribute('aria-valuenow');
@@ -380,6 +388,66 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
         page: panel,
         fullPage: false,
         summary: `"${file.suggestedFilename()}" → ${relative(process.cwd(), path)}: ${plural(rows.length, 'row')} × ${columns} columns (${statuses}), ${named} with a full name`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'speakers-named',
+    async () => {
+      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/speakers`);
+      s.current = panel;
+      // People named with a title and a firm but no email, phone or profile: each a priced lookup by name and firm.
+      const list = await visible(
+        view(panel, 'Page').getByRole('list', { name: 'People this page names without an email, phone or profile' }),
+        'The "Named on this page" list',
+      );
+      const rows = list.getByRole('listitem');
+      const count = await rows.count();
+      const first = rows.first();
+      const name = await text(first.locator('.sp-named__name'));
+      const line = await text(first.locator('.sp-named__title'));
+      const button = await visible(first.getByRole('button', { name: /^Look up .+ by name \(\d+ credits?\)$/ }), `${name}'s priced "Look up" button`);
+      const label = (await button.getAttribute('aria-label')) ?? '';
+      const quoted = Number(/\((\d+) credits?\)$/.exec(label)?.[1] ?? NaN);
+      const before = (await meter.spent()).credits;
+      await button.click();
+      const profile = await visible(view(panel, 'Contact').getByTestId('contact-profile'), `The enriched contact of ${name}`, 20_000);
+      const found = await text(profile.locator('.sp-profile__name'));
+      const spent = (await meter.spent()).credits - before;
+      if (spent !== quoted) throw new Error(`"${label}" charged ${credits(spent)} in the sandbox ledger`);
+      const settled = await settleQueue(panel);
+      return {
+        page: panel,
+        summary: `${plural(count, 'speaker')} named without an identifier; "${name}" (${line}): "${label}" → ${found}; ledger: ${credits(spent)} = the price shown${settled}`,
+      };
+    },
+    lastPage,
+  );
+
+  await tour.step(
+    'law-office',
+    async () => {
+      const { panel, tabId } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/law-office`);
+      s.current = panel;
+      const page = view(panel, 'Page');
+      const people = await visible(page.getByRole('table', { name: 'People found on this page' }), "The firm's lawyers");
+      const lawyers = Number(await people.getAttribute('aria-rowcount')) - 1;
+      // The office's shared mailbox and main line: the firm's general contact, on its company row, on no lawyer.
+      const contact = await visible(
+        page.getByRole('table', { name: 'Companies found on this page' }).getByRole('group', { name: /^General contact of / }),
+        "The firm's general contact (its shared mailbox and main line)",
+      );
+      const general = await text(contact);
+      const state = await send(panel, 'page/get', { tabId });
+      const mailbox = /\S+@\S+/.exec(general)?.[0] ?? '';
+      const onLawyer = (state?.entities.people ?? []).filter((p) => p.emails.includes(mailbox)).length;
+      if (mailbox === '' || onLawyer > 0) throw new Error(`the office mailbox "${mailbox}" is on ${plural(onLawyer, 'lawyer')}`);
+      const { credits: spent } = await meter.spent();
+      return {
+        page: panel,
+        summary: `${plural(lawyers, 'lawyer')} with their own address and line; the firm's row says "${general}", on no lawyer; ${credits(spent)}`,
       };
     },
     lastPage,

@@ -337,6 +337,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
         cache: { hitTtlDays: 7, missTtlDays: -1 },
         dailyBudget: 'lots',
         confirmAboveCredits: -1,
+        country: 'Deutschland',
       },
     }),
   );
@@ -350,6 +351,7 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
       cache: { hitTtlDays: 7, missTtlDays: 3 },
       dailyBudget: null,
       confirmAboveCredits: 100,
+      country: null,
     },
     key: { present: true, hint: `…${key.slice(-4)}`, rejectedAt: null },
   });

@@ -1,4 +1,4 @@
-import { countryOfLang } from '@/lib/identity/phone-country';
+import { typedNumberCountry } from '@/lib/identity/region';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, ProgressBar, Select } from '@/components/ui';
 import { BulkMoneyNotes } from '../progress/BulkMoneyNotes';
@@ -29,6 +29,7 @@ import type { BulkJob } from '@/lib/model/state';
 import type { ErrorData } from '@/lib/model/errors';
 import { BoughtBeforeNote } from '../contacts/BoughtBeforeNote';
 import { request, toErrorData, useBackgroundEvent } from '@/components/shared/hooks';
+import { useAccount } from '../account';
 
 const SAMPLE_ROWS = 50;
 
@@ -55,6 +56,7 @@ type Stage =
 export function ImportView() {
   const store = useMemo(() => createImportStore(), []);
   const { fields: requiredFields, dropped: droppedRequired } = useBulkRequired();
+  const { settings } = useAccount();
   const [stage, setStage] = useState<Stage>({ step: 'input' });
   const [paste, setPaste] = useState('');
   const [meta, setMeta] = useState<ImportMeta | null>(null);
@@ -153,8 +155,8 @@ export function ImportView() {
     if (!meta) return;
     setError(null);
     discardStaged();
-    // National numbers ("0171 1234567") read in the country of the browser's language, as the lookup box reads them.
-    const planner = createRowPlanner({ defaultCountry: countryOfLang(navigator.language) ?? undefined });
+    // National numbers ("0171 1234567") read in the user's country, as the lookup box reads them (lib/identity/region.ts).
+    const planner = createRowPlanner({ defaultCountry: typedNumberCountry(settings?.country, navigator.language) ?? undefined });
     const first = (meta.preamble ?? 0) + (hasHeader ? 1 : 0);
     const total = meta.rows - first;
     abort.current = new AbortController();

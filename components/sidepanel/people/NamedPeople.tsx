@@ -1,7 +1,7 @@
-// People the page names without an identifier (speakers, board members): each is one lookup by name at the page's
-// company, priced like the lookup box's "Jane Doe at acme.com" (the same contact/enrich estimate), never part of a
+// People the page names without an identifier (speakers, board members): each is one lookup by name at the company
+// their line states, else the page's (lib/people/named.ts), priced like the lookup box's "Jane Doe at acme.com" (the same contact/enrich estimate), never part of a
 // bulk job (bulk takes emails, phones and profiles only; the note under the list says so).
-import { Button, Chip, costLabel, Section } from '@/components/ui';
+import { Button, Chip, costLabel, isCachedMiss, Section } from '@/components/ui';
 import type { PageNamedPerson } from '@/lib/detect/schema';
 import { t } from '@/lib/i18n/t';
 import { namedPersonLookup } from '@/lib/people/named';
@@ -29,13 +29,26 @@ function NamedRow({ person, pageUrl }: { person: PageNamedPerson; pageUrl: strin
   const { settings, hasKey } = useAccount();
   const lookup = namedPersonLookup(person, pageUrl);
   const { estimate } = useEstimate(lookup ? enrichCost(lookup, contactOptions(settings)) : null);
-  const cost = estimate ? costLabel(estimate) : t('people_estimating');
+  const price = estimate ? costLabel(estimate) : t('people_estimating');
+  // A speaker looked up before and not found says so on the row, as a person row does.
+  const cost = isCachedMiss(estimate) ? `${t('ui_cached_no_match')} · ${price}` : price;
   return (
     <li className="sp-named__row">
       <span className="ui-cell-stack">
-        <span className="sp-named__name">{person.name}</span>
-        <span className="ui-cell-stack__sub">
-          {[person.title, lookup ? cost : t('people_named_no_company')].filter((part) => part !== null).join(' · ')}
+        <span className="sp-named__name" translate="no">
+          {person.name}
+        </span>
+        {/* A long "title at company" line gives way to the price: the title is cut (whole in its tooltip), the price never. */}
+        <span className="ui-cell-stack__sub sp-named__sub">
+          {person.title !== null && (
+            <>
+              <span className="sp-named__title" translate="no" title={person.title}>
+                {person.title}
+              </span>
+              <span aria-hidden="true"> · </span>
+            </>
+          )}
+          <span className="sp-named__cost">{lookup ? cost : t('people_named_no_company')}</span>
         </span>
       </span>
       {lookup && (

@@ -12,6 +12,30 @@ describe('namedPersonLookup', () => {
     });
   });
 
+  it.each([
+    ['Head of Revenue Operations at Klocko, Nolan and Hackett', 'Klocko, Nolan and Hackett'],
+    ['VP Sales, Mills LLC', 'Mills LLC'],
+    ['Founder & CEO, Proseware', 'Proseware'],
+    ['Sales Engineer at Fabrikam Analytics GmbH', 'Fabrikam Analytics GmbH'],
+  ])('a speaker whose line says “%s” is looked up at %s, not at the conference’s domain', (title, company) => {
+    expect(namedPersonLookup({ name: 'Brooke Hauck', title }, 'https://www.revopsforum.com/speakers')).toEqual({
+      first_name: 'Brooke',
+      last_name: 'Hauck',
+      company_name: company,
+    });
+  });
+
+  it('a title alone names no company: the page’s', () => {
+    expect(namedPersonLookup({ name: 'Amara Lindqvist', title: 'Founder' }, 'https://www.northwind-labs.com/about')).toEqual({
+      first_name: 'Amara',
+      last_name: 'Lindqvist',
+      company_domain: 'northwind-labs.com',
+    });
+    // A speakers page on no site of its own (a file): a stated company is still enough.
+    expect(namedPersonLookup({ name: 'Amara Lindqvist', title: 'Founder' }, 'file:///speakers.html')).toBeNull();
+    expect(namedPersonLookup({ name: 'Amara Lindqvist', title: 'Founder, Northwind Pipeline AB' }, 'file:///speakers.html')).toMatchObject({ company_name: 'Northwind Pipeline AB' });
+  });
+
   it('leaves forms of address out of the first name and keeps particles with the family name', () => {
     expect(namedPersonLookup({ name: 'Dr. med. Katharina Ertl', title: null }, 'https://praxis-ertl.de/team')).toMatchObject({
       first_name: 'Katharina',

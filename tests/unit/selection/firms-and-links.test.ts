@@ -27,6 +27,8 @@ describe('the company after "at" across commas', () => {
     ['"and" inside one segment stays', 'Jane Doe at Nolan and Hackett', p('Jane', 'Doe', { company_name: 'Nolan and Hackett' })],
     ['"@" before a firm', 'Jane Doe @ Acme, Nolan & Hackett', p('Jane', 'Doe', { company_name: 'Acme, Nolan & Hackett' })],
     ['not a person before "at"', 'the team at Acme, Nolan and Hackett', null],
+    ['a title before "at" (a speaker’s line)', 'Jane Doe, Head of Sales at Acme, Nolan and Hackett', p('Jane', 'Doe', { company_name: 'Acme, Nolan and Hackett' })],
+    ['a title before "at", a place after the comma', 'Jane Doe, CTO at Acme, London', p('Jane', 'Doe', { company_name: 'Acme' })],
   ])('%s: %s', (_why, input, expected) => {
     expect(parseQuery(input, US)).toEqual(expected === null ? [] : [expected]);
   });

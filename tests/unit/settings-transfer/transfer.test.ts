@@ -234,7 +234,7 @@ describe('a file that changes the API address', () => {
     const patch = loaded();
     const held = settingsToApply(patch, current, { changeAddress: false, changePrices: true });
     expect(held).not.toHaveProperty('apiBaseUrl');
-    expect(held).toEqual({ lookupDefaults: lookalike.lookupDefaults, scanMode: 'sites', scanSites: [], cache: lookalike.cache, dailyBudget: 20, confirmAboveCredits: lookalike.confirmAboveCredits });
+    expect(held).toEqual({ lookupDefaults: lookalike.lookupDefaults, scanMode: 'sites', scanSites: [], cache: lookalike.cache, dailyBudget: 20, confirmAboveCredits: lookalike.confirmAboveCredits, country: lookalike.country });
     expect({ ...current, ...held }.apiBaseUrl).toBe('https://api.example.com');
 
     expect(settingsToApply(patch, current, { changeAddress: true, changePrices: true })).toEqual(patch);
