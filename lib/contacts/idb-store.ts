@@ -3,7 +3,8 @@
  * entries expire; nothing here expires. Records are indexed by every key they answer (multiEntry), so buying the
  * same person again by another identifier finds and updates one record.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import type { BookRecord, LookupEvent, SavedList } from './schema';
 import type { ContactBookStore, QuarantinedRecord } from './store';
 
@@ -18,17 +19,17 @@ interface ContactsDb extends DBSchema {
 export const CONTACTS_DB = 'ipe-contacts';
 
 export function createIdbContactBookStore(): ContactBookStore {
-  let db: Promise<IDBPDatabase<ContactsDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<ContactsDb>(CONTACTS_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('records', { keyPath: 'id' }).createIndex('keys', 'keys', { multiEntry: true });
-        database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');
-        database.createObjectStore('lists', { keyPath: 'id' });
-        database.createObjectStore('quarantine', { autoIncrement: true });
-        database.createObjectStore('meta');
-      },
-    }));
+  const open = databaseOpener<ContactsDb>({
+    name: CONTACTS_DB,
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('records', { keyPath: 'id' }).createIndex('keys', 'keys', { multiEntry: true });
+      database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');
+      database.createObjectStore('lists', { keyPath: 'id' });
+      database.createObjectStore('quarantine', { autoIncrement: true });
+      database.createObjectStore('meta');
+    },
+  });
 
   return {
     async getRecord(id) {
