@@ -46,11 +46,23 @@ export interface SearchLine {
 }
 
 /**
- * A name as its sort key: folded (case and accents never matter, as with the collator the panel uses) and with every
- * run of digits padded, so "Team 9" sorts before "Team 10".
+ * ASCII spaces, punctuation and symbols in the order the Unicode collation (CLDR root, what Intl.Collator uses) puts
+ * them: all before digits, digits before letters, and "-" before "," ("Bailey-Carroll" before "Bailey, Bradtke"),
+ * which code-unit order would reverse.
+ */
+const COLLATION_PUNCTUATION = ' _-,;:!?.\'"()[]{}@*/\\&#%`^+<=>|~$';
+const PUNCTUATION_KEY = new Map([...COLLATION_PUNCTUATION].map((c, i) => [c, String.fromCharCode(1 + i)]));
+
+/**
+ * A name as its sort key, ordered as the panel's collator orders names (./entry.ts `compareEntries`): folded (case and
+ * accents never matter), punctuation ranked as the collator ranks it, and every run of digits padded, so "Team 9"
+ * sorts before "Team 10".
  */
 function nameKey(name: string): string {
-  return foldText(name).replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
+  return foldText(name)
+    .replace(/\s/g, ' ')
+    .replace(/[ -/:-@[-`{-~]/g, (c) => PUNCTUATION_KEY.get(c) ?? c)
+    .replace(/\d+/g, (digits) => digits.replace(/^0+(?=\d)/, '').padStart(16, '0'));
 }
 
 export function sortKeysOf(entry: BookEntry): SortKeys {
