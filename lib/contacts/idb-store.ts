@@ -10,7 +10,7 @@
  */
 import type { DBSchema, IDBPTransaction, StoreNames } from 'idb';
 import { databaseOpener } from '../storage/idb';
-import { type BookRow, derivedOf, matchingLines, readStoredRecord, SORT_KEY, type SearchLine, type SortKeyName } from './row';
+import { type BookRow, derivedOf, linesOfChunks, matchingLines, packChunk, packLine, readStoredRecord, searchChunkOf, SORT_KEY, type SortKeyName, unpackChunk } from './row';
 import type { BookEntry, BookRecord, LookupEvent, SavedList } from './schema';
 import type { ContactBookStore, QuarantinedRecord } from './store';
 
@@ -21,7 +21,8 @@ interface ContactsDb extends DBSchema {
   quarantine: { key: number; value: QuarantinedRecord };
   meta: { key: string; value: unknown };
   rows: { key: string; value: BookRow; indexes: { kind: string } & Record<SortKeyName, IDBValidKey> };
-  search: { key: string; value: SearchLine };
+  /** Search lines, packed by chunk (./row.ts `packLine`). */
+  search: { key: number; value: string };
 }
 
 export const CONTACTS_DB = 'ipe-contacts';
@@ -37,7 +38,7 @@ type RecordTx = IDBPTransaction<ContactsDb, Array<StoreNames<ContactsDb>>, 'read
  * Writes a record with its row and search line (or, when its value cannot be read as the person or company it says,
  * moves it to the quarantine, as reading it would). In `tx`, which holds records, rows, search and quarantine.
  */
-async function writeRecord(tx: RecordTx, raw: unknown): Promise<void> {
+async function writeRecord(tx: RecordTx, raw: unknown, chunks: ChunkWriter = chunkWriter(tx), stored = false): Promise<void> {
   const read = readStoredRecord(raw);
   const id = (raw as { id?: unknown } | null)?.id;
   if ('reason' in read) {
@@ -46,16 +47,52 @@ async function writeRecord(tx: RecordTx, raw: unknown): Promise<void> {
       tx.objectStore('quarantine').add({ id, store: 'records', raw, reason: read.reason, at: Date.now() }),
       tx.objectStore('records').delete(id),
       tx.objectStore('rows').delete(id),
-      tx.objectStore('search').delete(id),
+      chunks.set(id, null),
     ]);
     return;
   }
   const derived = derivedOf(read.record, read.entry);
   await Promise.all([
-    tx.objectStore('records').put(read.record),
+    // A record the upgrade reads is already stored as it is: only what is derived from it is written.
+    stored ? undefined : tx.objectStore('records').put(read.record),
     derived ? tx.objectStore('rows').put(derived.row) : tx.objectStore('rows').delete(read.record.id),
-    derived ? tx.objectStore('search').put(derived.line) : tx.objectStore('search').delete(read.record.id),
+    chunks.set(read.record.id, derived ? packLine(derived.line) : null),
   ]);
+}
+
+interface ChunkWriter {
+  /** Sets (or, with null, removes) a record's packed search line. */
+  set(id: string, packed: string | null): Promise<void>;
+}
+
+/** Writes one line: its chunk read, changed and written back in `tx`. */
+function chunkWriter(tx: RecordTx): ChunkWriter {
+  return {
+    async set(id, packed) {
+      const store = tx.objectStore('search');
+      const at = searchChunkOf(id);
+      const lines = unpackChunk(await store.get(at));
+      if (packed === null ? !lines.delete(id) : lines.get(id) === packed) return;
+      if (packed !== null) lines.set(id, packed);
+      await (lines.size ? store.put(packChunk(lines), at) : store.delete(at));
+    },
+  };
+}
+
+/** Collects every line in memory and writes each chunk once (the upgrade of a whole book). */
+function chunkCollector(): ChunkWriter & { writeAll(tx: RecordTx): Promise<unknown> } {
+  const chunks = new Map<number, Map<string, string>>();
+  return {
+    set(id, packed) {
+      const at = searchChunkOf(id);
+      const lines = chunks.get(at) ?? new Map<string, string>();
+      chunks.set(at, lines);
+      if (packed === null) lines.delete(id);
+      else lines.set(id, packed);
+      return Promise.resolve();
+    },
+    writeAll: (tx) => Promise.all([...chunks].map(([at, lines]) => tx.objectStore('search').put(packChunk(lines), at))),
+  };
 }
 
 const open = databaseOpener<ContactsDb>({
@@ -74,13 +111,21 @@ const open = databaseOpener<ContactsDb>({
       const rows = database.createObjectStore('rows', { keyPath: 'id' });
       rows.createIndex('kind', 'kind');
       for (const key of SORT_KEYS) rows.createIndex(key, `s.${key}`);
-      database.createObjectStore('search', { keyPath: 'id' });
+      database.createObjectStore('search');
       // Every record of a version-1 book, once: the upgrade holds the database until it is done (the first page waits).
-      let cursor = await tx.objectStore('records').openCursor();
-      while (cursor) {
-        await writeRecord(tx as unknown as RecordTx, cursor.value);
-        cursor = await cursor.continue();
+      // Writes are queued, not awaited one by one (the transaction runs them in order; one failing aborts the upgrade).
+      const writes = tx as unknown as RecordTx;
+      const chunks = chunkCollector();
+      const pending: Array<Promise<void>> = [];
+      // Read a thousand at a time: one cursor step per record waited for every write queued before it.
+      const records = tx.objectStore('records');
+      for (let after: string | undefined; ; ) {
+        const batch: unknown[] = await records.getAll(after === undefined ? null : IDBKeyRange.lowerBound(after, true), 1_000);
+        if (batch.length === 0) break;
+        for (const raw of batch) pending.push(writeRecord(writes, raw, chunks, true));
+        after = String((batch[batch.length - 1] as { id: unknown }).id);
       }
+      await Promise.all([...pending, chunks.writeAll(writes)]);
     }
   },
 });
@@ -105,13 +150,13 @@ export function createIdbContactBookStore(): ContactBookStore {
     },
     async deleteRecord(id) {
       const tx = (await open()).transaction(['records', 'rows', 'search'], 'readwrite');
-      await Promise.all([tx.objectStore('records').delete(id), tx.objectStore('rows').delete(id), tx.objectStore('search').delete(id), tx.done]);
+      await Promise.all([tx.objectStore('records').delete(id), tx.objectStore('rows').delete(id), chunkWriter(tx).set(id, null), tx.done]);
     },
     async query(q) {
       const db = await open();
       if (q.match !== null) {
         // A search reads every search line (small: id, folded text, sort keys), then the rows of one page.
-        const lines = matchingLines(await db.getAll('search'), q);
+        const lines = matchingLines(linesOfChunks(await db.getAll('search'), q), q);
         return { total: lines.length, entries: await rowEntries(lines.slice(q.offset, q.offset + q.limit).map((l) => l.id)) };
       }
       const tx = db.transaction('rows');
@@ -134,7 +179,7 @@ export function createIdbContactBookStore(): ContactBookStore {
       const db = await open();
       // Every live record in an order: the index's keys alone, in its order (no value read).
       if (q.match === null && !q.kind) return db.getAllKeysFromIndex('rows', SORT_KEY[q.sort]);
-      return matchingLines(await db.getAll('search'), q).map((l) => l.id);
+      return matchingLines(linesOfChunks(await db.getAll('search'), q), q).map((l) => l.id);
     },
     entries: (ids) => rowEntries(ids),
     async liveIds() {
@@ -210,7 +255,8 @@ export function createIdbContactBookStore(): ContactBookStore {
         await tx.done;
         return false;
       }
-      await Promise.all([tx.objectStore('quarantine').add({ ...item, raw: current }), source.delete(key as string), ...derived.map((name) => tx.objectStore(name).delete(key as string)), tx.done]);
+      const gone = derived.length ? [tx.objectStore('rows').delete(key as string), chunkWriter(tx as unknown as RecordTx).set(key as string, null)] : [];
+      await Promise.all([tx.objectStore('quarantine').add({ ...item, raw: current }), source.delete(key as string), ...gone, tx.done]);
       return true;
     },
     async quarantined() {

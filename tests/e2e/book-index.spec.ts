@@ -2,7 +2,7 @@
 // written the way version 1 wrote it: the upgrade keeps every record, and every page, search, "all matching ids" and
 // list screen answers exactly what the old path (read and parse every record, filter, sort) answered on that book.
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
-import { type BookHarness, openBookPage } from './support/book-page';
+import { type BookHarness, callHarness, openBookPage } from './support/book-page';
 import { chromiumPath } from './support/chromium';
 
 const RECORDS = 3_000;
@@ -16,8 +16,7 @@ let page: Page;
 let close: () => Promise<void>;
 let live = 0;
 
-const call = <K extends keyof BookHarness>(name: K, ...args: Parameters<BookHarness[K]>): Promise<Awaited<ReturnType<BookHarness[K]>>> =>
-  page.evaluate(([n, a]) => (globalThis as unknown as { bookHarness: Record<string, (...x: unknown[]) => unknown> }).bookHarness[n as string]!(...(a as unknown[])), [name, args] as const) as never;
+const call = <K extends keyof BookHarness>(name: K, ...args: Parameters<BookHarness[K]>) => callHarness(page, name, ...args);
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);

@@ -10,7 +10,14 @@ import { type Browser, type Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { startStaticServer } from './static-server';
 
-export type { BookHarness } from './book-harness';
+import type { BookHarness } from './book-harness';
+
+export type { BookHarness };
+
+/** Calls the harness in the page by name (arguments and results go through structured clone). */
+export function callHarness<K extends keyof BookHarness>(page: Page, name: K, ...args: Parameters<BookHarness[K]>): Promise<Awaited<ReturnType<BookHarness[K]>>> {
+  return page.evaluate(([n, a]) => (globalThis as unknown as { bookHarness: Record<string, (...x: unknown[]) => unknown> }).bookHarness[n as string]!(...(a as unknown[])), [name, args] as const) as never;
+}
 
 export async function openBookPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'ipe-book-page-'));
@@ -28,6 +35,8 @@ export async function openBookPage(browser: Browser): Promise<{ page: Page; clos
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${url}/`);
+  // tsx (the bench) compiles with esbuild's keepNames, whose `__name` helper appears in functions handed to page.evaluate.
+  await page.addScriptTag({ content: 'globalThis.__name = (f) => f;' });
   await page.waitForFunction(() => 'bookHarness' in globalThis);
   return {
     page,
