@@ -16,6 +16,7 @@ import { closeStorageToContentScripts } from '@/lib/settings/storage-access';
 import { applyAutoScan } from './auto-scan';
 import { broadcast, createQueueBroadcaster, createThrottle } from './broadcast';
 import { onCommand } from './commands';
+import { contactBook } from './contacts';
 import { createMenus, onContextMenuClick } from './context-menu';
 import { createHandlers } from './handlers';
 import { createKeepAlive } from './keep-alive';
@@ -106,7 +107,8 @@ export default defineBackground(() => {
 
   // Test hook: reachable only by code already running inside this worker (Playwright's serviceWorker.evaluate);
   // pages and content scripts cannot see the worker's global scope, so it grants nothing new.
-  (globalThis as { inPageEnrich?: unknown }).inPageEnrich = { onContextMenuClick, onCommand, ready };
+  // `contactBook`: the book's own API, so a test fills a large book as purchases would, without buying each one.
+  (globalThis as { inPageEnrich?: unknown }).inPageEnrich = { onContextMenuClick, onCommand, ready, contactBook };
 });
 
 async function openOnboarding(): Promise<void> {

@@ -4,7 +4,8 @@
  * or its successor after a stop, reads them and deletes each once the rows it answers are stored. Also the messages
  * between worker and offscreen document, validated on both sides.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import { z } from 'zod';
 import { HttpAnswerSchema, HttpRequestSchema, type HttpAnswer } from './http';
 
@@ -28,13 +29,13 @@ export interface PaidAnswerStore {
 }
 
 export function createPaidAnswerStore(): PaidAnswerStore {
-  let db: Promise<IDBPDatabase<PaidDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<PaidDb>(PAID_ANSWERS_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('answers', { keyPath: 'id' });
-      },
-    }));
+  const open = databaseOpener<PaidDb>({
+    name: PAID_ANSWERS_DB,
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('answers', { keyPath: 'id' });
+    },
+  });
   return {
     async put(id, answer) {
       await (await open()).put('answers', { id, storedAt: Date.now(), answer });

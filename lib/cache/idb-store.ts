@@ -2,7 +2,8 @@
  * The cache in IndexedDB (idb) of the extension origin: large (results can be tens of kB each), survives
  * restarts, and is out of reach of content scripts (they run in the page's origin).
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import { type CacheEntry, type CacheStore, cacheQuery } from './store';
 
 interface CacheDb extends DBSchema {
@@ -12,15 +13,15 @@ interface CacheDb extends DBSchema {
 export const CACHE_DB = 'ipe-cache';
 
 export function createIdbCacheStore(): CacheStore {
-  let db: Promise<IDBPDatabase<CacheDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<CacheDb>(CACHE_DB, 1, {
-      upgrade(database) {
-        const store = database.createObjectStore('entries', { keyPath: 'key' });
-        store.createIndex('fetchedAt', 'fetchedAt');
-        store.createIndex('expiresAt', 'expiresAt');
-      },
-    }));
+  const open = databaseOpener<CacheDb>({
+    name: CACHE_DB,
+    version: 1,
+    upgrade(database) {
+      const store = database.createObjectStore('entries', { keyPath: 'key' });
+      store.createIndex('fetchedAt', 'fetchedAt');
+      store.createIndex('expiresAt', 'expiresAt');
+    },
+  });
 
   return {
     async get(key) {

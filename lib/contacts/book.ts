@@ -19,7 +19,8 @@
 import { z } from 'zod';
 import { HandledError } from '../errors/handled-error';
 import { t } from '../i18n/t';
-import { compareEntries, entryOf, searchTextOf } from './entry';
+import { entryOf } from './entry';
+import type { RowQuery } from './row';
 import { serviceIdOf } from './record';
 import { foldText, textQuery } from '../model/text-query';
 import {
@@ -137,26 +138,17 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     return store.putList(valid(SavedListSchema, list, 'list'));
   };
 
-  /** Never called inside `write` (it waits for the final deletes it asks for). */
-  async function live(): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
-    const out: Array<{ record: BookRecord; entry: BookEntry }> = [];
-    const expired: string[] = [];
-    const at = now();
-    for (const raw of await store.allRecords()) {
-      const item = await readRecord(raw);
-      if (!item) continue;
-      if (item.record.deletedAt !== undefined) {
-        if (at - item.record.deletedAt >= UNDO_MS) expired.push(item.record.id);
-        continue;
-      }
-      out.push(item);
-    }
+  /**
+   * Deletions whose undo window is over become final (records gone, lists without them). Found through the index of
+   * deletions, not by reading the book. Never called inside `write` (it waits for the final deletes it asks for).
+   */
+  async function purgeExpired(): Promise<void> {
+    const expired = await store.deletedBefore(now() - UNDO_MS);
     // One at a time: each rewrites the lists the record is in, from what they hold now.
     if (expired.length)
       await write(async () => {
         for (const id of expired) await finalDelete(id);
       });
-    return out;
   }
 
   /** In `write`: the record is read again, so one restored or bought again since the listing is kept. */
@@ -185,13 +177,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     return list;
   }
 
-  async function matchingEntries(query: BookQuery): Promise<BookEntry[]> {
-    const matches = textQuery(query.query);
-    return (await live())
-      .map((i) => i.entry)
-      .filter((e) => (!query.kind || e.kind === query.kind) && (matches === null || matches(searchTextOf(e))))
-      .sort(compareEntries(query.sort ?? 'bought-desc'));
-  }
+  /** A query as the store's rows answer it (lib/contacts/row.ts): the same folded text, matched the same way. */
+  const rowQuery = (query: BookQuery): RowQuery => ({ match: textQuery(query.query), kind: query.kind, sort: query.sort ?? 'bought-desc' });
 
   /** Live records by id (deleted ones left out), in the order asked: read in batches, one store read each. */
   async function liveItems(ids: readonly string[]): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
@@ -277,15 +264,16 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       return out;
     },
 
+    /** One page of the book: a cursor over an index without a query, the search lines with one (./idb-store.ts). */
     async list(query: BookQuery = {}): Promise<{ total: number; entries: BookEntry[] }> {
-      const matching = await matchingEntries(query);
-      const offset = query.offset ?? 0;
-      return { total: matching.length, entries: matching.slice(offset, offset + (query.limit ?? 200)) };
+      await purgeExpired();
+      return store.query({ ...rowQuery(query), offset: query.offset ?? 0, limit: query.limit ?? 200 });
     },
 
-    /** The ids of every entry the query matches, in its order: one read of the book (Export, Send, Add to list). */
+    /** The ids of every entry the query matches, in its order, without reading a record (Export, Send, Add to list). */
     async matchingIds(query: Omit<BookQuery, 'offset' | 'limit'> = {}): Promise<string[]> {
-      return (await matchingEntries(query)).map((e) => e.id);
+      await purgeExpired();
+      return store.queryIds(rowQuery(query));
     },
 
     /** Soft delete: gone from every view now, final after UNDO_MS unless restored. */
@@ -323,7 +311,8 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     // ------------------------------------------------------------------------------------------ saved lists
 
     async lists(): Promise<ListSummary[]> {
-      const present = new Set((await live()).map((i) => i.record.id));
+      await purgeExpired();
+      const present = new Set(await store.liveIds());
       return (await allLists()).map((l) => ({ id: l.id, name: l.name, createdAt: l.createdAt, count: l.members.filter((m) => present.has(m)).length }));
     },
 
@@ -375,7 +364,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
      */
     async listEntries(id: string): Promise<{ list: ListSummary; entries: BookEntry[] }> {
       const list = await requireList(id);
-      const entries = (await liveItems(list.members)).map((i) => i.entry);
+      const entries = await store.entries(list.members);
       return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: entries.length }, entries };
     },
 

@@ -2,7 +2,8 @@
  * Storage of the contact book. The IndexedDB implementation (./idb-store.ts) is what the extension uses; the
  * memory one runs the same book logic in Node (unit tests, bench). Reads return `unknown`: the book parses them.
  */
-import type { BookRecord, LookupEvent, SavedList } from './schema';
+import { derivedOf, matchingLines, readStoredRecord, type RowQuery } from './row';
+import type { BookEntry, BookRecord, LookupEvent, SavedList } from './schema';
 
 export interface QuarantinedRecord {
   id: string;
@@ -26,6 +27,20 @@ export interface ContactBookStore {
    * about thousands of entries: one pass over the keys, then lookups in memory). Deleted records' keys included.
    */
   keyIndex(): Promise<Array<[key: string, id: string]>>;
+
+  /**
+   * A page of live records as rows, in the query's order, and how many match in all. Reads the rows kept beside the
+   * records (./row.ts), never the records: a record that cannot be read has no row (it is set aside).
+   */
+  query(q: RowQuery & { offset: number; limit: number }): Promise<{ total: number; entries: BookEntry[] }>;
+  /** The id of every live record the query matches, in its order. */
+  queryIds(q: RowQuery): Promise<string[]>;
+  /** Live records' rows by id, in the order asked; deleted, unknown and unreadable ones left out. */
+  entries(ids: readonly string[]): Promise<BookEntry[]>;
+  /** The id of every live record. */
+  liveIds(): Promise<string[]>;
+  /** Ids of records deleted at or before `at` (soft-deleted: their undo window is over). */
+  deletedBefore(at: number): Promise<string[]>;
 
   putEvent(event: LookupEvent): Promise<void>;
   /** Newest first. */
@@ -79,6 +94,25 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
           return typeof id === 'string' ? keysOf(r).flatMap((k) => (typeof k === 'string' ? [[k, id] as [string, string]] : [])) : [];
         }),
       ),
+    query: (q) => {
+      const rows = derived();
+      const lines = matchingLines([...rows.values()].map((d) => d.line), q);
+      const entries = lines.slice(q.offset, q.offset + q.limit).flatMap((l) => rows.get(l.id)?.row.entry ?? []);
+      return Promise.resolve({ total: lines.length, entries: clone(entries) });
+    },
+    queryIds: (q) => Promise.resolve(matchingLines([...derived().values()].map((d) => d.line), q).map((l) => l.id)),
+    entries: (ids) => {
+      const rows = derived();
+      return Promise.resolve(clone(ids.flatMap((id) => rows.get(id)?.row.entry ?? [])));
+    },
+    liveIds: () => Promise.resolve([...derived().keys()]),
+    deletedBefore: (at) =>
+      Promise.resolve(
+        [...records.values()].flatMap((raw) => {
+          const read = readStoredRecord(raw);
+          return 'record' in read && read.record.deletedAt !== undefined && read.record.deletedAt <= at ? [read.record.id] : [];
+        }),
+      ),
     putEvent: (event) => Promise.resolve(void events.set(event.id, clone(event))),
     events: (limit) => Promise.resolve(newestFirst().slice(0, limit).map(([, e]) => clone(e))),
     trimEvents: (max) => {
@@ -105,6 +139,25 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
     quarantined: () => Promise.resolve(quarantine.map(clone)),
     quarantinedCount: () => Promise.resolve(quarantine.length),
   };
+
+  /**
+   * Rows and search lines derived from the records as they are now (this store keeps no index: it is for tests and
+   * Node). A record that cannot be read is set aside, as IndexedDB's store does when it meets one.
+   */
+  function derived(): Map<string, NonNullable<ReturnType<typeof derivedOf>>> {
+    const out = new Map<string, NonNullable<ReturnType<typeof derivedOf>>>();
+    for (const [at, raw] of [...records]) {
+      const read = readStoredRecord(raw);
+      if ('reason' in read) {
+        quarantine.push(clone({ id: at, store: 'records', raw, reason: read.reason, at: Date.now() }));
+        records.delete(at);
+        continue;
+      }
+      const d = derivedOf(read.record, read.entry);
+      if (d) out.set(read.record.id, d);
+    }
+    return out;
+  }
 
   /** Events by time, newest first (an event damaged in storage sorts last). */
   function newestFirst(): Array<[string, unknown]> {

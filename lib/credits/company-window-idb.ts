@@ -2,7 +2,8 @@
  * The company windows (./company-window.ts) in IndexedDB of the extension origin: which companies the user looked up is
  * theirs, and content scripts (the page's origin) cannot open this database, where they can read `storage.local`.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import type { CompanyWindowStore } from './company-window';
 
 interface WindowDb extends DBSchema {
@@ -12,13 +13,13 @@ interface WindowDb extends DBSchema {
 export const COMPANY_WINDOW_DB = 'ipe-company-windows';
 
 export function createIdbCompanyWindowStore(): CompanyWindowStore {
-  let db: Promise<IDBPDatabase<WindowDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<WindowDb>(COMPANY_WINDOW_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('found', { keyPath: 'id' }).createIndex('at', 'at');
-      },
-    }));
+  const open = databaseOpener<WindowDb>({
+    name: COMPANY_WINDOW_DB,
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('found', { keyPath: 'id' }).createIndex('at', 'at');
+    },
+  });
   return {
     async get(id) {
       const record = await (await open()).get('found', id);

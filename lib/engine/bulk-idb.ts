@@ -2,7 +2,8 @@
  * Bulk jobs and rows in IndexedDB (extension origin): a 100,000-row job survives worker and browser restarts.
  * Records are validated on read (./bulk-records.ts); damaged ones move to the `quarantine` store.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import type { QuarantinedRecord } from './bulk-records';
 import { validJobs, validRows, type BulkJobRecord, type BulkRowRecord, type BulkStore, type Quarantine } from './bulk-store';
 
@@ -19,19 +20,19 @@ interface BulkDb extends DBSchema {
 export const BULK_DB = 'ipe-bulk';
 
 export function createIdbBulkStore(): BulkStore {
-  let db: Promise<IDBPDatabase<BulkDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<BulkDb>(BULK_DB, 2, {
-      upgrade(database, oldVersion) {
-        if (oldVersion < 1) {
-          database.createObjectStore('jobs', { keyPath: 'id' });
-          const rows = database.createObjectStore('rows', { keyPath: ['jobId', 'index'] });
-          rows.createIndex('byChunk', ['jobId', 'chunk']);
-          rows.createIndex('byStatus', ['jobId', 'status']);
-        }
-        if (oldVersion < 2) database.createObjectStore('quarantine', { autoIncrement: true });
-      },
-    }));
+  const open = databaseOpener<BulkDb>({
+    name: BULK_DB,
+    version: 2,
+    upgrade(database, oldVersion) {
+      if (oldVersion < 1) {
+        database.createObjectStore('jobs', { keyPath: 'id' });
+        const rows = database.createObjectStore('rows', { keyPath: ['jobId', 'index'] });
+        rows.createIndex('byChunk', ['jobId', 'chunk']);
+        rows.createIndex('byStatus', ['jobId', 'status']);
+      }
+      if (oldVersion < 2) database.createObjectStore('quarantine', { autoIncrement: true });
+    },
+  });
 
   const q: Quarantine = {
     async add(record, removeJobId) {

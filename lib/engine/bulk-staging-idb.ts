@@ -3,7 +3,8 @@
  * [stagedId, index] for paged reads and indexed by [stagedId, key] for the duplicate check on append; records are
  * validated on read (./bulk-staging.ts schemas).
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import { StagedEntrySchema, StagedMetaSchema, type StagedEntry, type StagedMeta, type StagingStore } from './bulk-staging';
 
 interface StagingDb extends DBSchema {
@@ -14,14 +15,14 @@ interface StagingDb extends DBSchema {
 export const STAGING_DB = 'ipe-staging';
 
 export function createIdbStagingStore(): StagingStore {
-  let db: Promise<IDBPDatabase<StagingDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<StagingDb>(STAGING_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('uploads', { keyPath: 'id' });
-        database.createObjectStore('entries', { keyPath: ['stagedId', 'index'] }).createIndex('byKey', ['stagedId', 'key']);
-      },
-    }));
+  const open = databaseOpener<StagingDb>({
+    name: STAGING_DB,
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('uploads', { keyPath: 'id' });
+      database.createObjectStore('entries', { keyPath: ['stagedId', 'index'] }).createIndex('byKey', ['stagedId', 'key']);
+    },
+  });
   const readMeta = (raw: unknown): StagedMeta | null => {
     const parsed = StagedMetaSchema.safeParse(raw);
     return parsed.success ? parsed.data : null;

@@ -2,7 +2,8 @@
  * Paid answers this version could not read, in IndexedDB (`ipe-kept-answers`, extension origin, opened by the
  * background): kept by cache key until a later version reads them (./unreadable.ts). Validated on read.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import { KeptAnswerSchema, type KeptAnswer, type KeptAnswerStore } from './unreadable';
 
 interface KeptDb extends DBSchema {
@@ -10,13 +11,13 @@ interface KeptDb extends DBSchema {
 }
 
 export function createIdbKeptAnswerStore(): KeptAnswerStore {
-  let db: Promise<IDBPDatabase<KeptDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<KeptDb>('ipe-kept-answers', 1, {
-      upgrade(database) {
-        database.createObjectStore('answers', { keyPath: 'key' });
-      },
-    }));
+  const open = databaseOpener<KeptDb>({
+    name: 'ipe-kept-answers',
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('answers', { keyPath: 'key' });
+    },
+  });
   return {
     async put(answer) {
       await (await open()).put('answers', answer);

@@ -61,11 +61,15 @@ function matrix({ columns, labels, rows }: Tabular): string[][] {
 export interface CsvOptions {
   /** Start with a UTF-8 byte order mark: Excel on Windows then reads "Zoë" as UTF-8, not as "ZoÃ«". */
   bom?: boolean;
+  /** Start with the header row (default). False for the later pages of a file written page by page. */
+  header?: boolean;
 }
 
 /** RFC 4180 CSV (CRLF, quotes doubled, fields with separators or line breaks quoted) via papaparse, formula-safe. */
 export function toCsv(table: Tabular, options: CsvOptions = {}): string {
-  const safe = matrix(table).map((row, i) => (i === 0 ? row : row.map(neutraliseFormula)));
+  const safe = matrix(table)
+    .map((row, i) => (i === 0 ? row : row.map(neutraliseFormula)))
+    .slice(options.header === false ? 1 : 0);
   // A neutralised cell is always quoted, so the apostrophe and the text stay one field whatever the reader.
   const neutralised = (value: unknown) => typeof value === 'string' && value.startsWith("'") && isFormulaRisk(value.slice(1));
   const csv = Papa.unparse(safe, { newline: '\r\n', escapeFormulae: false, quotes: neutralised });

@@ -3,7 +3,8 @@
  * in their order with their columns. Rows are written and read in pages: a 100,000-row file never sits in memory.
  * Opened by the side panel (extension origin, like the background's stores); nothing here is sent anywhere.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
 import { MAX_CELL_CHARS, MAX_COLUMNS } from './parse';
@@ -42,14 +43,14 @@ interface ImportsDb extends DBSchema {
 export const IMPORTS_DB = 'ipe-imports';
 
 export function createImportStore() {
-  let db: Promise<IDBPDatabase<ImportsDb>> | null = null;
-  const open = () =>
-    (db ??= openDB<ImportsDb>(IMPORTS_DB, 1, {
-      upgrade(database) {
-        database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
-        database.createObjectStore('rows', { keyPath: ['importId', 'index'] });
-      },
-    }));
+  const open = databaseOpener<ImportsDb>({
+    name: IMPORTS_DB,
+    version: 1,
+    upgrade(database) {
+      database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
+      database.createObjectStore('rows', { keyPath: ['importId', 'index'] });
+    },
+  });
 
   return {
     async putMeta(meta: ImportMeta) {

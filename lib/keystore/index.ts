@@ -4,7 +4,8 @@
  * the background opens it (extension pages change the key through 'key/set' / 'key/clear' messages).
  * The key is never logged, never put in a message or an error: the UI only ever sees `keyHint`.
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '../storage/idb';
 import type { ApiAddressStore } from '../settings/origin-store';
 
 export interface KeyStore {
@@ -37,16 +38,14 @@ const SLOT = 'apiKey';
 /** The API address: it decides where the key goes, so it lives here too (lib/settings/origin-store.ts). */
 const ADDRESS_SLOT = 'apiBaseUrl';
 
-let database: Promise<IDBPDatabase<KeyDb>> | null = null;
 /** One connection per worker life, opened on first use (never at import). */
-function openKeyDb(): Promise<IDBPDatabase<KeyDb>> {
-  database ??= openDB<KeyDb>(KEYSTORE_DB, 1, {
-    upgrade(db) {
-      db.createObjectStore('secrets');
-    },
-  });
-  return database;
-}
+const openKeyDb = databaseOpener<KeyDb>({
+  name: KEYSTORE_DB,
+  version: 1,
+  upgrade(db) {
+    db.createObjectStore('secrets');
+  },
+});
 
 /** The API address in the extension origin's IndexedDB: content scripts cannot write it on any browser. */
 export function createIdbApiAddressStore(): ApiAddressStore {

@@ -6,7 +6,7 @@ import { AddToListButton } from '../lists/AddToListButton';
 import { useNavigation } from '../navigation';
 import { CrmExportButton } from './CrmExportButton';
 import { DeleteControls } from './DeleteControls';
-import { allMatchingIds, openRecord, peopleForExport } from './open-record';
+import { allMatchingIds, openRecord } from './open-record';
 import { idSources, WebhookSendButton } from './WebhookSendButton';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
@@ -37,11 +37,6 @@ export function BookView({ active }: { active: boolean }) {
   // "actions apply to all 2,000" while Export, Send and Add to list took 500).
   const chosen = (): Promise<string[]> => (selected.size ? Promise.resolve([...selected]) : allMatchingIds(view));
   const scope = selected.size ? tn('book_scope_selected', selected.size) : t('book_scope_all', total);
-  const exportPeople = async () => {
-    const { people, companiesLeftOut: left } = await peopleForExport(await chosen());
-    setCompaniesLeftOut(left);
-    return people;
-  };
 
   return (
     <div className="sp-view" data-testid="contact-book">
@@ -72,7 +67,7 @@ export function BookView({ active }: { active: boolean }) {
           <p className="sp-hint">
             {tn('book_count_scope', total, scope)}
           </p>
-          <CrmExportButton what={t('book_export_what')} fileBase={t('book_export_file')} load={exportPeople} />
+          <CrmExportButton what={t('book_export_what')} fileBase={t('book_export_file')} ids={chosen} onWritten={setCompaniesLeftOut} />
           {companiesLeftOut > 0 && (
             <p className="sp-hint" role="status">
               {tn('book_export_companies_left_out', companiesLeftOut)}

@@ -1,0 +1,171 @@
+/**
+ * Runs in a plain Chromium page (bundled by ./book-page.ts): the contact book's real IndexedDB store, a book written
+ * the way version 1 wrote it, and the book's old read path, kept here as the reference the new one is compared with
+ * (tests/e2e/book-index.spec.ts) and measured against (bench/book.ts).
+ */
+import { faker as fakerDe } from '@faker-js/faker/locale/de';
+import { faker as fakerEn } from '@faker-js/faker/locale/en';
+import { openDB } from 'idb';
+import { createContactBook, type BookQuery } from '../../../lib/contacts/book';
+import { compareEntries, entryOf, searchTextOf } from '../../../lib/contacts/entry';
+import { CONTACTS_DB, createIdbContactBookStore } from '../../../lib/contacts/idb-store';
+import { type BookEntry, type BookRecord, BookRecordSchema, type SavedList } from '../../../lib/contacts/schema';
+import { textQuery } from '../../../lib/model/text-query';
+
+const DAY = 86_400_000;
+const START = Date.UTC(2025, 0, 1);
+
+/** A seeded book's records: people (some with German names, accents included), some companies, a few deleted. */
+function seededRecords(count: number, seed: number, now: number): BookRecord[] {
+  fakerEn.seed(seed);
+  fakerDe.seed(seed + 1);
+  const out: BookRecord[] = [];
+  for (let i = 0; i < count; i++) {
+    const f = i % 4 === 0 ? fakerDe : fakerEn;
+    const bought = START + Math.floor(f.number.float({ min: 0, max: 300 }) * DAY);
+    const base = { firstBoughtAt: bought, lastBoughtAt: bought + (i % 7 === 0 ? 3 * DAY : 0), creditsSpent: f.number.int({ min: 0, max: 5 }) };
+    // A few records share a purchase time: their order is decided by their id.
+    if (i % 50 === 1) base.lastBoughtAt = base.firstBoughtAt = START;
+    const deleted = i % 97 === 3 ? { deletedAt: now - 1_000 } : {};
+    if (i % 20 === 5) {
+      const name = f.company.name();
+      const domain = `${name.toLowerCase().replace(/[^a-z]+/g, '')}${i}.example`;
+      const key = `company/enrich?url=${domain}`;
+      out.push({ id: `company:co_${i}`, kind: 'company', key, keys: [key], value: { _id: `co_${i}`, website: `https://${domain}`, overview: { name, industry: f.commerce.department() } }, ...base, ...deleted });
+      continue;
+    }
+    const first = f.person.firstName();
+    const last = f.person.lastName();
+    const company = i % 11 === 0 ? null : f.company.name();
+    const email = f.internet.email({ firstName: first, lastName: last, provider: `mail${i % 300}.example` }).toLowerCase();
+    const key = `contact/enrich?email=${email}`;
+    out.push({
+      id: `person:c_${i}`,
+      kind: 'person',
+      key,
+      keys: [key],
+      value: { _id: `c_${i}`, full_name: `${first} ${last}`, first_name: first, last_name: last, current_work_email: email, employment: company ? { name: company, job: { title: f.person.jobTitle() } } : null },
+      ...base,
+      ...deleted,
+    });
+  }
+  return out;
+}
+
+/** Lists of the seeded book: each holds `size` members picked evenly through the book. */
+function seededLists(count: number, size: number, records: readonly BookRecord[]): SavedList[] {
+  return Array.from({ length: count }, (_, l) => ({
+    id: `list_${l}`,
+    name: `List ${l}`,
+    createdAt: START + l,
+    members: Array.from({ length: size }, (_, m) => records[(l * 7919 + m * 104_729) % records.length]!.id),
+  }));
+}
+
+/** Writes a book exactly as version 1 of the store created and filled it (its stores, its one index). */
+async function writeVersion1Book(records: readonly BookRecord[], lists: readonly SavedList[]): Promise<void> {
+  const db = await openDB(CONTACTS_DB, 1, {
+    upgrade(database) {
+      database.createObjectStore('records', { keyPath: 'id' }).createIndex('keys', 'keys', { multiEntry: true });
+      database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');
+      database.createObjectStore('lists', { keyPath: 'id' });
+      database.createObjectStore('quarantine', { autoIncrement: true });
+      database.createObjectStore('meta');
+    },
+  });
+  for (let i = 0; i < records.length; i += 5_000) {
+    const tx = db.transaction('records', 'readwrite');
+    await Promise.all([...records.slice(i, i + 5_000).map((r) => tx.store.put(r)), tx.done]);
+  }
+  const tx = db.transaction('lists', 'readwrite');
+  await Promise.all([...lists.map((l) => tx.store.put(l)), tx.done]);
+  db.close();
+}
+
+/**
+ * The book's read path before it was indexed: every record read and parsed, filtered and sorted, for each page.
+ * Reads the v2 database's records store as it is (the same records the new path reads through its rows).
+ */
+async function oldMatching(query: Omit<BookQuery, 'offset' | 'limit'>): Promise<BookEntry[]> {
+  const db = await openDB(CONTACTS_DB);
+  const raws: unknown[] = await db.getAll('records');
+  db.close();
+  const matches = textQuery(query.query);
+  const out: BookEntry[] = [];
+  for (const raw of raws) {
+    const parsed = BookRecordSchema.safeParse(raw);
+    if (!parsed.success || parsed.data.deletedAt !== undefined) continue;
+    const entry = entryOf(parsed.data);
+    if (!entry) continue;
+    if ((!query.kind || entry.kind === query.kind) && (matches === null || matches(searchTextOf(entry)))) out.push(entry);
+  }
+  return out.sort(compareEntries(query.sort ?? 'bought-desc'));
+}
+
+const book = createContactBook({ store: createIdbContactBookStore() });
+
+async function plainCursorRead(): Promise<number> {
+  const db = await openDB(CONTACTS_DB);
+  let n = 0;
+  let cursor = await db.transaction('records').store.openCursor();
+  while (cursor) {
+    n++;
+    cursor = await cursor.continue();
+  }
+  db.close();
+  return n;
+}
+
+const harness = {
+  /**
+   * Writes a seeded version-1 book: `count` records, `lists` lists of `listSize` members each, and `damaged` records
+   * that do not read (negative credits), as a damaged disk or an old bug could leave them.
+   */
+  async seedVersion1(count: number, lists: number, listSize: number, seed = 42, damaged = 0): Promise<{ live: number }> {
+    const records = seededRecords(count, seed, Date.now());
+    const bad = records.slice(0, damaged).map((r, i) => ({ ...r, id: `person:damaged_${i}`, creditsSpent: -5 }));
+    await writeVersion1Book([...records, ...bad], seededLists(lists, listSize, records));
+    return { live: records.filter((r) => r.deletedAt === undefined).length };
+  },
+  list: (query: BookQuery) => book.list(query),
+  ids: (query: Omit<BookQuery, 'offset' | 'limit'>) => book.matchingIds(query),
+  lists: () => book.lists(),
+  listEntries: (id: string) => book.listEntries(id),
+  damaged: () => book.damaged(),
+  keep: (...args: Parameters<typeof book.keep>) => book.keep(...args),
+  remove: (ids: string[]) => book.remove(ids),
+  async oldList(query: BookQuery): Promise<{ total: number; entries: BookEntry[] }> {
+    const all = await oldMatching(query);
+    const offset = query.offset ?? 0;
+    return { total: all.length, entries: all.slice(offset, offset + (query.limit ?? 200)) };
+  },
+  oldIds: async (query: Omit<BookQuery, 'offset' | 'limit'>) => (await oldMatching(query)).map((e) => e.id),
+  /** The old path's list screen: a list's members read as records and parsed. */
+  async oldListIds(id: string): Promise<string[]> {
+    const db = await openDB(CONTACTS_DB);
+    const list = (await db.get('lists', id)) as SavedList;
+    const tx = db.transaction('records');
+    const raws = await Promise.all(list.members.map((m) => tx.store.get(m) as Promise<unknown>));
+    db.close();
+    return raws.flatMap((raw) => {
+      const parsed = BookRecordSchema.safeParse(raw);
+      return parsed.success && parsed.data.deletedAt === undefined && entryOf(parsed.data) ? [parsed.data.id] : [];
+    });
+  },
+  plainCursorRead,
+};
+
+/** Milliseconds the harness's `name` takes, and how much the JS heap grew meanwhile (after a collection first). */
+async function measure(name: keyof typeof harness, ...args: unknown[]): Promise<{ ms: number; heapMb: number }> {
+  const heap = () => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? 0;
+  (globalThis as unknown as { gc?: () => void }).gc?.();
+  const before = heap();
+  const t0 = performance.now();
+  await (harness[name] as (...a: unknown[]) => Promise<unknown>)(...args);
+  const ms = performance.now() - t0;
+  return { ms, heapMb: Math.max(0, heap() - before) / 1_048_576 };
+}
+
+const exposed = { ...harness, measure };
+(globalThis as unknown as { bookHarness: typeof exposed }).bookHarness = exposed;
+export type BookHarness = typeof exposed;
