@@ -67,6 +67,8 @@ export const RawPageScanSchema = z.strictObject({
   organisations: z.array(z.strictObject({ name: z.string().min(1).max(200), url: z.string().max(2048) })).max(20).optional(),
   /** A results page of a search (its titles are not company names). */
   searchPage: z.boolean().optional(),
+  /** The page's authors as it states them (schema.org `author`, `rel="author"`, `<meta name="author">`), raw. */
+  authors: z.array(BoundedString).max(10).optional(),
   /** True when a list hit the item cap. */
   truncated: z.boolean(),
 });

@@ -7,7 +7,7 @@ import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfil
 import { hostOfAbsoluteUrl } from '../links';
 import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPageScan, RawPerson } from '../schema';
 import { isSearchResultsPage, label, statedNames, type StatedNames } from './company-names';
-import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName } from './names';
+import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName, squash } from './names';
 
 const MAX_LABEL = 200;
 
@@ -214,14 +214,28 @@ function companiesOfPageAndDomain(
  * People named without an identifier, in page order, each name once, minus those a card shows already (the same
  * speaker as a card with a profile, and again in the grid of names). Names are read again: the message is untrusted.
  */
-export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[]): PageNamedPerson[] {
+export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[], authors: readonly string[] = []): PageNamedPerson[] {
   const seen = new Set(people.map((p) => p.name?.toLowerCase()).filter((n) => n !== undefined));
   const out: PageNamedPerson[] = [];
-  for (const r of raw) {
-    const name = label(personName(r.name.slice(0, MAX_LABEL)));
-    if (name === null || seen.has(name.toLowerCase())) continue;
+  const add = (text: string, title: string | null): void => {
+    // A credential after a comma is no part of the name ("Grant Tinsley, PhD", as an article states its author).
+    const comma = text.indexOf(', ');
+    const name = label(personName(comma === -1 ? text : text.slice(0, comma)));
+    if (name === null || seen.has(name.toLowerCase())) return;
     seen.add(name.toLowerCase());
-    out.push({ name, title: label(r.title) });
-  }
+    out.push({ name, title: label(title) });
+  };
+  for (const r of raw) add(r.name.slice(0, MAX_LABEL), r.title);
+  for (const a of authors) for (const name of bylineNames(a.slice(0, MAX_LABEL))) add(name, null);
   return out;
+}
+
+/**
+ * The names in a byline as a page states it: "By Glen Owen And Brendan Carlin For The Mail On Sunday" → Glen Owen,
+ * Brendan Carlin; "Ein Artikel von Jane Doe" → Jane Doe; "Jane Doe, PhD" stays one (its credential goes in `finaliseNamed`).
+ */
+export function bylineNames(text: string): string[] {
+  const byline = squash(text).replace(/^(?:(?:ein\s+)?(?:artikel|beitrag)\s+|written\s+)?(?:by|von|par|por|door|di)\s+/i, '');
+  const forAt = byline.search(/\s(?:for|für|pour|para)\s/i);
+  return (forAt === -1 ? byline : byline.slice(0, forAt)).split(/\s(?:and|und|et|&)\s/i);
 }
