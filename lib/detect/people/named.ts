@@ -30,7 +30,8 @@ function readHeading(el: Element): RawNamed | null {
   const name = personName(comma === -1 ? text : text.slice(0, comma), true);
   if (name === null) return null;
   const next = el.nextElementSibling;
-  const title = next === null || HEADING.test(next.tagName) ? null : titleText((next.textContent ?? '').slice(0, MAX_TEXT));
+  // The line after the name, or a heading one level down ("<h3>Igor Laborie</h3><h4>Choloepusophile</h4>").
+  const title = next === null || (HEADING.test(next.tagName) && next.tagName <= el.tagName) ? null : titleText((next.textContent ?? '').slice(0, MAX_TEXT));
   return { name, title };
 }
 
@@ -92,7 +93,9 @@ export class NamedHeadingReader {
   private add(el: Element): void {
     if (el.closest(NOT_CONTENT) !== null) return;
     this.read++;
-    const tag = el.tagName.toLowerCase();
+    // Headings of one level and one class are one kind of thing: a grid's names beside its news teasers' titles
+    // (`h3.author-avatar__title` among `h3.basic-teaser__title`) are a list of people of their own.
+    const tag = `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`;
     let level = this.levels.get(tag);
     if (level === undefined) this.levels.set(tag, (level = { headings: 0, named: [], cards: 0 }));
     level.headings++;

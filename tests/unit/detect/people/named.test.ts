@@ -36,4 +36,23 @@ describe('people named without an identifier', () => {
     const html = `<main><h2>Jane Doe</h2><p>Jane founded the company.</p></main><footer>${card('Chen Wei', 'CTO')}${card('Ana Lima', 'CEO')}</footer>`;
     expect(scanHtml(page(html), URL).namedPeople).toBeUndefined();
   });
+
+  it('a heading one level down under the name is its title line', () => {
+    const member = (name: string, title: string): string => `<li><div class="photo" style="background-image:url(/p.jpg)"></div><div class="label"><h3>${name}</h3><h4>${title}</h4></div></li>`;
+    const html = `<main><h2>Team</h2><ul>${member('Igor Laborie', 'Choloepusophile')}${member('Julien Renaux', 'Web Developer')}</ul></main>`;
+    expect(scanHtml(page(html), URL).namedPeople).toEqual([
+      { name: 'Igor Laborie', title: 'Choloepusophile' },
+      { name: 'Julien Renaux', title: 'Web Developer' },
+    ]);
+  });
+
+  it("authors' avatars among many news teasers of the same level are a list of people of their own (by the headings' class)", () => {
+    const teaser = (title: string): string => `<article><img src="/t.jpg" alt=""><h3 class="teaser__title">${title}</h3><p>A summary of the post.</p></article>`;
+    const avatar = (name: string): string => `<article class="author"><img src="/a.jpg" alt="${name}"><h3 class="author__title">${name}</h3></article>`;
+    // One teaser title reads like a name by its shape; the others are headlines. By level alone the two names are 2 of
+    // 9 headings, too few to be a list.
+    const titles = ['Starkes Leitbild', 'Why grid costs rise', 'The hydrogen dilemma', 'Coal exit: a timeline', 'Solar auctions in 2024', 'Heat pumps abroad', 'Notes on market design'];
+    const html = `<main>${titles.map(teaser).join('')}${avatar('Nino Jordan')}${avatar('Laima Eicke')}</main>`;
+    expect(scanHtml(page(html), URL).namedPeople?.map((p) => p.name)).toEqual(['Nino Jordan', 'Laima Eicke']);
+  });
 });
