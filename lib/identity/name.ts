@@ -52,7 +52,7 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
     'analyst assistant associate ceo cfo chair chief coo counsel consultant coordinator cto designer developer ' +
     'director editor engineer executive fellow founder head intern lead lecturer manager officer partner president ' +
-    'principal professor researcher scientist secretary senior specialist student vp ' +
+    'principal professor researcher scientist secretary senior specialist student vp referent referentin ' +
     // German.
     'über uns kontakt kontaktieren ansprechpartner ansprechpartnerin mitglied mitglieder mitarbeiter mitarbeiterin bild ' +
     'bilder foto fotos redaktion presse pressestelle pressekontakt impressum datenschutz anschrift zentrale hinweis ' +

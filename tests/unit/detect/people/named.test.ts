@@ -55,4 +55,37 @@ describe('people named without an identifier', () => {
     const html = `<main>${titles.map(teaser).join('')}${avatar('Nino Jordan')}${avatar('Laima Eicke')}</main>`;
     expect(scanHtml(page(html), URL).namedPeople?.map((p) => p.name)).toEqual(['Nino Jordan', 'Laima Eicke']);
   });
+
+  describe('lists whose entries lead with names', () => {
+    it("a lab's alumni lines: the name before the comma, a nickname in brackets dropped", () => {
+      const html = `<main><h4>Alumni</h4><p>Yuanfeng (Rick) Han, PhD 2022</p><p>Hongtao Wu, PhD 2022</p><p>Ting Da, Visiting Student, 2018</p><p>Karen Poblete Rodriguez, 2020</p></main>`;
+      expect(scanHtml(page(html), URL).namedPeople).toEqual([
+        { name: 'Yuanfeng Han', title: 'PhD' },
+        { name: 'Hongtao Wu', title: 'PhD' },
+        { name: 'Ting Da', title: 'Visiting Student' },
+        { name: 'Karen Poblete Rodriguez', title: null },
+      ]);
+    });
+
+    it('links to homepages with the role in brackets, and a grid of photos with names', () => {
+      const alumni = `<p><a href="https://a.example/">Tameem Adel (University Lecturer at Liverpool)</a><br><a href="https://b.example/">Matej Balog (research scientist at DeepMind)</a><br><a href="https://c.example/">Manon Kok (Assistant Professor at TU Delft)</a><br></p>`;
+      const grid = ['Teri Radichel', 'Lin Clark', 'Sarah Drasner'].map((n) => `<span class="cell"><a href="/speakers/x"><img src="/p.jpg" alt="${n}"><p>${n}</p></a></span>`).join('');
+      const names = scanHtml(page(`<main>${alumni}<div>${grid}</div></main>`), URL).namedPeople?.map((p) => `${p.name} | ${p.title ?? ''}`);
+      expect(names).toEqual([
+        'Tameem Adel | University Lecturer at Liverpool',
+        'Matej Balog | research scientist at DeepMind',
+        'Manon Kok | Assistant Professor at TU Delft',
+        'Teri Radichel | ',
+        'Lin Clark | ',
+        'Sarah Drasner | ',
+      ]);
+    });
+
+    it('lists of places, of groups and of products name nobody', () => {
+      const offices = '<ul><li>San Francisco, California</li><li>New York, New York</li><li>Los Angeles, California</li></ul>';
+      const groups = '<ul><li><img src="/l.png" alt="">Toulouse JUG</li><li><img src="/l.png" alt="">Duchess FR</li><li><img src="/l.png" alt="">Python Toulouse</li><li><img src="/l.png" alt="">Rust Toulouse</li></ul>';
+      const wines = '<ul><li>Ruster Ausbruch, Weingut Feiler, 2017</li><li>Ruster Ausbruch, Weingut Giefing, 2015</li><li>Ruster Ausbruch, Kraft aus Rust, 2016</li></ul>';
+      expect(scanHtml(page(`<main>${offices}${groups}${wines}</main>`), URL).namedPeople).toBeUndefined();
+    });
+  });
 });
