@@ -130,7 +130,7 @@ export function finalisePageScan(raw: RawPageScan): PageEntities {
     domains: sorted(domains),
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
-    ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title), raw.named, raw.authors),
+    ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title, raw), raw.named, raw.authors),
     companies: finaliseCompanies(raw.companies, flat, raw),
   };
 }

@@ -13,6 +13,11 @@ export const RawPersonSchema = z.strictObject({
   name: BoundedString.nullable(),
   title: BoundedString.nullable(),
   company: BoundedString.nullable(),
+  /**
+   * The host of a link to a company's site beside the person: the background names the company from it (what the
+   * page states for that domain, else the domain), never from the link's text. Absent from older content scripts.
+   */
+  companyHost: BoundedString.optional(),
   emails: z.array(BoundedString).max(50),
   phones: z.array(BoundedString).max(50),
   profiles: z.array(BoundedString).max(50),

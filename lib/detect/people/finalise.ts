@@ -47,7 +47,9 @@ export function finalisePeople(
   flat: FlatSets,
   readPhone: (candidate: string) => string | null,
   title = '',
+  page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations'> | null = null,
 ): PagePerson[] {
+  const companyOf = page === null ? () => null : companyNamer(page, flat);
   const people: PagePerson[] = [];
   const siteWords = titleWords(title);
   const byIdentifier = new Map<string, PagePerson>();
@@ -70,13 +72,29 @@ export function finalisePeople(
       for (const i of identifiers) byIdentifier.set(i, same);
       continue;
     }
-    const person: PagePerson = { id, name: label(r.name), title: label(r.title), company: label(r.company), emails, phones, profiles };
+    const company = label(r.company) ?? (r.companyHost === undefined ? null : companyOf(r.companyHost));
+    const person: PagePerson = { id, name: label(r.name), title: label(r.title), company, emails, phones, profiles };
     people.push(person);
     for (const i of identifiers) byIdentifier.set(i, person);
   }
   for (const person of people) person.id = person.profiles[0] ?? person.emails[0] ?? person.phones[0] ?? person.id;
   const owner = pageOwner(people, flat, title);
   return owner === null ? people : [owner, ...people];
+}
+
+/**
+ * A person's company from the host of the link to its site: the name the page states for that domain (its own
+ * company's `og:site_name` or Organization for the page's own domain), else the domain. Never the link's text.
+ */
+function companyNamer(page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations'>, flat: FlatSets): (host: string) => string | null {
+  const pageHost = hostOfAbsoluteUrl(page.url);
+  const pageDomain = pageHost === null ? null : companyDomainOf(pageHost);
+  const stated = statedNames(page, pageDomain);
+  return (host) => {
+    const domain = normalised([host], companyDomainOf, flat.domains)[0];
+    if (domain === undefined) return null;
+    return stated.byDomain.get(domain) ?? (domain === pageDomain ? stated.own : null) ?? domain;
+  };
 }
 
 /** The lower-case words of a page's title (`Kontakt | Pfadfinder Langenwang` → kontakt, pfadfinder, langenwang). */

@@ -91,6 +91,13 @@ function addToPerson(person: RawPerson, hit: Hit): void {
   else if (hit.kind === 'profile') uniquePush(person.profiles, hit.value);
 }
 
+/** Is an address at a link's host or one of its subdomains (`jane@acme.com` ↔ `www.acme.com`, `shop.acme.com`)? */
+function sameSite(email: string, host: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const h = host.toLowerCase();
+  return h === domain || h.endsWith(`.${domain}`) || domain.endsWith(`.${h.replace(/^www\./, '')}`) || domain === h.replace(/^www\./, '');
+}
+
 const isPersonKind = (kind: HitKind): boolean => kind === 'email' || kind === 'phone' || kind === 'profile';
 
 /** The hint words of the hits' values (a phone number gives none), split out only if a name is compared with them. */
@@ -374,11 +381,17 @@ export class PeopleGrouper {
       }
       const person = emptyPerson(name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
-      // A link to a company's site or page in the person's row names where they work; else the row's company column.
-      if (companyHits.length > 0) {
-        person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
-      }
-      if (person.company === null) person.company = label.company;
+      // Where they work: the row's company column, else a link to a company's site beside them (named later from the
+      // company itself, never from the link's text: "Website", "Visit us"), else a network company page's text where
+      // it spells the page's slug.
+      // A link is their company's when it names its own host ("www.naturstrom.de", "Contoso" ↔ contoso.com) or the
+      // person's address is at that host: a link in a bio to a paper or a university names no employer.
+      const site = companyHits.find(
+        (h) => h.kind === 'linkHost' && (person.emails.some((e) => sameSite(e, h.value)) || describeCompany([h.el], [], new Hints([h.value])) !== null),
+      );
+      person.company = label.company;
+      if (person.company === null && site !== undefined) person.companyHost = site.value;
+      else if (person.company === null && companyHits.length > 0) person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
       record.people = [person];
       return;
     }
