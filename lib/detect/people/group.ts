@@ -509,6 +509,8 @@ interface Build {
   pages: Owners;
   /** The maps above in which some identifier is SHARED. */
   sharedIn: Set<Owners>;
+  /** Emails and phones an address block or footer lists (the organisation's own). */
+  listed: Set<string>;
   people: RawPerson[];
   companies: RawCompany[];
 }
@@ -529,6 +531,7 @@ function newBuild(records: RecordData[], base: Build | null, lookup: ReadonlyMap
     hosts: new Map(),
     pages: new Map(),
     sharedIn: new Set(),
+    listed: new Set(),
     people: [],
     companies: [],
   };
@@ -542,6 +545,8 @@ function overlaps(added: Build, base: Build): boolean {
     const before = base[key];
     for (const value of added[key].keys()) if (before.has(value)) return true;
   }
+  // A footer read after the cards lists a number an earlier card shows: that card may lose it.
+  for (const value of added.listed) if (base.emails.has(value) || base.phones.has(value)) return true;
   return false;
 }
 
@@ -591,6 +596,9 @@ function adopter(b: Build, record: RecordData): RecordData | null {
   return null;
 }
 
+/** Blocks that state an organisation's own contact: its postal address, the page's footer. */
+const ADDRESS_BLOCK = 'address, footer';
+
 function countOwners(b: Build, record: RecordData, i: number): void {
   for (const person of record.people ?? []) {
     let owner = person.name ?? `#${i}`;
@@ -608,6 +616,10 @@ function countOwners(b: Build, record: RecordData, i: number): void {
     count(b, b.emails, person.emails, owner);
     count(b, b.phones, person.phones, owner);
     count(b, b.profiles, person.profiles, owner);
+  }
+  // A page's address block or footer names nobody: its mailbox and main line are the company's (see `assemble`).
+  if ((record.people === null || record.people.length === 0) && record.el.closest(ADDRESS_BLOCK) !== null) {
+    for (const h of record.hits) if (h.kind === 'email' || h.kind === 'phone') b.listed.add(h.value);
   }
   if (record.company !== null) {
     const owner = record.company.name ?? `#${i}`;
@@ -636,10 +648,26 @@ function withAdopted(p: RawPerson, adopted: readonly RawPerson[] | undefined): R
   return person;
 }
 
+/**
+ * A card's identifiers minus those the page's address block or footer lists too, when the card shows another of
+ * that kind: a lawyer's card with a direct line and the firm's main line ("Zentrale …", `berlin@`) keeps the direct
+ * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it.
+ */
+function notListed(b: Build, values: string[]): string[] {
+  if (b.listed.size === 0 || values.length < 2) return values;
+  const kept = values.filter((v) => !b.listed.has(v));
+  return kept.length > 0 ? kept : values;
+}
+
 function assemble(b: Build, record: RecordData): void {
   for (const found of record.people ?? []) {
     const p = withAdopted(found, b.adopted.get(record));
-    const person: RawPerson = { ...p, emails: own(b, b.emails, p.emails), phones: own(b, b.phones, p.phones), profiles: own(b, b.profiles, p.profiles) };
+    const person: RawPerson = {
+      ...p,
+      emails: notListed(b, own(b, b.emails, p.emails)),
+      phones: notListed(b, own(b, b.phones, p.phones)),
+      profiles: own(b, b.profiles, p.profiles),
+    };
     const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
     // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
     if (hasId && (person.name !== null || person.profiles.length > 0)) b.people.push(person);
