@@ -139,13 +139,13 @@ export function finalisePageScan(raw: RawPageScan, options: FinaliseOptions = {}
     domains: sorted(domains),
     faxes: withoutPrefixes(faxNumbers, phoneNumbers),
     phoneCountry,
-    ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title), raw.named),
+    ...withNamed(finalisePeople(raw.people, flat, phoneOf, raw.title, raw), raw.named, raw.authors),
     companies: finaliseCompanies(raw.companies, flat, raw),
   };
 }
 
 /** The people cards, and beside them the people named without an identifier that no card shows (absent when none). */
-function withNamed(people: PagePerson[], named: RawPageScan['named']): Pick<PageEntities, 'people' | 'namedPeople'> {
-  const namedPeople = finaliseNamed(named ?? [], people);
+function withNamed(people: PagePerson[], named: RawPageScan['named'], authors: RawPageScan['authors']): Pick<PageEntities, 'people' | 'namedPeople'> {
+  const namedPeople = finaliseNamed(named ?? [], people, authors);
   return namedPeople.length === 0 ? { people } : { people, namedPeople };
 }

@@ -13,6 +13,11 @@ export const RawPersonSchema = z.strictObject({
   name: BoundedString.nullable(),
   title: BoundedString.nullable(),
   company: BoundedString.nullable(),
+  /**
+   * The host of a link to a company's site beside the person: the background names the company from it (what the
+   * page states for that domain, else the domain), never from the link's text. Absent from older content scripts.
+   */
+  companyHost: BoundedString.optional(),
   emails: z.array(BoundedString).max(50),
   phones: z.array(BoundedString).max(50),
   profiles: z.array(BoundedString).max(50),
@@ -67,6 +72,8 @@ export const RawPageScanSchema = z.strictObject({
   organisations: z.array(z.strictObject({ name: z.string().min(1).max(200), url: z.string().max(2048) })).max(20).optional(),
   /** A results page of a search (its titles are not company names). */
   searchPage: z.boolean().optional(),
+  /** The page's authors as it states them (schema.org `author`, `rel="author"`, `<meta name="author">`), raw. */
+  authors: z.array(BoundedString).max(10).optional(),
   /** True when a list hit the item cap. */
   truncated: z.boolean(),
 });

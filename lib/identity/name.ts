@@ -36,7 +36,7 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     // English: labels, UI, photos, marketing.
     'about account all and api apis avatar blog board booking call careers center centre click company contact contacts ' +
     'copy department directory download editorial editors email e-mail enquiries faculty fax find follow for general get ' +
-    'group headshot help home homepage hotline portfolio cv resume résumé lebenslauf icon image images inc info join latest learn learning linkedin llc logo ltd mail ' +
+    'group headshot help home homepage online hotline portfolio cv resume résumé lebenslauf icon image images inc info join latest learn learning linkedin llc logo ltd mail ' +
     'media meet member members menu message mobile more news newsletter office our partners people phone photo photos ' +
     'picture portrait press privacy profile read reception research sales search see send services share staff ' +
     'subscribe support team tel the this tip tips to twitter us vcard view visit website with www your ' +
@@ -45,14 +45,14 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     // Events: "GDG DevFest Ostrava", "Speakers PGDay Down Under".
     'speakers speaker conference summit meetup devfest gdg day days festival event events forum congress kongress ' +
     'konferenz tagung congrès congreso session talk keynote workshop students members alumni researchers ' +
-    'author authors autor autorin autoren by features sources article railway railways express trains ' +
+    'author authors autor autorin autoren artikel beitrag by features sources article railway railways express trains ' +
     'übersicht o ' +
     // Legal forms: "Nordex SE Felix Losada" is a company and a name on one line, not a name.
     'se ag gmbh kg ug ev e.v sa sas sarl srl spa bv nv plc llp oy ' +
     // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
     'analyst assistant associate ceo cfo chair chief coo counsel consultant coordinator cto designer developer ' +
     'director editor engineer executive fellow founder head intern lead lecturer manager officer partner president ' +
-    'principal professor researcher scientist secretary senior specialist student vp ' +
+    'principal professor researcher scientist secretary senior specialist student vp referent referentin ' +
     // German.
     'über uns kontakt kontaktieren ansprechpartner ansprechpartnerin mitglied mitglieder mitarbeiter mitarbeiterin bild ' +
     'bilder foto fotos redaktion presse pressestelle pressekontakt impressum datenschutz anschrift zentrale hinweis ' +
@@ -65,7 +65,9 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     'contactez abonnez société association ' +
     // Spanish.
     'equipo miembro miembros imagen noticias boletín redacción prensa oficina nosotros nuestro nuestra sobre contacto ' +
-    'contáctanos suscríbete empresa'
+    'contáctanos suscríbete empresa ' +
+    // A form's or template's placeholder ("Your Name", "Jouw Naam", "Ihr Name").
+    'name naam jouw uw'
   ).split(' '),
 );
 

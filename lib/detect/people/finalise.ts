@@ -7,7 +7,7 @@ import { companyPageKey, domainKey, nameInTitle, normaliseEmail, normaliseProfil
 import { hostOfAbsoluteUrl } from '../links';
 import type { PageCompany, PageNamedPerson, PagePerson, RawCompany, RawNamed, RawPageScan, RawPerson } from '../schema';
 import { isSearchResultsPage, label, statedNames, type StatedNames } from './company-names';
-import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName } from './names';
+import { Hints, hintWords, isRoleMailbox, lastNameIn, matchesHints, personName, squash } from './names';
 
 const MAX_LABEL = 200;
 
@@ -47,7 +47,9 @@ export function finalisePeople(
   flat: FlatSets,
   readPhone: (candidate: string) => string | null,
   title = '',
+  page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations'> | null = null,
 ): PagePerson[] {
+  const companyOf = page === null ? () => null : companyNamer(page, flat);
   const people: PagePerson[] = [];
   const siteWords = titleWords(title);
   const byIdentifier = new Map<string, PagePerson>();
@@ -70,13 +72,29 @@ export function finalisePeople(
       for (const i of identifiers) byIdentifier.set(i, same);
       continue;
     }
-    const person: PagePerson = { id, name: label(r.name), title: label(r.title), company: label(r.company), emails, phones, profiles };
+    const company = label(r.company) ?? (r.companyHost === undefined ? null : companyOf(r.companyHost));
+    const person: PagePerson = { id, name: label(r.name), title: label(r.title), company, emails, phones, profiles };
     people.push(person);
     for (const i of identifiers) byIdentifier.set(i, person);
   }
   for (const person of people) person.id = person.profiles[0] ?? person.emails[0] ?? person.phones[0] ?? person.id;
   const owner = pageOwner(people, flat, title);
   return owner === null ? people : [owner, ...people];
+}
+
+/**
+ * A person's company from the host of the link to its site: the name the page states for that domain (its own
+ * company's `og:site_name` or Organization for the page's own domain), else the domain. Never the link's text.
+ */
+function companyNamer(page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations'>, flat: FlatSets): (host: string) => string | null {
+  const pageHost = hostOfAbsoluteUrl(page.url);
+  const pageDomain = pageHost === null ? null : companyDomainOf(pageHost);
+  const stated = statedNames(page, pageDomain);
+  return (host) => {
+    const domain = normalised([host], companyDomainOf, flat.domains)[0];
+    if (domain === undefined) return null;
+    return stated.byDomain.get(domain) ?? (domain === pageDomain ? stated.own : null) ?? domain;
+  };
 }
 
 /** The lower-case words of a page's title (`Kontakt | Pfadfinder Langenwang` → kontakt, pfadfinder, langenwang). */
@@ -214,14 +232,28 @@ function companiesOfPageAndDomain(
  * People named without an identifier, in page order, each name once, minus those a card shows already (the same
  * speaker as a card with a profile, and again in the grid of names). Names are read again: the message is untrusted.
  */
-export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[]): PageNamedPerson[] {
+export function finaliseNamed(raw: readonly RawNamed[], people: readonly PagePerson[], authors: readonly string[] = []): PageNamedPerson[] {
   const seen = new Set(people.map((p) => p.name?.toLowerCase()).filter((n) => n !== undefined));
   const out: PageNamedPerson[] = [];
-  for (const r of raw) {
-    const name = label(personName(r.name.slice(0, MAX_LABEL)));
-    if (name === null || seen.has(name.toLowerCase())) continue;
+  const add = (text: string, title: string | null): void => {
+    // A credential after a comma is no part of the name ("Grant Tinsley, PhD", as an article states its author).
+    const comma = text.indexOf(', ');
+    const name = label(personName(comma === -1 ? text : text.slice(0, comma)));
+    if (name === null || seen.has(name.toLowerCase())) return;
     seen.add(name.toLowerCase());
-    out.push({ name, title: label(r.title) });
-  }
+    out.push({ name, title: label(title) });
+  };
+  for (const r of raw) add(r.name.slice(0, MAX_LABEL), r.title);
+  for (const a of authors) for (const name of bylineNames(a.slice(0, MAX_LABEL))) add(name, null);
   return out;
+}
+
+/**
+ * The names in a byline as a page states it: "By Glen Owen And Brendan Carlin For The Mail On Sunday" → Glen Owen,
+ * Brendan Carlin; "Ein Artikel von Jane Doe" → Jane Doe; "Jane Doe, PhD" stays one (its credential goes in `finaliseNamed`).
+ */
+export function bylineNames(text: string): string[] {
+  const byline = squash(text).replace(/^(?:(?:ein\s+)?(?:artikel|beitrag)\s+|written\s+)?(?:by|von|par|por|door|di)\s+/i, '');
+  const forAt = byline.search(/\s(?:for|für|pour|para)\s/i);
+  return (forAt === -1 ? byline : byline.slice(0, forAt)).split(/\s(?:and|und|et|&)\s/i);
 }

@@ -91,6 +91,13 @@ function addToPerson(person: RawPerson, hit: Hit): void {
   else if (hit.kind === 'profile') uniquePush(person.profiles, hit.value);
 }
 
+/** Is an address at a link's host or one of its subdomains (`jane@acme.com` ↔ `www.acme.com`, `shop.acme.com`)? */
+function sameSite(email: string, host: string): boolean {
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  const h = host.toLowerCase();
+  return h === domain || h.endsWith(`.${domain}`) || domain.endsWith(`.${h.replace(/^www\./, '')}`) || domain === h.replace(/^www\./, '');
+}
+
 const isPersonKind = (kind: HitKind): boolean => kind === 'email' || kind === 'phone' || kind === 'profile';
 
 /** The hint words of the hits' values (a phone number gives none), split out only if a name is compared with them. */
@@ -374,11 +381,17 @@ export class PeopleGrouper {
       }
       const person = emptyPerson(name, label.title);
       for (const hit of personHits) addToPerson(person, hit);
-      // A link to a company's site or page in the person's row names where they work; else the row's company column.
-      if (companyHits.length > 0) {
-        person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
-      }
-      if (person.company === null) person.company = label.company;
+      // Where they work: the row's company column, else a link to a company's site beside them (named later from the
+      // company itself, never from the link's text: "Website", "Visit us"), else a network company page's text where
+      // it spells the page's slug.
+      // A link is their company's when it names its own host ("www.naturstrom.de", "Contoso" ↔ contoso.com) or the
+      // person's address is at that host: a link in a bio to a paper or a university names no employer.
+      const site = companyHits.find(
+        (h) => h.kind === 'linkHost' && (person.emails.some((e) => sameSite(e, h.value)) || describeCompany([h.el], [], new Hints([h.value])) !== null),
+      );
+      person.company = label.company;
+      if (person.company === null && site !== undefined) person.companyHost = site.value;
+      else if (person.company === null && companyHits.length > 0) person.company = describeCompany(companyHits.map((h) => h.el), [], hintsOf(companyHits));
       record.people = [person];
       return;
     }
@@ -496,6 +509,8 @@ interface Build {
   pages: Owners;
   /** The maps above in which some identifier is SHARED. */
   sharedIn: Set<Owners>;
+  /** Emails and phones an address block or footer lists (the organisation's own). */
+  listed: Set<string>;
   people: RawPerson[];
   companies: RawCompany[];
 }
@@ -516,6 +531,7 @@ function newBuild(records: RecordData[], base: Build | null, lookup: ReadonlyMap
     hosts: new Map(),
     pages: new Map(),
     sharedIn: new Set(),
+    listed: new Set(),
     people: [],
     companies: [],
   };
@@ -529,6 +545,8 @@ function overlaps(added: Build, base: Build): boolean {
     const before = base[key];
     for (const value of added[key].keys()) if (before.has(value)) return true;
   }
+  // A footer read after the cards lists a number an earlier card shows: that card may lose it.
+  for (const value of added.listed) if (base.emails.has(value) || base.phones.has(value)) return true;
   return false;
 }
 
@@ -578,6 +596,9 @@ function adopter(b: Build, record: RecordData): RecordData | null {
   return null;
 }
 
+/** Blocks that state an organisation's own contact: its postal address, the page's footer. */
+const ADDRESS_BLOCK = 'address, footer';
+
 function countOwners(b: Build, record: RecordData, i: number): void {
   for (const person of record.people ?? []) {
     let owner = person.name ?? `#${i}`;
@@ -595,6 +616,10 @@ function countOwners(b: Build, record: RecordData, i: number): void {
     count(b, b.emails, person.emails, owner);
     count(b, b.phones, person.phones, owner);
     count(b, b.profiles, person.profiles, owner);
+  }
+  // A page's address block or footer names nobody: its mailbox and main line are the company's (see `assemble`).
+  if ((record.people === null || record.people.length === 0) && record.el.closest(ADDRESS_BLOCK) !== null) {
+    for (const h of record.hits) if (h.kind === 'email' || h.kind === 'phone') b.listed.add(h.value);
   }
   if (record.company !== null) {
     const owner = record.company.name ?? `#${i}`;
@@ -623,10 +648,26 @@ function withAdopted(p: RawPerson, adopted: readonly RawPerson[] | undefined): R
   return person;
 }
 
+/**
+ * A card's identifiers minus those the page's address block or footer lists too, when the card shows another of
+ * that kind: a lawyer's card with a direct line and the firm's main line ("Zentrale …", `berlin@`) keeps the direct
+ * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it.
+ */
+function notListed(b: Build, values: string[]): string[] {
+  if (b.listed.size === 0 || values.length < 2) return values;
+  const kept = values.filter((v) => !b.listed.has(v));
+  return kept.length > 0 ? kept : values;
+}
+
 function assemble(b: Build, record: RecordData): void {
   for (const found of record.people ?? []) {
     const p = withAdopted(found, b.adopted.get(record));
-    const person: RawPerson = { ...p, emails: own(b, b.emails, p.emails), phones: own(b, b.phones, p.phones), profiles: own(b, b.profiles, p.profiles) };
+    const person: RawPerson = {
+      ...p,
+      emails: notListed(b, own(b, b.emails, p.emails)),
+      phones: notListed(b, own(b, b.phones, p.phones)),
+      profiles: own(b, b.profiles, p.profiles),
+    };
     const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
     // Without a name the page shows, only a profile makes a block someone's (a footer list of phones does not).
     if (hasId && (person.name !== null || person.profiles.length > 0)) b.people.push(person);

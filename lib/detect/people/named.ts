@@ -5,6 +5,7 @@
 // (one person's name among an article's section headings is a mention, not a list of people).
 import { SUBTREES_PER_UNIT, SubtreeQueue } from '../subtrees';
 import type { RawNamed } from '../schema';
+import { isNotNameWord } from '../../identity/name';
 import { personName, squash, titleText } from './names';
 
 const HEADINGS = 'h2, h3, h4, h5, h6';
@@ -30,7 +31,8 @@ function readHeading(el: Element): RawNamed | null {
   const name = personName(comma === -1 ? text : text.slice(0, comma), true);
   if (name === null) return null;
   const next = el.nextElementSibling;
-  const title = next === null || HEADING.test(next.tagName) ? null : titleText((next.textContent ?? '').slice(0, MAX_TEXT));
+  // The line after the name, or a heading one level down ("<h3>Igor Laborie</h3><h4>Choloepusophile</h4>").
+  const title = next === null || (HEADING.test(next.tagName) && next.tagName <= el.tagName) ? null : titleText((next.textContent ?? '').slice(0, MAX_TEXT));
   return { name, title };
 }
 
@@ -66,25 +68,86 @@ function photoWithin(block: Element): boolean {
 
 const isPhoto = (el: Element): boolean => el.localName === 'img' || el.localName === 'picture';
 
+/** Elements that stand as one entry of a list of people: "<p>Hongtao Wu, PhD 2022</p>", a speaker's `<li>` or `<span>`. */
+const ENTRIES = 'p, li, a, span';
+/** Entries read at most, and text nodes looked at for an entry's first words. */
+const MAX_ENTRIES = 20000;
+const LEAD_NODES = 12;
+const ENTRIES_PER_UNIT = 400;
+/** Entries of one list at least that are names: two names side by side are a mention ("Jane Doe, Chen Wei"). */
+const MIN_LIST = 3;
+const PAREN = /\s*\(([^)]{0,120})\)/gu;
+
+/** The first two lines an entry shows: its first text nodes with letters (an image's `alt` is no text). */
+function leadLines(entry: Element): [string, string] {
+  const walker = entry.ownerDocument.createTreeWalker(entry, 4 /* NodeFilter.SHOW_TEXT */);
+  const lines: string[] = [];
+  for (let n = 0, node = walker.nextNode(); node !== null && n < LEAD_NODES && lines.length < 2; n++, node = walker.nextNode()) {
+    const text = squash((node.nodeValue ?? '').slice(0, MAX_TEXT));
+    if (text !== '') lines.push(text);
+  }
+  return [lines[0] ?? '', lines[1] ?? ''];
+}
+
+/**
+ * An entry that leads with a name, and whether it reads as a person's (what follows the name holds a role, a year or
+ * a lower-case word, or the entry shows a photo): "Yuanfeng (Rick) Han, PhD 2022", "Matej Balog (research scientist
+ * at DeepMind)", a speaker's photo and name. A list of places ("San Francisco, California") has names, not people.
+ */
+function readEntry(entry: Element): { named: RawNamed; person: boolean } | null {
+  const [lead, next] = leadLines(entry);
+  const notes: string[] = [];
+  // A nickname or a role in brackets is no part of the name.
+  const bare = lead.replace(PAREN, (_m, inner: string) => (notes.push(inner), '')).trim();
+  const comma = bare.search(/,\s|\s[–—|]\s/u);
+  const name = personName(comma === -1 ? bare : bare.slice(0, comma), true);
+  // A short code beside capitalised words ("Toulouse JUG", "Duchess FR", "Ruster Ausbruch DAC") names a group or a
+  // product; a surname in capitals stands beside a first name in capitals too ("Jean DUPONT" passes: four letters).
+  if (name === null || (/\b\p{Lu}{2,3}\b/u.test(name) && /\p{Ll}/u.test(name))) return null;
+  const after = squash((entry.textContent ?? '').slice(0, MAX_TEXT)).slice(lead.length);
+  const rest = [...notes, comma === -1 ? '' : bare.slice(comma + 2), after].join(' ');
+  const person = /\d|(?:^|\s)\p{Ll}/u.test(rest) || rest.split(/[^\p{L}]+/u).some((w) => w !== '' && isNotNameWord(w.toLowerCase())) || photoWithin(entry) || entry.querySelector('[style*="background-image"]') !== null;
+  // The title: the part after the name's comma (a year after it off: "PhD 2022"), else a role in brackets, else the
+  // next line.
+  const role = comma === -1 ? (notes[notes.length - 1] ?? next) : (bare.slice(comma + 2).split(', ')[0] as string).replace(/\s*\d{4}$/, '');
+  const title = titleText(role.split(' (')[0] as string);
+  return { named: { name, title: title !== null && /\p{L}/u.test(title) ? title : null }, person };
+}
+
 export class NamedHeadingReader {
   private readonly subtrees: SubtreeQueue;
   private read = 0;
   /** Per heading level: headings read, and the names among them in page order. */
   private readonly levels = new Map<string, { headings: number; named: RawNamed[]; cards: number }>();
+  /** Per parent of list entries: its entries of one tag read, the names they lead with and how many read as people's. */
+  private readonly lists = new Map<Element, { tag: string; headings: number; named: RawNamed[]; cards: number }>();
+  private entries = 0;
 
   constructor(root: Element | null) {
     this.subtrees = new SubtreeQueue(root);
   }
 
+  /** A subtree's list entries still to read, a bounded number per unit of work (a subtree can hold thousands). */
+  private pending: ArrayLike<Element> = [];
+  private pendingAt = 0;
+
   /** One unit of work; true when the page is read (or the cap reached). */
   step(): boolean {
     const subtrees = this.subtrees;
+    for (let n = 0; this.pendingAt < this.pending.length && n < ENTRIES_PER_UNIT; n++) this.addEntry(this.pending[this.pendingAt++] as Element);
+    if (this.pendingAt < this.pending.length) return false;
     for (let i = 0; i < SUBTREES_PER_UNIT && !subtrees.done && this.read < MAX_HEADINGS; i++) {
       const el = subtrees.next() as Element;
       if (el.matches(HEADINGS)) this.add(el);
+      if (el.matches(ENTRIES)) this.addEntry(el);
       if (!subtrees.whole) continue;
       const found = el.querySelectorAll(HEADINGS);
       for (let k = 0; k < found.length && this.read < MAX_HEADINGS; k++) this.add(found[k] as Element);
+      if (this.entries < MAX_ENTRIES) {
+        this.pending = el.querySelectorAll(ENTRIES);
+        this.pendingAt = 0;
+        return false;
+      }
     }
     return subtrees.done || this.read >= MAX_HEADINGS;
   }
@@ -92,7 +155,9 @@ export class NamedHeadingReader {
   private add(el: Element): void {
     if (el.closest(NOT_CONTENT) !== null) return;
     this.read++;
-    const tag = el.tagName.toLowerCase();
+    // Headings of one level and one class are one kind of thing: a grid's names beside its news teasers' titles
+    // (`h3.author-avatar__title` among `h3.basic-teaser__title`) are a list of people of their own.
+    const tag = `${el.tagName.toLowerCase()}.${el.getAttribute('class') ?? ''}`;
     let level = this.levels.get(tag);
     if (level === undefined) this.levels.set(tag, (level = { headings: 0, named: [], cards: 0 }));
     level.headings++;
@@ -102,11 +167,37 @@ export class NamedHeadingReader {
     if (cardLike(el, named)) level.cards++;
   }
 
-  /** The named people of the levels that list people, each name once. */
+  /** An entry of a list: a child, among siblings of its tag, of a parent with a few children. */
+  private addEntry(el: Element): void {
+    if (this.entries >= MAX_ENTRIES) return;
+    const parent = el.parentElement;
+    if (parent === null || parent.childElementCount < MIN_LIST || el.closest(NOT_CONTENT) !== null) return;
+    this.entries++;
+    let list = this.lists.get(parent);
+    if (list === undefined) this.lists.set(parent, (list = { tag: el.localName, headings: 0, named: [], cards: 0 }));
+    if (list.tag !== el.localName) return;
+    const entry = readEntry(el);
+    if (entry === null) {
+      if ((el.textContent ?? '').trim() !== '') list.headings++; // a spacer (`<p><br></p>`) is no entry
+      return;
+    }
+    list.headings++;
+    list.named.push(entry.named);
+    if (entry.person) list.cards++;
+  }
+
+  /**
+   * The named people of the heading levels that list people, and of the lists whose entries are mostly people's
+   * names (half of the entries at least, three or more, most of them reading as people's), each name once.
+   */
   get people(): RawNamed[] {
     const out: RawNamed[] = [];
     const seen = new Set<string>();
-    for (const { headings, named, cards } of this.levels.values()) {
+    // A list of people names each once (a long one may slip once): names repeated are products or one person's posts.
+    const lists = [...this.lists.values()].filter(
+      (l) => l.named.length >= MIN_LIST && l.named.length * 2 >= l.headings && new Set(l.named.map((n) => n.name)).size >= l.named.length * 0.9,
+    );
+    for (const { headings, named, cards } of [...this.levels.values(), ...lists]) {
       if (named.length < 2 || named.length < headings * MIN_SHARE || cards * 2 < named.length) continue;
       for (const n of named) {
         const key = n.name.toLowerCase();

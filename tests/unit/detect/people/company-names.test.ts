@@ -81,3 +81,24 @@ describe('a search results page', () => {
     expect(companyLines(page('', RESULTS, 'https://www.bing.com/maps'))).toEqual(['auto.ru | auto.ru', 'man-bus.ru | man-bus.ru']);
   });
 });
+
+describe("a person's company comes from the company, not from the link beside them", () => {
+  const card = (link: string): string =>
+    `<ul><li><h3>Jane Doe</h3><p>Partner</p><a href="mailto:jane.doe@contoso.com">jane.doe@contoso.com</a> ${link}</li>` +
+    `<li><h3>Chen Wei</h3><p>Associate</p><a href="mailto:chen.wei@litware.io">chen.wei@litware.io</a> <a href="https://litware.io/">Website</a></li></ul>`;
+  const companyOf = (head: string, link: string): string | null =>
+    page(head, card(link), 'https://www.lawyers-directory.example.org/firms/contoso').people.find((p) => p.name === 'Jane Doe')?.company ?? null;
+
+  it('a "Visit our website" link at their address\'s domain names the company by its domain, not by its text', () => {
+    expect(companyOf('', '<a href="https://www.contoso.com/">Visit our website</a>')).toBe('contoso.com');
+  });
+
+  it('another domain is named by the Organization the page states for it', () => {
+    const ld = { '@context': 'https://schema.org', '@type': 'Organization', name: 'Fabrikam Inc.', url: 'https://fabrikam.com/' };
+    expect(companyOf(`<script type="application/ld+json">${JSON.stringify(ld)}</script>`, '<a href="https://www.fabrikam.com/">www.fabrikam.com</a>')).toBe('Fabrikam Inc.');
+  });
+
+  it('a link in a bio to a university or a paper names no employer', () => {
+    expect(companyOf('', '<a href="https://www.mit.edu/research">Read the study</a>')).toBeNull();
+  });
+});
