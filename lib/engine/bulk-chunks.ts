@@ -13,6 +13,7 @@ import type { ContactOptions } from '../messaging/protocol';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { BulkCancelledError, endFlight, fillFromCache, paidRequestId, type BulkJobContext, type ChunkPayload, type RequiredBulkField } from './bulk-context';
 import { notifyPaidAnswer } from './paid-answer';
+import { paidButUnreadable, unreadableBulkCharge } from './unreadable';
 import { bulkChargeOf, bulkMost } from './plan';
 import type { TaskContext, TaskKind } from '../queue/queue';
 
@@ -134,6 +135,16 @@ export function createChunkRunner(job: BulkJobContext) {
         options.paidRequests?.sendFor(paidId),
       );
     } catch (error) {
+      // A 2xx answer that arrived whole and does not read: the service processed and charged the chunk. Booked as it
+      // charged (before the rows are written: a stop in between must not lose the booking), like a single lookup.
+      const unreadable = paidButUnreadable(error);
+      if (unreadable) {
+        const credits = unreadableBulkCharge(unreadable, rows.length);
+        await reservation.settle('bulk/enrich', credits);
+        await failChunk(jobId, chunk, rows, unreadable, credits);
+        await options.paidRequests?.forget(paidId).catch(() => undefined);
+        return;
+      }
       reservation.release();
       if (error instanceof BulkCancelledError) {
         await withJob(jobId, async () => {
@@ -171,8 +182,11 @@ export function createChunkRunner(job: BulkJobContext) {
       throw error;
     }
 
-    const enriched = await storeAnswer(jobId, chunk, rows, entries, initial.requiredFields);
-    await reservation.settle('bulk/enrich', enriched.count);
+    // Booked first, then stored: a worker stop in between completes the chunk from its stored answer without booking it
+    // again (the ledger settles an id once); stored first, the stop lost the booking.
+    const answered = readEntries(rows, entries, initial.requiredFields);
+    await reservation.settle('bulk/enrich', answered.charged);
+    const enriched = await storeAnswer(jobId, chunk, rows, answered);
     // Answer stored and booked: the request no longer counts as in flight, although filling the contact book
     // takes a while (300 contacts: ~4 s in which the header said "1 queued" after the card said finished). Not
     // before the booking, or the header would read "Idle" beside a credit count that has not moved yet.
@@ -193,13 +207,15 @@ export function createChunkRunner(job: BulkJobContext) {
    * A chunk whose answer was an error (or unreadable): its rows fail with it, and it is no longer in flight. When
    * the service may have processed it (no answer in time, a dropped connection, a server error, an answer we could
    * not read) its rows are also marked interrupted: the service charges on arrival, so "Retry the others" leaves
-   * them out, as it does a chunk cut off by a restart (docs/reliability.md).
+   * them out, as it does a chunk cut off by a restart (docs/reliability.md). `charged`: what was booked for it (an
+   * answer charged but unreadable).
    */
-  async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown): Promise<void> {
+  async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown, charged = 0): Promise<void> {
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
       failRows(job, rows, options.toErrorData(error));
+      job.creditsCharged += charged;
       if (error instanceof ApiError && mayHaveBeenProcessed(error)) {
         for (const row of rows) row.interrupted = true;
         job.interrupted = (job.interrupted ?? 0) + rows.length;
@@ -210,10 +226,10 @@ export function createChunkRunner(job: BulkJobContext) {
   }
 
   /**
-   * Stores a chunk's answer: rows and counters in one transaction first (after that nothing is lost or re-sent),
-   * then the cache. Returns what the ledger must book.
+   * What a chunk's answer decides, written nowhere yet: each row's outcome (set on the rows), the cache writes, and
+   * the charge the ledger books.
    */
-  async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
+  function readEntries(rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
     let enriched = 0;
     let unreadable = 0;
     const settledAt = now();
@@ -246,8 +262,12 @@ export function createChunkRunner(job: BulkJobContext) {
         cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0, fetchedAt: settledAt });
       }
     });
+    return { enriched, unreadable, charged: bulkChargeOf({ sent: rows.length, enriched, unreadable }), cacheItems, settledAt };
+  }
 
-    const charged = bulkChargeOf({ sent: rows.length, enriched, unreadable });
+  /** Stores a chunk's read answer: rows and counters in one transaction first (after that nothing is re-sent), then the cache. */
+  async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], answered: ReturnType<typeof readEntries>) {
+    const { enriched, unreadable, charged } = answered;
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
@@ -262,8 +282,8 @@ export function createChunkRunner(job: BulkJobContext) {
       await store.putRowsAndJob(rows, job);
       emit(job);
     });
-    await cache.writeMany(cacheItems).catch(() => undefined);
-    return { count: charged, cacheItems, settledAt };
+    await cache.writeMany(answered.cacheItems).catch(() => undefined);
+    return answered;
   }
 
   /** After the ledger: the contact book's hook, then the stored answer is no longer needed. */
@@ -294,7 +314,6 @@ export function createChunkRunner(job: BulkJobContext) {
     settling.add(paidId);
     // The credits the stopped worker held for this chunk: still counted against the budget until settled here.
     const hold = await ledger.resume(paidId);
-    let booked = false;
     try {
       if (!(await store.getJob(jobId))?.sentChunks.includes(chunk)) return; // settled already
       const answer = options.paidRequests && options.readAnswer ? await options.paidRequests.answerOf(paidId).catch(() => null) : null;
@@ -312,7 +331,13 @@ export function createChunkRunner(job: BulkJobContext) {
       try {
         entries = await options.readAnswer!(rows.map((r) => ({ field_type: r.field_type, value: r.value })), answer);
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'rate_limited') {
+        const unreadable = paidButUnreadable(error);
+        if (unreadable) {
+          // Charged, unreadable: booked once (a stop after an earlier booking of it books nothing more), then failed.
+          const credits = unreadableBulkCharge(unreadable, rows.length);
+          await ledger.settleOnce(paidId, 'bulk/enrich', credits);
+          await failChunk(jobId, chunk, rows, unreadable, credits);
+        } else if (error instanceof ApiError && error.kind === 'rate_limited') {
           // Refused unprocessed: safe to send again, and the only way to get the answer.
           await unsend(jobId, chunk, rows.length);
           enqueueChunk(jobId, chunk);
@@ -322,13 +347,14 @@ export function createChunkRunner(job: BulkJobContext) {
         await options.paidRequests?.forget(paidId).catch(() => undefined);
         return;
       }
-      const stored = await storeAnswer(jobId, chunk, rows, entries, job.requiredFields);
-      // The answer says what was charged: the ledger books exactly that and frees the kept hold in one write.
-      booked = true;
-      await (hold ? hold.settle('bulk/enrich', stored.count) : ledger.record('bulk/enrich', stored.count));
-      await afterAnswer(jobId, paidId, stored);
+      // The answer says what was charged: the ledger books exactly that and frees the kept hold in one write, once (the
+      // stopped worker may have booked it already), before the rows are stored.
+      const answered = readEntries(rows, entries, job.requiredFields);
+      await ledger.settleOnce(paidId, 'bulk/enrich', answered.charged);
+      await afterAnswer(jobId, paidId, await storeAnswer(jobId, chunk, rows, answered));
     } finally {
-      if (!booked) hold?.release();
+      // Not booked (no answer, refused, failed): the hold goes; booked, release does nothing.
+      hold?.release();
       settling.delete(paidId);
     }
   }
