@@ -51,6 +51,7 @@ function requestOf(action: CostAction): LookupRequest | null {
       return { op: 'contact/search', filters: action.filters ?? { page_size: action.pageSize } };
     case 'bulk/enrich':
     case 'companies/enrich':
+    case 'bulk/retry':
       return null;
   }
 }
@@ -71,6 +72,8 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
     };
   }
   if (action.action === 'companies/enrich') return estimateCompanies(action.urls, settings, deps, now);
+  // A retry's rows are a job's (lib/engine/bulk.ts `retryEstimate`, which the engine's estimate calls): none here.
+  if (action.action === 'bulk/retry') throw new Error('A retry is priced by its job: Engine.estimate (lib/engine/bulk.ts retryEstimate).');
   return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
 }
 

@@ -137,7 +137,7 @@ export function createLookupService(options: LookupServiceOptions) {
   }
 
   /**
-   * The answer is paid for: store it first, then book the charge, then tell the listeners. A failing ledger
+   * The answer is paid for: book the charge first, then store it, then tell the listeners. A failing ledger
    * write never throws the answer away (the user would pay again on the next click).
    */
   async function settle(plan: LookupPlan, outcome: Lookup<unknown>, queued: { account?: string | null; queuedAt?: number } = {}): Promise<LiveAnswer> {
@@ -149,6 +149,8 @@ export function createLookupService(options: LookupServiceOptions) {
     const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];
+    // Booked before it is stored: a worker stop in between must not lose what the service charged.
+    await book(plan, booked);
     // A "no match" for text that never read as an identifier (a Sales Navigator link, a mistyped address) is not
     // kept: its key is the raw text, and the miss would answer that text for days after the parser learns to read it.
     if (outcome.found || identifierReads(plan.request)) {
@@ -156,7 +158,6 @@ export function createLookupService(options: LookupServiceOptions) {
         .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
         .catch(() => undefined);
     }
-    await book(plan, booked);
     if (outcome.found) await companyFound(plan, [plan.key, ...aliases], fetchedAt, queued);
     await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
     return {
