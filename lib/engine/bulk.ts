@@ -27,7 +27,8 @@ import { readAnswersOf } from '../cache/cache';
 import type { BulkEntry, BulkJob } from '../messaging/protocol';
 import { HandledError } from '../messaging/router';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
-import { freeAnswersOf, openSaved } from './saved-contacts';
+import { openSaved } from './saved-contacts';
+import { planBatch } from './plan-batch';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import { bulkMost } from './plan';
 import { estimateBulkCounts } from './estimate';
@@ -138,11 +139,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           fromCache: false,
           ...(aliases.length ? { aliases } : {}),
         }));
-        // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same decision
-        // as the price the user was shown (./saved-contacts.ts).
-        const free = await freeAnswersOf(rows, cache, saved);
+        // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same plan
+        // as the price the user was shown (./plan-batch.ts).
+        const plan = await planBatch(rows, { cache, saved, fresh });
         rows.forEach((row, i) => {
-          const answer = free[i];
+          const answer = plan.rows[i]?.free;
           if (answer?.source === 'cache') {
             const { hit } = answer;
             job.done++;
