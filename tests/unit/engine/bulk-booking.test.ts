@@ -6,18 +6,16 @@
 // Against the real sandbox and its ledger; each test has its own sandbox (faults touch no other file's test).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox } from '@/sandbox/server';
-import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
-import type { PaidRequests } from '@/lib/engine/bulk';
 import { createMemoryBulkStore, type BulkStore } from '@/lib/engine/bulk-store';
 import { createEngine, type EngineOptions } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
-import { engineFor, killable, samples, sandboxLedger, uniqueKey, until } from './engine-helpers';
+import { engineFor, killable, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from './engine-helpers';
 
 let own: Awaited<ReturnType<typeof startSandbox>>;
 beforeAll(async () => {
@@ -26,24 +24,6 @@ beforeAll(async () => {
 afterAll(() => own.close());
 
 const charged = async (key: string) => (await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0);
-
-/** The offscreen document as the engine sees it: sends, keeps the answer under the chunk's id, outlives the worker. */
-function outlivingRequests(): PaidRequests {
-  const running = new Map<string, Promise<HttpAnswer | null>>();
-  const direct = createDirectSend();
-  return {
-    sendFor: (id) => (request, signal) => {
-      const answer = direct(request, signal);
-      running.set(id, answer.catch(() => null));
-      return answer;
-    },
-    answerOf: (id) => running.get(id) ?? Promise.resolve(null),
-    forget: (id) => {
-      running.delete(id);
-      return Promise.resolve();
-    },
-  };
-}
 
 describe('a bulk chunk is booked as the service charged it', () => {
   it('a whole answer that does not read: booked as charged (sandbox ledger = local ledger = job), its rows failed and left out of "Retry the others"', async () => {
