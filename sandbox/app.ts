@@ -163,7 +163,9 @@ async function applyFault(state: SandboxState, c: Context<AppEnv>, next: Next): 
       await next();
       if (c.res.status < 200 || c.res.status >= 300) return;
       const answer = (await c.res.json()) as Record<string, unknown>;
-      c.res = new Response(JSON.stringify({ ...answer, result: JSON.stringify(answer.result ?? null) }), {
+      // A bulk answer has no `result`: its `contacts` list is what turns unreadable (the count it charged stays).
+      const field = Array.isArray(answer.contacts) ? 'contacts' : 'result';
+      c.res = new Response(JSON.stringify({ ...answer, [field]: JSON.stringify(answer[field] ?? null) }), {
         status: c.res.status,
         headers: c.res.headers,
       });

@@ -4,8 +4,8 @@ import { z } from 'zod';
 export const FaultSpecSchema = z.strictObject({
   /**
    * `malformed`: a broken body instead of the work (nothing processed, nothing charged). `unreadable`: the work is
-   * done and charged as usual, then the 2xx answer's `result` is replaced by a string (its JSON): a shape no client reads (a service
-   * change the extension does not know yet).
+   * done and charged as usual, then the 2xx answer's `result` (a bulk answer's `contacts`) is replaced by a string (its
+   * JSON): a shape no client reads (a service change the extension does not know yet).
    */
   mode: z.enum(['400', '500', '503', '429', 'malformed', 'unreadable', 'slow']),
   count: z.int().min(1).max(10_000).default(1),

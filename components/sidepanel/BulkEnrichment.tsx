@@ -34,6 +34,7 @@ import { useNavigation } from './navigation';
 import { BulkLiveStatus } from './progress/BulkLiveStatus';
 import { BulkMoneyNotes } from './progress/BulkMoneyNotes';
 import { BulkRequiredNote, useBulkRequired } from './progress/BulkRequiredNote';
+import { RetryButton } from './progress/RetryButton';
 import { SpendConfirm, useConfirmAbove } from './progress/SpendConfirm';
 import { bulkJobDetail, bulkJobTitle } from './progress/bulk-summary';
 
@@ -281,16 +282,19 @@ export function BulkJobPanel({ initialJob, onDismiss, started = false }: { initi
   };
 
   // Failed and interrupted entries go out again only when the user asks: the service may have charged for an
-  // interrupted request already (docs/reliability.md), so the button states the most it can cost.
-  const retry = async (interrupted: boolean) => {
+  // interrupted request already (docs/reliability.md), so the button states the most it can cost (progress/RetryButton).
+  const retry = async (interrupted: boolean, quotedCredits: number) => {
     setRetrying(true);
     setError(null);
     try {
-      const retried = await request('bulk/retry', { jobId: job.id, interrupted });
+      const retried = await request('bulk/retry', { jobId: job.id, interrupted, quotedCredits });
       jobRef.current = retried;
+      invalidateEstimates();
       onJob(retried);
     } catch (cause) {
-      setError(toErrorData(cause));
+      const data = toErrorData(cause);
+      setError(data);
+      if (data.kind === 'price_changed') invalidateEstimates();
     } finally {
       setRetrying(false);
     }
@@ -365,13 +369,13 @@ export function BulkJobPanel({ initialJob, onDismiss, started = false }: { initi
         <BulkMoneyNotes job={job} />
         {retryable > 0 && (
           <div className="ui-button-row">
-            <Button size="sm" icon="refresh" loading={retrying} detail={t('progress_up_to', formatCredits(retryable))} onClick={() => void retry(true)}>
+            <RetryButton jobId={job.id} interrupted loading={retrying} onRetry={(all, quoted) => void retry(all, quoted)}>
               {interrupted > 0 ? t('progress_retry_all', formatCount(retryable)) : t('progress_retry_unfinished', formatCount(retryable))}
-            </Button>
+            </RetryButton>
             {interrupted > 0 && retryable > interrupted && (
-              <Button size="sm" variant="secondary" icon="refresh" loading={retrying} detail={t('progress_up_to', formatCredits(retryable - interrupted))} onClick={() => void retry(false)}>
+              <RetryButton jobId={job.id} interrupted={false} variant="secondary" loading={retrying} onRetry={(all, quoted) => void retry(all, quoted)}>
                 {t('progress_retry_others', formatCount(retryable - interrupted))}
-              </Button>
+              </RetryButton>
             )}
           </div>
         )}

@@ -77,7 +77,8 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     'bulk/cancel': async (input) => (await engine()).bulk.cancel(input.jobId),
     'bulk/retry': async (input) => {
       await requireKey();
-      return (await engine()).bulk.retry(input.jobId, input.interrupted === undefined ? {} : { interrupted: input.interrupted });
+      const { jobId, ...opts } = input;
+      return (await engine()).bulk.retry(jobId, opts);
     },
     'bulk/list': async () => (await engine()).bulk.list(),
 

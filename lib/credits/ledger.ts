@@ -32,6 +32,11 @@ export interface LedgerState {
    * the credits twice or not at all.
    */
   held?: Record<string, number>;
+  /**
+   * Kept holds already settled, by id → when: a worker stopped after booking a chunk's answer and before storing it
+   * completes the chunk from its stored answer again, and must not book it twice. The newest `KEEP_SETTLED` only.
+   */
+  settled?: Record<string, number>;
 }
 
 export interface LedgerStore {
@@ -41,6 +46,8 @@ export interface LedgerStore {
 
 /** Days kept; older days are dropped on write (a year and a month covers "this month" and "this month last year"). */
 const KEEP_DAYS = 400;
+/** Settled ids remembered: far more than the chunks a stop can leave between their booking and their storing. */
+const KEEP_SETTLED = 500;
 
 export function dayKey(ms: number): string {
   const d = new Date(ms);
@@ -48,7 +55,7 @@ export function dayKey(ms: number): string {
 }
 
 export interface Reservation {
-  /** Records what the action really cost and frees the reservation. */
+  /** Records what the action really cost and frees the reservation (a kept one: at most once per id, ever). */
   settle(action: LedgerAction, credits: number): Promise<void>;
   /** Frees the reservation without recording anything (the action failed before being charged). */
   release(): void;
@@ -73,6 +80,11 @@ export interface Ledger {
   reserve(maxCredits: number, options?: ReserveOptions): Promise<Reservation>;
   /** A kept reservation (from before a worker stop) taken over to settle it; null when none is held under `id`. */
   resume(id: string): Promise<Reservation | null>;
+  /**
+   * Books the work `id` once: frees its kept hold if any, and adds `credits` unless `id` was settled before (its
+   * answer is being completed again after a stop that came between the booking and the storing).
+   */
+  settleOnce(id: string, action: LedgerAction, credits: number): Promise<void>;
   /**
    * After a restart: drops the kept reservations of an earlier worker whose work is over (not in `ids`, not taken
    * over by `resume`, not reserved again): nothing will settle them, and counted they would block the budget.
@@ -128,6 +140,11 @@ export function createLedger(options: {
     }
     return write((state) => {
       const freed = id !== undefined && dropHold(state, id);
+      if (id !== undefined) {
+        if (state.settled?.[id] !== undefined) return freed;
+        (state.settled ??= {})[id] = now();
+        if (!(credits > 0)) return true;
+      }
       if (!(credits > 0)) return freed;
       const today = (state.days[dayKey(now())] ??= {});
       today[action] = (today[action] ?? 0) + credits;
@@ -257,6 +274,11 @@ export function createLedger(options: {
       return handle(credits, id, true);
     },
 
+    settleOnce(id, action, credits) {
+      mine.delete(id);
+      return add(action, credits, undefined, id);
+    },
+
     keepOnly(ids) {
       return write((state) => {
         let changed = false;
@@ -282,11 +304,20 @@ function dropHold(state: LedgerState, id: string): boolean {
   return true;
 }
 
-/** Days older than KEEP_DAYS are dropped on write; an empty `held` is left out. */
+/** Days older than KEEP_DAYS and settled ids beyond KEEP_SETTLED are dropped on write; empty records are left out. */
 function trimmed(state: LedgerState): LedgerState {
   const days: LedgerState['days'] = {};
   for (const k of Object.keys(state.days).sort().slice(-KEEP_DAYS)) days[k] = state.days[k] as Record<string, number>;
-  return state.held && Object.keys(state.held).length > 0 ? { days, held: state.held } : { days };
+  const settled = Object.fromEntries(
+    Object.entries(state.settled ?? {})
+      .sort((a, b) => a[1] - b[1])
+      .slice(-KEEP_SETTLED),
+  );
+  return {
+    days,
+    ...(state.held && Object.keys(state.held).length > 0 ? { held: state.held } : {}),
+    ...(Object.keys(settled).length > 0 ? { settled } : {}),
+  };
 }
 
 function sum(actions: Record<string, number>): number {

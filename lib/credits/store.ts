@@ -16,12 +16,14 @@ export function createStorageLedgerStore(item = defineLedgerItem()): LedgerStore
   };
 }
 
-/** Stored values are untrusted: keep only finite, non-negative numbers under day keys and hold ids. */
+/** Stored values are untrusted: keep only finite, non-negative numbers under day keys, hold ids and settled ids. */
 export function readLedger(value: unknown): LedgerState {
   const days: LedgerState['days'] = {};
-  const record = typeof value === 'object' && value !== null ? (value as { days?: unknown; held?: unknown }) : {};
+  const record = typeof value === 'object' && value !== null ? (value as { days?: unknown; held?: unknown; settled?: unknown }) : {};
   const held = credits(record.held);
-  const state = (): LedgerState => (Object.keys(held).length ? { days, held } : { days });
+  // Settled ids → when (a finite, non-negative time): the same clean-up as credits.
+  const settled = credits(record.settled);
+  const state = (): LedgerState => ({ days, ...(Object.keys(held).length ? { held } : {}), ...(Object.keys(settled).length ? { settled } : {}) });
   const raw = record.days;
   if (typeof raw !== 'object' || raw === null) return state();
   for (const [day, actions] of Object.entries(raw as Record<string, unknown>)) {

@@ -12,7 +12,10 @@ import { readAnswersOf, type CacheWrite } from '../cache/cache';
 import type { ContactOptions } from '../model/lookup';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { BulkCancelledError, endFlight, fillFromCache, paidRequestId, type BulkJobContext, type ChunkPayload, type RequiredBulkField } from './bulk-context';
-import { notifyPaidAnswer } from './paid-answer';
+import type { PaidAnswer } from './paid-answer';
+import { settle } from './paid';
+import type { Reservation } from '../credits/ledger';
+import { paidButUnreadable, unreadableBulkCharge } from './unreadable';
 import { bulkChargeOf, bulkMost } from './plan';
 import type { TaskContext, TaskKind } from '../queue/queue';
 
@@ -20,21 +23,6 @@ export function createChunkRunner(job: BulkJobContext) {
   const { options, store, cache, ledger, now, withJob, load, emit, settleStatus, enqueueChunk, interruptChunk, failRows } = job;
 
   const rowKeys = (rows: readonly BulkRowRecord[]) => rows.flatMap((r) => [r.key, ...(r.aliases ?? [])]);
-
-  /**
-   * Right before a chunk is sent: rows the cache has learned since the job was planned (another job, a lookup on the
-   * page, a retry bought them while this chunk waited its turn) are answered from it, and rows another lookup is
-   * asking for right now are waited for, then answered the same way. Returns the rows still to send, and holds
-   * their keys (release when settled). No await between the last wait and the hold.
-   */
-  async function claimRows(job: BulkJobRecord, pending: BulkRowRecord[]): Promise<{ rows: BulkRowRecord[]; release: () => void }> {
-    const inFlight = options.inFlight;
-    // Always read the cache first: a queued chunk can wait minutes behind the rate limit, and a purchase made
-    // meanwhile is no longer in flight when this chunk's turn comes.
-    let rows = await answerFromCache(job.id, pending);
-    while (inFlight && (await inFlight.waitFor(rowKeys(rows)))) rows = await answerFromCache(job.id, rows);
-    return { rows, release: inFlight ? inFlight.hold(rowKeys(rows)) : () => undefined };
-  }
 
   /** Rows the cache answers now become free `fromCache` rows of the job; returns the others. */
   async function answerFromCache(jobId: string, rows: BulkRowRecord[]): Promise<BulkRowRecord[]> {
@@ -66,37 +54,52 @@ export function createChunkRunner(job: BulkJobContext) {
     return left;
   }
 
+  /**
+   * Right before a chunk is sent (the steps of ./paid.ts `claim`, inline: through `claim` a chunk that waited behind
+   * slow chunks never let a single lookup's answer through — tests/unit/engine/people.test.ts — not yet understood): rows the cache has learned since the job was planned (another
+   * job, a lookup on the page, a retry bought them while this chunk waited its turn) are answered from it — always
+   * read first: a queued chunk can wait minutes behind the rate limit — and rows another lookup is asking for right
+   * now are waited for, then answered the same way. The rest are held, and the budget for them is held in the
+   * ledger's record under the chunk's id: a worker started while the request is in the air counts it until its
+   * answer settles it (settleSent).
+   */
   async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {
     const { jobId, chunk } = payload;
     const initial = await store.getJob(jobId);
     if (!initial || initial.status === 'cancelled') return;
-    const claimed = await claimRows(initial, (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending'));
-    try {
-      await sendChunk(initial, chunk, claimed.rows, ctx);
-    } finally {
-      claimed.release();
+    const pending = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
+    const inFlight = options.inFlight;
+    let rows = await answerFromCache(jobId, pending);
+    while (inFlight && (await inFlight.waitFor(rowKeys(rows)))) rows = await answerFromCache(jobId, rows);
+    const claimed = { value: rows, release: inFlight && rows.length ? inFlight.hold(rowKeys(rows)) : () => undefined, reservation: null as Reservation | null, refused: undefined as unknown };
+    if (rows.length) {
+      try {
+        claimed.reservation = await ledger.reserve(bulkMost(rows.length), { id: paidRequestId(jobId, chunk) });
+      } catch (error) {
+        claimed.release();
+        claimed.refused = error;
+      }
     }
-  }
-
-  async function sendChunk(initial: BulkJobRecord, chunk: number, rows: BulkRowRecord[], ctx: TaskContext): Promise<void> {
-    const jobId = initial.id;
-    if (rows.length === 0) return;
-
-    const paidId = paidRequestId(jobId, chunk);
-    let reservation;
-    try {
-      // Kept in the ledger's record under the chunk's id: a worker started while the request is still in the air
-      // counts it until the answer settles it (settleSent).
-      reservation = await ledger.reserve(bulkMost(rows.length), { id: paidId });
-    } catch (error) {
+    if (claimed.refused !== undefined) {
       await withJob(jobId, async () => {
         const job = await load(jobId);
-        failRows(job, rows, options.toErrorData(error));
+        failRows(job, rows, options.toErrorData(claimed.refused));
         await store.putRowsAndJob(rows, job);
         emit(job);
       });
       return;
     }
+    if (!claimed.reservation) return;
+    try {
+      await sendChunk(initial, chunk, rows, claimed.reservation, ctx);
+    } finally {
+      claimed.release();
+    }
+  }
+
+  async function sendChunk(initial: BulkJobRecord, chunk: number, rows: BulkRowRecord[], reservation: Reservation, ctx: TaskContext): Promise<void> {
+    const jobId = initial.id;
+    const paidId = paidRequestId(jobId, chunk);
 
     await withJob(jobId, async () => {
       const job = await load(jobId);
@@ -134,6 +137,15 @@ export function createChunkRunner(job: BulkJobContext) {
         options.paidRequests?.sendFor(paidId),
       );
     } catch (error) {
+      // A 2xx answer that arrived whole and does not read: the service processed and charged the chunk. Booked as it
+      // charged (before the rows are written: a stop in between must not lose the booking), like a single lookup.
+      const unreadable = paidButUnreadable(error);
+      if (unreadable) {
+        const credits = unreadableBulkCharge(unreadable, rows.length);
+        await settle({ book: () => reservation.settle('bulk/enrich', credits), store: () => failChunk(jobId, chunk, rows, unreadable, credits), answers: () => [] }, undefined);
+        await options.paidRequests?.forget(paidId).catch(() => undefined);
+        return;
+      }
       reservation.release();
       if (error instanceof BulkCancelledError) {
         await withJob(jobId, async () => {
@@ -171,13 +183,22 @@ export function createChunkRunner(job: BulkJobContext) {
       throw error;
     }
 
-    const enriched = await storeAnswer(jobId, chunk, rows, entries, initial.requiredFields);
-    await reservation.settle('bulk/enrich', enriched.count);
-    // Answer stored and booked: the request no longer counts as in flight, although filling the contact book
-    // takes a while (300 contacts: ~4 s in which the header said "1 queued" after the card said finished). Not
-    // before the booking, or the header would read "Idle" beside a credit count that has not moved yet.
-    ctx.attemptEnded();
-    await afterAnswer(jobId, paidId, enriched);
+    // Booked first, then stored (./paid.ts): a worker stop in between completes the chunk from its stored answer
+    // without booking it again (the ledger settles an id once); stored first, the stop lost the booking.
+    const answered = readEntries(rows, entries, initial.requiredFields);
+    await settle(
+      {
+        book: () => reservation.settle('bulk/enrich', answered.charged),
+        store: () => storeAnswer(jobId, chunk, rows, answered),
+        // Answer stored and booked: the request no longer counts as in flight, although filling the contact book
+        // takes a while (300 contacts: ~4 s in which the header said "1 queued" after the card said finished). Not
+        // before the booking, or the header would read "Idle" beside a credit count that has not moved yet.
+        stored: () => ctx.attemptEnded(),
+        answers: () => paidAnswersOf(jobId, answered),
+      },
+      options.onPaidAnswer,
+    );
+    await options.paidRequests?.forget(paidId).catch(() => undefined);
   }
 
   /** A sent chunk goes back to unsent (its 429 answer says the service did not process it). */
@@ -193,13 +214,15 @@ export function createChunkRunner(job: BulkJobContext) {
    * A chunk whose answer was an error (or unreadable): its rows fail with it, and it is no longer in flight. When
    * the service may have processed it (no answer in time, a dropped connection, a server error, an answer we could
    * not read) its rows are also marked interrupted: the service charges on arrival, so "Retry the others" leaves
-   * them out, as it does a chunk cut off by a restart (docs/reliability.md).
+   * them out, as it does a chunk cut off by a restart (docs/reliability.md). `charged`: what was booked for it (an
+   * answer charged but unreadable).
    */
-  async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown): Promise<void> {
+  async function failChunk(jobId: string, chunk: number, rows: BulkRowRecord[], error: unknown, charged = 0): Promise<void> {
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
       failRows(job, rows, options.toErrorData(error));
+      job.creditsCharged += charged;
       if (error instanceof ApiError && mayHaveBeenProcessed(error)) {
         for (const row of rows) row.interrupted = true;
         job.interrupted = (job.interrupted ?? 0) + rows.length;
@@ -210,10 +233,10 @@ export function createChunkRunner(job: BulkJobContext) {
   }
 
   /**
-   * Stores a chunk's answer: rows and counters in one transaction first (after that nothing is lost or re-sent),
-   * then the cache. Returns what the ledger must book.
+   * What a chunk's answer decides, written nowhere yet: each row's outcome (set on the rows), the cache writes, and
+   * the charge the ledger books.
    */
-  async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
+  function readEntries(rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
     let enriched = 0;
     let unreadable = 0;
     const settledAt = now();
@@ -246,8 +269,12 @@ export function createChunkRunner(job: BulkJobContext) {
         cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0, fetchedAt: settledAt });
       }
     });
+    return { enriched, unreadable, charged: bulkChargeOf({ sent: rows.length, enriched, unreadable }), cacheItems, settledAt };
+  }
 
-    const charged = bulkChargeOf({ sent: rows.length, enriched, unreadable });
+  /** Stores a chunk's read answer: rows and counters in one transaction first (after that nothing is re-sent), then the cache. */
+  async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], answered: ReturnType<typeof readEntries>) {
+    const { enriched, unreadable, charged } = answered;
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
@@ -262,25 +289,21 @@ export function createChunkRunner(job: BulkJobContext) {
       await store.putRowsAndJob(rows, job);
       emit(job);
     });
-    await cache.writeMany(cacheItems).catch(() => undefined);
-    return { count: charged, cacheItems, settledAt };
+    await cache.writeMany(answered.cacheItems).catch(() => undefined);
   }
 
-  /** After the ledger: the contact book's hook, then the stored answer is no longer needed. */
-  async function afterAnswer(jobId: string, paidId: string, { cacheItems, settledAt }: { cacheItems: CacheWrite[]; settledAt: number }) {
-    for (const item of cacheItems) {
-      await notifyPaidAnswer(options.onPaidAnswer, {
-        endpoint: 'contact/enrich',
-        key: item.key,
-        aliases: [...(item.aliases ?? [])],
-        found: item.found,
-        value: item.value,
-        creditsCharged: item.creditsCharged,
-        fetchedAt: settledAt,
-        jobId,
-      });
-    }
-    await options.paidRequests?.forget(paidId).catch(() => undefined);
+  /** A chunk's answers as the contact book is handed them. */
+  function paidAnswersOf(jobId: string, { cacheItems, settledAt }: { cacheItems: CacheWrite[]; settledAt: number }): PaidAnswer[] {
+    return cacheItems.map((item) => ({
+      endpoint: 'contact/enrich',
+      key: item.key,
+      aliases: [...(item.aliases ?? [])],
+      found: item.found,
+      value: item.value,
+      creditsCharged: item.creditsCharged,
+      fetchedAt: settledAt,
+      jobId,
+    }));
   }
 
   /**
@@ -294,7 +317,6 @@ export function createChunkRunner(job: BulkJobContext) {
     settling.add(paidId);
     // The credits the stopped worker held for this chunk: still counted against the budget until settled here.
     const hold = await ledger.resume(paidId);
-    let booked = false;
     try {
       if (!(await store.getJob(jobId))?.sentChunks.includes(chunk)) return; // settled already
       const answer = options.paidRequests && options.readAnswer ? await options.paidRequests.answerOf(paidId).catch(() => null) : null;
@@ -312,7 +334,12 @@ export function createChunkRunner(job: BulkJobContext) {
       try {
         entries = await options.readAnswer!(rows.map((r) => ({ field_type: r.field_type, value: r.value })), answer);
       } catch (error) {
-        if (error instanceof ApiError && error.kind === 'rate_limited') {
+        const unreadable = paidButUnreadable(error);
+        if (unreadable) {
+          // Charged, unreadable: booked once (a stop after an earlier booking of it books nothing more), then failed.
+          const credits = unreadableBulkCharge(unreadable, rows.length);
+          await settle({ book: () => ledger.settleOnce(paidId, 'bulk/enrich', credits), store: () => failChunk(jobId, chunk, rows, unreadable, credits), answers: () => [] }, undefined);
+        } else if (error instanceof ApiError && error.kind === 'rate_limited') {
           // Refused unprocessed: safe to send again, and the only way to get the answer.
           await unsend(jobId, chunk, rows.length);
           enqueueChunk(jobId, chunk);
@@ -322,13 +349,17 @@ export function createChunkRunner(job: BulkJobContext) {
         await options.paidRequests?.forget(paidId).catch(() => undefined);
         return;
       }
-      const stored = await storeAnswer(jobId, chunk, rows, entries, job.requiredFields);
-      // The answer says what was charged: the ledger books exactly that and frees the kept hold in one write.
-      booked = true;
-      await (hold ? hold.settle('bulk/enrich', stored.count) : ledger.record('bulk/enrich', stored.count));
-      await afterAnswer(jobId, paidId, stored);
+      // The answer says what was charged: the ledger books exactly that and frees the kept hold in one write, once (the
+      // stopped worker may have booked it already), before the rows are stored.
+      const answered = readEntries(rows, entries, job.requiredFields);
+      await settle(
+        { book: () => ledger.settleOnce(paidId, 'bulk/enrich', answered.charged), store: () => storeAnswer(jobId, chunk, rows, answered), answers: () => paidAnswersOf(jobId, answered) },
+        options.onPaidAnswer,
+      );
+      await options.paidRequests?.forget(paidId).catch(() => undefined);
     } finally {
-      if (!booked) hold?.release();
+      // Not booked (no answer, refused, failed): the hold goes; booked, release does nothing.
+      hold?.release();
       settling.delete(paidId);
     }
   }

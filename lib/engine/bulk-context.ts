@@ -8,7 +8,7 @@ import type { HttpAnswer, HttpSend } from '../api/http';
 import type { BulkRequiredField } from '../api/required';
 import type { CachedAnswer, Cache } from '../cache/cache';
 import type { Ledger } from '../credits/ledger';
-import type { BulkEntry } from '../model/lookup';
+import type { BulkEntry, CostEstimate } from '../model/lookup';
 import type { BulkJob, BulkRow } from '../model/state';
 import type { ErrorData } from '../model/errors';
 import { HandledError } from '../errors/handled-error';
@@ -96,7 +96,13 @@ export interface BulkManager {
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
   /** Sends failed entries again; `interrupted: false` leaves out those the service may have charged already. */
-  retry(jobId: string, opts?: { interrupted?: boolean }): Promise<BulkJob>;
+  /**
+   * Sends the job's failed entries again (`interrupted` false leaves out those the service may have charged).
+   * `quotedCredits`: the price the retry button showed (`retryEstimate`); a retry that would cost more is refused.
+   */
+  retry(jobId: string, opts?: { interrupted?: boolean; quotedCredits?: number }): Promise<BulkJob>;
+  /** The price of `retry` with the same choice: the same rows, the same cache reads, the same bulk price. */
+  retryEstimate(jobId: string, opts?: { interrupted?: boolean }): Promise<CostEstimate>;
   list(): Promise<BulkJob[]>;
   /** After a restart: settles interrupted chunks and re-enqueues chunks that still have pending rows. */
   resumeJobs(): Promise<void>;

@@ -20,7 +20,8 @@ import { BulkEntrySchema, type BulkEntry, type CostEstimate } from '../model/loo
 import { AlsoKnownAsSchema, BulkRequiredFieldsSchema } from '../model/lookup';
 import { entryKeys } from './bulk-dedupe';
 import { HandledError } from '../errors/handled-error';
-import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
+import { openSaved, type OpenSavedContacts } from './saved-contacts';
+import { batchTotal, planBatch } from './plan-batch';
 import { t } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
 
@@ -192,16 +193,15 @@ export function createBulkStaging(options: BulkStagingOptions) {
       const meta = await live(stagedId);
       // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
       const book = await openSaved(deps.saved);
-      let cached = 0;
-      let saved = 0;
+      const pages = [];
       for (let from = 0; from < meta.count; from += STAGE_PAGE) {
         const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
         // A page's cache reads run as one store read: awaited one by one, 100,000 IndexedDB reads take minutes.
-        // The job's own decision of what is free (./saved-contacts.ts): the cache, else bought before (the book).
-        const free = await freeAnswersOf(page, deps.cache, book);
-        cached += free.filter((f) => f?.source === 'cache').length;
-        saved += free.filter((f) => f?.source === 'saved').length;
+        // The job's own plan of what is free (./plan-batch.ts): the cache, else bought before (the book).
+        const { rows: _rows, ...counts } = await planBatch(page, { cache: deps.cache, saved: book, fresh: opts.fresh ?? false });
+        pages.push(counts);
       }
+      const { cached, saved } = batchTotal(pages);
       const entries = meta.count + meta.duplicates;
       const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
       return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };

@@ -28,9 +28,11 @@ import type { BulkEntry } from '../model/lookup';
 import type { BulkJob } from '../model/state';
 import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
-import { freeAnswersOf, openSaved } from './saved-contacts';
+import { openSaved } from './saved-contacts';
+import { planBatch } from './plan-batch';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import { bulkMost } from './plan';
+import { estimateBulkCounts } from './estimate';
 import { createChunkRunner } from './bulk-chunks';
 import {
   BULK_CHUNK_KIND,
@@ -67,6 +69,16 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const newId = options.newId ?? (() => crypto.randomUUID());
   const chunkSize = Math.min(options.chunkSize ?? BULK_MAX_INPUTS, BULK_MAX_INPUTS);
   const { kind, settleSent, settling } = createChunkRunner(job);
+
+  /**
+   * What a retry sends and the most it costs: the failed rows (interrupted ones only when asked), of which those the
+   * cache answers now (bought meanwhile) go out free when their chunk is claimed. Its price and its run read this.
+   */
+  async function retryRows(jobId: string, includeInterrupted: boolean) {
+    const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
+    const cached = failed.length ? (await readAnswersOf(cache, failed)).filter((hit) => hit !== null).length : 0;
+    return { failed, cached, most: bulkMost(failed.length - cached) };
+  }
 
   async function assignChunks(job: BulkJobRecord, rows: BulkRowRecord[]): Promise<number[]> {
     const chunks: number[] = [];
@@ -128,11 +140,11 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
           fromCache: false,
           ...(aliases.length ? { aliases } : {}),
         }));
-        // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same decision
-        // as the price the user was shown (./saved-contacts.ts).
-        const free = await freeAnswersOf(rows, cache, saved);
+        // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same plan
+        // as the price the user was shown (./plan-batch.ts).
+        const plan = await planBatch(rows, { cache, saved, fresh });
         rows.forEach((row, i) => {
-          const answer = free[i];
+          const answer = plan.rows[i]?.free;
           if (answer?.source === 'cache') {
             const { hit } = answer;
             job.done++;
@@ -244,13 +256,14 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     async retry(jobId, opts = {}) {
       return withJob(jobId, async () => {
         const job = await load(jobId);
-        const includeInterrupted = opts.interrupted ?? true;
-        const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
+        // Only the rows the cache does not answer can cost, and only they are asked of the budget (a retry that would
+        // cost less was refused for the whole count).
+        const { failed, most } = await retryRows(jobId, opts.interrupted ?? true);
         if (failed.length === 0) return publicJob(job);
-        // Rows the cache answers now (bought meanwhile) go out free when their chunk is claimed: only the others can
-        // cost, and only they are asked of the budget (a retry that would cost less was refused for the whole count).
-        const cached = (await readAnswersOf(cache, failed)).filter((hit) => hit !== null).length;
-        const most = bulkMost(failed.length - cached);
+        // Held to the price its button showed, as a start is.
+        if (opts.quotedCredits !== undefined && most > opts.quotedCredits) {
+          throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits: opts.quotedCredits, credits: most });
+        }
         if (!(await ledger.allows(most))) {
           throw new HandledError({ kind: 'budget_exceeded', message: t('errors_bulk_retry_budget', most) });
         }
@@ -270,6 +283,12 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         emit(job);
         return publicJob(job);
       });
+    },
+
+    async retryEstimate(jobId, opts = {}) {
+      await load(jobId);
+      const { failed, cached } = await retryRows(jobId, opts.interrupted ?? true);
+      return estimateBulkCounts({ entries: failed.length, unique: failed.length, cached }, ledger);
     },
 
     async list() {

@@ -166,7 +166,10 @@ export function createEngine(options: EngineOptions) {
     bulk,
     keptAnswers,
     /** The price preview of an action: the same lookup plan the run and the ledger use. */
-    estimate: (action: CostAction) => estimateAction(action, { cache, windows, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
+    estimate: (action: CostAction) =>
+      action.action === 'bulk/retry'
+        ? bulk.retryEstimate(action.jobId, action.interrupted === undefined ? {} : { interrupted: action.interrupted })
+        : estimateAction(action, { cache, windows, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
     /** The contact book as bulk jobs see it (the staged preview asks it too). */
     savedContacts: options.savedContacts,
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */

@@ -8,7 +8,8 @@ import type { CompanyWindows } from '../credits/company-window';
 import type { ContactOptions, CostAction, CostEstimate } from '../model/lookup';
 import { bulkMost, planFromCache, type LookupRequest, type PlanSettings } from './plan';
 import { dedupeEntries } from './bulk-dedupe';
-import { freeAnswersOf, openSaved, type OpenSavedContacts } from './saved-contacts';
+import { openSaved, type OpenSavedContacts } from './saved-contacts';
+import { batchTotal, planBatch } from './plan-batch';
 import { plural } from '../credits/words';
 import type { Ledger } from '../credits/ledger';
 import { t, tn } from '../i18n/t';
@@ -51,6 +52,7 @@ function requestOf(action: CostAction): LookupRequest | null {
       return { op: 'contact/search', filters: action.filters ?? { page_size: action.pageSize } };
     case 'bulk/enrich':
     case 'companies/enrich':
+    case 'bulk/retry':
       return null;
   }
 }
@@ -71,6 +73,8 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
     };
   }
   if (action.action === 'companies/enrich') return estimateCompanies(action.urls, settings, deps, now);
+  // A retry's rows are a job's (lib/engine/bulk.ts `retryEstimate`, which the engine's estimate calls): none here.
+  if (action.action === 'bulk/retry') throw new Error('A retry is priced by its job: Engine.estimate (lib/engine/bulk.ts retryEstimate).');
   return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
 }
 
@@ -114,16 +118,14 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   const fresh = action.fresh ?? false;
   // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
   const saved = await openSaved(deps.saved);
-  let cached = 0;
-  let bought = 0;
+  const pages = [];
   // Asked a page at a time, each page one store read (IndexedDB: a row's key and aliases read one by one keep a large
-  // selection's price waiting for seconds), as the job asks them.
+  // selection's price waiting for seconds), as the job asks them: the job's own plan (./plan-batch.ts).
   for (let i = 0; i < rows.length; i += ESTIMATE_PAGE) {
-    for (const free of await freeAnswersOf(rows.slice(i, i + ESTIMATE_PAGE), deps.cache, saved)) {
-      if (free?.source === 'cache') cached++;
-      else if (free?.source === 'saved') bought++;
-    }
+    const { rows: _rows, ...counts } = await planBatch(rows.slice(i, i + ESTIMATE_PAGE), { cache: deps.cache, saved, fresh });
+    pages.push(counts);
   }
+  const { cached, saved: bought } = batchTotal(pages);
   return estimateBulkCounts({ entries: action.entries.length, unique: rows.length, cached, saved: bought, fresh }, deps.ledger);
 }
 

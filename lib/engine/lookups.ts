@@ -18,8 +18,9 @@ import type { ContactOptions, Provenance } from '../model/lookup';
 import { HandledError } from '../errors/handled-error';
 import type { ParsedInput } from '../messaging/router';
 import type { InFlight } from './in-flight';
-import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
-import { chargeOf, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
+import type { OnPaidAnswer } from './paid-answer';
+import { claim, settle as settlePaid } from './paid';
+import { chargeOfAnswer, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
 import { keepUnreadable, paidButUnreadable, unreadableCharge, type KeptAnswerStore } from './unreadable';
 import { toErrorData } from '../errors/to-error-data';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
@@ -89,15 +90,6 @@ function answerAliases(plan: LookupPlan, value: unknown): string[] {
   return [...new Set([...fromAnswer, ...plan.aliases])].filter((k) => k !== plan.key);
 }
 
-/** How many results an answer returned (the charge of per-result endpoints depends on it). */
-function returnedOf(r: ResolvedRequest, value: unknown): number {
-  if (r.op === 'contact/search') {
-    const v = value as { credits_deducted?: number; records_returned?: number };
-    return v.credits_deducted ?? v.records_returned ?? 0;
-  }
-  return Array.isArray(value) ? value.length : 1;
-}
-
 /** A queued lookup of a cancelled batch, stopped at its gate before it was sent: nothing was charged. */
 export class LookupCancelledError extends Error {
   readonly kind = 'aborted' as const;
@@ -138,28 +130,29 @@ export function createLookupService(options: LookupServiceOptions) {
   }
 
   /**
-   * The answer is paid for: store it first, then book the charge, then tell the listeners. A failing ledger
+   * The answer is paid for: book the charge first, then store it, then tell the listeners. A failing ledger
    * write never throws the answer away (the user would pay again on the next click).
    */
   async function settle(plan: LookupPlan, outcome: Lookup<unknown>, queued: { account?: string | null; queuedAt?: number } = {}): Promise<LiveAnswer> {
     const value = outcome.found ? outcome.result : null;
-    const credits = chargeOf(plan, { found: outcome.found, returned: outcome.found ? returnedOf(plan.request, value) : 0 });
-    // The service's own figure wins when it reports one and says more (the ledger never under-reports).
-    const reported = plan.request.op === 'contact/search' && outcome.found ? returnedOf(plan.request, value) : 0;
-    // … but never above what was asked for (a hostile answer cannot book more than the preview said).
-    const booked = Math.min(Math.max(credits, reported), plan.maxCredits);
+    const booked = chargeOfAnswer(plan, { found: outcome.found, value });
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];
-    // A "no match" for text that never read as an identifier (a Sales Navigator link, a mistyped address) is not
-    // kept: its key is the raw text, and the miss would answer that text for days after the parser learns to read it.
-    if (outcome.found || identifierReads(plan.request)) {
-      await cache
-        .write(plan.key, outcome.found ? { found: true, value, creditsCharged: booked, fetchedAt, aliases } : { found: false, value: null, errorText: outcome.errorText, creditsCharged: booked, fetchedAt })
-        .catch(() => undefined);
-    }
-    await book(plan, booked);
-    if (outcome.found) await companyFound(plan, [plan.key, ...aliases], fetchedAt, queued);
-    await notifyPaidAnswer(options.onPaidAnswer, { endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt });
+    await settlePaid(
+      {
+        book: () => book(plan, booked),
+        // A "no match" for text that never read as an identifier (a Sales Navigator link, a mistyped address) is not
+        // kept: its key is the raw text, and the miss would answer that text for days after the parser learns to read it.
+        store: async () => {
+          if (!outcome.found && !identifierReads(plan.request)) return;
+          const fields = outcome.found ? { found: true, value, aliases } : { found: false, value: null, errorText: outcome.errorText };
+          await cache.write(plan.key, { ...fields, creditsCharged: booked, fetchedAt }).catch(() => undefined);
+        },
+        companyWindow: outcome.found ? () => companyFound(plan, [plan.key, ...aliases], fetchedAt, queued) : undefined,
+        answers: () => [{ endpoint: plan.request.op, key: plan.key, aliases, found: outcome.found, value, creditsCharged: booked, fetchedAt }],
+      },
+      options.onPaidAnswer,
+    );
     return {
       found: outcome.found,
       value,
@@ -203,11 +196,18 @@ export function createLookupService(options: LookupServiceOptions) {
       // version that reads it, and the words say the credits were spent (lib/errors/catalogue.ts).
       const credits = unreadableCharge(plan);
       const at = now();
-      await book(plan, credits);
-      await companyFound(plan, [plan.key], at, queued);
-      if (options.keptAnswers) {
-        await keepUnreadable(options.keptAnswers, plan, unreadable, { at, creditsCharged: credits, version: options.version ?? 'unknown' }).catch(() => undefined);
-      }
+      const kept = options.keptAnswers;
+      await settlePaid(
+        {
+          book: () => book(plan, credits),
+          store: async () => {
+            if (kept) await keepUnreadable(kept, plan, unreadable, { at, creditsCharged: credits, version: options.version ?? 'unknown' }).catch(() => undefined);
+          },
+          companyWindow: () => companyFound(plan, [plan.key], at, queued),
+          answers: () => [],
+        },
+        undefined,
+      );
       throw new HandledError({ ...toErrorData(unreadable), credits });
     }
     return settle(plan, outcome, queued);
@@ -265,22 +265,23 @@ export function createLookupService(options: LookupServiceOptions) {
    */
   async function lookup(request: LookupRequest, priority: Priority, group?: string, quotedCredits?: number): Promise<LiveAnswer> {
     const settings = await options.settings();
-    let plan = await planFromCache(request, settings, { cache, windows }, now());
-    for (;;) {
+    const claimed = await claim<{ plan: LookupPlan; hit: LiveAnswer | null }>({ inFlight, ledger }, async () => {
+      const plan = await planFromCache(request, settings, { cache, windows }, now());
       const hit = await cachedAnswer(plan);
-      if (hit) return hit;
-      // A bulk chunk (or a lookup by another identifier) asking for the same person: wait, then read again.
-      if (!plan.cacheMayAnswer || !(await inFlight.waitFor([plan.key, ...plan.aliases]))) break;
-      plan = await planFromCache(request, settings, { cache, windows }, now());
-    }
-    if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
-      throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });
-    }
-    // No await between the last waitFor and this hold: nobody else can start the same lookup in between.
-    const release = inFlight.hold([plan.key, ...plan.aliases]);
-    try {
+      if (hit) return { value: { plan, hit }, waitOn: [], hold: [], budget: null };
+      if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
+        throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });
+      }
       await requireKey();
-      const reservation = await ledger.reserve(plan.maxCredits);
+      // A bulk chunk (or a lookup by another identifier) asking for the same person: wait, then read again.
+      const keys = [plan.key, ...plan.aliases];
+      return { value: { plan, hit: null }, waitOn: plan.cacheMayAnswer ? keys : [], hold: keys, budget: { credits: plan.maxCredits } };
+    });
+    const { plan, hit } = claimed.value;
+    if (hit) return hit;
+    if (claimed.refused !== undefined) throw claimed.refused;
+    const reservation = claimed.reservation!;
+    try {
       const held = holds.get(plan.dedupeKey) ?? [];
       holds.set(plan.dedupeKey, [...held, reservation]);
       try {
@@ -299,7 +300,7 @@ export function createLookupService(options: LookupServiceOptions) {
         reservation.release();
       }
     } finally {
-      release();
+      claimed.release();
     }
   }
 

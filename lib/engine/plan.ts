@@ -127,6 +127,27 @@ export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?:
 }
 
 /**
+ * What a live answer cost: the plan's charge for its outcome; for a search, the service's own figure when it reports
+ * a larger one (the ledger never under-reports), but never above the plan's most (a hostile answer cannot book more
+ * than the preview said).
+ */
+export function chargeOfAnswer(plan: LookupPlan, outcome: { found: boolean; value: unknown }): number {
+  const returned = outcome.found ? returnedOf(plan.request, outcome.value) : 0;
+  const credits = chargeOf(plan, { found: outcome.found, returned });
+  const reported = plan.request.op === 'contact/search' ? returned : 0;
+  return Math.min(Math.max(credits, reported), plan.maxCredits);
+}
+
+/** How many results an answer returned (the charge of per-result endpoints depends on it). */
+function returnedOf(r: ResolvedRequest, value: unknown): number {
+  if (r.op === 'contact/search') {
+    const v = value as { credits_deducted?: number; records_returned?: number } | null;
+    return v?.credits_deducted ?? v?.records_returned ?? 0;
+  }
+  return Array.isArray(value) ? value.length : 1;
+}
+
+/**
  * Bulk rows: the most `rows` rows sent can cost (the budget holds it, the preview shows it, the quote is checked against
  * it), and what an answer cost from its outcomes. A row the service enriched is charged whether or not this version can
  * read its contact (`unreadable`, ./unreadable.ts). The bulk job, its preview and the staged preview all price here.

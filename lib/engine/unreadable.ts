@@ -15,7 +15,7 @@ import { ApiError } from '../api/errors';
 import { CompanyResponseSchema, EnrichResponseSchema } from '../api/schemas';
 import type { Cache } from '../cache/cache';
 import { notifyPaidAnswer, type OnPaidAnswer } from './paid-answer';
-import { chargeOf, type LookupPlan } from './plan';
+import { bulkChargeOf, chargeOf, type LookupPlan } from './plan';
 
 /** The answers kept: one per person or company (the newest), and no more than this many. */
 const MAX_KEPT = 200;
@@ -41,6 +41,22 @@ export function unreadableCharge(plan: LookupPlan): number {
     default:
       return chargeOf(plan, { found: true });
   }
+}
+
+/**
+ * What the ledger books for a bulk chunk whose whole answer could not be read: the service's own `records_enriched`
+ * when the body still states it as a count this chunk could have been charged, else the most the chunk could cost
+ * (the ledger never under-reports).
+ */
+export function unreadableBulkCharge(error: ApiError, sent: number): number {
+  let stated: unknown;
+  try {
+    stated = (JSON.parse(error.raw ?? '') as { records_enriched?: unknown } | null)?.records_enriched;
+  } catch {
+    stated = undefined;
+  }
+  const enriched = typeof stated === 'number' && Number.isInteger(stated) && stated >= 0 && stated <= sent ? stated : sent;
+  return bulkChargeOf({ sent, enriched });
 }
 
 const REREADABLE = ['contact/enrich', 'company/enrich'] as const;

@@ -151,6 +151,8 @@ export const requests = {
       jobId: z.string().max(100),
       /** False leaves out the interrupted entries (the service may have charged them already); default true. */
       interrupted: z.boolean().optional(),
+      /** The price the button showed ('credits/estimate' of 'bulk/retry'): a retry that would cost more is refused. */
+      quotedCredits: z.number().int().min(0).optional(),
     }),
     output: BulkJobSchema,
   },

@@ -165,6 +165,13 @@ export const CostActionSchema = z.discriminatedUnion('action', [
     /** True: people bought before are bought again (fresh answers) instead of filled from the contact book, free. */
     fresh: z.boolean().optional(),
   }),
+  /** Sending a finished job's failed entries again ('bulk/retry'): priced as the retry will run. */
+  z.strictObject({
+    action: z.literal('bulk/retry'),
+    jobId: z.string().max(100),
+    /** False leaves out the interrupted entries (the service may have charged them already); default true. */
+    interrupted: z.boolean().optional(),
+  }),
 ]);
 export type CostAction = z.infer<typeof CostActionSchema>;
 

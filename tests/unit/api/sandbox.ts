@@ -44,7 +44,7 @@ export async function ledgerOf(base: string, key: string): Promise<{ balance: nu
 }
 
 export interface FaultSpec {
-  mode: '400' | '500' | '503' | '429' | 'malformed' | 'slow';
+  mode: '400' | '500' | '503' | '429' | 'malformed' | 'unreadable' | 'slow';
   count?: number;
   delayMs?: number;
   retryAfterSeconds?: number;

@@ -5,42 +5,19 @@
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
-import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createLedger, createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createStorageLedgerStore } from '@/lib/credits/store';
 import { createMemoryKeyStore } from '@/lib/keystore';
-import type { PaidRequests } from '@/lib/engine/bulk';
 import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
 import { createEngine, type EngineOptions } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import type { TaskRecord } from '@/lib/queue/queue';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { killable, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
+import { killable, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
 
 const url = inject('sandboxUrl');
-
-/**
- * The offscreen document as the engine sees it (entrypoints/offscreen/paid-requests.ts): it sends the request, keeps
- * the answer under the chunk's id, and outlives the worker. Node has no offscreen document; the requests are real.
- */
-function outlivingRequests(): PaidRequests {
-  const running = new Map<string, Promise<HttpAnswer | null>>();
-  const direct = createDirectSend();
-  return {
-    sendFor: (id) => (request, signal) => {
-      const answer = direct(request, signal);
-      running.set(id, answer.catch(() => null));
-      return answer;
-    },
-    answerOf: (id) => running.get(id) ?? Promise.resolve(null),
-    forget: (id) => {
-      running.delete(id);
-      return Promise.resolve();
-    },
-  };
-}
 
 describe('budget holds across a worker stop', () => {
   beforeEach(() => fakeBrowser.reset());

@@ -1,4 +1,4 @@
-// A single lookup and a bulk row are the same purchase: for the same person, cache state, budget and fault, the price
+// A single lookup and a bulk row are the same purchase: for the same rows, cache state, budget and fault, the price
 // shown before, whether the budget blocks it, what the local ledger books and what the service charges must be the
 // same whichever path bought it. Each path runs on its own engine and key against the real sandbox.
 import { describe, expect, inject, it } from 'vitest';
@@ -12,9 +12,12 @@ interface Case {
   name: string;
   /** Known to the sandbox (found) or not (no match). */
   known: boolean;
+  /** More rows, each known (true) or not: the single path looks each up in turn, the bulk path sends one job. */
+  more?: boolean[];
   cached?: boolean;
   budget?: number;
-  fault?: '500';
+  /** `unreadable`: the service charges, then its 2xx answer does not read (booked as charged on both paths). */
+  fault?: '500' | 'unreadable';
   /** What both paths must come to. */
   want: Outcome;
 }
@@ -32,6 +35,9 @@ const CASES: Case[] = [
   { name: 'found, cached', known: true, cached: true, want: { preview: 0, blocked: false, booked: 0, charged: 0 } },
   { name: 'over budget', known: true, budget: 0, want: { preview: 1, blocked: true, booked: 0, charged: 0 } },
   { name: 'the service fails (500)', known: true, fault: '500', want: { preview: 1, blocked: false, booked: 0, charged: 0 } },
+  { name: 'charged, answer unreadable', known: true, fault: 'unreadable', want: { preview: 1, blocked: false, booked: 1, charged: 1 } },
+  { name: 'three rows: two found, one no match', known: true, more: [false, true], want: { preview: 3, blocked: false, booked: 2, charged: 2 } },
+  { name: 'two rows, the first cached', known: true, cached: true, more: [true], want: { preview: 1, blocked: false, booked: 1, charged: 1 } },
 ];
 
 async function injectFault(mode: string, path: string) {
@@ -42,30 +48,30 @@ async function injectFault(mode: string, path: string) {
   });
 }
 
-async function run(c: Case, email: string, path: 'single' | 'bulk'): Promise<Outcome> {
+async function run(c: Case, emails: string[], path: 'single' | 'bulk'): Promise<Outcome> {
   const key = uniqueKey();
   const { engine } = engineFor(url, key, { settings: { dailyBudget: c.budget ?? null } });
   await engine.start();
-  if (c.cached) await engine.lookups.contactEnrich({ lookup: { email } });
+  if (c.cached) await engine.lookups.contactEnrich({ lookup: { email: emails[0]! } });
   const bookedBefore = (await engine.ledger.summary()).today;
   const chargedBefore = await charged(key);
-  const estimate =
+  const estimates =
     path === 'single'
-      ? await engine.estimate({ action: 'contact/enrich', lookup: { email } })
-      : await engine.estimate({ action: 'bulk/enrich', count: 1, entries: [{ field_type: 'email', value: email }] });
+      ? await Promise.all(emails.map((email) => engine.estimate({ action: 'contact/enrich', lookup: { email } })))
+      : [await engine.estimate({ action: 'bulk/enrich', count: emails.length, entries: emails.map((value) => ({ field_type: 'email' as const, value })) })];
   if (c.fault) await injectFault(c.fault, path === 'single' ? '/v1/enrich' : '/v1/bulk-enrich');
-  if (path === 'single') await engine.lookups.contactEnrich({ lookup: { email } }).catch(() => undefined);
-  else await bulk(engine, email);
+  if (path === 'single') for (const email of emails) await engine.lookups.contactEnrich({ lookup: { email } }).catch(() => undefined);
+  else await bulk(engine, emails);
   return {
-    preview: estimate.credits,
-    blocked: estimate.blockedByBudget ?? false,
+    preview: estimates.reduce((n, e) => n + e.credits, 0),
+    blocked: estimates.some((e) => e.blockedByBudget),
     booked: (await engine.ledger.summary()).today - bookedBefore,
     charged: (await charged(key)) - chargedBefore,
   };
 }
 
-async function bulk(engine: Engine, email: string): Promise<void> {
-  const job = await engine.bulk.start([{ field_type: 'email', value: email }]).catch(() => null);
+async function bulk(engine: Engine, emails: string[]): Promise<void> {
+  const job = await engine.bulk.start(emails.map((value) => ({ field_type: 'email' as const, value }))).catch(() => null);
   if (!job) return;
   for (let i = 0; i < 400; i++) {
     const now = await engine.bulk.get(job.id);
@@ -77,12 +83,13 @@ async function bulk(engine: Engine, email: string): Promise<void> {
 
 const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
 
-describe('one purchase, two paths: a single lookup and a one-row bulk job', () => {
+describe('one purchase, two paths: single lookups and a bulk job of the same rows', () => {
   it.each(CASES.map((c, i) => ({ ...c, i })))('$name: the same preview, the same block, the same booking, the same charge', async (c) => {
     const { emails } = await samples(url);
-    const email = c.known ? emails[(c.i + 3) % emails.length]! : `nobody-${Math.random().toString(36).slice(2, 8)}@nowhere.example`;
-    const single = await run(c, email, 'single');
-    const bulkRow = await run(c, email, 'bulk');
+    const nobody = () => `nobody-${Math.random().toString(36).slice(2, 8)}@nowhere.example`;
+    const rows = [c.known, ...(c.more ?? [])].map((known, j) => (known ? emails[(c.i * 3 + j + 3) % emails.length]! : nobody()));
+    const single = await run(c, rows, 'single');
+    const bulkRow = await run(c, rows, 'bulk');
     expect(single).toEqual(c.want);
     expect(bulkRow).toEqual(single);
   });

@@ -111,6 +111,9 @@ describe('bulk money is what the ledger says', () => {
       settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url }),
     });
     await engine.start();
+    // "Retry the others" is priced by its own rows (1), "Retry all" by all three: what each button shows.
+    expect(await engine.estimate({ action: 'bulk/retry', jobId: 'j', interrupted: false })).toMatchObject({ credits: 1 });
+    expect(await engine.estimate({ action: 'bulk/retry', jobId: 'j' })).toMatchObject({ credits: 3 });
     const retried = await engine.bulk.retry('j', { interrupted: false });
     expect(retried).toMatchObject({ status: 'queued', interrupted: 2 });
     const end = await until(() => engine.bulk.get('j'), (j) => j.status !== 'queued' && j.status !== 'running', 'the retry');
@@ -150,8 +153,13 @@ describe('bulk money is what the ledger says', () => {
     await engine.start();
     // Two of the three people bought since, one by one: 2 of the 3 credits of today's budget spent.
     for (const value of values.slice(0, 2)) await engine.lookups.contactEnrich({ lookup: { email: value } });
+    // The retry's price (what its button shows and the spend question asks about) is the retry's own decision: 1, not
+    // the 3 failed rows; held to a lower quote it is refused before anything is sent.
+    expect(await engine.estimate({ action: 'bulk/retry', jobId: 'r' })).toMatchObject({ credits: 1, blockedByBudget: false });
+    expect(await engine.estimate({ action: 'bulk/retry', jobId: 'r', interrupted: false })).toMatchObject({ credits: 1 });
+    await expect(engine.bulk.retry('r', { quotedCredits: 0 })).rejects.toMatchObject({ data: { kind: 'price_changed', credits: 1 } });
     // Before: the retry asked the budget for 3 and was refused. Now it asks for the 1 row the cache does not answer.
-    await engine.bulk.retry('r');
+    await engine.bulk.retry('r', { quotedCredits: 1 });
     const end = await until(() => engine.bulk.get('r'), (j) => j.status !== 'queued' && j.status !== 'running', 'the retry');
     expect(end).toMatchObject({ status: 'done', enriched: 3, fromCache: 2, creditsCharged: 1 });
     expect(await charged(key)).toBe(3);

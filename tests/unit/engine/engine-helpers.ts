@@ -10,6 +10,8 @@ import type { OnPaidAnswer } from '@/lib/engine/paid-answer';
 import type { OpenSavedContacts } from '@/lib/engine/saved-contacts';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
+import type { PaidRequests } from '@/lib/engine/bulk';
 
 export function engineFor(
   baseUrl: string,
@@ -99,4 +101,25 @@ export async function until<T>(fn: () => Promise<T>, ok: (v: T) => boolean, what
     await new Promise((r) => setTimeout(r, 25));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * The offscreen document as the engine sees it (entrypoints/offscreen/paid-requests.ts): it sends the request, keeps
+ * the answer under the chunk's id, and outlives the worker. Node has no offscreen document; the requests are real.
+ */
+export function outlivingRequests(): PaidRequests {
+  const running = new Map<string, Promise<HttpAnswer | null>>();
+  const direct = createDirectSend();
+  return {
+    sendFor: (id) => (request, signal) => {
+      const answer = direct(request, signal);
+      running.set(id, answer.catch(() => null));
+      return answer;
+    },
+    answerOf: (id) => running.get(id) ?? Promise.resolve(null),
+    forget: (id) => {
+      running.delete(id);
+      return Promise.resolve();
+    },
+  };
 }
