@@ -35,6 +35,7 @@ import { bulkEntryKey } from '../lib/cache/keys';
 import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '../lib/contacts';
 import type { BulkEntry } from '../lib/messaging/protocol';
 import { measureImportShapes } from './import-shapes';
+import { measureImportJob } from './import-job';
 
 const ROWS = 100_000;
 /** People in the contact book for the second preview: the file's first BOOK / 2 entries and as many others. */
@@ -202,5 +203,5 @@ export async function run({ json, quick }: { json: boolean; quick: boolean }): P
     console.log(`peak heap (MB)    ${results.csv_import_peak_mb} above the start`);
     if (global.gc) console.log(`retained (MB)     ${retainedMb} after a full GC at the end`);
   }
-  return { ...results, ...(await measureImportShapes({ json, quick })) };
+  return { ...results, ...(await measureImportJob({ json, quick })), ...(await measureImportShapes({ json, quick })) };
 }
