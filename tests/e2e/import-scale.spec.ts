@@ -8,7 +8,7 @@
 import { writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test, uniqueKey } from './fixtures';
-import { ledgerOf, send } from './support/reliability';
+import { clearFaults, injectFault, ledgerOf, send } from './support/reliability';
 
 const PEOPLE = 1_000;
 const TIMES = 100;
@@ -109,4 +109,39 @@ test('a 100,000-row file: previewed price = ledger charge, one History event for
     const longest = await panel.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
     expect(longest).toBeLessThanOrEqual(200);
   });
+});
+
+test('a panel opened again shows the running import job: its progress, then Download once it ends; after "New import" it no longer opens on it', async ({ openExtensionPage, configure, sandbox }) => {
+  test.setTimeout(180_000);
+  const key = uniqueKey('test-standard-import-reopen');
+  await configure({ apiKey: key });
+  const rows = Array.from({ length: 1_500 }, (_, i) => [`Person ${i}`, `nobody${i}@reopen-${i % 5}.example`]);
+  const first = await openExtensionPage('sidepanel.html');
+  await first.getByRole('tab', { name: 'History' }).click();
+  await first.getByRole('tab', { name: 'Import' }).click();
+  await first.getByLabel('CSV or TSV file').setInputFiles({ name: 'reopen.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse([['Name', 'Email'], ...rows])) });
+  await first.getByRole('button', { name: 'Preview cost' }).click();
+  await expect(first.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
+  // Each bulk answer takes 4 s: the job is still running when the panel is closed and opened again.
+  await injectFault(sandbox.url, { mode: 'slow', count: 2, delayMs: 4_000, paths: ['/v1/bulk-enrich'] });
+  await first.getByRole('button', { name: /Start bulk enrichment/ }).click();
+  await expect(first.getByTestId('import-job-status')).toBeVisible({ timeout: 60_000 });
+  await first.close();
+
+  const again = await openExtensionPage('sidepanel.html');
+  await again.getByRole('tab', { name: 'History' }).click();
+  await again.getByRole('tab', { name: 'Import' }).click();
+  await expect(again.getByTestId('import-job-status')).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByRole('progressbar')).toBeVisible();
+  await expect(again.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 90_000 });
+  await expect(again.getByRole('button', { name: 'Download' })).toBeEnabled();
+  await clearFaults(sandbox.url);
+  // "New import" leaves it: a panel opened after that starts on the file picker.
+  await again.getByRole('button', { name: 'New import' }).click();
+  await again.close();
+  const third = await openExtensionPage('sidepanel.html');
+  await third.getByRole('tab', { name: 'History' }).click();
+  await third.getByRole('tab', { name: 'Import' }).click();
+  await expect(third.getByLabel('CSV or TSV file')).toBeVisible();
+  await expect(third.getByTestId('import-job-status')).toHaveCount(0);
 });
