@@ -3,7 +3,7 @@
  * under differently written addresses. Read and staged in pages, previewed (priced as it was staged), run whole: the
  * preview's price is the sandbox ledger's charge to the credit, the History tab gains one event for the job (not one
  * per row), and while the file is read, previewed and run no task of the panel page holds its thread over 200 ms
- * (PerformanceObserver 'longtask' in the panel).
+ * (PerformanceObserver 'longtask' in the panel). Then a job started in one panel is shown again by a panel opened later.
  */
 import { writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
