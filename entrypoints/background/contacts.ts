@@ -3,10 +3,12 @@
  * own IndexedDB (lib/contacts/idb-store.ts); the engine reports every live answer through `onPaidAnswer`.
  */
 import { browser } from 'wxt/browser';
-import { bookIndexSource, createContactBook, recordPaidAnswer, savedKeys, type BookIndex, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
+import { bookIndexSource, createContactBook, recordBulkJob, recordPaidAnswer, savedKeys, type BookIndex, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
 import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
+import type { BulkJob } from '@/lib/model/state';
+import { isFinished } from '@/lib/export/bulk-final';
 import type { Handlers, SenderInfo } from '@/lib/messaging/router';
 import { HandledError } from '@/lib/errors/handled-error';
 import { generateSigningSecret, originPattern, sendToWebhook, toWebhookContact, WebhookDestinationSchema, type WebhookContact, type WebhookDestination } from '@/lib/webhook';
@@ -34,6 +36,20 @@ export function onPaidAnswer(answer: PaidAnswer): Promise<void> {
     () => undefined,
     (error: unknown) => console.warn('In-Page Enrich: a paid answer was not kept in the contact book', error),
   );
+}
+
+/** Per job, whether its event was last written finished (written once when first seen, once more when it ends). */
+const jobEvents = new Map<string, boolean>();
+/**
+ * The engine's job updates → the job's one history event (lib/contacts/record.ts recordBulkJob): written when the job
+ * is first seen in this worker's life and again when it has finished, with what it found and charged. Not on every
+ * chunk: each write also trims the history.
+ */
+export function onBulkJob(job: BulkJob): void {
+  const finished = isFinished(job);
+  if (jobEvents.get(job.id) === finished || (jobEvents.has(job.id) && !finished)) return;
+  jobEvents.set(job.id, finished);
+  void recordBulkJob(contactBook(), job).catch((error: unknown) => console.warn('In-Page Enrich: a bulk job was not kept in the history', error));
 }
 
 const view = (r: BookRecord): BookRecordView => ({ id: r.id, kind: r.kind, value: r.value, firstBoughtAt: r.firstBoughtAt, lastBoughtAt: r.lastBoughtAt, creditsSpent: r.creditsSpent });

@@ -63,10 +63,14 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
     },
     // Staged uploads: a job too big for one message (./staging.ts).
     'bulk/stage-open': async (input) => stagedUploads().open(input.requiredFields),
-    'bulk/stage-append': async (input) => stagedUploads().append(input.stagedId, input.entries),
+    // Priced as they are staged (the preview then reads no entry again).
+    'bulk/stage-append': async (input) => {
+      const e = await engine();
+      return stagedUploads().append(input.stagedId, input.entries, { cache: e.cache, saved: e.savedContacts });
+    },
     'bulk/stage-preview': async (input) => {
       const e = await engine();
-      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger, saved: e.savedContacts }, { fresh: input.fresh ?? false });
+      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger, saved: e.savedContacts }, { fresh: input.fresh ?? false, recount: input.recount ?? false });
     },
     'bulk/stage-discard': async (input) => {
       await stagedUploads().discard(input.stagedId);

@@ -23,6 +23,7 @@ import { createKeepAlive } from './keep-alive';
 import { clearPage, onPageScan, onTabLoading } from './pages';
 import { createServices, type Services } from './services';
 import { readCountryFrom } from './your-country';
+import { onBulkJob } from './contacts';
 
 export default defineBackground(() => {
   // Close storage.local/sync/session to content scripts where the browser can (lib/settings/storage-access.ts).
@@ -34,7 +35,10 @@ export default defineBackground(() => {
   let onQueueChange = () => {};
   let creditsChanged = () => {};
   const services: Promise<Services> = createServices({
-    onBulk: (job) => broadcast({ type: 'event/bulk', job }),
+    onBulk: (job) => {
+      broadcast({ type: 'event/bulk', job });
+      onBulkJob(job);
+    },
     onCredits: () => creditsChanged(),
   });
   const ready = () => services;

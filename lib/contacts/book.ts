@@ -246,8 +246,9 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       }
     }),
 
-    async addEvent(event: Omit<LookupEvent, 'id'>): Promise<void> {
-      await store.putEvent(valid(LookupEventSchema, { id: newId(), ...event }, 'event'));
+    /** A new event; with an `id`, the event of that id is replaced (a bulk job's one event, updated as it ends). */
+    async addEvent(event: Omit<LookupEvent, 'id'> & { id?: string }): Promise<void> {
+      await store.putEvent(valid(LookupEventSchema, { ...event, id: event.id ?? newId() }, 'event'));
       await store.trimEvents(MAX_EVENTS);
     },
 

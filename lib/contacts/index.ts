@@ -2,6 +2,6 @@
 export { createContactBook, MAX_EVENTS, UNDO_MS, type BookQuery, type ContactBook, type ListSummary, type Purchase } from './book';
 export { compareEntries, entryOf, personLine } from './entry';
 export { bookIndexSource, openBookIndex, savedContactsFrom, savedKeys, savedPersonQuery, type BookIndex } from './saved';
-export { bookKindOf, recordIdFor, recordPaidAnswer, serviceIdOf, type PaidAnswer } from './record';
+export { bookKindOf, recordBulkJob, recordIdFor, recordPaidAnswer, serviceIdOf, type BulkJobSummary, type PaidAnswer } from './record';
 export * from './schema';
 export { createMemoryContactBookStore, type ContactBookStore, type QuarantinedRecord } from './store';

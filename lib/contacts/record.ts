@@ -7,6 +7,7 @@ import { contactAliasKeys, contactAliasLookups } from '../cache/aliases';
 import { contactEnrichKey, labelForKey } from '../cache/keys';
 import type { ContactBook } from './book';
 import { type BookKind, MAX_KEY_LENGTH } from './schema';
+import { t } from '../i18n/t';
 
 /** What the engine reports after storing a live answer (its one definition is lib/engine/paid-answer.ts). */
 export type { PaidAnswer } from '../engine/paid-answer';
@@ -78,6 +79,9 @@ export async function recordPaidAnswer(book: ContactBook, answer: PaidAnswer): P
       fetchedAt: answer.fetchedAt,
     });
   }
+  // A bulk row is one of its job's rows: the job is the history's one event (recordBulkJob), not each row. A 20,000-row
+  // job wrote 20,000 events, and each write trimmed the history (a walk over its 5,000 newest): minutes per job.
+  if (answer.jobId !== undefined) return recordId ? { recordId } : {};
   await book.addEvent({
     at: answer.fetchedAt,
     endpoint: answer.endpoint,
@@ -91,4 +95,30 @@ export async function recordPaidAnswer(book: ContactBook, answer: PaidAnswer): P
     ...(answer.jobId ? { jobId: answer.jobId } : {}),
   });
   return recordId ? { recordId } : {};
+}
+
+/** What the history says of a bulk job: its size, what was found and what it charged so far. */
+export interface BulkJobSummary {
+  id: string;
+  createdAt: number;
+  total: number;
+  enriched: number;
+  creditsCharged: number;
+}
+
+/**
+ * A bulk job as one lookup event (its rows are people in the book, not events): written when the job starts and
+ * replaced, under the same id, when it ends with what it found and charged.
+ */
+export async function recordBulkJob(book: ContactBook, job: BulkJobSummary): Promise<void> {
+  await book.addEvent({
+    id: `bulk:${job.id}`.slice(0, 200),
+    at: job.createdAt,
+    endpoint: 'bulk/enrich',
+    key: `bulk:${job.id}`.slice(0, MAX_KEY_LENGTH),
+    label: t('book_event_bulk_job', job.total, job.enriched),
+    found: job.enriched > 0,
+    creditsCharged: job.creditsCharged,
+    jobId: job.id,
+  });
 }

@@ -46,6 +46,12 @@ export const StagedMetaSchema = z.strictObject({
   /** Appended entries dropped because an earlier one has the same key. */
   duplicates: z.number().int().nonnegative(),
   requiredFields: BulkRequiredFieldsSchema,
+  /**
+   * Of the entries, those answered free when they were staged (the cache; bought before, the contact book): counted
+   * page by page as each append arrives, so the preview is priced without reading every entry again. Absent when an
+   * append was not priced (then the preview counts them all).
+   */
+  priced: z.strictObject({ cached: z.number().int().nonnegative(), saved: z.number().int().nonnegative() }).optional(),
 });
 export type StagedMeta = z.infer<typeof StagedMetaSchema>;
 
@@ -85,6 +91,12 @@ export interface StagedPreview {
   /** Of the rest, bought before (the contact book): filled free unless the job asks for fresh answers. */
   saved: number;
   estimate: CostEstimate;
+}
+
+/** What prices entries as they are staged: the job's own decision of what is free (./saved-contacts.ts). */
+export interface StagingPriceDeps {
+  cache: Cache;
+  saved?: OpenSavedContacts | undefined;
 }
 
 export interface BulkStagingOptions {
@@ -127,16 +139,18 @@ export function createBulkStaging(options: BulkStagingOptions) {
     async open(requiredFields: StagedRequiredFields = []): Promise<{ stagedId: string; expiresAt: number }> {
       await staging.sweep();
       const at = now();
-      const meta: StagedMeta = { id: newId(), createdAt: at, touchedAt: at, count: 0, duplicates: 0, requiredFields: [...requiredFields] };
+      const meta: StagedMeta = { id: newId(), createdAt: at, touchedAt: at, count: 0, duplicates: 0, requiredFields: [...requiredFields], priced: { cached: 0, saved: 0 } };
       await store.putMeta(meta);
       return { stagedId: meta.id, expiresAt: at + STAGE_TTL_MS };
     },
 
     /**
      * Stores entries in arrival order; an entry whose key is already staged (earlier, or in the same append) is
-     * counted as a duplicate and not stored. Answers the totals so far.
+     * counted as a duplicate and not stored. Answers the totals so far. With `price`, the new entries are priced as
+     * they are stored (what the cache or the book answers free), so the preview needs no second pass; without it,
+     * the upload is no longer priced and the preview counts every entry.
      */
-    append(stagedId: string, input: readonly BulkEntry[]): Promise<{ staged: number; duplicates: number; expiresAt: number }> {
+    append(stagedId: string, input: readonly BulkEntry[], price?: StagingPriceDeps): Promise<{ staged: number; duplicates: number; expiresAt: number }> {
       if (input.length > STAGE_APPEND_MAX) return Promise.reject(new HandledError({ kind: 'invalid_message', message: t('errors_staged_append_max', STAGE_APPEND_MAX) }));
       return serial(stagedId, async () => {
         const meta = await live(stagedId);
@@ -167,6 +181,12 @@ export function createBulkStaging(options: BulkStagingOptions) {
           throw new HandledError({ kind: 'invalid_message', message: t('errors_staged_max_entries', STAGE_MAX_ENTRIES) });
         }
         const next: StagedMeta = { ...meta, count: meta.count + fresh.length, duplicates: meta.duplicates + duplicates, touchedAt: now() };
+        if (!price || !meta.priced) delete next.priced;
+        else {
+          // The job's own plan of what is free (./plan-batch.ts), so the running price is the one the job holds to.
+          const plan = await planBatch(fresh, { cache: price.cache, saved: await openSaved(price.saved) });
+          next.priced = { cached: meta.priced.cached + plan.cached, saved: meta.priced.saved + plan.saved };
+        }
         await store.putEntries(fresh, next);
         return { staged: next.count, duplicates: next.duplicates, expiresAt: next.touchedAt + STAGE_TTL_MS };
       });
@@ -189,8 +209,16 @@ export function createBulkStaging(options: BulkStagingOptions) {
      * unique keys, duplicates, cached keys, keys bought before (the contact book), and the one bulk price
      * (lib/engine/estimate.ts), counted page by page.
      */
-    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean } = {}): Promise<StagedPreview> {
+    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean; recount?: boolean } = {}): Promise<StagedPreview> {
       const meta = await live(stagedId);
+      const entries = meta.count + meta.duplicates;
+      // Priced as the entries arrived: the price from those counts. Counted again when asked (the job refused the
+      // price because answers counted as cached have expired since) or when an append was not priced.
+      if (meta.priced && !opts.recount) {
+        const { cached, saved } = meta.priced;
+        const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
+        return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };
+      }
       // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
       const book = await openSaved(deps.saved);
       const pages = [];
@@ -202,7 +230,10 @@ export function createBulkStaging(options: BulkStagingOptions) {
         pages.push(counts);
       }
       const { cached, saved } = batchTotal(pages);
-      const entries = meta.count + meta.duplicates;
+      await serial(stagedId, async () => {
+        const current = await store.meta(stagedId);
+        if (current && current.count === meta.count) await store.putMeta({ ...current, priced: { cached, saved } });
+      });
       const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
       return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };
     },
@@ -217,6 +248,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
 }
 
 export type BulkStaging = ReturnType<typeof createBulkStaging>;
+
 
 /** In memory (unit tests, bench): the same contract, records cloned and validated on read like the IndexedDB one. */
 export function createMemoryStagingStore(): StagingStore & { writes: number[] } {

@@ -59,6 +59,11 @@ export interface Settlement {
   stored?: (() => void) | undefined;
   /** The answers the contact book keeps (read after `store`: it may decide their aliases). */
   answers(): readonly PaidAnswer[];
+  /**
+   * Runs the contact book's step instead of awaiting it here: a bulk job fills the book from one chunk's answers
+   * while its next chunk is sent (bulk-chunks.ts). Booking and storing are done before it is handed over.
+   */
+  later?: ((tellBook: () => Promise<void>) => Promise<void>) | undefined;
 }
 
 /** Settles a paid answer in the one order above. */
@@ -67,5 +72,9 @@ export async function settle(settlement: Settlement, onPaidAnswer: OnPaidAnswer 
   await settlement.store();
   await settlement.companyWindow?.();
   settlement.stored?.();
-  for (const answer of settlement.answers()) await notifyPaidAnswer(onPaidAnswer, answer);
+  const tellBook = async () => {
+    for (const answer of settlement.answers()) await notifyPaidAnswer(onPaidAnswer, answer);
+  };
+  if (settlement.later) await settlement.later(tellBook);
+  else await tellBook();
 }

@@ -6,3 +6,4 @@ export { importExportHeader, importExportRow } from './export';
 export { createImportStore, ImportMetaSchema, ImportRowSchema, type ImportMeta, type ImportRow, type ImportStore } from './store';
 export { writeImportExport } from './write-export';
 export { APPEND_BYTE_BUDGET, APPEND_MAX_ENTRIES, appendBatches } from './stage';
+export { createThroughput, type ThroughputEstimate } from './throughput';

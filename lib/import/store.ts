@@ -22,6 +22,10 @@ export const ImportMetaSchema = z.strictObject({
   preamble: z.number().int().min(0).max(10).optional(),
   /** The bulk job started from it; null until started. */
   jobId: z.string().max(100).nullable(),
+  /** Whether the first row was the header (the export names its columns by it), kept for a panel opened later. */
+  hasHeader: z.boolean().optional(),
+  /** The user left its job's screen ("New import"): the Import tab no longer opens on it. */
+  dismissed: z.boolean().optional(),
 });
 export type ImportMeta = z.infer<typeof ImportMetaSchema>;
 
@@ -63,6 +67,19 @@ export function createImportStore() {
     async metaOfJob(jobId: string): Promise<ImportMeta | null> {
       const parsed = ImportMetaSchema.safeParse(await (await open()).getFromIndex('imports', 'jobId', jobId));
       return parsed.success ? parsed.data : null;
+    },
+    /**
+     * The newest import whose job the user has not left: the Import tab opens on it again after the panel or the
+     * browser was closed while it ran (the job itself runs in the background and resumes on its own).
+     */
+    async latestJob(): Promise<ImportMeta | null> {
+      let latest: ImportMeta | null = null;
+      for (const raw of await (await open()).getAll('imports')) {
+        const parsed = ImportMetaSchema.safeParse(raw);
+        if (!parsed.success || parsed.data.jobId === null || parsed.data.dismissed) continue;
+        if (!latest || parsed.data.createdAt > latest.createdAt) latest = parsed.data;
+      }
+      return latest;
     },
     async putRows(rows: readonly ImportRow[]) {
       const tx = (await open()).transaction('rows', 'readwrite');

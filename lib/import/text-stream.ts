@@ -39,7 +39,7 @@ export interface DecodedTextStream {
   cancel(): void;
 }
 
-export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars = 256 * 1024): DecodedTextStream {
+export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars = 256 * 1024, firstPieceChars = pieceChars): DecodedTextStream {
   const listeners = { data: new Set<Listener>(), end: new Set<Listener>(), error: new Set<Listener>() };
   const decoder = new TextDecoder(encoding);
   let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -50,7 +50,8 @@ export function decodedTextStream(file: Blob, encoding: FileEncoding, pieceChars
   let bytesRead = 0;
   let pending = '';
   let charsEmitted = 0;
-  let nextPiece = pieceChars;
+  // The first piece may be longer: papaparse guesses the delimiter from it alone.
+  let nextPiece = firstPieceChars;
 
   const emit = (event: keyof typeof listeners, value?: unknown) => {
     for (const listener of [...listeners[event]]) listener(value);

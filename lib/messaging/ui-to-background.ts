@@ -128,10 +128,11 @@ export const requests = {
   },
   /**
    * Before anything is sent: rows, unique entries, duplicates, cached and bought before (both free), and the bulk
-   * estimate's price, counted page by page. `fresh`: priced as buying the people bought before again.
+   * estimate's price, counted page by page as the entries were staged. `fresh`: priced as buying the people bought
+   * before again. `recount`: every entry asked again (after the start refused a price that changed).
    */
   'bulk/stage-preview': {
-    input: z.strictObject({ stagedId: z.string().max(100), fresh: z.boolean().optional() }),
+    input: z.strictObject({ stagedId: z.string().max(100), fresh: z.boolean().optional(), recount: z.boolean().optional() }),
     output: ImportPreviewSchema,
   },
   'bulk/stage-discard': { input: z.strictObject({ stagedId: z.string().max(100) }), output: ok },

@@ -136,6 +136,31 @@ describe('preview and start from a staged upload', () => {
     expect(staged).toMatchObject({ unique: 2505, duplicates: 2, cached: 3, estimate: { credits: 2502 } });
   });
 
+  it('priced as it is staged: the preview equals a full count without reading the entries again, and a recount sees what was bought since', async () => {
+    const { engine: e } = engine();
+    await e.start();
+    const { emails } = await samples(url);
+    for (const value of emails.slice(0, 3)) await e.lookups.contactEnrich({ lookup: { email: value } });
+    const entries = [...emails.slice(0, 6).map((value) => ({ field_type: 'email' as const, value })), ...Array.from({ length: 2_500 }, (_, i) => email(i)), email(9)];
+    const store = createMemoryStagingStore();
+    let reads = 0;
+    const counting = { ...store, entries: (...args: Parameters<typeof store.entries>) => ((reads += 1), store.entries(...args)) };
+    const staging = createBulkStaging({ store: counting });
+    const { stagedId } = await staging.open();
+    for (let i = 0; i < entries.length; i += STAGE_APPEND_MAX) await staging.append(stagedId, entries.slice(i, i + STAGE_APPEND_MAX), { cache: e.cache });
+    const streamed = await staging.preview(stagedId, { cache: e.cache, ledger: e.ledger });
+    expect(reads).toBe(0);
+    const recounted = await staging.preview(stagedId, { cache: e.cache, ledger: e.ledger }, { recount: true });
+    expect(reads).toBeGreaterThan(0);
+    expect(streamed).toEqual(recounted);
+    expect(streamed).toMatchObject({ unique: 2506, duplicates: 1, cached: 3, estimate: { credits: 2503 } });
+    // Bought after staging: the counts of the append do not know it; the recount the panel asks after a refused
+    // start does, and the price drops by one.
+    await e.lookups.contactEnrich({ lookup: { email: emails[4]! } });
+    expect((await staging.preview(stagedId, { cache: e.cache, ledger: e.ledger })).estimate.credits).toBe(2503);
+    expect((await staging.preview(stagedId, { cache: e.cache, ledger: e.ledger }, { recount: true })).estimate.credits).toBe(2502);
+  });
+
   it('over the budget, the staged preview is blocked with the same words as the whole one', async () => {
     const { engine: e } = engine({ dailyBudget: 10 });
     await e.start();
