@@ -4,7 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { bookIndexSource, createContactBook, recordPaidAnswer, savedKeys, type BookIndex, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
-import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
+import { CONTACTS_DB, createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -16,12 +16,21 @@ type ContactRequest = Extract<RequestType, `contacts/${string}` | `lists/${strin
 const WEBHOOK_META = 'webhookDestination';
 
 let book: ContactBook | null = null;
+let bookName: string = CONTACTS_DB;
 /** One book per worker life, opened on first use. */
 export function contactBook(): ContactBook {
-  return (book ??= createContactBook({ store: createIdbContactBookStore() }));
+  return (book ??= createContactBook({ store: createIdbContactBookStore(bookName) }));
 }
 
 let index: (() => Promise<BookIndex>) | null = null;
+
+/** Which book the requests and the engine use from now on: demo mode has its own (./demo.ts); undefined = the real one. */
+export function useContactBook(name: string = CONTACTS_DB): void {
+  if (name === bookName) return;
+  bookName = name;
+  book = null;
+  index = null;
+}
 /** The book's index by who each key looks up, kept until the next purchase (lib/contacts/saved.ts). */
 export function contactBookIndex(): Promise<BookIndex> {
   return (index ??= bookIndexSource(contactBook()))();

@@ -11,10 +11,10 @@ interface CacheDb extends DBSchema {
 
 export const CACHE_DB = 'ipe-cache';
 
-export function createIdbCacheStore(): CacheStore {
+export function createIdbCacheStore(name = CACHE_DB): CacheStore {
   let db: Promise<IDBPDatabase<CacheDb>> | null = null;
   const open = () =>
-    (db ??= openDB<CacheDb>(CACHE_DB, 1, {
+    (db ??= openDB<CacheDb>(name, 1, {
       upgrade(database) {
         const store = database.createObjectStore('entries', { keyPath: 'key' });
         store.createIndex('fetchedAt', 'fetchedAt');

@@ -17,10 +17,10 @@ interface ContactsDb extends DBSchema {
 
 export const CONTACTS_DB = 'ipe-contacts';
 
-export function createIdbContactBookStore(): ContactBookStore {
+export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore {
   let db: Promise<IDBPDatabase<ContactsDb>> | null = null;
   const open = () =>
-    (db ??= openDB<ContactsDb>(CONTACTS_DB, 1, {
+    (db ??= openDB<ContactsDb>(name, 1, {
       upgrade(database) {
         database.createObjectStore('records', { keyPath: 'id' }).createIndex('keys', 'keys', { multiEntry: true });
         database.createObjectStore('events', { keyPath: 'id' }).createIndex('at', 'at');

@@ -11,10 +11,10 @@ interface WindowDb extends DBSchema {
 
 export const COMPANY_WINDOW_DB = 'ipe-company-windows';
 
-export function createIdbCompanyWindowStore(): CompanyWindowStore {
+export function createIdbCompanyWindowStore(name = COMPANY_WINDOW_DB): CompanyWindowStore {
   let db: Promise<IDBPDatabase<WindowDb>> | null = null;
   const open = () =>
-    (db ??= openDB<WindowDb>(COMPANY_WINDOW_DB, 1, {
+    (db ??= openDB<WindowDb>(name, 1, {
       upgrade(database) {
         database.createObjectStore('found', { keyPath: 'id' }).createIndex('at', 'at');
       },

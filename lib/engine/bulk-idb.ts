@@ -18,10 +18,10 @@ interface BulkDb extends DBSchema {
 
 export const BULK_DB = 'ipe-bulk';
 
-export function createIdbBulkStore(): BulkStore {
+export function createIdbBulkStore(name = BULK_DB): BulkStore {
   let db: Promise<IDBPDatabase<BulkDb>> | null = null;
   const open = () =>
-    (db ??= openDB<BulkDb>(BULK_DB, 2, {
+    (db ??= openDB<BulkDb>(name, 2, {
       upgrade(database, oldVersion) {
         if (oldVersion < 1) {
           database.createObjectStore('jobs', { keyPath: 'id' });

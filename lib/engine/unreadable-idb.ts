@@ -9,10 +9,10 @@ interface KeptDb extends DBSchema {
   answers: { key: string; value: KeptAnswer };
 }
 
-export function createIdbKeptAnswerStore(): KeptAnswerStore {
+export function createIdbKeptAnswerStore(name = 'ipe-kept-answers'): KeptAnswerStore {
   let db: Promise<IDBPDatabase<KeptDb>> | null = null;
   const open = () =>
-    (db ??= openDB<KeptDb>('ipe-kept-answers', 1, {
+    (db ??= openDB<KeptDb>(name, 1, {
       upgrade(database) {
         database.createObjectStore('answers', { keyPath: 'key' });
       },
