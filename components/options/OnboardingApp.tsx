@@ -13,6 +13,7 @@ import { DataUse } from './DataUse';
 import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
 import { connectDemoSandbox } from './demo-sandbox';
+import { TryDemo } from './onboarding/TryDemo';
 import './onboarding/onboarding.css';
 import { useSettings } from './use-settings';
 import { type MessageKey, t } from '@/lib/i18n/t';
@@ -71,6 +72,8 @@ export function OnboardingApp() {
             <Skeleton height={80} />
           )}
         </section>
+
+        <TryDemo />
 
         <section className="onb-card" aria-labelledby="onb-start">
           <h2 className="onb-card__title" id="onb-start">

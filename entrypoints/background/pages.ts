@@ -9,7 +9,7 @@ import { storage } from 'wxt/utils/storage';
 import { finalisePageScan } from '@/lib/detect';
 import { type ContentMessage, ContentMessageSchema, type PageState, PageStateSchema } from '@/lib/messaging/protocol';
 import { fitPageState } from '@/lib/messaging/page-state';
-import { HandledError, type SenderInfo } from '@/lib/messaging/router';
+import { DEMO_PAGES_PATH, HandledError, type SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
 import { foundCount } from '@/lib/people';
@@ -160,8 +160,10 @@ export async function scanTab(tabId: number, full = false): Promise<PageState | 
     throw new HandledError({ kind: 'invalid_message', message: 'That tab is no longer open.' });
   }
   const url = tab.url ?? tab.pendingUrl;
-  if (url && !isScannableUrl(url)) throw notScannable();
-  const present = await scannerPresent(tabId);
+  // A demo page (our own package, /demo/) carries the scanner itself: no permission, nothing to inject.
+  const demoPage = url?.startsWith(browser.runtime.getURL(DEMO_PAGES_PATH as '/')) === true;
+  if (url && !demoPage && !isScannableUrl(url)) throw notScannable();
+  const present = demoPage || (await scannerPresent(tabId));
   if (!present) {
     try {
       await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });
