@@ -4,7 +4,7 @@
  */
 import { browser } from 'wxt/browser';
 import { bookIndexSource, createContactBook, recordPaidAnswer, savedKeys, type BookIndex, type BookRecord, type ContactBook, type PaidAnswer } from '@/lib/contacts';
-import { CONTACTS_DB, createIdbContactBookStore } from '@/lib/contacts/idb-store';
+import { createIdbContactBookStore } from '@/lib/contacts/idb-store';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { BookRecordView, RequestType } from '@/lib/messaging/protocol';
 import { HandledError, type Handlers, type SenderInfo } from '@/lib/messaging/router';
@@ -16,7 +16,8 @@ type ContactRequest = Extract<RequestType, `contacts/${string}` | `lists/${strin
 const WEBHOOK_META = 'webhookDestination';
 
 let book: ContactBook | null = null;
-let bookName: string = CONTACTS_DB;
+/** undefined: the real book's own name (lib/contacts/idb-store.ts). */
+let bookName: string | undefined;
 /** One book per worker life, opened on first use. */
 export function contactBook(): ContactBook {
   return (book ??= createContactBook({ store: createIdbContactBookStore(bookName) }));
@@ -25,7 +26,7 @@ export function contactBook(): ContactBook {
 let index: (() => Promise<BookIndex>) | null = null;
 
 /** Which book the requests and the engine use from now on: demo mode has its own (./demo.ts); undefined = the real one. */
-export function useContactBook(name: string = CONTACTS_DB): void {
+export function useContactBook(name?: string): void {
   if (name === bookName) return;
   bookName = name;
   book = null;
