@@ -33,7 +33,9 @@ export function openEmbeddedSandbox(
   seeded: Uint8Array,
   options: { restore?: EmbeddedSnapshot | undefined; sandbox?: SandboxOptions } = {},
 ): EmbeddedSandbox {
-  const raw = new sql.Database(seeded);
+  // A copy: sql.js keeps the array it is given as the in-memory file and writes into it, so the caller's bytes would
+  // no longer be the seeded database for a second open.
+  const raw = new sql.Database(new Uint8Array(seeded)); // copies (a Node Buffer's slice() would not)
   const db = fromSqlJs(raw);
   createStateSchema(db, 'main');
   if (options.restore) restore(db, options.restore);
