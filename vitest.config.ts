@@ -12,10 +12,26 @@ const lightFakeBrowser: Plugin = {
   },
 };
 
+/**
+ * The sandbox's conformance checks (the API contract over HTTP), run a second time against the same Hono app over
+ * sql.js: the driver the extension's demo mode runs (sandbox/embedded.ts, docs/store.md).
+ */
+const SANDBOX_CONFORMANCE = [
+  'api-contacts',
+  'api-companies',
+  'auth',
+  'admin',
+  'body-limits',
+  'faults',
+  'prospector-company',
+  'rate-limit',
+  'wire-names',
+  'demo',
+].map((name) => `tests/unit/sandbox/${name}.test.ts`);
+
 export default defineConfig({
   plugins: [lightFakeBrowser, WxtVitest()],
   test: {
-    include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/security/**/*.test.ts'],
     globalSetup: ['tests/unit/global-setup.ts'],
     setupFiles: ['tests/unit/i18n-setup.ts'],
     // Vitest's default on two cores is one worker (cores − 1), leaving a core idle while the main process waits:
@@ -23,5 +39,9 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 120_000,
+    projects: [
+      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/security/**/*.test.ts'] } },
+      { extends: true, test: { name: 'sandbox-sql.js', include: SANDBOX_CONFORMANCE, env: { SANDBOX_DRIVER: 'sql.js' } } },
+    ],
   },
 });

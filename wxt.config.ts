@@ -4,6 +4,7 @@ import { defineConfig } from 'wxt';
 import { parseProviderProfile } from './lib/build/provider-profile';
 import { requiredHosts } from './lib/build/required-hosts';
 import { compileCatalogues } from './lib/i18n/catalogue';
+import { buildDemoAssets } from './sandbox/extension-assets';
 
 // A provider profile (WXT_PROVIDER_PROFILE=path.json, lib/build/provider-profile.ts) is validated before anything is
 // built and becomes the build's API address: its origin is then the one host a store build asks for at install.
@@ -56,7 +57,9 @@ export default defineConfig({
   },
   hooks: {
     // The UI's languages: locales/<lang>/<area>.json compiled (and checked complete) into _locales (lib/i18n).
-    'build:publicAssets': (wxt, files) => {
+    'build:publicAssets': async (wxt, files) => {
+      // Demo mode in every build: the seeded database, SQLite in WebAssembly and the demo pages (docs/store.md).
+      files.push(...(await buildDemoAssets(`${wxt.config.root}/.sandbox/extension`)));
       for (const [lang, messages] of Object.entries(compileCatalogues(`${wxt.config.root}/locales`))) {
         files.push({ relativeDest: `_locales/${lang}/messages.json`, contents: JSON.stringify(messages, null, 1) });
       }
@@ -96,6 +99,11 @@ export default defineConfig({
         ? { optional_permissions: ['https://*/*', 'http://*/*'] }
         : { optional_host_permissions: ['https://*/*', 'http://*/*'] }),
       action: { default_title: 'In-Page Enrich' },
+      // Demo mode runs SQLite compiled to WebAssembly in the background (sql.js): 'wasm-unsafe-eval' is the one
+      // addition to the default policy (no eval of scripts, no remote code).
+      content_security_policy: firefox
+        ? "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';"
+        : { extension_pages: "script-src 'self' 'wasm-unsafe-eval'; object-src 'self';" },
       commands: {
         'open-side-panel': {
           suggested_key: { default: 'Alt+Shift+E' },

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './db/driver';
 
 export type Plan = 'standard' | 'enterprise';
 
@@ -32,7 +32,7 @@ export class Accounts {
   private readonly insert;
 
   constructor(
-    db: Database.Database,
+    db: SqlDatabase,
     private readonly now: () => number = Date.now,
   ) {
     this.select = db.prepare<[string], Account>('SELECT key, plan, balance FROM accounts WHERE key = ?');

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { Hono, type Context, type Next } from 'hono';
 import { REQUEST_ID_HEADER } from '../lib/api/decisions';
 import { buildOpenApiDocument } from '../lib/api/openapi';
@@ -39,7 +38,7 @@ export function buildApp(state: SandboxState): Hono {
     api.use(path, async (c, next) => {
       await next();
       // Set on the response whoever made it (a route's c.json, or a middleware's own Response for a 401 or 429).
-      c.res.headers.set(REQUEST_ID_HEADER, randomUUID());
+      c.res.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
     });
     api.use(path, (c, next) => spellWireNames(state, c, next));
     api.use(path, (c, next) => logRequest(state, c, next));

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './db/driver';
 
 export interface LedgerEntry {
   id: number;
@@ -21,7 +21,7 @@ export class Ledger {
   readonly charge: (key: string, endpoint: string, credits: number, ref?: string) => boolean;
 
   constructor(
-    db: Database.Database,
+    db: SqlDatabase,
     private readonly now: () => number = Date.now,
   ) {
     this.balanceStmt = db.prepare<[string], { balance: number }>('SELECT balance FROM accounts WHERE key = ?');

@@ -24,7 +24,14 @@ export interface SandboxOptions {
    * (`linkedin_url`, …), `spec` as the spec document writes them (`pnet_url`, …). See lib/api/wire-names.ts.
    */
   wireNames?: WireSpelling;
+  /**
+   * The SQLite driver under the same queries (sandbox/db/driver.ts): `better-sqlite3` (native, the server's default) or
+   * `sql.js` (WebAssembly, what the extension's demo mode runs; the conformance tests run both).
+   */
+  driver?: SandboxDriver;
 }
+
+export type SandboxDriver = 'better-sqlite3' | 'sql.js';
 
 export type ResolvedOptions = Required<Omit<SandboxOptions, 'dbPath'>> & { dbPath: string | undefined };
 
@@ -39,6 +46,7 @@ export const DEFAULT_OPTIONS = {
   hostile: false,
   quiet: false,
   wireNames: 'real',
+  driver: 'better-sqlite3',
 } as const;
 
 export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
@@ -56,6 +64,7 @@ export function resolveOptions(opts: SandboxOptions = {}): ResolvedOptions {
     hostile: opts.hostile ?? DEFAULT_OPTIONS.hostile,
     quiet: opts.quiet ?? DEFAULT_OPTIONS.quiet,
     wireNames: opts.wireNames ?? DEFAULT_OPTIONS.wireNames,
+    driver: opts.driver ?? DEFAULT_OPTIONS.driver,
   };
 }
 

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 export interface LoggedRequest {
   id: number;
   time: string;
@@ -27,7 +25,7 @@ export const MAX_EXCERPT_CHARS = 8_000_000;
 
 export function maskKey(key: string | undefined): string | null {
   if (!key) return null;
-  const hash = createHash('sha256').update(key).digest('hex').slice(0, 6);
+  const hash = fnv1a(key).toString(16).padStart(8, '0').slice(0, 6);
   return key.length <= 8 ? `…#${hash}` : `${key.slice(0, 4)}…${key.slice(-4)}#${hash}`;
 }
 
@@ -72,4 +70,17 @@ export class RequestLog {
     this.withBody = [];
     this.excerptChars = 0;
   }
+}
+
+/**
+ * 32-bit FNV-1a of the key's UTF-16 units: enough to tell keys apart in a log, synchronous, and the same in Node and
+ * in the extension's demo mode (which has no node:crypto and only an async SubtleCrypto).
+ */
+function fnv1a(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return hash >>> 0;
 }

@@ -1,7 +1,10 @@
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { openEphemeralDb, openPersistentDb } from './db/open';
+import { readFileSync } from 'node:fs';
+import initSqlJs from 'sql.js';
+import { cachedSeedFile, openEphemeralDb, openPersistentDb } from './db/open';
+import { openEmbeddedSandbox } from './embedded';
 import { resolveOptions, type SandboxOptions } from './options';
 import { createState, type SandboxState } from './state';
 
@@ -17,17 +20,30 @@ export interface RunningSandbox {
 
 /** Starts a sandbox of the enrichment API on loopback over a real SQLite database. */
 export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSandbox> {
-  const options = resolveOptions(opts);
+  // SANDBOX_DRIVER=sql.js runs a test suite against the WebAssembly driver (vitest.sqljs.config.ts).
+  const options = resolveOptions({ ...opts, driver: opts.driver ?? (process.env.SANDBOX_DRIVER === 'sql.js' ? 'sql.js' : undefined) });
   const params = { seed: options.seed, companies: options.companies, contacts: options.contacts, hostile: options.hostile };
   const onSeed = options.quiet
     ? undefined
     : () => console.log(`Seeding ${params.companies} companies and ${params.contacts} contacts (seed ${params.seed}${params.hostile ? ', hostile' : ''}); later starts reuse it…`);
-  const opened = options.dbPath ? openPersistentDb(options.dbPath, params, onSeed) : openEphemeralDb(params, onSeed);
-  const state = createState(opened.db, options);
-  const app = buildApp(state);
+  let state: SandboxState;
+  let fetch: (request: Request) => Response | Promise<Response>;
+  let closeDb: () => void;
+  if (options.driver === 'sql.js') {
+    if (options.dbPath) throw new Error('The sql.js driver runs in memory over the cached seed: drop --db');
+    // The same bytes the extension's demo mode opens: a seeded file, read whole into WebAssembly memory.
+    const embedded = openEmbeddedSandbox(await initSqlJs(), readFileSync(cachedSeedFile(params, onSeed)), { sandbox: options });
+    ({ state, fetch } = embedded);
+    closeDb = () => embedded.close();
+  } else {
+    const opened = options.dbPath ? openPersistentDb(options.dbPath, params, onSeed) : openEphemeralDb(params, onSeed);
+    state = createState(opened.db, options);
+    fetch = buildApp(state).fetch;
+    closeDb = () => opened.close();
+  }
 
   const { server, port } = await new Promise<{ server: ReturnType<typeof serve>; port: number }>((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port: options.port, hostname: options.host }, (info: AddressInfo) =>
+    const server = serve({ fetch, port: options.port, hostname: options.host }, (info: AddressInfo) =>
       resolve({ server, port: info.port }),
     );
     server.once('error', reject);
@@ -47,7 +63,7 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<RunningSa
       closed ??= new Promise<void>((resolve) => {
         if ('closeAllConnections' in server) server.closeAllConnections();
         server.close(() => {
-          opened.close();
+          closeDb();
           resolve();
         });
       });

@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './db/driver';
 import { Accounts } from './accounts';
 import { FaultQueue } from './faults';
 import { Ledger } from './ledger';
@@ -9,7 +9,7 @@ import { Store } from './store';
 
 /** Everything the routes share for one running sandbox. */
 export interface SandboxState {
-  db: Database.Database;
+  db: SqlDatabase;
   options: ResolvedOptions;
   accounts: Accounts;
   ledger: Ledger;
@@ -19,7 +19,7 @@ export interface SandboxState {
   store: Store;
 }
 
-export function createState(db: Database.Database, options: ResolvedOptions): SandboxState {
+export function createState(db: SqlDatabase, options: ResolvedOptions): SandboxState {
   return {
     db,
     options,

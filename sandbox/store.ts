@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './db/driver';
 import type { CompanyFeatures } from './seed/companies';
 import type { ContactFeatures } from './seed/contacts';
 import { cleanDomain, emailKey, nameKey, parseProfileUrl, phoneKey, socialKey } from './normalise';
@@ -36,7 +36,7 @@ export class Store {
   private readonly docsInStmt;
   private readonly docBytesInStmt;
 
-  constructor(db: Database.Database) {
+  constructor(db: SqlDatabase) {
     this.companyFeatures = db
       .prepare<[], { features: string }>('SELECT features FROM companies ORDER BY id')
       .all()
@@ -65,7 +65,7 @@ export class Store {
       'SELECT value, MIN(contact_id) AS contact_id FROM contact_keys WHERE kind = ? AND value IN (SELECT value FROM json_each(?)) GROUP BY value',
     );
     this.docsInStmt = db.prepare<[string], { id: number; doc: string }>('SELECT id, doc FROM contacts WHERE id IN (SELECT value FROM json_each(?))');
-    this.docBytesInStmt = db.prepare<[string], { id: number; doc: Buffer }>(
+    this.docBytesInStmt = db.prepare<[string], { id: number; doc: Uint8Array }>(
       'SELECT id, CAST(doc AS BLOB) AS doc FROM contacts WHERE id IN (SELECT value FROM json_each(?))',
     );
   }
@@ -127,8 +127,8 @@ export class Store {
    * The same documents as UTF-8 bytes, as stored (`CAST(doc AS BLOB)`): bulk copies them into its answer, so
    * 3 MB of text is neither decoded into JavaScript strings nor encoded again on the way out.
    */
-  contactJsonBytesMany(ids: readonly number[]): Map<number, Buffer> {
-    const docs = new Map<number, Buffer>();
+  contactJsonBytesMany(ids: readonly number[]): Map<number, Uint8Array> {
+    const docs = new Map<number, Uint8Array>();
     if (ids.length === 0) return docs;
     for (const row of this.docBytesInStmt.all(JSON.stringify([...new Set(ids)]))) docs.set(row.id, row.doc);
     return docs;

@@ -14,6 +14,7 @@ import { DataUse } from './DataUse';
 import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
 import { connectDemoSandbox } from '@/components/shared/demo-sandbox';
+import { TryDemo } from './onboarding/TryDemo';
 import './onboarding/onboarding.css';
 import { useSettings } from '@/components/shared/use-settings';
 import { type MessageKey, t } from '@/lib/i18n/t';
@@ -72,6 +73,8 @@ export function OnboardingApp() {
             <Skeleton height={80} />
           )}
         </section>
+
+        <TryDemo />
 
         <section className="onb-card" aria-labelledby="onb-start">
           <h2 className="onb-card__title" id="onb-start">

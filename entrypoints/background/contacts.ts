@@ -19,12 +19,22 @@ type ContactRequest = Extract<RequestType, `contacts/${string}` | `lists/${strin
 const WEBHOOK_META = 'webhookDestination';
 
 let book: ContactBook | null = null;
+/** undefined: the real book's own name (lib/contacts/idb-store.ts). */
+let bookName: string | undefined;
 /** One book per worker life, opened on first use. */
 export function contactBook(): ContactBook {
-  return (book ??= createContactBook({ store: createIdbContactBookStore() }));
+  return (book ??= createContactBook({ store: createIdbContactBookStore(bookName) }));
 }
 
 let index: (() => Promise<BookIndex>) | null = null;
+
+/** Which book the requests and the engine use from now on: demo mode has its own (./demo.ts); undefined = the real one. */
+export function useContactBook(name?: string): void {
+  if (name === bookName) return;
+  bookName = name;
+  book = null;
+  index = null;
+}
 /** The book's index by who each key looks up, kept until the next purchase (lib/contacts/saved.ts). */
 export function contactBookIndex(): Promise<BookIndex> {
   return (index ??= bookIndexSource(contactBook()))();

@@ -20,7 +20,10 @@ import { stagedUploads } from './staging';
 import { createKeyedOrder } from '@/lib/async/keyed-order';
 import type { Services } from './services';
 
-export function createHandlers(services: () => Promise<Services>): Handlers<SenderInfo> {
+/** Switches between the real engine and demo mode's (./demo.ts); resolves with the services now in use. */
+export type SwitchMode = (demo: boolean) => Promise<Services>;
+
+export function createHandlers(services: () => Promise<Services>, switchMode: SwitchMode): Handlers<SenderInfo> {
   const engine = async () => (await services()).engine;
 
   async function requireKey() {
@@ -149,7 +152,13 @@ export function createHandlers(services: () => Promise<Services>): Handlers<Send
       broadcast({ type: 'event/settings' });
       return next;
     },
+    'demo/state': async () => ({ on: (await services()).demo }),
+    'demo/start': async () => ({ on: (await switchMode(true)).demo }),
+    'demo/stop': async () => ({ on: (await switchMode(false)).demo }),
     'key/set': async (input) => {
+      // A real key ends demo mode: it is saved in the real key store and used by the real engine, whose stores the
+      // demo never touched.
+      if ((await services()).demo) await switchMode(false);
       const s = await services();
       await s.keystore.set(input.key);
       await s.keyRejection.forget();

@@ -11,7 +11,7 @@ import { countryForPages } from './your-country';
 import { type ContentMessage, ContentMessageSchema } from '@/lib/messaging/protocol';
 import { type PageState, PageStateSchema } from '@/lib/model/state';
 import { fitPageState } from '@/lib/messaging/page-state';
-import type { SenderInfo } from '@/lib/messaging/router';
+import { DEMO_PAGES_PATH, type SenderInfo } from '@/lib/messaging/router';
 import { HandledError } from '@/lib/errors/handled-error';
 import { broadcast } from './broadcast';
 import { isScannableUrl } from './scannable';
@@ -164,8 +164,10 @@ export async function scanTab(tabId: number, full = false): Promise<PageState | 
     throw new HandledError({ kind: 'invalid_message', message: 'That tab is no longer open.' });
   }
   const url = tab.url ?? tab.pendingUrl;
-  if (url && !isScannableUrl(url)) throw notScannable();
-  const present = await scannerPresent(tabId);
+  // A demo page (our own package, /demo/) carries the scanner itself: no permission, nothing to inject.
+  const demoPage = url?.startsWith(browser.runtime.getURL(DEMO_PAGES_PATH as '/')) === true;
+  if (url && !demoPage && !isScannableUrl(url)) throw notScannable();
+  const present = demoPage || (await scannerPresent(tabId));
   if (!present) {
     try {
       await browser.scripting.executeScript({ target: { tabId }, files: [CONTENT_SCRIPT] });

@@ -8,13 +8,15 @@ import { createIdbCacheStore } from '@/lib/cache/idb-store';
 import { createIdbCompanyWindowStore } from '@/lib/credits/company-window-idb';
 import { createStorageLedgerStore } from '@/lib/credits/store';
 import { createIdbKeptAnswerStore } from '@/lib/engine/unreadable-idb';
-import { createIdbApiAddressStore, createIdbKeyStore, type KeyStore } from '@/lib/keystore';
+import { createIdbApiAddressStore, createIdbKeyStore, createMemoryKeyStore, type KeyStore } from '@/lib/keystore';
+import { defineLedgerItem } from '@/lib/credits/store';
 import type { BulkJob } from '@/lib/model/state';
 import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
 import { createEngine, type Engine } from '@/lib/engine/engine';
 import { createOffscreenPaidRequests, offscreenAvailable } from '../offscreen/paid-requests';
 import { savedContactsFrom } from '@/lib/contacts';
-import { contactBookIndex, onPaidAnswer } from './contacts';
+import { contactBookIndex, onPaidAnswer, useContactBook } from './contacts';
+import { DEMO_BASE_URL, DEMO_KEY, DEMO_STORES, demoFetch } from './demo';
 import { createKeyRejection } from './key-rejection';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { loadLimiter } from '@/lib/queue/limiter-store';
@@ -27,22 +29,27 @@ export interface Services {
   engine: Engine;
   /** When the service last refused the saved key (shown by the options page). */
   keyRejection: ReturnType<typeof createKeyRejection>;
+  /** Demo mode (./demo.ts): the engine answers from the sandbox inside the extension, over stores of its own. */
+  demo: boolean;
 }
 
-export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }): Promise<Services> {
+export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }, demo = false): Promise<Services> {
   // Our session data (page states, intents, queued tasks, the limiter log) is for trusted contexts only.
   await browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
   const settings = createSettingsStore(createIdbApiAddressStore());
-  const keystore = createIdbKeyStore();
+  // Demo mode: the demo key in memory and the demo's own stores; the real key and stores are not opened.
+  const keystore = demo ? createMemoryKeyStore(DEMO_KEY) : createIdbKeyStore();
+  useContactBook(demo ? DEMO_STORES.contacts : undefined);
   const engine = createEngine({
     limiter: await loadLimiter(DEFAULT_LIMITER_CONFIG),
-    taskStore: createSessionTaskStore(),
-    cacheStore: createIdbCacheStore(),
-    companyWindowStore: createIdbCompanyWindowStore(),
-    bulkStore: createIdbBulkStore(),
-    ledgerStore: createStorageLedgerStore(),
+    taskStore: demo ? createSessionTaskStore(DEMO_STORES.tasks) : createSessionTaskStore(),
+    cacheStore: demo ? createIdbCacheStore(DEMO_STORES.cache) : createIdbCacheStore(),
+    companyWindowStore: demo ? createIdbCompanyWindowStore(DEMO_STORES.companyWindows) : createIdbCompanyWindowStore(),
+    bulkStore: demo ? createIdbBulkStore(DEMO_STORES.bulk) : createIdbBulkStore(),
+    ledgerStore: demo ? createStorageLedgerStore(defineLedgerItem(DEMO_STORES.ledger)) : createStorageLedgerStore(),
     keystore,
-    settings: () => settings.get(),
+    settings: demo ? async () => ({ ...(await settings.get()), apiBaseUrl: DEMO_BASE_URL }) : () => settings.get(),
+    ...(demo ? { fetch: demoFetch } : {}),
     onBulk: hooks.onBulk,
     onCredits: hooks.onCredits,
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules.
@@ -51,11 +58,12 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     savedContacts: savedContactsFrom(contactBookIndex),
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
     // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
-    ...(offscreenAvailable() ? { paidRequests: createOffscreenPaidRequests() } : {}),
+    // Demo answers come from inside the worker: nothing for the offscreen document to carry.
+    ...(offscreenAvailable() && !demo ? { paidRequests: createOffscreenPaidRequests() } : {}),
     // A paid answer this version cannot read is kept and read again after an update (lib/engine/unreadable.ts).
-    keptAnswerStore: createIdbKeptAnswerStore(),
+    keptAnswerStore: demo ? createIdbKeptAnswerStore(DEMO_STORES.keptAnswers) : createIdbKeptAnswerStore(),
     version: browser.runtime.getManifest().version,
   });
   await engine.start();
-  return { settings, keystore, engine, keyRejection: createKeyRejection(keystore) };
+  return { settings, keystore, engine, keyRejection: createKeyRejection(keystore), demo };
 }

@@ -5,6 +5,7 @@ import { t, uiLanguage } from '@/lib/i18n/t';
 import '@/components/ui';
 import '@/components/options/options.css';
 import { OnboardingApp } from '@/components/options/OnboardingApp';
+import { DemoBanner } from '@/components/shared/DemoBanner';
 
 // The page's title and language follow the browser's UI language (extension HTML cannot use __MSG_ itself).
 document.title = t('options_onb_welcome', t('ext_name'));
@@ -15,6 +16,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <SurfaceData>
+        <DemoBanner />
         <OnboardingApp />
       </SurfaceData>
     </StrictMode>,

@@ -5,6 +5,7 @@ import { t, uiLanguage } from '@/lib/i18n/t';
 import '@/components/ui';
 import '@/components/options/options.css';
 import { OptionsApp } from '@/components/options/OptionsApp';
+import { DemoBanner } from '@/components/shared/DemoBanner';
 
 // The page's title and language follow the browser's UI language (extension HTML cannot use __MSG_ itself).
 document.title = t('options_document_title', t('ext_name'));
@@ -15,6 +16,7 @@ if (root) {
   createRoot(root).render(
     <StrictMode>
       <SurfaceData>
+        <DemoBanner />
         <OptionsApp />
       </SurfaceData>
     </StrictMode>,

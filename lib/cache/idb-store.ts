@@ -12,9 +12,9 @@ interface CacheDb extends DBSchema {
 
 export const CACHE_DB = 'ipe-cache';
 
-export function createIdbCacheStore(): CacheStore {
+export function createIdbCacheStore(name = CACHE_DB): CacheStore {
   const open = databaseOpener<CacheDb>({
-    name: CACHE_DB,
+    name,
     version: 1,
     upgrade(database) {
       const store = database.createObjectStore('entries', { keyPath: 'key' });

@@ -95,8 +95,10 @@ function chunkCollector(): ChunkWriter & { writeAll(tx: RecordTx): Promise<unkno
   };
 }
 
-const open = databaseOpener<ContactsDb>({
-  name: CONTACTS_DB,
+/** The book's database opener: `name` is the real book's, or demo mode's own (entrypoints/background/demo.ts). */
+const openerOf = (name: string) =>
+  databaseOpener<ContactsDb>({
+  name,
   version: CONTACTS_DB_VERSION,
   async upgrade(database, oldVersion, tx) {
     if (oldVersion < 1) {
@@ -130,8 +132,8 @@ const open = databaseOpener<ContactsDb>({
   },
 });
 
-export function createIdbContactBookStore(): ContactBookStore {
-
+export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore {
+  const open = openerOf(name);
   return {
     async getRecord(id) {
       return (await open()).get('records', id);

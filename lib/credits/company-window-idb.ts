@@ -12,9 +12,9 @@ interface WindowDb extends DBSchema {
 
 export const COMPANY_WINDOW_DB = 'ipe-company-windows';
 
-export function createIdbCompanyWindowStore(): CompanyWindowStore {
+export function createIdbCompanyWindowStore(name = COMPANY_WINDOW_DB): CompanyWindowStore {
   const open = databaseOpener<WindowDb>({
-    name: COMPANY_WINDOW_DB,
+    name,
     version: 1,
     upgrade(database) {
       database.createObjectStore('found', { keyPath: 'id' }).createIndex('at', 'at');

@@ -2,9 +2,10 @@
 import { storage } from 'wxt/utils/storage';
 import type { LedgerState, LedgerStore } from './ledger';
 
-export function defineLedgerItem() {
+/** `key`: demo mode keeps its own (entrypoints/background/demo.ts). */
+export function defineLedgerItem(key: `local:${string}` = 'local:creditsLedger') {
   /** Credits spent per local day and action (see lib/credits/ledger.ts). */
-  return storage.defineItem<LedgerState>('local:creditsLedger', { fallback: { days: {} }, version: 1 });
+  return storage.defineItem<LedgerState>(key, { fallback: { days: {} }, version: 1 });
 }
 
 export function createStorageLedgerStore(item = defineLedgerItem()): LedgerStore {

@@ -19,9 +19,9 @@ interface BulkDb extends DBSchema {
 
 export const BULK_DB = 'ipe-bulk';
 
-export function createIdbBulkStore(): BulkStore {
+export function createIdbBulkStore(name = BULK_DB): BulkStore {
   const open = databaseOpener<BulkDb>({
-    name: BULK_DB,
+    name,
     version: 2,
     upgrade(database, oldVersion) {
       if (oldVersion < 1) {

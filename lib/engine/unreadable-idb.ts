@@ -10,9 +10,9 @@ interface KeptDb extends DBSchema {
   answers: { key: string; value: KeptAnswer };
 }
 
-export function createIdbKeptAnswerStore(): KeptAnswerStore {
+export function createIdbKeptAnswerStore(name = 'ipe-kept-answers'): KeptAnswerStore {
   const open = databaseOpener<KeptDb>({
-    name: 'ipe-kept-answers',
+    name,
     version: 1,
     upgrade(database) {
       database.createObjectStore('answers', { keyPath: 'key' });

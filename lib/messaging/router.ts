@@ -15,12 +15,18 @@ export interface SenderInfo {
 
 export type SenderKind = 'extension-page' | 'content-script' | 'foreign';
 
+/** Where the demo pages live in the package (wxt.config.ts writes them, lib/build/demo-assets.ts). */
+export const DEMO_PAGES_PATH = '/demo/';
+
 /**
  * A message with no stamp is no evidence of trust: only our own extension may talk to us, and only pages served
  * from our own origin count as extension pages. Content scripts share our id but run on the page's URL.
  */
 export function classifySender(sender: SenderInfo, ownId: string, ownOrigin: string): SenderKind {
   if (sender.id !== ownId) return 'foreign';
+  // The demo pages (our origin, /demo/) carry the scanner itself, like any web page would have it injected: they
+  // speak with a content script's rights only (report a scan), never an extension page's (demo mode, keys, lookups).
+  if (sender.url?.startsWith(`${ownOrigin.replace(/\/+$/, '')}${DEMO_PAGES_PATH}`)) return sender.tab?.id !== undefined ? 'content-script' : 'foreign';
   if (sender.url?.startsWith(ownOrigin)) return 'extension-page';
   if (sender.tab?.id !== undefined) return 'content-script';
   return 'foreign';

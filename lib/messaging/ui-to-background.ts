@@ -39,6 +39,8 @@ import { contactRequests, ImportPreviewSchema } from './contacts-requests';
 export { ApiKeySchema };
 
 const empty = z.strictObject({});
+export const DemoStateSchema = z.strictObject({ on: z.boolean() });
+export type DemoState = z.infer<typeof DemoStateSchema>;
 const ok = z.strictObject({ ok: z.literal(true) });
 /**
  * The price the user's click showed (the estimate's credits; 0 for "free"). A request that would cost more when it
@@ -229,6 +231,14 @@ export const requests = {
   },
   'key/set': { input: z.strictObject({ key: ApiKeySchema }), output: ok },
   'key/clear': { input: empty, output: ok },
+  /**
+   * Demo mode: the sandbox inside the extension answers the API over seeded data, in stores of its own
+   * (docs/store.md, "Demo mode"). Extension pages only: the router gives content scripts and the demo pages none
+   * of these.
+   */
+  'demo/state': { input: empty, output: DemoStateSchema },
+  'demo/start': { input: empty, output: DemoStateSchema },
+  'demo/stop': { input: empty, output: DemoStateSchema },
   /** Checks the stored key (or a candidate) with the free check described in docs/api-decisions.md. */
   'key/test': {
     input: z.strictObject({ key: ApiKeySchema.optional() }),

@@ -10,17 +10,18 @@ import type { TaskRecord, TaskStore } from './queue';
 
 const PREFIX = 'queue.task.';
 
-export function createSessionTaskStore(): TaskStore {
+/** `prefix`: demo mode queues under its own (entrypoints/background/demo.ts), never among a real key's tasks. */
+export function createSessionTaskStore(prefix = PREFIX): TaskStore {
   return {
     async load() {
       const all = await storage.snapshot('session');
       return Object.entries(all)
-        .filter(([key]) => key.startsWith(PREFIX))
+        .filter(([key]) => key.startsWith(prefix))
         .map(([, value]) => value)
         .filter(isTaskRecord);
     },
-    put: (record) => storage.setItem(`session:${PREFIX}${record.id}`, record),
-    remove: (id) => storage.removeItem(`session:${PREFIX}${id}`),
+    put: (record) => storage.setItem(`session:${prefix}${record.id}`, record),
+    remove: (id) => storage.removeItem(`session:${prefix}${id}`),
   };
 }
 

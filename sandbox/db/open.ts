@@ -4,11 +4,22 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } 
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDatabase, type SeedParams } from '../seed';
+import type { SqlDatabase } from './driver';
 import { createDataSchema, createSchema, createStateSchema } from './schema';
 
 export interface OpenedDb {
-  db: Database.Database;
+  db: SqlDatabase;
   close(): void;
+}
+
+/**
+ * better-sqlite3 behind the sandbox's interface. Its typings' `prepare` returns a conditional type (named or
+ * positional parameters) that TypeScript cannot match to the interface's, though every call the sandbox makes is
+ * positional and the runtime shape is exactly the interface's: the view is typed, not wrapped, so the server's
+ * bulk lookups pay nothing for it.
+ */
+export function fromBetterSqlite3(db: Database.Database): SqlDatabase {
+  return db as unknown as SqlDatabase;
 }
 
 const SANDBOX_DIR = fileURLToPath(new URL('..', import.meta.url));
@@ -23,8 +34,8 @@ export function openPersistentDb(path: string, params: SeedParams, onSeed?: (par
   const db = new Database(path);
   db.pragma('journal_mode = WAL');
   readFast(db);
-  createSchema(db);
-  return { db, close: () => db.close() };
+  createSchema(fromBetterSqlite3(db));
+  return { db: fromBetterSqlite3(db), close: () => db.close() };
 }
 
 /**
@@ -36,8 +47,8 @@ export function openPersistentDb(path: string, params: SeedParams, onSeed?: (par
 export function openEphemeralDb(params: SeedParams, onSeed?: (params: SeedParams) => void): OpenedDb {
   const db = new Database(cachedSeedFile(params, onSeed), { readonly: true });
   readFast(db);
-  createStateSchema(db, 'temp');
-  return { db, close: () => db.close() };
+  createStateSchema(fromBetterSqlite3(db), 'temp');
+  return { db: fromBetterSqlite3(db), close: () => db.close() };
 }
 
 /**
@@ -69,8 +80,8 @@ function buildSeededFile(path: string, params: SeedParams): void {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   try {
-    createDataSchema(db);
-    seedDatabase(db, params);
+    createDataSchema(fromBetterSqlite3(db));
+    seedDatabase(fromBetterSqlite3(db), params);
     db.exec('ANALYZE');
   } finally {
     db.close();

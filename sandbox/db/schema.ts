@@ -1,4 +1,4 @@
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from './driver';
 
 /**
  * Data tables (written once by the seed, read-only afterwards). Contacts and companies are stored as JSON
@@ -64,7 +64,7 @@ CREATE TABLE IF NOT EXISTS {schema}.ledger (
 CREATE INDEX IF NOT EXISTS {schema}.ledger_key_ref ON ledger(key, endpoint, ref, at);
 `;
 
-export function createDataSchema(db: Database.Database): void {
+export function createDataSchema(db: SqlDatabase): void {
   db.exec(DATA_SCHEMA_SQL);
 }
 
@@ -72,12 +72,12 @@ export function createDataSchema(db: Database.Database): void {
  * `main` for a persistent --db file (the ledger survives restarts); `temp` over a read-only cached seed, so
  * every start has its own accounts and ledger and never writes to the shared file.
  */
-export function createStateSchema(db: Database.Database, schema: 'main' | 'temp'): void {
+export function createStateSchema(db: SqlDatabase, schema: 'main' | 'temp'): void {
   db.exec(STATE_SCHEMA_SQL.replaceAll('{schema}', schema));
 }
 
 /** Both, in one file. */
-export function createSchema(db: Database.Database): void {
+export function createSchema(db: SqlDatabase): void {
   createDataSchema(db);
   createStateSchema(db, 'main');
 }

@@ -110,8 +110,10 @@ export function registerAdmin(app: Hono, state: SandboxState): void {
       rateLimit: state.limiter.describe(),
       realtimeDelayMs: state.options.realtimeDelayMs,
       hostile: state.options.hostile,
-      // The body-limit tests watch these across huge requests; also handy when a demo machine feels slow.
-      memory: { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
+      driver: state.options.driver,
+      // The body-limit tests watch these across huge requests; also handy when a demo machine feels slow. Null inside
+      // the extension (demo mode), which has no process to measure.
+      memory: typeof process === 'undefined' ? null : { rssBytes: process.memoryUsage.rss(), heapUsedBytes: process.memoryUsage().heapUsed },
     }),
   );
 }

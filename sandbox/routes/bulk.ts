@@ -27,7 +27,7 @@ export function registerBulk(api: Hono<AppEnv>, state: SandboxState): void {
     const matches = body.query_list.map((_, i) => {
       const id = ids[i];
       const doc = id === undefined ? undefined : docs.get(id);
-      const matched = doc !== undefined && (required.length === 0 || meetsRequired(JSON.parse(doc.toString('utf8')) as Record<string, unknown>, required));
+      const matched = doc !== undefined && (required.length === 0 || meetsRequired(JSON.parse(utf8.decode(doc)) as Record<string, unknown>, required));
       return matched ? doc : undefined;
     });
     const enriched = matches.filter((doc) => doc !== undefined).length;
@@ -48,28 +48,38 @@ export function registerBulk(api: Hono<AppEnv>, state: SandboxState): void {
  * `{"contacts":[{"enriched_contact":<doc or null>,"value":<input>},…],"records_enriched":n}` as UTF-8 bytes,
  * written into one buffer sized up front.
  */
-function bulkAnswer(docs: ReadonlyArray<Buffer | undefined>, values: readonly string[], enriched: number): Uint8Array<ArrayBuffer> {
-  const tails = values.map((value) => `,"value":${JSON.stringify(value)}}`);
-  const head = '{"contacts":[';
-  const end = `],"records_enriched":${enriched}}`;
+function bulkAnswer(docs: ReadonlyArray<Uint8Array | undefined>, values: readonly string[], enriched: number): Uint8Array<ArrayBuffer> {
+  const tails = values.map((value) => toUtf8.encode(`,"value":${JSON.stringify(value)}}`));
+  const head = toUtf8.encode('{"contacts":[');
+  const end = toUtf8.encode(`],"records_enriched":${enriched}}`);
   let size = head.length + end.length;
   docs.forEach((doc, i) => {
-    size += (i > 0 ? 1 : 0) + ENTRY_START.length + (doc ? doc.length : 4) + Buffer.byteLength(tails[i] as string);
+    size += (i > 0 ? 1 : 0) + ENTRY_START.length + (doc ? doc.length : NULL.length) + (tails[i] as Uint8Array).length;
   });
-  const out = Buffer.allocUnsafeSlow(size);
-  let at = out.write(head, 0, 'latin1');
+  // Plain Uint8Array and TextEncoder (no Node Buffer): the same route answers inside the extension's demo mode.
+  const out = new Uint8Array(size);
+  let at = 0;
+  const put = (bytes: Uint8Array) => {
+    out.set(bytes, at);
+    at += bytes.length;
+  };
+  put(head);
   docs.forEach((doc, i) => {
-    if (i > 0) at += out.write(',', at, 'latin1');
-    at += out.write(ENTRY_START, at, 'latin1');
-    at += doc ? doc.copy(out, at) : out.write('null', at, 'latin1');
-    at += out.write(tails[i] as string, at, 'utf8');
+    if (i > 0) put(COMMA);
+    put(ENTRY_START);
+    put(doc ?? NULL);
+    put(tails[i] as Uint8Array);
   });
-  at += out.write(end, at, 'latin1');
+  put(end);
   if (at !== size) throw new Error(`bulk answer: wrote ${at} of ${size} bytes`);
-  return new Uint8Array(out.buffer, out.byteOffset, out.byteLength);
+  return out;
 }
 
-const ENTRY_START = '{"enriched_contact":';
+const toUtf8 = new TextEncoder();
+const utf8 = new TextDecoder();
+const ENTRY_START = toUtf8.encode('{"enriched_contact":');
+const NULL = toUtf8.encode('null');
+const COMMA = toUtf8.encode(',');
 
 /** Contact id per input, in input order: one batched lookup per field type (at most three queries). */
 function findIds(state: SandboxState, queries: ReadonlyArray<{ field_type: BulkLookupField; value: string }>): Array<number | undefined> {

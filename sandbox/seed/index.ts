@@ -1,5 +1,5 @@
 import { Faker, base, en } from '@faker-js/faker';
-import type Database from 'better-sqlite3';
+import type { SqlDatabase } from '../db/driver';
 import { generateCompanies, type CompanySeed } from './companies';
 import { buildContact, employerPicker, generateIdentities, type CompanyRef } from './contacts';
 import { hostileCompany, hostileContact, hostileIdentity } from './hostile';
@@ -14,7 +14,7 @@ export interface SeedParams {
 const BATCH = 2000;
 
 /** Fills an empty database deterministically: same parameters, same bytes of data. */
-export function seedDatabase(db: Database.Database, params: SeedParams): void {
+export function seedDatabase(db: SqlDatabase, params: SeedParams): void {
   if (params.companies < 1) throw new Error('The sandbox needs at least one company');
   const f = new Faker({ locale: [en, base] });
   f.seed(params.seed);

@@ -10,7 +10,9 @@ declare module 'vitest' {
 
 /** Starts one real sandbox on a free loopback port for the whole unit-test run; tests read it with inject('sandboxUrl'). */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const sandbox = await startSandbox({ port: 0, quiet: true });
+  // The 'sandbox-sql.js' project (vitest.config.ts) runs the conformance checks against the WebAssembly driver.
+  const driver = project.config.env?.SANDBOX_DRIVER === 'sql.js' ? 'sql.js' : 'better-sqlite3';
+  const sandbox = await startSandbox({ port: 0, quiet: true, driver });
   project.provide('sandboxUrl', sandbox.url);
   return () => sandbox.close();
 }

@@ -74,7 +74,7 @@ describe('no key', () => {
     const route = createRouter({
       ownId: 'ext',
       ownOrigin: 'chrome-extension://ext/',
-      handlers: createHandlers(() => Promise.resolve(services)),
+      handlers: createHandlers(() => Promise.resolve(services), () => Promise.resolve(services)),
       context: (sender: SenderInfo) => sender,
       onContent: () => Promise.resolve(undefined),
       toErrorData,

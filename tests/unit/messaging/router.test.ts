@@ -17,6 +17,9 @@ describe('classifySender', () => {
     ['no id at all (a page through some bridge)', { url: 'https://evil.example/' }, 'foreign'],
     ['our id but a look-alike origin prefix', { id: ID, url: `chrome-extension://${ID}.evil/` }, 'foreign'],
     ['our id, no URL, no tab', { id: ID }, 'foreign'],
+    // The demo pages carry the scanner: they report scans like a site's content script and may ask for nothing else.
+    ['our demo page in a tab', { id: ID, url: `${ORIGIN}demo/team.html`, tab: { id: 9 }, frameId: 0 }, 'content-script'],
+    ['our demo page without a tab', { id: ID, url: `${ORIGIN}demo/team.html` }, 'foreign'],
   ])('%s → %s', (_why, sender, kind) => {
     expect(classifySender(sender, ID, ORIGIN)).toBe(kind);
   });

@@ -1,4 +1,6 @@
 import Database from 'better-sqlite3';
+import type { SqlDatabase } from '@/sandbox/db/driver';
+import { fromBetterSqlite3 } from '@/sandbox/db/open';
 import { createSchema } from '@/sandbox/db/schema';
 import { seedDatabase, type SeedParams } from '@/sandbox/seed';
 
@@ -26,8 +28,8 @@ export function qs(params: Record<string, string | number | boolean>): string {
 }
 
 /** A small seeded in-memory database for unit tests of the pieces behind the routes. */
-export function seededMemoryDb(params: Partial<SeedParams> = {}): Database.Database {
-  const db = new Database(':memory:');
+export function seededMemoryDb(params: Partial<SeedParams> = {}): SqlDatabase {
+  const db = fromBetterSqlite3(new Database(':memory:'));
   createSchema(db);
   seedDatabase(db, { seed: 7, companies: 600, contacts: 400, hostile: false, ...params });
   return db;

@@ -1,13 +1,14 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { accountTemplate, Accounts } from '@/sandbox/accounts';
+import { fromBetterSqlite3 } from '@/sandbox/db/open';
 import { createSchema } from '@/sandbox/db/schema';
 import { Ledger } from '@/sandbox/ledger';
 
 const DAY = 86_400_000;
 
 function setup(): { accounts: Accounts; ledger: Ledger; clock: { now: number } } {
-  const db = new Database(':memory:');
+  const db = fromBetterSqlite3(new Database(':memory:'));
   createSchema(db);
   const clock = { now: Date.UTC(2026, 0, 1) };
   return { accounts: new Accounts(db, () => clock.now), ledger: new Ledger(db, () => clock.now), clock };
