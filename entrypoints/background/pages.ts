@@ -63,10 +63,13 @@ export async function onPageScan(message: Extract<ContentMessage, { type: 'conte
   // Only the top frame speaks for the tab (frames of other sites must not overwrite it).
   if (tabId === undefined || (sender.frameId !== undefined && sender.frameId !== 0)) return { ok: true };
   const url = pageUrlOf(message.scan.url, sender.url);
-  // National numbers on a page that names no country are read in the user's (lib/identity/region.ts).
-  const entities = finalisePageScan({ ...message.scan, url }, { yourCountry: await countryForPages() });
-  const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
+  // National numbers on a page that names no country are read in the user's (lib/identity/region.ts). Read before
+  // the tab's turn is taken, but awaited inside it: the turn is taken at once, so a clear that arrives after this scan
+  // still applies after it.
+  const yourCountry = countryForPages();
   await inTabOrder(tabId, async () => {
+    const entities = finalisePageScan({ ...message.scan, url }, { yourCountry: await yourCountry });
+    const page = fitPageState({ tabId, url, title: message.scan.title, entities, scannedAt: Date.now(), complete: message.complete });
     await storage.setItem(pageKey(tabId), page);
     await setBadge(tabId, entityCount(page));
     broadcast({ type: 'event/page', page });
