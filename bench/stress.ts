@@ -114,12 +114,14 @@ async function measure(context: BrowserContext, extensionId: string, url: string
   if (Number.isNaN(firstPeopleMs) && (state.entities.people?.length ?? 0) > 0) firstPeopleMs = scanMs;
   const probe = await stopProbe(page);
   const counts = Object.fromEntries(Object.entries(state.entities).filter(([, v]) => Array.isArray(v)).map(([k, v]) => [k, v.length]));
-  // The side panel lists the results for that tab.
+  // The side panel lists the results for that tab: its first person by name (an email can sit on a row that shows
+  // only the chips that fit, or with the company's, and read as missing), else the first email.
   await control.goto(`chrome-extension://${extensionId}/sidepanel.html?tabId=${tabId}`);
-  const emailsFound = state.entities.emails?.[0];
-  const listed = emailsFound
+  const firstPerson = (state.entities.people as unknown as Array<{ name?: string }> | undefined)?.[0]?.name;
+  const shown = firstPerson || state.entities.emails?.[0];
+  const listed = shown
     ? await control
-        .getByText(emailsFound, { exact: true })
+        .getByText(shown, { exact: true })
         .first()
         .waitFor({ state: 'visible', timeout: 20_000 })
         .then(() => true)
