@@ -70,7 +70,7 @@ export interface BulkManagerOptions {
   onJob?: (job: BulkJob) => void;
   /** Background-wide set of lookups in flight (shared with single lookups). */
   inFlight?: InFlight;
-  /** Called after every live row answer is stored (issue 14). */
+  /** Called after every live row answer is stored: the contact book listens, as it does for single lookups. */
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): such rows are filled from it, free. */
   saved?: OpenSavedContacts;
@@ -90,7 +90,7 @@ export interface BulkStartOptions {
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
   start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
-  /** A job from entries read page by page (a staged upload): already unique by key, in order (issue 14). */
+  /** A job from entries read page by page (a staged upload): already unique by key, in order: the upload was deduplicated while it was staged, so the job does not hold every row at once. */
   startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;

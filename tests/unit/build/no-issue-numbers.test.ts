@@ -17,17 +17,30 @@ interface Comment {
   text: string;
 }
 
-/** Comments of TypeScript/JavaScript source, read by the TypeScript scanner (so strings and regexes are not comments). */
+/**
+ * Comments of TypeScript/JavaScript source, from the parsed tree: every node's leading and trailing comment ranges.
+ * A bare scanner cannot tell a regex from a division, so a regex holding a quote made it read the rest of a file as
+ * a string and miss every comment after it; the parser knows which is which.
+ */
 function scriptComments(source: string, jsx: boolean): Comment[] {
-  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, jsx ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard, source);
-  const comments: Comment[] = [];
-  const lineOf = (pos: number): number => source.slice(0, pos).split('\n').length;
-  for (let kind = scanner.scan(); kind !== ts.SyntaxKind.EndOfFileToken; kind = scanner.scan()) {
-    if (kind === ts.SyntaxKind.SingleLineCommentTrivia || kind === ts.SyntaxKind.MultiLineCommentTrivia) {
-      comments.push({ line: lineOf(scanner.getTokenStart()), text: scanner.getTokenText() });
+  const file = ts.createSourceFile(jsx ? 'a.tsx' : 'a.ts', source, ts.ScriptTarget.Latest, true, jsx ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const seen = new Map<number, Comment>();
+  const lineOf = (pos: number): number => file.getLineAndCharacterOfPosition(pos).line + 1;
+  const collect = (ranges: readonly ts.CommentRange[] | undefined): void => {
+    for (const range of ranges ?? []) {
+      if (!seen.has(range.pos)) seen.set(range.pos, { line: lineOf(range.pos), text: source.slice(range.pos, range.end) });
     }
-  }
-  return comments;
+  };
+  const visit = (node: ts.Node): void => {
+    collect(ts.getLeadingCommentRanges(source, node.getFullStart()));
+    collect(ts.getTrailingCommentRanges(source, node.getEnd()));
+    // `{/* … */}` in JSX is an expression holding only a comment: no child node starts after it.
+    if (ts.isJsxExpression(node)) collect(ts.getLeadingCommentRanges(source, node.getStart(file) + 1));
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  collect(ts.getLeadingCommentRanges(source, file.endOfFileToken.getFullStart()));
+  return [...seen.values()].sort((a, b) => a.line - b.line);
 }
 
 /** `/* … *\/` (CSS) or `<!-- … -->` (HTML) blocks. */
@@ -53,7 +66,7 @@ export function commentsOf(path: string, source: string): Comment[] {
   return [];
 }
 
-const CODE_DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'tests', 'scripts', 'bench', 'locales', 'public',
+const CODE_DIRS = ['lib', 'components', 'entrypoints', 'sandbox', 'hub', 'tests', 'scripts', 'bench', 'locales', 'public',
   'wxt.config.ts', 'vitest.config.ts', 'vitest.firefox.config.ts', 'playwright.config.ts', 'eslint.config.js'];
 const EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.css', '.html', '.sh', '.json'];
 
@@ -68,6 +81,11 @@ describe('comments give reasons, not issue numbers', () => {
     expect(commentsOf('a.json', `{\n  "$comment": "${planted}"\n}`).map((c) => c.line)).toEqual([2]);
     // A string is not a comment, and a count of things is not an issue number.
     expect(commentsOf('a.ts', `const s = '// ${planted}';\n`)).toEqual([]);
+    // A regex holding a quote is not the start of a string: the comment after it is still read.
+    expect(commentsOf('a.ts', `const r = /'/;\nconst b = 2; // why (${planted})\n`).some((c) => ISSUE_NUMBER.test(c.text))).toBe(true);
+    // Comments inside a type and inside JSX are read too.
+    expect(commentsOf('a.ts', `interface A {\n  /** why (${planted}) */\n  a: number;\n}\n`).map((c) => c.line)).toEqual([2]);
+    expect(commentsOf('a.tsx', `const A = () => <p>{/* ${planted} */}</p>;\n`).some((c) => ISSUE_NUMBER.test(c.text))).toBe(true);
     expect(ISSUE_NUMBER.test('// three issues were found')).toBe(false);
   });
 
