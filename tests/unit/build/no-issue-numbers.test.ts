@@ -35,7 +35,10 @@ function scriptComments(source: string, jsx: boolean): Comment[] {
     collect(ts.getLeadingCommentRanges(source, node.getFullStart()));
     collect(ts.getTrailingCommentRanges(source, node.getEnd()));
     // `{/* … */}` in JSX is an expression holding only a comment: no child node starts after it.
-    if (ts.isJsxExpression(node)) collect(ts.getLeadingCommentRanges(source, node.getStart(file) + 1));
+    if (ts.isJsxExpression(node)) {
+      collect(ts.getTrailingCommentRanges(source, node.getStart(file) + 1));
+      collect(ts.getLeadingCommentRanges(source, node.getStart(file) + 1));
+    }
     ts.forEachChild(node, visit);
   };
   visit(file);
