@@ -187,7 +187,9 @@ const catalogue: Record<ErrorKind, Describer> = {
 function hubBudgetMessage(e: ErrorData): string {
   const b = e.hub?.budget;
   if (!b) return t('hub_error_budget_message');
-  return t(`hub_error_budget_${b.scope}_${b.period}`, creditsText(b.budget), creditsText(b.spent), creditsText(b.cost));
+  // Counted ("0 credits"), not priced: a budget of 0 is not "free".
+  const count = (n: number) => tn('credits', n);
+  return t(`hub_error_budget_${b.scope}_${b.period}`, count(b.budget), count(b.spent), count(b.cost));
 }
 
 /**
