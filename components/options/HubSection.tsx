@@ -34,9 +34,24 @@ function changeOrigins(requested: (string | null)[], revoked: (string | null)[])
   return applyPermissionPlan(permissionsApi, { request: wanted, revoke: given });
 }
 
+/** The sign-in as the page may know it. The address and key are part of the question: changed elsewhere, it may no longer be in use. */
+export function useHubState(apiBaseUrl: string, keyHint: string | null) {
+  return useQuery({ queryKey: queryKeys.request('hub/state', `${apiBaseUrl}|${keyHint ?? ''}`), queryFn: () => request('hub/state', {}) });
+}
+
+/** Under the API key: while a hub sign-in is the saved key, say so (removing or replacing it leaves the hub's lookups). */
+export function HubKeyNote({ apiBaseUrl, keyHint }: Pick<HubSectionProps, 'apiBaseUrl' | 'keyHint'>) {
+  const { data } = useHubState(apiBaseUrl, keyHint);
+  if (!data?.signedIn || !data.inUse) return null;
+  return (
+    <p className="opt-note opt-note--lead" data-testid="options-key-is-hub">
+      {t('hub_key_is_sign_in', data.teamName)}
+    </p>
+  );
+}
+
 export function HubSection({ apiBaseUrl, keyHint, onChanged }: HubSectionProps) {
-  // The address and key are part of the question: changed elsewhere, the sign-in may no longer be in use.
-  const query = useQuery({ queryKey: queryKeys.request('hub/state', `${apiBaseUrl}|${keyHint ?? ''}`), queryFn: () => request('hub/state', {}) });
+  const query = useHubState(apiBaseUrl, keyHint);
   const [hubUrl, setHubUrl] = useState('');
   const [code, setCode] = useState('');
   const [name, setName] = useState('');

@@ -7,7 +7,7 @@ import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
 import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from '@/components/shared/build';
 import { BudgetSection } from './BudgetSection';
-import { HubSection } from './HubSection';
+import { HubKeyNote, HubSection } from './HubSection';
 import { CacheSection } from './CacheSection';
 import { CountrySection } from './CountrySection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
@@ -78,6 +78,7 @@ export function OptionsApp() {
                     </p>
                   )}
                   {(PROVIDER !== null || BUILD_HAS_NO_ADDRESS) && <ProviderHelp />}
+                  <HubKeyNote apiBaseUrl={state.settings.apiBaseUrl} keyHint={state.key.hint} />
                   <ApiKeyForm keyInfo={state.key} apiBaseUrl={state.settings.apiBaseUrl} onChanged={() => void reload()} />
                 </Section>
               ),

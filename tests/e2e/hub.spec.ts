@@ -142,12 +142,18 @@ for (const backend of BACKENDS) {
         const optionsB = await b.context.newPage();
         await optionsB.goto(`chrome-extension://${b.extensionId}/options.html`);
 
-        await test.step('A and B sign in on their options pages with their invites', async () => {
+        await test.step('A and B sign in on their options pages with their invites; an invite used once is refused in words', async () => {
           await signIn(optionsA, hub.url, invites.a, 'Ada');
-          await signIn(optionsB, hub.url, invites.b, 'Bea');
           await expect(optionsA.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Ada`, { timeout: 15_000 });
+          await signIn(optionsB, hub.url, invites.a, 'Bea');
+          await expect(optionsB.getByText('Invite not accepted')).toBeVisible({ timeout: 15_000 });
+          await expect(optionsB.getByText('The hub does not know this invite, or it was used or has expired. Ask your team admin for a new invite and paste it here.')).toBeVisible();
+          await shot(optionsB, 'hub-invite-refused');
+          await signIn(optionsB, hub.url, invites.b, 'Bea');
           await expect(optionsB.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Bea`, { timeout: 15_000 });
           await expect(optionsB.getByTestId('hub-signed-in')).toContainText('Lookups go through the hub');
+          // The saved key is now the hub's sign-in, and the key section says so.
+          await expect(optionsB.getByTestId('options-key-is-hub')).toContainText(teamName);
           await shot(optionsB, 'hub-signed-in');
         });
 
