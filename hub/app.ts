@@ -107,7 +107,9 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
         return error(c, 429, `Too many failed sign-ins from this address; try again in ${blocked} s.`, 'rate_limited');
       }
       await recordAuthFailure(db, client);
-      return error(c, 401, 'This hub token is unknown or was revoked: sign in to the hub again with a new invite from your team admin.', 'invalid_key');
+      // Its own code, not the service's `invalid_key`: the extension tells "your hub sign-in was revoked" from "the
+      // service refused a key" by it (lib/hub-client/refusal.ts).
+      return error(c, 401, 'This hub token is unknown or was revoked: sign in to the hub again with a new invite from your team admin.', 'hub_token_refused');
     }
     c.set('member', member);
     await next();

@@ -164,7 +164,7 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
       await audit(db, member.teamId, member.id, 'purchase.unknown', { usageId: reserved.usageId, action: priced.action, creditsCounted: priced.maxCost, reason: 'timeout' });
       const seconds = Math.round(config.upstreamTimeoutMs / 1000);
       return jsonAnswer(504, {
-        errorCode: 'server_error',
+        errorCode: 'upstream_timeout',
         errorText: `The enrichment service did not answer within ${seconds} s. It may still have charged: the hub counts up to ${priced.maxCost} credits for it until an admin checks. Look in the contact book before trying again.`,
       });
     }
@@ -186,7 +186,7 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   if (response.status === 401) {
     await settle(db, reserved.usageId, credits, response.status);
     // The team's key was refused: a 401 would tell the member their own token is wrong.
-    return jsonAnswer(502, { errorCode: 'server_error', errorText: "The enrichment service refused the team's API key; ask a team admin to check it in the hub." });
+    return jsonAnswer(502, { errorCode: 'team_key_refused', errorText: "The enrichment service refused the team's API key; ask a team admin to check it in the hub." });
   }
   const headers: Record<string, string> = { 'content-type': contentType };
   // The service has answered (and charged): whatever the hub's own bookkeeping meets from here on, the member gets

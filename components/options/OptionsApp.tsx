@@ -7,6 +7,7 @@ import { ProviderHelp } from './ProviderHelp';
 import { PROVIDER } from './provider';
 import { apiAddressUnset, BUILD_HAS_NO_ADDRESS } from '@/components/shared/build';
 import { BudgetSection } from './BudgetSection';
+import { HubKeyNote, HubSection } from './HubSection';
 import { CacheSection } from './CacheSection';
 import { CountrySection } from './CountrySection';
 import { LookupDefaultsSection } from './LookupDefaultsSection';
@@ -18,6 +19,7 @@ import { type MessageKey, t } from '@/lib/i18n/t';
 const CONTENTS = [
   ['key', 'options_api_key'],
   ['address', 'options_api_address'],
+  ['hub', 'hub_options_title'],
   ['defaults', 'options_defaults_title'],
   ['country', 'options_country_title'],
   ['privacy', 'options_privacy_title'],
@@ -76,10 +78,12 @@ export function OptionsApp() {
                     </p>
                   )}
                   {(PROVIDER !== null || BUILD_HAS_NO_ADDRESS) && <ProviderHelp />}
+                  <HubKeyNote apiBaseUrl={state.settings.apiBaseUrl} keyHint={state.key.hint} />
                   <ApiKeyForm keyInfo={state.key} apiBaseUrl={state.settings.apiBaseUrl} onChanged={() => void reload()} />
                 </Section>
               ),
               address: <ApiBaseUrlSection settings={state.settings} update={update} keyPresent={state.key.present} />,
+              hub: <HubSection apiBaseUrl={state.settings.apiBaseUrl} keyHint={state.key.hint} onChanged={() => void reload()} />,
               defaults: <LookupDefaultsSection settings={state.settings} update={update} />,
               country: <CountrySection settings={state.settings} update={update} />,
               privacy: <PrivacySection settings={state.settings} update={update} />,

@@ -67,6 +67,8 @@ export function formatMoney(n: number): string {
 export function provenanceLabel(p: Provenance, now: number = Date.now()): string {
   if (p.source === 'cache') return cachedFreeLabel(p.fetchedAt, now);
   if (p.source === 'saved') return t('words_saved_free', timeAgo(p.fetchedAt, now));
+  // A teammate bought them: the team hub answered from its book, free. Who and when, instead of a price.
+  if (p.boughtByTeam) return t('hub_bought_by_team', p.boughtByTeam.boughtBy, new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(p.boughtByTeam.boughtAt));
   return t('words_live', formatCredits(p.creditsCharged));
 }
 

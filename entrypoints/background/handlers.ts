@@ -13,6 +13,7 @@ import { classifySelection } from '@/lib/selection/classify';
 import { applySettingsImport } from '@/lib/settings-transfer/apply';
 import { broadcast } from './broadcast';
 import { createContactHandlers } from './contacts';
+import { createHubHandlers } from './hub';
 import { setIntent, takeIntent } from './intents';
 import { countryForTyping } from './your-country';
 import { readPage, scanTab } from './pages';
@@ -49,6 +50,7 @@ export function createHandlers(services: () => Promise<Services>, switchMode: Sw
 
   return {
     ...createContactHandlers(services),
+    ...createHubHandlers(services, switchMode),
     'contact/enrich': async (input) => (await engine()).lookups.contactEnrich(input),
     'contact/similar': async (input) => (await engine()).lookups.contactSimilar(input),
     'contact/search': async (input) => (await engine()).lookups.contactSearch(input),

@@ -37,6 +37,7 @@ import {
   type SimilarContactItem,
 } from './schemas';
 import { createTransport, type CallHooks, type CallSpec, type TransportOptions } from './transport';
+import { teamPurchaseOf, type TeamPurchase } from '../hub-client/purchase';
 
 /*
  * The enrichment API client, grouped by the API's nouns. Every request is checked against its schema before it
@@ -45,8 +46,11 @@ import { createTransport, type CallHooks, type CallSpec, type TransportOptions }
  * it resolves `{ found: false, errorText }`.
  */
 
-/** Outcome of a lookup: 404 "no match" is a normal answer, not an exception. */
-export type Lookup<T> = { found: true; result: T } | { found: false; errorText: string };
+/**
+ * Outcome of a lookup: 404 "no match" is a normal answer, not an exception. `boughtByTeam`: a team hub answered an
+ * enrich from its book (free; lib/hub-client/purchase.ts).
+ */
+export type Lookup<T> = { found: true; result: T; boughtByTeam?: TeamPurchase } | { found: false; errorText: string };
 
 /** Per call: abort signal, the task's gate and 429 hook, the transport (./transport.ts). */
 export type CallOptions = CallHooks;
@@ -104,7 +108,8 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
     contacts: {
       async enrich(params, opts = {}) {
         const p = validate(EnrichParamsSchema, params, `GET ${PATHS.enrich}`);
-        return lookup(() =>
+        let boughtByTeam: TeamPurchase | null = null;
+        const answer = await lookup(() =>
           call({
             endpoint: 'enrich',
             method: 'get',
@@ -114,8 +119,12 @@ export function createEnrichmentClient(options: ClientOptions): EnrichmentClient
             timeoutMs: p.realtime ? timeouts.enrichRealtime : timeouts.default,
             records: 1,
             hooks: opts,
-          }).then((r) => r.data.result),
+          }).then((r) => {
+            boughtByTeam = teamPurchaseOf(r.headers);
+            return r.data.result;
+          }),
         );
+        return answer.found && boughtByTeam ? { ...answer, boughtByTeam } : answer;
       },
 
       async bulkEnrich(inputs, opts = {}) {

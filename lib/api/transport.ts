@@ -88,6 +88,8 @@ export interface CallResult<T> {
   data: T;
   status: number;
   requestId: string | undefined;
+  /** The answer's headers (a team hub's book hit is said there: lib/hub-client/purchase.ts). */
+  headers: Headers;
 }
 
 export interface Transport {
@@ -264,5 +266,5 @@ function interpret<T>(answer: HttpAnswer, spec: Pick<CallSpec<T>, 'endpoint' | '
   }
   const parsed = spec.schema.safeParse(json);
   if (!parsed.success) throw badResponseError(route, { status: answer.status, headers, issues: parsed.error.issues, bodyText: answer.bodyText, secrets });
-  return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined };
+  return { data: parsed.data, status: answer.status, requestId: headers.get(REQUEST_ID_HEADER) ?? undefined, headers };
 }

@@ -135,7 +135,8 @@ export function createLookupService(options: LookupServiceOptions) {
    */
   async function settle(plan: LookupPlan, outcome: Lookup<unknown>, queued: { account?: string | null; queuedAt?: number } = {}): Promise<LiveAnswer> {
     const value = outcome.found ? outcome.result : null;
-    const booked = chargeOfAnswer(plan, { found: outcome.found, value });
+    const boughtByTeam = outcome.found ? outcome.boughtByTeam : undefined;
+    const booked = chargeOfAnswer(plan, { found: outcome.found, value, boughtByTeam });
     const fetchedAt = now();
     const aliases = outcome.found ? answerAliases(plan, value) : [];
     await settlePaid(
@@ -157,7 +158,7 @@ export function createLookupService(options: LookupServiceOptions) {
       found: outcome.found,
       value,
       ...(outcome.found ? {} : { errorText: outcome.errorText }),
-      provenance: { source: 'live', fetchedAt, creditsCharged: booked },
+      provenance: { source: 'live', fetchedAt, creditsCharged: booked, ...(boughtByTeam ? { boughtByTeam } : {}) },
     };
   }
 

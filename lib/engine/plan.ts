@@ -129,9 +129,10 @@ export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?:
 /**
  * What a live answer cost: the plan's charge for its outcome; for a search, the service's own figure when it reports
  * a larger one (the ledger never under-reports), but never above the plan's most (a hostile answer cannot book more
- * than the preview said).
+ * than the preview said). A person the team hub answered from its book (`boughtByTeam`) cost nothing.
  */
-export function chargeOfAnswer(plan: LookupPlan, outcome: { found: boolean; value: unknown }): number {
+export function chargeOfAnswer(plan: LookupPlan, outcome: { found: boolean; value: unknown; boughtByTeam?: unknown }): number {
+  if (outcome.found && outcome.boughtByTeam) return 0;
   const returned = outcome.found ? returnedOf(plan.request, outcome.value) : 0;
   const credits = chargeOf(plan, { found: outcome.found, returned });
   const reported = plan.request.op === 'contact/search' ? returned : 0;

@@ -5,6 +5,7 @@
  */
 import { t, tn } from '@/lib/i18n/t';
 import type { ErrorData, ErrorKind } from '../model/errors';
+import type { HubRefusalCode } from '../hub-client/refusal';
 
 export type ErrorAction =
   | 'open-settings'
@@ -182,8 +183,45 @@ const catalogue: Record<ErrorKind, Describer> = {
   }),
 };
 
+/** A team hub's budget refusal: whose budget, which period, how far (hub/spend.ts `BudgetRefusal`). */
+function hubBudgetMessage(e: ErrorData): string {
+  const b = e.hub?.budget;
+  if (!b) return t('hub_error_budget_message');
+  // Counted ("0 credits"), not priced: a budget of 0 is not "free".
+  const count = (n: number) => tn('credits', n);
+  return t(`hub_error_budget_${b.scope}_${b.period}`, count(b.budget), count(b.spent), count(b.cost));
+}
+
+/**
+ * The team hub's refusals (lib/hub-client/refusal.ts): the hub's words, with the recovery its kind allows. A 429 keeps
+ * its countdown; a sign-in failure points at the options page, where the hub is signed in to and left.
+ */
+const hubCatalogue: Record<HubRefusalCode, Describer> = {
+  invalid_invite: () => ({ title: t('hub_error_invalid_invite_title'), message: t('hub_error_invalid_invite_message'), actions: [], severity: 'warning' }),
+  not_https: () => ({ title: t('hub_error_not_https_title'), message: t('hub_error_not_https_message'), actions: [], severity: 'warning' }),
+  unreachable: (e) => ({ title: t('hub_error_unreachable_title'), message: t('hub_error_unreachable_message', e.hub?.host ?? ''), actions: ['retry'], severity: 'error' }),
+  not_a_hub: (e) => ({ title: t('hub_error_not_a_hub_title'), message: t('hub_error_not_a_hub_message', e.hub?.host ?? ''), actions: ['copy-details'], severity: 'error' }),
+  sign_in_limited: (e) => ({
+    title: t('hub_error_sign_in_limited_title'),
+    message: t('hub_error_sign_in_limited_message', formatWait(e.retryAfterMs ?? 600_000)),
+    actions: [],
+    severity: 'warning',
+  }),
+  token_refused: () => ({ title: t('hub_error_token_refused_title'), message: t('hub_error_token_refused_message'), actions: ['open-settings'], severity: 'error' }),
+  budget_exceeded: (e) => ({ title: t('hub_error_budget_title'), message: hubBudgetMessage(e), actions: [], severity: 'warning' }),
+  proxy_off: () => ({ title: t('hub_error_proxy_off_title'), message: t('hub_error_proxy_off_message'), actions: ['open-settings'], severity: 'error' }),
+  team_key_refused: () => ({ title: t('hub_error_team_key_refused_title'), message: t('hub_error_team_key_refused_message'), actions: ['copy-details'], severity: 'error' }),
+  upstream_timeout: () => ({ title: t('hub_error_upstream_timeout_title'), message: t('hub_error_upstream_timeout_message'), actions: ['copy-details'], severity: 'error' }),
+  rate_limited: (e) => {
+    const wait = e.retryAfterMs ?? 60_000;
+    return { title: t('hub_error_rate_limited_title'), message: t('hub_error_rate_limited_message', formatWait(wait)), actions: ['wait'], retryInMs: wait, severity: 'info' };
+  },
+  hub_failed: () => ({ title: t('hub_error_hub_failed_title'), message: t('hub_error_hub_failed_message'), actions: ['retry', 'copy-details'], severity: 'error' }),
+};
+
 /** Words and recovery actions for an error (as data). Unknown kinds read as an internal error. */
 export function describeError(error: ErrorData): ErrorDescription {
+  if (error.hub) return hubCatalogue[error.hub.code](error);
   const describe = catalogue[error.kind] ?? catalogue.internal;
   return describe(error);
 }

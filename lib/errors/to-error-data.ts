@@ -7,6 +7,7 @@
 import { t } from '@/lib/i18n/t';
 import { ApiError } from '../api/errors';
 import { HandledError, RequestFailed } from './handled-error';
+import { hubRefusalOf } from '../hub-client/refusal';
 import type { ErrorData } from '../model/errors';
 
 export function toErrorData(error: unknown): ErrorData {
@@ -28,6 +29,9 @@ function apiErrorData(err: ApiError): ErrorData {
   if (err.requestId !== undefined) data.requestId = err.requestId.slice(0, 200);
   if (err.retryAfterMs !== undefined) data.retryAfterMs = err.retryAfterMs;
   if (err.errorText !== undefined) data.errorText = err.errorText.slice(0, 2000);
+  // A team hub's own refusal (proxy mode): the same kind, the hub's words (lib/errors/catalogue.ts).
+  const hub = hubRefusalOf(err.status, err.body);
+  if (hub) data.hub = hub;
   const detail = detailOf(err);
   if (detail) data.detail = detail.slice(0, 20_000);
   return data;

@@ -59,6 +59,45 @@ export function createIdbApiAddressStore(): ApiAddressStore {
   };
 }
 
+/** A secret kept beside the key, as text: the team hub's sign-in and the key and address it replaced. */
+export interface SecretText {
+  get(): Promise<string | null>;
+  set(value: string): Promise<void>;
+  clear(): Promise<void>;
+}
+
+/** The slots besides the key (lib/hub-client/membership.ts): out of content scripts' reach like the key itself. */
+export type SecretSlot = 'hubSession';
+
+export function createIdbSecretText(slot: SecretSlot): SecretText {
+  return {
+    async get() {
+      return (await (await openKeyDb()).get('secrets', slot)) ?? null;
+    },
+    async set(value) {
+      await (await openKeyDb()).put('secrets', value, slot);
+    },
+    async clear() {
+      await (await openKeyDb()).delete('secrets', slot);
+    },
+  };
+}
+
+export function createMemorySecretText(initial: string | null = null): SecretText {
+  let value = initial;
+  return {
+    get: () => Promise.resolve(value),
+    set: (v) => {
+      value = v;
+      return Promise.resolve();
+    },
+    clear: () => {
+      value = null;
+      return Promise.resolve();
+    },
+  };
+}
+
 /** The real store: IndexedDB of the extension origin, read through a memory copy (one open per worker life). */
 export function createIdbKeyStore(): KeyStore {
   const db = openKeyDb();

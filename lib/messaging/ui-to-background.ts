@@ -35,6 +35,7 @@ import { BulkJobSchema, BulkRowSchema, CreditsSummarySchema, PageStateSchema, Qu
 import { EmailTextSchema as email, ShortTextSchema as shortText } from '../model/text';
 import { SettingsPatchSchema, SettingsSchema } from '../settings/schema';
 import { contactRequests, ImportPreviewSchema } from './contacts-requests';
+import { HubJoinSchema, HubStateSchema } from '../hub-client/session';
 
 export { ApiKeySchema };
 
@@ -239,6 +240,14 @@ export const requests = {
   'demo/state': { input: empty, output: DemoStateSchema },
   'demo/start': { input: empty, output: DemoStateSchema },
   'demo/stop': { input: empty, output: DemoStateSchema },
+  /**
+   * Team hub (lib/hub-client, docs/hub.md): sign in with the hub's address and an invite, see the sign-in, leave it.
+   * In proxy mode signing in puts the member's token where the key was and the hub's address in the API address;
+   * leaving puts the user's own back. The token never comes back to a page.
+   */
+  'hub/state': { input: empty, output: HubStateSchema },
+  'hub/join': { input: HubJoinSchema, output: HubStateSchema },
+  'hub/leave': { input: empty, output: HubStateSchema },
   /** Checks the stored key (or a candidate) with the free check described in docs/api-decisions.md. */
   'key/test': {
     input: z.strictObject({ key: ApiKeySchema.optional() }),

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { API_ERROR_KINDS } from '../api/errors';
+import { HubRefusalSchema } from '../hub-client/refusal';
 
 export const ErrorKindSchema = z.enum([
   // from the API (lib/api/errors.ts)
@@ -31,6 +32,8 @@ export const ErrorDataSchema = z.strictObject({
   /** `price_changed`: the credits the user was shown, and what the request costs now. */
   quotedCredits: z.number().nonnegative().optional(),
   credits: z.number().nonnegative().optional(),
+  /** The team hub refused, and which refusal it was: the kind decides what happens, this decides the words. */
+  hub: HubRefusalSchema.optional(),
   /** Copyable technical detail (zod issues, response excerpt). Never contains the API key. */
   detail: z.string().max(20_000).optional(),
 });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { BULK_REQUIRED_FIELD_TYPES } from '../api/limits';
 import { RequiredFieldSchema } from '../settings/schema';
 import { EmailTextSchema, HttpUrlSchema, ShortTextSchema } from './text';
+import { TeamPurchaseSchema } from '../hub-client/purchase';
 import { t } from '../i18n/t';
 
 /** Where an answer came from: the UI says "Cached 3 days ago · free" or "Live · 1 credit". */
@@ -14,6 +15,8 @@ export const ProvenanceSchema = z.strictObject({
   source: z.enum(['cache', 'live', 'saved']),
   fetchedAt: z.number(),
   creditsCharged: z.number().nonnegative(),
+  /** A live answer the team hub gave from its book: who bought the person and when (then it cost nothing). */
+  boughtByTeam: TeamPurchaseSchema.optional(),
 });
 export type Provenance = z.infer<typeof ProvenanceSchema>;
 

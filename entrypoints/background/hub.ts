@@ -1,0 +1,43 @@
+/**
+ * The team hub's requests (lib/hub-client/membership.ts) over the background's services: the sign-in is kept beside
+ * the key, in the key store's database. Demo mode ends first, as saving a real key ends it: the sign-in replaces the
+ * real key, never the demo's.
+ */
+import { createIdbSecretText } from '@/lib/keystore';
+import { createMembership } from '@/lib/hub-client/membership';
+import type { Handlers, SenderInfo } from '@/lib/messaging/router';
+import { broadcast } from './broadcast';
+import type { SwitchMode } from './handlers';
+import type { Services } from './services';
+
+type HubHandlers = Pick<Handlers<SenderInfo>, 'hub/state' | 'hub/join' | 'hub/leave'>;
+
+export function createHubHandlers(services: () => Promise<Services>, switchMode: SwitchMode): HubHandlers {
+  const session = createIdbSecretText('hubSession');
+  const membership = (s: Services) => createMembership({ keystore: s.keystore, settings: s.settings, session });
+  /** The real services (demo mode switched off), for what changes the real key. */
+  const real = async () => {
+    const s = await services();
+    return s.demo ? switchMode(false) : s;
+  };
+  /** A new key (or none): what the options page said about the old one no longer applies. */
+  const changed = async (s: Services) => {
+    await s.keyRejection.forget();
+    broadcast({ type: 'event/settings' });
+  };
+  return {
+    'hub/state': async () => membership(await services()).state(),
+    'hub/join': async (input) => {
+      const s = await real();
+      const joined = await membership(s).join(input);
+      await changed(s);
+      return joined;
+    },
+    'hub/leave': async () => {
+      const s = await real();
+      const left = await membership(s).leave();
+      await changed(s);
+      return left;
+    },
+  };
+}
