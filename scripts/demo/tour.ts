@@ -80,6 +80,13 @@ async function finishBulk(panel: Page, timeoutMs: number): Promise<{ progress: L
   return { progress, seen };
 }
 
+/** Money is exact: what the UI says was charged ("… 295 credits charged") is what the ledger charged. */
+function chargedAsShown(shown: string, spent: number, where: string): void {
+  const said = /([\d,]+) credits? charged/.exec(shown)?.[1];
+  if (said === undefined) throw new Error(`${where} says "${shown}": no charge in it`);
+  if (Number(said.replace(/,/g, '')) !== spent) throw new Error(`${where} says "${shown}", the ledger charged ${credits(spent)}`);
+}
+
 interface TourState {
   /** The page to picture if a step fails. */
   current?: Page;
@@ -294,6 +301,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const verdict = await result.locator('[data-verdict]').getAttribute('data-verdict');
       const cost = await text(result.locator('.pop-result__cost'));
       const { credits: spent } = await meter.spent();
+      chargedAsShown(cost, spent, 'The popup');
       return { page: popup, summary: `${email}: ${verdict}; popup says "${cost}", ledger: ${credits(spent)}` };
     },
     lastPage,
@@ -334,6 +342,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       await panel.evaluate(() => window.scrollTo(0, 0));
       const settled = await settleQueue(panel);
       const { credits: spent } = await meter.spent();
+      chargedAsShown(detail, spent, 'The bulk progress');
       return {
         page: panel,
         fullPage: false,
