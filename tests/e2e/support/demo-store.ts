@@ -7,7 +7,7 @@
  * (`WXT_OUT_DIR=.output/store npx wxt build` with no WXT_* sandbox variable set).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,12 +40,14 @@ export async function storeBuild(): Promise<string> {
   }
   const outDir = join(OUTPUT, `${PREFIX}${run}`);
   const done = join(outDir, 'built');
+  const failed = join(outDir, 'failed');
   try {
     mkdirSync(`${outDir}.lock`);
   } catch {
     // Another worker of this run is building it.
     const deadline = Date.now() + 600_000;
     while (!existsSync(done)) {
+      if (existsSync(failed)) throw new Error(`the store build in ${outDir} failed: ${readFileSync(failed, 'utf8')}`);
       if (Date.now() > deadline) throw new Error(`the store build in ${outDir} did not finish within 10 minutes`);
       await new Promise((ok) => setTimeout(ok, 500));
     }
@@ -53,7 +55,14 @@ export async function storeBuild(): Promise<string> {
   }
   const env: NodeJS.ProcessEnv = { ...process.env, WXT_OUT_DIR: outDir };
   for (const name of ['WXT_API_BASE_URL', 'WXT_DEMO', 'WXT_LOCAL_SANDBOX', 'WXT_PROVIDER_PROFILE']) delete env[name];
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env });
+  try {
+    execFileSync('npx', ['wxt', 'build'], { stdio: 'pipe', env, maxBuffer: 20 * 1024 * 1024 });
+  } catch (error) {
+    // The other workers stop waiting and report the same failure.
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(failed, error instanceof Error ? error.message : String(error));
+    throw error;
+  }
   writeFileSync(done, new Date().toISOString());
   return join(outDir, 'chrome-mv3');
 }
