@@ -139,8 +139,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const ms = performance.now() - started;
       const state = await send(panel, 'page/get', { tabId });
       if (!state) throw new Error('the background has no scan for the team page');
-      const e = state.entities;
-      const persons = e.people ?? [];
+      const persons = state.entities.people ?? [];
       if (persons.length !== rows) throw new Error(`the panel shows ${rows} person rows, the background reports ${persons.length} people`);
       const names = (await people.locator('.sp-person__name').allTextContents()).slice(0, 3);
       const titled = persons.filter((p) => p.title).length;
@@ -150,7 +149,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
         page: panel,
         summary:
           `"${await tab.title()}": ${plural(persons.length, 'person card')} (${names.join(', ')}, …; ${titled} with a title), ` +
-          `${plural((e.companies ?? []).length, 'company', 'companies')}, then loose identifiers; found in ${(ms / 1000).toFixed(1)} s ` +
+          `the panel's count "${await text(panel.locator('.sp-page__meta'))}"; found in ${(ms / 1000).toFixed(1)} s ` +
           `(tab and panel opened, scanned in the page); ${credits(spent)}${settled}`,
       };
     },
