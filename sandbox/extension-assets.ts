@@ -10,7 +10,7 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from './app';
 import { cachedSeedFile, openEphemeralDb } from './db/open';
@@ -37,6 +37,7 @@ export async function buildDemoAssets(workDir: string): Promise<PackagedFile[]> 
   const files: PackagedFile[] = [];
   const put = (relativeDest: string, contents: string | Uint8Array) => {
     const absoluteSrc = join(workDir, relativeDest);
+    mkdirSync(dirname(absoluteSrc), { recursive: true });
     writeFileSync(absoluteSrc, contents);
     files.push({ relativeDest, absoluteSrc });
   };
@@ -69,9 +70,17 @@ export async function buildDemoAssets(workDir: string): Promise<PackagedFile[]> 
   return files;
 }
 
-/** `/demo/` → index.html, `/demo/team` → team.html, `/demo/profile/jane-doe` → profile-jane-doe.html. */
+/**
+ * `/demo/` → index.html, `/demo/team` → team.html, `/demo/profile/jane-doe` → profile/jane-doe.html: a profile keeps
+ * its `/profile/<handle>` path, which is how the side panel knows a page is about one person (profileOfPage).
+ */
 export function pageFile(path: string): string {
-  const name = path.replace(/^\/demo\/?/, '').replace(/\/+$/, '').replace(/[^a-z0-9-]+/gi, '-');
+  const name = path
+    .replace(/^\/demo\/?/, '')
+    .replace(/\/+$/, '')
+    .split('/')
+    .map((part) => part.replace(/[^a-z0-9-]+/gi, '-'))
+    .join('/');
   return `${name || 'index'}.html`;
 }
 

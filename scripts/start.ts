@@ -7,24 +7,41 @@
  *    With a display: a real window, left open with the sandbox running until Ctrl+C.
  *    Without one: headless; a screenshot per step in demo-output/, one line per step, exit 0 only if all passed.
  *
- * Flags: --headless / --headed override the DISPLAY check.
+ * `--no-server`: the same steps with no sandbox process at all. A store build (production, no sandbox address, no
+ * required host) into .output/demo-no-server/, demo mode switched on from onboarding, the demo pages the package
+ * ships, the demo ledger read in the worker; Chromium runs with its network shut (scripts/demo/offline.ts), so a
+ * request that tried to leave the browser would fail the tour.
+ *
+ * Flags: --headless / --headed override the DISPLAY check; --no-server as above; --extension=<dir> walks an
+ * existing build instead of building one (the e2e test passes its store build); --out=<dir> instead of demo-output/.
  */
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { type BrowserContext, chromium } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '../sandbox/server';
 import { chromiumPath, extensionArgs } from '../tests/e2e/support/chromium';
+import { inExtensionBackend, SANDBOX_DEMO_KEY, sandboxBackend } from './demo/backend';
 import { findExtension } from './demo/extension';
+import { offlineChromiumArgs } from './demo/offline';
 import { seconds, Tour } from './demo/steps';
-import { DEMO_KEY, runTour } from './demo/tour';
+import { runTour } from './demo/tour';
 
 const PREFERRED_PORT = 8787;
-const OUT_DIR = resolve('demo-output');
-const BUILD_ROOT = resolve('.output/demo');
-const EXTENSION_DIR = join(BUILD_ROOT, 'chrome-mv3');
+
+/** `--name=value` from the command line, or undefined. */
+function flag(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((a) => a.startsWith(prefix))?.slice(prefix.length);
+}
+
+const NO_SERVER = process.argv.includes('--no-server');
+const OUT_DIR = resolve(flag('out') ?? 'demo-output');
+const BUILD_ROOT = resolve(NO_SERVER ? '.output/demo-no-server' : '.output/demo');
+const GIVEN_BUILD = flag('extension');
+const EXTENSION_DIR = GIVEN_BUILD ? resolve(GIVEN_BUILD) : join(BUILD_ROOT, 'chrome-mv3');
 /**
  * Headless runs must end well inside 3 minutes; past this something is stuck. `DEMO_LIMIT_S` raises it on a
  * machine shared with other heavy work (the build alone can take two minutes there), never lowers it.
@@ -43,13 +60,22 @@ function portIsFree(port: number): Promise<boolean> {
   });
 }
 
-function build(apiBaseUrl: string): Promise<void> {
+/** The sandbox build (`apiBaseUrl` baked in, demo affordances) or, with none, a store build as `npm run build` makes it. */
+function build(apiBaseUrl: string | null): Promise<void> {
+  const env: NodeJS.ProcessEnv = { ...process.env, WXT_OUT_DIR: BUILD_ROOT };
+  delete env.WXT_LOCAL_SANDBOX;
+  delete env.WXT_PROVIDER_PROFILE;
+  if (apiBaseUrl) Object.assign(env, { WXT_DEMO: 'true', WXT_API_BASE_URL: apiBaseUrl });
+  else {
+    delete env.WXT_DEMO;
+    delete env.WXT_API_BASE_URL;
+  }
   return new Promise((done, fail) => {
     execFile(
       'npx',
       ['wxt', 'build'],
       {
-        env: { ...process.env, WXT_DEMO: 'true', WXT_API_BASE_URL: apiBaseUrl, WXT_OUT_DIR: BUILD_ROOT },
+        env,
         maxBuffer: 20 * 1024 * 1024,
       },
       (error, stdout, stderr) => {
@@ -84,22 +110,34 @@ async function main(): Promise<number> {
   });
 
   try {
-    const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : 0;
-    sandbox = await startSandbox({ port });
-    log(
-      `Sandbox: ${sandbox.url}${port === 0 ? ` (port ${PREFERRED_PORT} is busy)` : ''} · demo key ${DEMO_KEY} · demo pages ${sandbox.url}/demo/`,
-    );
+    if (NO_SERVER) {
+      log('No server: demo mode inside the extension (the sandbox over SQLite in WebAssembly); Chromium runs with its network shut.');
+    } else {
+      const port = (await portIsFree(PREFERRED_PORT)) ? PREFERRED_PORT : 0;
+      sandbox = await startSandbox({ port });
+      log(
+        `Sandbox: ${sandbox.url}${port === 0 ? ` (port ${PREFERRED_PORT} is busy)` : ''} · demo key ${SANDBOX_DEMO_KEY} · demo pages ${sandbox.url}/demo/`,
+      );
+    }
 
-    const tb = performance.now();
-    await build(sandbox.url);
-    log(`Extension: built for ${sandbox.url} with the demo affordances in ${seconds(performance.now() - tb)} → ${relative(process.cwd(), EXTENSION_DIR)}`);
+    if (GIVEN_BUILD) {
+      if (!existsSync(join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`--extension=${GIVEN_BUILD} has no manifest.json`);
+      log(`Extension: the build in ${relative(process.cwd(), EXTENSION_DIR)} (--extension, not rebuilt)`);
+    } else {
+      const tb = performance.now();
+      await build(sandbox?.url ?? null);
+      log(
+        `Extension: ${sandbox ? `built for ${sandbox.url} with the demo affordances` : 'a store build (no sandbox address, no required host)'} ` +
+          `in ${seconds(performance.now() - tb)} → ${relative(process.cwd(), EXTENSION_DIR)}`,
+      );
+    }
 
     rmSync(OUT_DIR, { recursive: true, force: true });
     mkdirSync(OUT_DIR, { recursive: true });
     context = await chromium.launchPersistentContext(profile, {
       executablePath: chromiumPath(),
       headless: !headed,
-      args: extensionArgs(EXTENSION_DIR),
+      args: [...extensionArgs(EXTENSION_DIR), ...(NO_SERVER ? await offlineChromiumArgs() : [])],
       viewport: headed ? null : { width: 1280, height: 800 },
       acceptDownloads: true,
     });
@@ -107,7 +145,8 @@ async function main(): Promise<number> {
     log(`Chromium: ${headed ? 'window open' : 'headless'}, extension ${ext.id} loaded. The tour:`);
 
     const tour = new Tour(OUT_DIR, log);
-    const tourRun = runTour(tour, ext, { sandboxUrl: sandbox.url, outDir: OUT_DIR });
+    const backend = sandbox ? sandboxBackend(sandbox.url) : inExtensionBackend(ext);
+    const tourRun = runTour(tour, ext, { backend, outDir: OUT_DIR });
     const result = headed
       ? await tourRun
       : await Promise.race([
@@ -124,10 +163,11 @@ async function main(): Promise<number> {
     );
 
     if (headed) {
+      const demoHome = sandbox ? `${sandbox.url}/demo/` : `chrome-extension://${ext.id}/demo/index.html`;
       const home = await context.newPage();
-      await home.goto(`${sandbox.url}/demo/`);
+      await home.goto(demoHome);
       await home.bringToFront();
-      log(`The window stays open: try the side panel (toolbar button or Alt+Shift+E) on ${sandbox.url}/demo/. Ctrl+C quits.`);
+      log(`The window stays open: try the side panel (toolbar button or Alt+Shift+E) on ${demoHome}. Ctrl+C quits.`);
       await new Promise<void>((done) => context?.once('close', () => done()));
       log('Chromium closed.');
     }

@@ -86,7 +86,7 @@ export function personProfileUrl(link: string | null | undefined): string | null
 /**
  * The person a page is about, when the page is a profile: the page URL itself is a profile URL, or the page is a
  * profile page of another site whose last path segment is the handle of a profile found on it (the sandbox's
- * `/demo/profile/<slug>`, a company's `/people/<slug>`).
+ * `/demo/profile/<slug>`, a company's `/people/<slug>`, either with `.html`).
  */
 export function profileOfPage(pageUrl: string, profiles: readonly string[]): string | null {
   const own = normaliseProfileUrl(pageUrl);
@@ -97,7 +97,8 @@ export function profileOfPage(pageUrl: string, profiles: readonly string[]): str
   } catch {
     return null;
   }
-  const last = path.at(-1)?.toLowerCase();
+  // A static site's `/people/jane-doe.html` (and the demo's packaged `/demo/profile/<handle>.html`) names the handle too.
+  const last = path.at(-1)?.toLowerCase().replace(/\.html?$/, '');
   const parent = path.at(-2)?.toLowerCase();
   if (!last || !parent || !['profile', 'profiles', 'people', 'person', 'in', 'u', 'team'].includes(parent)) return null;
   return profiles.find((p) => profileHandle(p)?.toLowerCase() === last) ?? null;

@@ -3,6 +3,7 @@ import { Button, EmptyState, ErrorState, useBusyAction } from '@/components/ui';
 import { DEFAULT_API_BASE_URL } from '@/lib/settings/schema';
 import { useAccount } from './account';
 import { request } from '@/components/shared/hooks';
+import { IS_DEMO_BUILD, IS_LOCAL_SANDBOX_BUILD } from '@/components/shared/build';
 import { t } from '@/lib/i18n/t';
 
 /** The demo sandbox's standard key (documented in the README; it only works against the local sandbox). */
@@ -20,14 +21,18 @@ function pointsAtLocalSandbox(apiBaseUrl: string | undefined): boolean {
 
 /**
  * Onboarding in place of a view when there is no API key: what the panel does, what needs a key, and the two
- * ways forward (settings, or the local demo sandbox when the extension points at it).
+ * ways forward: settings, or a try with no account. Builds made for the local sandbox (demo and test builds)
+ * offer its demo key when the extension points at it; any other build (a store build, whose stand-in address is
+ * the sandbox's but which no store user runs) offers demo mode inside the extension.
  */
 export function NoKeyState({ what }: { what: string }) {
   const account = useAccount();
-  const canDemo = pointsAtLocalSandbox(account.settings?.apiBaseUrl ?? DEFAULT_API_BASE_URL);
+  const sandboxBuild = IS_DEMO_BUILD || IS_LOCAL_SANDBOX_BUILD;
+  const canDemo = sandboxBuild && pointsAtLocalSandbox(account.settings?.apiBaseUrl ?? DEFAULT_API_BASE_URL);
 
   const { busy, error, run: startDemo } = useBusyAction(async () => {
-    await request('key/set', { key: DEMO_KEY });
+    if (canDemo) await request('key/set', { key: DEMO_KEY });
+    else await request('demo/start', {});
     account.reload();
   });
 
@@ -41,17 +46,15 @@ export function NoKeyState({ what }: { what: string }) {
             <Button variant="primary" icon="settings" onClick={() => void browser.runtime.openOptionsPage()}>
               {t('sidepanel_nokey_open_settings')}
             </Button>
-            {canDemo && (
-              <Button icon="sparkles" loading={busy} onClick={() => void startDemo()}>
-                {t('sidepanel_nokey_use_demo')}
-              </Button>
-            )}
+            <Button icon="sparkles" loading={busy} onClick={() => void startDemo()} data-testid="no-key-demo">
+              {canDemo ? t('sidepanel_nokey_use_demo') : t('demo_try_start')}
+            </Button>
           </>
         }
       >
         <p>{t('sidepanel_nokey_needs_key', what)}</p>
         <p>{t('sidepanel_nokey_scan_free')}</p>
-        {canDemo && <p>{t('sidepanel_nokey_demo_hint')}</p>}
+        <p>{canDemo ? t('sidepanel_nokey_demo_hint') : t('demo_try_explained')}</p>
       </EmptyState>
       {error && <ErrorState error={error} compact />}
     </div>

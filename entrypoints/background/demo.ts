@@ -80,7 +80,20 @@ export async function demoFetch(input: RequestInfo | URL, init?: RequestInit): P
   const sandbox = await demoService();
   const response = await sandbox.fetch(request);
   await (await demoDb()).put('state', sandbox.snapshot(), 'service');
-  return response;
+  return withoutRemotePictures(response);
+}
+
+/**
+ * The seeded people and companies have made-up picture addresses on a real image host: shown, each would be a
+ * request to that host (for a file that does not exist), and demo mode promises that nothing leaves the browser.
+ * Demo answers come without pictures; the panel shows initials, as for anyone who has none.
+ */
+async function withoutRemotePictures(response: Response): Promise<Response> {
+  if (!/json/.test(response.headers.get('content-type') ?? '')) return response;
+  const body = (await response.text()).replace(/"profile_pic_url":"[^"]*"/g, '"profile_pic_url":""');
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The demo account's ledger, for the e2e tests (the same rows `/_sandbox/ledger` shows a server's). */

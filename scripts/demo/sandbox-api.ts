@@ -28,23 +28,20 @@ export async function requestCount(sandboxUrl: string, key: string, path?: strin
   return path ? requests.filter((r) => r.path === path).length : requests.length;
 }
 
-/** Watches one key's balance so every step can say what it cost. */
+/** Watches one account's balance (the sandbox's or the demo's ledger) so every step can say what it cost. */
 export class CreditMeter {
   private last: number | null = null;
 
-  constructor(
-    private readonly sandboxUrl: string,
-    private readonly key: string,
-  ) {}
+  constructor(private readonly read: () => Promise<Ledger>) {}
 
   async start(): Promise<number> {
-    this.last = (await ledger(this.sandboxUrl, this.key)).balance;
+    this.last = (await this.read()).balance;
     return this.last;
   }
 
   /** Credits charged since the previous call, and the balance now. */
   async spent(): Promise<{ credits: number; balance: number }> {
-    const balance = (await ledger(this.sandboxUrl, this.key)).balance;
+    const balance = (await this.read()).balance;
     const credits = this.last === null ? 0 : this.last - balance;
     this.last = balance;
     return { credits, balance };

@@ -9,12 +9,10 @@ import { readFileSync } from 'node:fs';
 import { relative } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { SANDBOX_BASE_URL } from '../../lib/settings/schema';
+import type { TourBackend } from './backend';
 import { type Extension, extensionUrl, openWithPanel, POPUP_VIEWPORT, send, waitForBackground, waitForExtensionPage } from './extension';
-import { CreditMeter, credits, requestCount } from './sandbox-api';
+import { CreditMeter, credits } from './sandbox-api';
 import type { Tour } from './steps';
-
-export const DEMO_KEY = 'test-standard';
 
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
 const tabButton = (panel: Page, name: string): Locator => panel.getByRole('tab', { name, exact: true });
@@ -82,17 +80,24 @@ async function finishBulk(panel: Page, timeoutMs: number): Promise<{ progress: L
   return { progress, seen };
 }
 
+/** Money is exact: what the UI says was charged ("… 295 credits charged") is what the ledger charged. */
+function chargedAsShown(shown: string, spent: number, where: string): void {
+  const said = /([\d,]+) credits? charged/.exec(shown)?.[1];
+  if (said === undefined) throw new Error(`${where} says "${shown}": no charge in it`);
+  if (Number(said.replace(/,/g, '')) !== spent) throw new Error(`${where} says "${shown}", the ledger charged ${credits(spent)}`);
+}
+
 interface TourState {
-  sandboxUrl: string;
   /** The page to picture if a step fails. */
   current?: Page;
   panel?: Page;
   contact?: { email: string; name: string; profileUrl: string | null };
 }
 
-export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: string; outDir: string }): Promise<{ balance: number }> {
-  const s: TourState = { sandboxUrl: opts.sandboxUrl };
-  const meter = new CreditMeter(opts.sandboxUrl, DEMO_KEY);
+export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourBackend; outDir: string }): Promise<{ balance: number }> {
+  const s: TourState = {};
+  const { backend } = opts;
+  const meter = new CreditMeter(() => backend.ledger());
   const lastPage = () => s.current;
 
   await tour.step(
@@ -110,26 +115,11 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       s.current = page;
       await page.setViewportSize({ width: 1000, height: 800 });
       await page.bringToFront();
-      const before = await requestCount(opts.sandboxUrl, DEMO_KEY);
-      await (await visible(page.getByRole('button', { name: 'Use the demo sandbox' }), 'The onboarding\'s "Use the demo sandbox" button')).click();
-      await visible(page.getByText('Connected to the demo sandbox'), 'The "Connected to the demo sandbox" confirmation');
-      // The onboarding button targets the default sandbox address; when 8787 was busy the sandbox runs elsewhere.
-      let moved = '';
-      if (opts.sandboxUrl !== SANDBOX_BASE_URL) {
-        await send(page, 'settings/update', { apiBaseUrl: opts.sandboxUrl });
-        moved = ` (moved from ${SANDBOX_BASE_URL}: that port was busy)`;
-      }
-      const settings = await send(page, 'settings/get', {});
-      if (!settings.key.present) throw new Error('the demo key was not saved');
-      if (settings.settings.apiBaseUrl !== opts.sandboxUrl) {
-        throw new Error(`the API base URL is ${settings.settings.apiBaseUrl}, not the sandbox at ${opts.sandboxUrl}`);
-      }
-      const requests = (await requestCount(opts.sandboxUrl, DEMO_KEY)) - before;
+      const connected = await backend.connect(page);
       return {
         page,
         summary:
-          `${openedByInstall ? 'Onboarding opened on install' : 'Onboarding opened'}; "Use the demo sandbox" saved key ${settings.key.hint ?? DEMO_KEY} ` +
-          `and API ${settings.settings.apiBaseUrl}${moved}; ${plural(requests, 'API request')}, balance ${credits(balance)}`,
+          `${openedByInstall ? 'Onboarding opened on install' : 'Onboarding opened'}; ${connected}; balance ${credits(balance)}`,
       };
     },
     lastPage,
@@ -139,7 +129,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
     'scan-team-page',
     async () => {
       const started = performance.now();
-      const { tab, panel, tabId } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/team`);
+      const { tab, panel, tabId } = await openWithPanel(ext, backend.pageUrl('team'));
       s.current = panel;
       s.panel = panel;
       const page = view(panel, 'Page');
@@ -149,8 +139,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const ms = performance.now() - started;
       const state = await send(panel, 'page/get', { tabId });
       if (!state) throw new Error('the background has no scan for the team page');
-      const e = state.entities;
-      const persons = e.people ?? [];
+      const persons = state.entities.people ?? [];
       if (persons.length !== rows) throw new Error(`the panel shows ${rows} person rows, the background reports ${persons.length} people`);
       const names = (await people.locator('.sp-person__name').allTextContents()).slice(0, 3);
       const titled = persons.filter((p) => p.title).length;
@@ -160,7 +149,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
         page: panel,
         summary:
           `"${await tab.title()}": ${plural(persons.length, 'person card')} (${names.join(', ')}, …; ${titled} with a title), ` +
-          `${plural((e.companies ?? []).length, 'company', 'companies')}, then loose identifiers; found in ${(ms / 1000).toFixed(1)} s ` +
+          `the panel's count "${await text(panel.locator('.sp-page__meta'))}"; found in ${(ms / 1000).toFixed(1)} s ` +
           `(tab and panel opened, scanned in the page); ${credits(spent)}${settled}`,
       };
     },
@@ -311,6 +300,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const verdict = await result.locator('[data-verdict]').getAttribute('data-verdict');
       const cost = await text(result.locator('.pop-result__cost'));
       const { credits: spent } = await meter.spent();
+      chargedAsShown(cost, spent, 'The popup');
       return { page: popup, summary: `${email}: ${verdict}; popup says "${cost}", ledger: ${credits(spent)}` };
     },
     lastPage,
@@ -320,7 +310,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
   await tour.step(
     'bulk-directory',
     async () => {
-      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/directory`);
+      const { panel } = await openWithPanel(ext, backend.pageUrl('directory'));
       s.current = panel;
       bulkPanel = panel;
       const page = view(panel, 'Page');
@@ -332,7 +322,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
         'The bulk "Enrich N selected" button with its cost',
       );
       const preview = ((await start.getAttribute('aria-label')) ?? '').replace(/^Enrich /, '');
-      const bulkRequestsBefore = await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich');
+      const bulkRequestsBefore = await backend.requestCount('/v1/bulk-enrich');
       const started = performance.now();
       await start.click();
       // Above the "ask again" threshold (options; 100 credits by default) the bar asks a second time: the tour says yes.
@@ -347,16 +337,17 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       if (last !== null && seen.at(-1) !== last) seen.push(last);
       const max = await progress.getAttribute('aria-valuemax');
       const detail = (await progress.getAttribute('aria-valuetext')) ?? '';
-      const bulkRequests = (await requestCount(opts.sandboxUrl, DEMO_KEY, '/v1/bulk-enrich')) - bulkRequestsBefore;
+      const bulkRequestsAfter = await backend.requestCount('/v1/bulk-enrich');
       await panel.evaluate(() => window.scrollTo(0, 0));
       const settled = await settleQueue(panel);
       const { credits: spent } = await meter.spent();
+      chargedAsShown(detail, spent, 'The bulk progress');
       return {
         page: panel,
         fullPage: false,
         summary:
           `${plural(found, 'person card')} in the directory, all selected; preview "${preview}"; finished in ${(ms / 1000).toFixed(1)} s ` +
-          `over ${plural(bulkRequests, 'bulk request')}, progress bar seen at ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)} for ${plural(found, 'person', 'people')}${settled}`,
+          `${bulkRequestsAfter === null || bulkRequestsBefore === null ? '' : `over ${plural(bulkRequestsAfter - bulkRequestsBefore, 'bulk request')}, `}progress bar seen at ${seen.join(' → ')} of ${max}; panel: "${detail}"; ledger: ${credits(spent)} for ${plural(found, 'person', 'people')}${settled}`,
       };
     },
     lastPage,
@@ -396,7 +387,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
   await tour.step(
     'speakers-named',
     async () => {
-      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/speakers`);
+      const { panel } = await openWithPanel(ext, backend.pageUrl('speakers'));
       s.current = panel;
       // People named with a title and a firm but no email, phone or profile: each a priced lookup by name and firm.
       const list = await visible(
@@ -429,7 +420,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
   await tour.step(
     'law-office',
     async () => {
-      const { panel, tabId } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/law-office`);
+      const { panel, tabId } = await openWithPanel(ext, backend.pageUrl('law-office'));
       s.current = panel;
       const page = view(panel, 'Page');
       const people = await visible(page.getByRole('table', { name: 'People found on this page' }), "The firm's lawyers");
@@ -459,11 +450,25 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const contact = s.contact;
       const slug = contact?.profileUrl ? new URL(contact.profileUrl).pathname.split('/').filter(Boolean)[1] : undefined;
       if (!contact || !slug) throw new Error('the enriched contact has no professional-network profile to open');
-      const { panel } = await openWithPanel(ext, `${opts.sandboxUrl}/demo/profile/${slug}`);
+      // The sandbox serves every person's profile page; a package ships the ones its demo index links, so with no
+      // server the tour follows the index's first profile link when the contact's page is not among them.
+      let target = { path: `profile/${slug}` as const, name: contact.name, via: '' };
+      if (!(await backend.pageExists(target.path))) {
+        const index = await ext.context.newPage();
+        s.current = index;
+        await index.goto(backend.pageUrl('index'));
+        const link = await visible(index.getByRole('link', { name: /^Profile: / }), "The demo index's profile links");
+        const href = (await link.getAttribute('href')) ?? '';
+        const linked = /profile[/-](.+?)(\.html)?$/.exec(href)?.[1];
+        if (!linked) throw new Error(`the demo index links a profile as "${href}"`);
+        target = { path: `profile/${linked}`, name: (await text(link)).replace(/^Profile: /, ''), via: ` (${contact.name}'s page is not in the package: the index's first profile)` };
+        await index.close();
+      }
+      const { panel } = await openWithPanel(ext, backend.pageUrl(target.path));
       s.current = panel;
       const lead = await visible(view(panel, 'Page').getByTestId('profile-lead'), 'The profile lead card');
       const name = await text(lead.locator('.sp-lead__name'));
-      if (name !== contact.name) throw new Error(`the profile page leads with "${name}", not "${contact.name}"`);
+      if (name !== target.name) throw new Error(`the profile page leads with "${name}", not "${target.name}"`);
       const action = await visible(lead.getByRole('button', { name: /^(Open|Enrich)\b/ }), "The lead card's priced action");
       const label = (await action.getAttribute('aria-label')) ?? (await text(action));
       const found = await text(panel.locator('.sp-page__meta'));
@@ -471,11 +476,11 @@ export async function runTour(tour: Tour, ext: Extension, opts: { sandboxUrl: st
       const { credits: spent } = await meter.spent();
       return {
         page: panel,
-        summary: `/demo/profile/${slug} leads with ${name} ("${label}"), then the rest of the page (${found}); ${credits(spent)}${settled}`,
+        summary: `/demo/${target.path}${target.via} leads with ${name} ("${label}"), then the rest of the page (${found}); ${credits(spent)}${settled}`,
       };
     },
     lastPage,
   );
 
-  return { balance: await new CreditMeter(opts.sandboxUrl, DEMO_KEY).start() };
+  return { balance: (await backend.ledger()).balance };
 }

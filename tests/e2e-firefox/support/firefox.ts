@@ -61,8 +61,11 @@ async function hrefOf(page: Page): Promise<string> {
   return page.evaluate(() => location.href).catch(() => '');
 }
 
-/** Launches Firefox with a fresh profile and installs the extension from `extensionPath` (a folder or a .zip). */
-export async function launchFirefox(extensionPath: string): Promise<Firefox> {
+/**
+ * Launches Firefox with a fresh profile and installs the extension from `extensionPath` (a folder or a .zip).
+ * `prefs` adds Firefox preferences (e.g. a network shut: tests/e2e-firefox/demo-mode.test.ts).
+ */
+export async function launchFirefox(extensionPath: string, prefs: Record<string, unknown> = {}): Promise<Firefox> {
   const executablePath = firefoxPath();
   if (!executablePath) throw new Error('Firefox not found: run `bash scripts/ensure-firefox.sh` or set FIREFOX_PATH.');
   mkdirSync(SCREENS_DIR, { recursive: true });
@@ -75,6 +78,7 @@ export async function launchFirefox(extensionPath: string): Promise<Firefox> {
       // No network but loopback here: keep Firefox from phoning home while tests run.
       'app.update.enabled': false,
       'browser.shell.checkDefaultBrowser': false,
+      ...prefs,
     },
   });
   const installed = await browser.installExtension(extensionPath);
