@@ -1,7 +1,7 @@
 /**
  * One extension build shared by the bench's areas (content-script size, stress): `wxt build` takes 15 s of CPU and
  * up to 2 minutes on the busy 2-core machine, so it is rebuilt only when a source is newer than the built
- * content script.
+ * worker script.
  */
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
@@ -29,7 +29,8 @@ function newestMtime(path: string): number {
 export function ensureBuild(options: { withoutDemo?: boolean } = {}): string {
   const out = options.withoutDemo ? BENCH_BUILD_WITHOUT_DEMO : BENCH_BUILD;
   const dir = join(out, 'chrome-mv3');
-  const script = join(dir, 'content-scripts', 'content.js');
+  // The worker's script: in every build, the no-demo one too (which builds the worker alone).
+  const script = join(dir, 'background.js');
   const builtAt = existsSync(script) ? statSync(script).mtimeMs : 0;
   if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
     console.log(`building the extension${options.withoutDemo ? ' without demo mode' : ''} (sources changed since the last bench build)…`);

@@ -175,7 +175,7 @@ export async function measureDemoAnswers(built: string, rounds: number): Promise
 }
 
 export async function run(opts: { json: boolean; quick?: boolean }): Promise<Record<string, number>> {
-  const rounds = opts.quick ? 7 : 25;
+  const rounds = opts.quick ? 11 : 25;
   const built = ensureBuild();
   const bare = ensureBuild({ withoutDemo: true });
   const subjects: Subject[] = [];
