@@ -28,11 +28,10 @@ import { setDemoMode as storeDemoMode } from './demo-db';
 import { ensureOffscreenDocument, hasOffscreenDocument } from '../offscreen/paid-requests';
 
 export { demoModeOn } from './demo-db';
+export { DEMO_KEY } from '@/lib/api/demo-exchange';
 
 /** Never resolvable (.invalid, RFC 6761): a demo request that escaped `demoFetch` could reach no one. */
 export const DEMO_BASE_URL = 'https://demo.in-page-enrich.invalid';
-/** A sandbox standard key (100,000 credits); the demo's own account in the demo's own ledger. */
-export const DEMO_KEY = 'test-standard-in-page-demo';
 
 /** The demo engine's stores: never the names a real key's engine opens. */
 export const DEMO_STORES = {

@@ -6,12 +6,9 @@
  * itself, in both loaded on the first demo request. Opened once per life of its host (about a second).
  */
 import initSqlJs from 'sql.js';
-import { type DemoAnswer, type DemoLedger, type DemoReply, type DemoRequest, type DemoWork, toDemoAnswer, toRequest } from '@/lib/api/demo-exchange';
+import { DEMO_KEY, type DemoAnswer, type DemoLedger, type DemoReply, type DemoRequest, type DemoWork, toDemoAnswer, toRequest } from '@/lib/api/demo-exchange';
 import { openEmbeddedSandbox, type EmbeddedSandbox } from '@/sandbox/embedded';
 import { savedDemoService, saveDemoService } from '../background/demo-db';
-
-/** The demo's own account: the key the background's demo engine sends (entrypoints/background/demo.ts). */
-const DEMO_KEY = 'test-standard-in-page-demo';
 
 let service: Promise<EmbeddedSandbox> | null = null;
 

@@ -8,6 +8,12 @@
 import { z } from 'zod';
 import { HttpRequestSchema } from './http';
 
+/**
+ * A sandbox standard key (100,000 credits): the demo's own account in the demo's own ledger, sent by the background's
+ * demo engine and read back from the service's ledger.
+ */
+export const DEMO_KEY = 'test-standard-in-page-demo';
+
 export const DemoRequestSchema = HttpRequestSchema.omit({ maxBodyBytes: true });
 export type DemoRequest = z.infer<typeof DemoRequestSchema>;
 
