@@ -1,7 +1,7 @@
 /**
  * One extension build shared by the bench's areas (content-script size, stress): `wxt build` takes 15 s of CPU and
  * up to 2 minutes on the busy 2-core machine, so it is rebuilt only when a source is newer than the built
- * content script.
+ * worker script.
  */
 import { execFileSync } from 'node:child_process';
 import { build } from 'esbuild';
@@ -9,7 +9,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 export const BENCH_BUILD = resolve('.output/bench');
-const SOURCES = ['lib', 'entrypoints', 'components', 'locales', 'public', 'wxt.config.ts', 'package.json'];
+export const BENCH_BUILD_WITHOUT_DEMO = resolve('.output/bench-without-demo');
+// sandbox/: the background bundles the sandbox's app for demo mode; bench/no-demo.ts: the comparison build's stub.
+const SOURCES = ['lib', 'entrypoints', 'components', 'locales', 'public', 'sandbox', 'bench/no-demo.ts', 'wxt.config.ts', 'package.json'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;
@@ -20,16 +22,27 @@ function newestMtime(path: string): number {
   return newest;
 }
 
-/** The built Chrome extension's folder, rebuilt first when stale. */
-export function ensureBuild(): string {
-  const dir = join(BENCH_BUILD, 'chrome-mv3');
-  const script = join(dir, 'content-scripts', 'content.js');
+/**
+ * The built Chrome extension's folder, rebuilt first when stale. `withoutDemo`: the comparison build with the demo
+ * service's modules stubbed out (bench/no-demo.ts), for bench/worker-start.ts.
+ */
+export function ensureBuild(options: { withoutDemo?: boolean } = {}): string {
+  const out = options.withoutDemo ? BENCH_BUILD_WITHOUT_DEMO : BENCH_BUILD;
+  const dir = join(out, 'chrome-mv3');
+  // The worker's script: in every build, the no-demo one too (which builds the worker alone).
+  const script = join(dir, 'background.js');
   const builtAt = existsSync(script) ? statSync(script).mtimeMs : 0;
   if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
-    console.log('building the extension (sources changed since the last bench build)…');
+    console.log(`building the extension${options.withoutDemo ? ' without demo mode' : ''} (sources changed since the last bench build)…`);
     // Built as the e2e suite builds it (WXT_LOCAL_SANDBOX): the development build that may read 127.0.0.1 pages, which
     // the stress area serves. The store build asks for no localhost access, so its tabs would be invisible here.
-    execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...process.env, WXT_OUT_DIR: BENCH_BUILD, WXT_LOCAL_SANDBOX: 'true' } });
+    execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: {
+        ...process.env,
+        WXT_OUT_DIR: out,
+        WXT_LOCAL_SANDBOX: 'true',
+        BENCH_WITHOUT_DEMO: options.withoutDemo ? 'true' : 'false',
+      },
+    });
   }
   return dir;
 }

@@ -1,12 +1,12 @@
 /**
  * The sandbox without a server: the same Hono app (`buildApp`), the same routes, ledger, credit and rate-limit rules,
  * over SQLite compiled to WebAssembly (sql.js) instead of better-sqlite3. The extension's demo mode answers its API
- * calls with `fetch` below (entrypoints/background/demo.ts); the conformance tests run against it in Node too
- * (`startSandbox({ driver: 'sql.js' })`). No Node API is used here.
+ * calls with `fetch` below (entrypoints/offscreen/demo-service.ts, outside the background worker: docs/store.md);
+ * the conformance tests run against it in Node too (`startSandbox({ driver: 'sql.js' })`). No Node API is used here.
  *
  * The seeded data is opened from the bytes of a database file the build seeded (docs/store.md, "Demo mode"); the
  * accounts and the ledger are the only things that change, and `snapshot`/`restore` carry them across a restart of
- * the extension's worker (the database itself lives in memory).
+ * the service's host (the database itself lives in memory).
  */
 import type { SqlJsStatic } from 'sql.js';
 import { buildApp } from './app';

@@ -1,10 +1,11 @@
 /**
  * What demo mode needs in the extension package, made at build time (wxt.config.ts) from the sandbox itself:
- * - `demo/sandbox.db.gz`: the seeded database (`DEMO_SEED`), gzipped; the background opens it with sql.js;
+ * - `demo/sandbox.db.gz`: the seeded database (`DEMO_SEED`), gzipped; the demo service opens it with sql.js
+ *   (entrypoints/offscreen/demo-service.ts);
  * - `demo/sql-wasm.wasm`: SQLite compiled to WebAssembly (sql.js, MIT);
  * - `demo/*.html`: every demo page the sandbox serves under /demo/, found by following the links of its index
  *   (so a page added to sandbox/demo-pages and linked there comes along), rendered from the same seeded data the
- *   background answers from, each with the demo banner and the extension's own scanner (extension pages cannot be
+ *   demo service answers from, each with the demo banner and the extension's own scanner (extension pages cannot be
  *   scripted by `scripting.executeScript`, so the page carries it).
  * Sizes and the budget: docs/store.md, "Demo mode".
  */

@@ -1,23 +1,37 @@
 /**
- * Demo mode: the extension tried with no account and no server. The background's engine then talks to the sandbox's
- * own application running inside the worker (sandbox/embedded.ts: the same Hono app, routes and credit rules over
- * sql.js), fed by the seeded database the build ships (public/demo, docs/store.md "Demo mode"). Nothing leaves the
+ * Demo mode: the extension tried with no account and no server. The background's engine then talks to the demo
+ * service: the sandbox's own application (sandbox/embedded.ts: the same Hono app, routes and credit rules over
+ * sql.js), fed by the seeded database the build ships (public demo/, docs/store.md "Demo mode"). Nothing leaves the
  * browser: `demoFetch` refuses any other address.
+ *
+ * The service is not part of this worker: Chrome would load and evaluate it at every start of the worker, demo or
+ * not (+25 ms a start, docs/performance.md "Worker start"), and a service worker cannot load code later. On Chrome
+ * it runs in the offscreen document (entrypoints/offscreen/demo-host.ts), reached by validated messages
+ * (lib/api/demo-exchange.ts) and loaded there on the first demo request; Firefox's background page
+ * carries it inline (its own build) and opens it on the first demo request.
  *
  * Demo data never meets a real key's: the demo engine keeps its cache, contact book, jobs, ledger and queued tasks
  * under names of their own (`DEMO_STORES`), its key lives in memory only, and the real key, address and stores are
  * left as they were. Only extension pages can switch it (the router gives content scripts and demo pages no such
  * request).
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
-import initSqlJs from 'sql.js';
-import { browser } from 'wxt/browser';
-import { openEmbeddedSandbox, type EmbeddedSandbox, type EmbeddedSnapshot } from '@/sandbox/embedded';
+import {
+  type DemoLedger,
+  type DemoReply,
+  DemoReplySchema,
+  type DemoWork,
+  type OffscreenDemoMessage,
+  toDemoRequest,
+  toResponse,
+} from '@/lib/api/demo-exchange';
+import { setDemoMode as storeDemoMode } from './demo-db';
+import { ensureOffscreenDocument, hasOffscreenDocument } from '../offscreen/paid-requests';
+
+export { demoModeOn } from './demo-db';
+export { DEMO_KEY } from '@/lib/api/demo-exchange';
 
 /** Never resolvable (.invalid, RFC 6761): a demo request that escaped `demoFetch` could reach no one. */
 export const DEMO_BASE_URL = 'https://demo.in-page-enrich.invalid';
-/** A sandbox standard key (100,000 credits); the demo's own account in the demo's own ledger. */
-export const DEMO_KEY = 'test-standard-in-page-demo';
 
 /** The demo engine's stores: never the names a real key's engine opens. */
 export const DEMO_STORES = {
@@ -30,57 +44,38 @@ export const DEMO_STORES = {
   tasks: 'demo.queue.task.',
 } as const;
 
-interface DemoDb extends DBSchema {
-  state: { key: 'on'; value: boolean } | { key: 'service'; value: EmbeddedSnapshot };
-}
-
-let database: Promise<IDBPDatabase<DemoDb>> | null = null;
-/** In the extension origin's IndexedDB: content scripts cannot read or set it. */
-function demoDb(): Promise<IDBPDatabase<DemoDb>> {
-  database ??= openDB<DemoDb>('ipe-demo', 1, {
-    upgrade(db) {
-      db.createObjectStore('state');
-    },
-  });
-  return database;
-}
-
-export async function demoModeOn(): Promise<boolean> {
-  return ((await (await demoDb()).get('state', 'on')) as boolean | undefined) === true;
-}
-
+/** Demo mode on or off; off also ends the demo service (its memory is freed; its accounts and ledger stay saved). */
 export async function setDemoMode(on: boolean): Promise<void> {
-  await (await demoDb()).put('state', on, 'on');
+  await storeDemoMode(on);
+  if (!on) await closeService().catch(() => undefined);
 }
 
-let service: Promise<EmbeddedSandbox> | null = null;
+/** The demo service's answer to one piece of work, wherever it runs in this build. */
+async function work(item: DemoWork): Promise<DemoReply> {
+  if (import.meta.env.FIREFOX) return (await import('../offscreen/demo-service')).doDemoWork(item);
+  await ensureOffscreenDocument();
+  const reply = DemoReplySchema.safeParse(await chrome.runtime.sendMessage({ type: 'offscreen/demo', work: item } satisfies OffscreenDemoMessage));
+  if (!reply.success) throw new Error('The demo service gave no usable answer. Turn demo mode off and on again.');
+  return reply.data;
+}
 
-/** The sandbox inside the worker, opened on the first demo request of a worker life (about a second). */
-export function demoService(): Promise<EmbeddedSandbox> {
-  service ??= (async () => {
-    const [wasm, seeded, saved] = await Promise.all([
-      packaged('/demo/sql-wasm.wasm'),
-      packaged('/demo/sandbox.db.gz').then(gunzip),
-      demoDb().then((db) => db.get('state', 'service') as Promise<EmbeddedSnapshot | undefined>),
-    ]);
-    const sql = await initSqlJs({ wasmBinary: wasm });
-    return openEmbeddedSandbox(sql, seeded, { restore: saved });
-  })();
-  service.catch(() => (service = null));
-  return service;
+async function closeService(): Promise<void> {
+  if (import.meta.env.FIREFOX) return (await import('../offscreen/demo-service')).closeDemoService();
+  // Never creates the document only to close a service it does not run.
+  if (await hasOffscreenDocument()) await chrome.runtime.sendMessage({ type: 'offscreen/demo-close' } satisfies OffscreenDemoMessage);
 }
 
 /**
- * The engine's fetch in demo mode: the request is answered by the sandbox's app; its accounts and ledger are stored
- * after each answer, so a stopped worker resumes with the same balance the extension's credit line shows.
+ * The engine's fetch in demo mode: the request is answered by the demo service, which stores its accounts and
+ * ledger after each answer, so a restarted service resumes with the balance the extension's credit line shows.
  */
 export async function demoFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
   if (new URL(request.url).origin !== DEMO_BASE_URL) throw new TypeError('Demo mode sends nothing outside the browser.');
-  const sandbox = await demoService();
-  const response = await sandbox.fetch(request);
-  await (await demoDb()).put('state', sandbox.snapshot(), 'service');
-  return withoutRemotePictures(response);
+  const reply = await work({ op: 'fetch', request: await toDemoRequest(request) });
+  if (!reply.ok) throw new Error(reply.message);
+  if (!('answer' in reply)) throw new Error('The demo service answered a request with something else.');
+  return withoutRemotePictures(toResponse(reply.answer));
 }
 
 /**
@@ -90,26 +85,21 @@ export async function demoFetch(input: RequestInfo | URL, init?: RequestInit): P
  */
 async function withoutRemotePictures(response: Response): Promise<Response> {
   if (!/json/.test(response.headers.get('content-type') ?? '')) return response;
-  const body = (await response.text()).replace(/"profile_pic_url":"[^"]*"/g, '"profile_pic_url":""');
+  const blank = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(blank);
+    if (value === null || typeof value !== 'object') return value;
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, key === 'profile_pic_url' ? '' : blank(inner)]));
+  };
+  const body = JSON.stringify(blank(JSON.parse(await response.text())));
   const headers = new Headers(response.headers);
   headers.delete('content-length');
   return new Response(body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** The demo account's ledger, for the e2e tests (the same rows `/_sandbox/ledger` shows a server's). */
-export async function demoLedger(): Promise<{ balance: number; entries: Array<{ endpoint: string; credits: number }> }> {
-  const sandbox = await demoService();
-  sandbox.state.accounts.resolve(DEMO_KEY);
-  return { balance: sandbox.state.ledger.balance(DEMO_KEY), entries: sandbox.state.ledger.entries(DEMO_KEY) };
-}
-
-async function packaged(path: string): Promise<ArrayBuffer> {
-  const response = await fetch(browser.runtime.getURL(path as '/'));
-  if (!response.ok) throw new Error(`The demo data is missing from this build (${path}: ${response.status}).`);
-  return response.arrayBuffer();
-}
-
-async function gunzip(bytes: ArrayBuffer): Promise<Uint8Array> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+export async function demoLedger(): Promise<DemoLedger> {
+  const reply = await work({ op: 'ledger' });
+  if (!reply.ok) throw new Error(reply.message);
+  if (!('ledger' in reply)) throw new Error('The demo service answered the ledger with something else.');
+  return reply.ledger;
 }

@@ -58,7 +58,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     savedContacts: savedContactsFrom(contactBookIndex),
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
     // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
-    // Demo answers come from inside the worker: nothing for the offscreen document to carry.
+    // Demo answers come from the demo service (./demo.ts), which keeps its own ledger: no paid answer to carry.
     ...(offscreenAvailable() && !demo ? { paidRequests: createOffscreenPaidRequests() } : {}),
     // A paid answer this version cannot read is kept and read again after an update (lib/engine/unreadable.ts).
     keptAnswerStore: demo ? createIdbKeptAnswerStore(DEMO_STORES.keptAnswers) : createIdbKeptAnswerStore(),

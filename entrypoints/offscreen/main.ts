@@ -11,6 +11,8 @@ import { HttpAnswerSchema } from '@/lib/api/http';
 import { z } from 'zod';
 // Vite bundles the worker as its own file (the `?worker` import; typed in ./worker-import.d.ts).
 import HttpWorker from './http-worker?worker';
+// Demo mode's service runs in this document too, loaded only when demo mode is used.
+import './demo-host';
 
 const worker = new HttpWorker();
 const answers = createPaidAnswerStore();

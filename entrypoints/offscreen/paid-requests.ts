@@ -18,7 +18,17 @@ export function offscreenAvailable(): boolean {
 const DOCUMENT = 'offscreen.html';
 /** Shown in chrome://extensions and reviewed by the store (docs/store.md). */
 const JUSTIFICATION =
-  'Runs paid enrichment requests in a worker so that their answers are kept when Chrome stops the service worker.';
+  'Runs paid enrichment requests in a worker so that their answers are kept when Chrome stops the service worker, and the demo mode sample service.';
+
+/** Whether the document exists (demo mode's host shares it: entrypoints/background/demo.ts). */
+export function hasOffscreenDocument(): Promise<boolean> {
+  return hasDocument(chromeApi()!);
+}
+
+/** Creates the document unless it exists or is being created (demo mode's host shares it). */
+export function ensureOffscreenDocument(): Promise<void> {
+  return ensureDocument(chromeApi()!);
+}
 
 async function hasDocument(api: ChromeApi): Promise<boolean> {
   const contexts = await api.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] } as unknown as Parameters<ChromeApi['runtime']['getContexts']>[0]);
