@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedDatabase, type SeedParams } from '../seed';
 import type { SqlDatabase } from './driver';
@@ -67,8 +67,11 @@ export function cachedSeedFile(params: SeedParams, onSeed?: (params: SeedParams)
   if (existsSync(file)) return file;
   onSeed?.(params);
   buildSeededFile(file, params);
+  // Older seeds of the same parameters go; this seed's name is spared with every suffix, since another process may be
+  // writing its own `<file>.<pid>.<random>.tmp` right now (deleting it failed that start with "disk I/O error").
+  const current = basename(file);
   for (const name of readdirSync(CACHE_DIR)) {
-    if (name.startsWith(prefix) && join(CACHE_DIR, name) !== file) rmSync(join(CACHE_DIR, name), { force: true });
+    if (name.startsWith(prefix) && !name.startsWith(current)) rmSync(join(CACHE_DIR, name), { force: true });
   }
   return file;
 }
