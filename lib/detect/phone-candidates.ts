@@ -163,8 +163,11 @@ function ownNumberFollows(text: string, p: number): boolean {
   return false;
 }
 
-/** Separators made plain: unusual spaces → space, dashes → `-`, invisible characters dropped. */
-function plainCandidate(raw: string): string {
+/**
+ * Separators made plain: unusual spaces → space, dashes → `-`, invisible characters dropped. Candidates are reported
+ * this way, so a text searched for one is made plain the same way first (`plainText`).
+ */
+export function plainText(raw: string): string {
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c > 127 || (c !== 32 && isSpace(c))) {
@@ -205,7 +208,7 @@ export function isFaxLabelled(text: string, start: number): boolean {
 }
 
 function emitCandidate(text: string, start: number, end: number, sink: PhoneSink): void {
-  const candidate = plainCandidate(text.slice(start, end));
+  const candidate = plainText(text.slice(start, end));
   if (candidate.length > MAX_CANDIDATE_LENGTH) return;
   if (isFaxLabelled(text, start)) sink.fax(candidate);
   else sink.phone(candidate);

@@ -10,6 +10,7 @@ import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
 import { describeCompany, describePerson, describeRow, headingNameBefore, LineReader, linesOf, nameBefore } from './describe';
 import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
+import { plainText } from '../phone-candidates';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
@@ -700,7 +701,9 @@ function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
   if (!severalEmails) return null;
   const emails = [...new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value))];
   if (emails.length < 2) return null;
-  const text = (el.textContent ?? '').slice(0, 8192);
+  // Made plain as phone candidates are (`30030–1000` is reported as `30030-1000`), so each number is found where it
+  // stands: one not found would go to the first person (a press release's second contact's line on the first's card).
+  const text = plainText((el.textContent ?? '').slice(0, 8192));
   const lower = text.toLowerCase();
   const starts: Array<{ at: number; email: string }> = [];
   for (const email of emails) {
@@ -721,9 +724,12 @@ function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
     prevEnd = at + email.length;
   }
   if (new Set(segments.map((s) => s.person.name)).size < 2) return null;
+  // A number printed again (a shared line under each contact) is found at its next place each time it is met.
+  const next = new Map<string, number>();
   for (const hit of hits) {
     if (hit.kind === 'email') continue;
-    const at = hit.kind === 'phone' ? text.indexOf(hit.value) : -1;
+    const at = hit.kind === 'phone' ? text.indexOf(hit.value, next.get(hit.value) ?? 0) : -1;
+    if (at !== -1) next.set(hit.value, at + hit.value.length);
     const owner = [...segments].reverse().find((s) => at >= s.from) ?? segments[0];
     if (owner !== undefined) addToPerson(owner.person, hit);
   }

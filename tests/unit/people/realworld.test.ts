@@ -23,15 +23,15 @@ const BARS: Bar[] = [
   ['public-sector', null, 0, null, 0, 0, 0, 0],
   ['firm', 1, 0.5, 1, 0.75, 0, 0, 0],
   ['speakers', 0.97, 0.96, 1, 0.97, 0, 0, 4],
-  ['press', 0.87, 0.77, 1, null, 0, 1, 1],
+  ['press', 0.87, 0.77, 1, null, 0, 0, 1],
   ['article', 0.92, 0.54, 1, 0.7, 0, 0, 1],
   ['resume', 1, 0.6, 1, 0, 3, 0, 0],
   ['listing', null, null, null, null, 0, 0, 0],
-  ['serp', 0, null, null, null, 0, 1, 1],
+  ['serp', null, null, null, null, 0, 0, 0],
   ['forum', 0, null, null, null, 0, 0, 1],
   ['tricky', 0.99, 0.99, 0.99, 0.99, 0, 0, 1],
   ['none', null, null, null, null, 0, 0, 0],
-  ['all', 0.98, 0.95, 0.99, 0.93, 3, 2, 9],
+  ['all', 0.98, 0.95, 0.99, 0.93, 3, 0, 8],
 ];
 
 const atLeast = (value: number | null, bar: number | null): void => {
