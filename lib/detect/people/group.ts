@@ -11,6 +11,7 @@ import { describeCompany, describePerson, describeRow, headingNameBefore, LineRe
 import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
 import { plainText } from '../phone-candidates';
+import { labelledOwnLine } from './phone-label';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
@@ -499,6 +500,8 @@ interface Build {
   lookup: ReadonlyMap<Node, RecordData>;
   /** Nameless line records' people, by the record whose person adopts them (see `adopter`). */
   adopted: Map<RecordData, RawPerson[]>;
+  /** The nameless line records themselves, by the same record (their labels are read in `ownLines`). */
+  adoptedRecords: Map<RecordData, RecordData[]>;
   /** An extension's record was adopted by an earlier record: the earlier result changes, build over every record. */
   reachesBack: boolean;
   counting: boolean;
@@ -522,6 +525,7 @@ function newBuild(records: RecordData[], base: Build | null, lookup: ReadonlyMap
     base,
     lookup,
     adopted: new Map(),
+    adoptedRecords: new Map(),
     reachesBack: false,
     offset: base?.records.length ?? 0,
     counting: true,
@@ -609,9 +613,18 @@ function countOwners(b: Build, record: RecordData, i: number): void {
         const list = b.adopted.get(into);
         if (list === undefined) b.adopted.set(into, [person]);
         else list.push(person);
+        const lines = b.adoptedRecords.get(into);
+        if (lines === undefined) b.adoptedRecords.set(into, [record]);
+        else if (!lines.includes(record)) lines.push(record);
         // Counted as the adopting person's: the same number on two people's cards stays shared.
         owner = (into.people?.[0] as RawPerson).name as string;
         if (b.base !== null && into.built) b.reachesBack = true;
+      } else if (record.el.closest(ADDRESS_BLOCK) !== null) {
+        // A line of the page's address block or footer that names nobody lists the organisation's contact, as the
+        // block does (see `notListed`): not a second owner of a number a card shows.
+        for (const v of person.emails) b.listed.add(v);
+        for (const v of person.phones) b.listed.add(v);
+        continue;
       }
     }
     count(b, b.emails, person.emails, owner);
@@ -652,12 +665,32 @@ function withAdopted(p: RawPerson, adopted: readonly RawPerson[] | undefined): R
 /**
  * A card's identifiers minus those the page's address block or footer lists too, when the card shows another of
  * that kind: a lawyer's card with a direct line and the firm's main line ("Zentrale …", `berlin@`) keeps the direct
- * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it.
+ * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it. So does a
+ * card whose label says a number is the person's own ("Mobil", "Direkt", "Durchwahl", "Tel. direct", "Móvil": `keep`).
  */
-function notListed(b: Build, values: string[]): string[] {
+function notListed(b: Build, values: string[], keep: (value: string) => boolean = () => false): string[] {
   if (b.listed.size === 0 || values.length < 2) return values;
-  const kept = values.filter((v) => !b.listed.has(v));
+  const kept = values.filter((v) => !b.listed.has(v) || keep(v));
   return kept.length > 0 ? kept : values;
+}
+
+/**
+ * Is a number the footer lists labelled on this card (its own lines included) as the person's own? Asked only of
+ * numbers the footer lists, each label read once.
+ */
+function ownLines(b: Build, record: RecordData): (value: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = false;
+      for (const r of [record, ...(b.adoptedRecords.get(record) ?? [])]) {
+        if (r.hits.some((h) => h.kind === 'phone' && h.value === value && labelledOwnLine(h.el, h.value))) answer = true;
+      }
+      answers.set(value, answer);
+    }
+    return answer;
+  };
 }
 
 function assemble(b: Build, record: RecordData): void {
@@ -666,7 +699,7 @@ function assemble(b: Build, record: RecordData): void {
     const person: RawPerson = {
       ...p,
       emails: notListed(b, own(b, b.emails, p.emails)),
-      phones: notListed(b, own(b, b.phones, p.phones)),
+      phones: notListed(b, own(b, b.phones, p.phones), ownLines(b, record)),
       profiles: own(b, b.profiles, p.profiles),
     };
     const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
