@@ -365,7 +365,13 @@ export class PeopleGrouper {
         record.people = split;
         return;
       }
-      if (record.textOnly) return;
+      if (record.textOnly) {
+        // One address in running text, after the name its local part spells ("Weitere Informationen erteilt Anne
+        // Althaus … (althausa@stadt.ahlen.de)"): that person's.
+        const named = nameInProse(record.el, personHits);
+        if (named !== null) record.people = [named];
+        return;
+      }
       const hints = hintsOf(personHits);
       const columns = record.inlineName === null ? rowColumns(record.el, this.tables) : null;
       const label =
@@ -711,6 +717,43 @@ function assemble(b: Build, record: RecordData): void {
     const company: RawCompany = { ...c, hosts: own(b, b.hosts, c.hosts), companyPages: own(b, b.pages, c.companyPages) };
     if (company.name !== null && company.hosts.length + company.companyPages.length > 0) b.companies.push(company);
   }
+}
+
+/** How much of a paragraph before an address is searched for the name it spells. */
+const PROSE_LOOKBACK = 300;
+
+/**
+ * A person named in a paragraph with one address of theirs: the last name before the address that the address's local
+ * part spells (`althausa@` after "Anne Althaus"). Null for a role mailbox, several addresses, or no such name.
+ */
+function nameInProse(el: Element, hits: readonly Hit[]): RawPerson | null {
+  const emails = new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value));
+  if (emails.size !== 1) return null;
+  const email = [...emails][0] as string;
+  if (isRoleMailbox(email)) return null;
+  const block = el.closest('p, li, dd, td, blockquote') ?? el;
+  const text = plainText((block.textContent ?? '').slice(0, 8192));
+  const at = text.toLowerCase().indexOf(email);
+  if (at === -1) return null;
+  const hints = new Hints([email]);
+  let before = text.slice(Math.max(0, at - PROSE_LOOKBACK), at);
+  // A few names back at most: the one the address spells is usually the last before it.
+  for (let i = 0; i < 4; i++) {
+    const name = lastNameIn(before);
+    if (name === null) return null;
+    if (matchesHints(name, hints)) {
+      // The name ends at the last word the address spells: "Yong Jiang Fujian Agriculture" (a name run on into the
+      // institution after it) is Yong Jiang.
+      const words = name.split(' ');
+      let last = words.length - 1;
+      while (last > 1 && !matchesHints(words[last] as string, hints)) last--;
+      const person = emptyPerson(words.slice(0, last + 1).join(' '), null);
+      for (const hit of hits) addToPerson(person, hit);
+      return person;
+    }
+    before = before.slice(0, before.lastIndexOf(name));
+  }
+  return null;
 }
 
 /**

@@ -23,10 +23,10 @@ type Bar = [PageClass | 'all', number | null, number | null, number | null, numb
 const BARS: Bar[] = [
   ['team', 1, 0.93, 1, 0.73, 0, 0, 0],
   ['university', 1, 0.89, 0.98, 0.98, 0, 0, 0],
-  ['public-sector', 1, 0.25, 1, 0, 0, 0, 0],
+  ['public-sector', 1, 0.5, 1, 0, 0, 0, 0],
   ['firm', 1, 0.5, 1, 0.75, 0, 0, 0],
   ['speakers', 0.97, 0.96, 1, 0.97, 0, 0, 4],
-  ['press', 0.87, 0.77, 1, null, 0, 0, 1],
+  ['press', 0.88, 0.88, 1, null, 0, 0, 1],
   ['article', 0.92, 0.54, 1, 0.7, 0, 0, 1],
   ['resume', 1, 0.6, 1, 0, 3, 0, 0],
   ['listing', null, null, null, null, 0, 0, 0],
