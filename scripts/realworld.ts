@@ -57,6 +57,10 @@ export const PageExpectationSchema = z.strictObject({
   people: z.array(ExpectedPersonSchema).max(1000),
   /** Mailboxes and numbers of the organisation (role mailboxes, switchboards, a shared office line): nobody's own. */
   generic: z.strictObject({ emails: Identifiers, phones: z.array(z.string().regex(/^\+\d{7,15}$/)).max(50) }),
+  /** Real numbers the page shows that are neither a person's nor the organisation's (an advertiser's, a hospital's). */
+  otherPhones: z.array(z.string().regex(/^\+\d{7,15}$/)).max(200).optional(),
+  /** Every company or site domain the page names (links, addresses); a domain reported and not listed is a wrong one. */
+  domains: z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z]{2,}$/)).max(500).optional(),
   notes: z.string().max(1000).optional(),
 });
 export type PageExpectation = z.infer<typeof PageExpectationSchema>;
@@ -228,7 +232,12 @@ export function summarise(scores: readonly PageScore[], cls: PageClass | 'all'):
 }
 
 export function scoreCorpus(): PageScore[] {
-  return loadExpectations().map((e) => scorePage(e, scanRealPage(e)));
+  return scanCorpus().map(({ expected, found }) => scorePage(expected, found));
+}
+
+/** Every annotated page scanned once, for the people and the identifier scores. */
+export function scanCorpus(): Array<{ expected: PageExpectation; found: PageEntities }> {
+  return loadExpectations().map((expected) => ({ expected, found: scanRealPage(expected) }));
 }
 
 const cell = (v: number | null): string => (v === null ? '–' : v.toFixed(2));
@@ -256,3 +265,50 @@ export function formatDetail(score: PageScore): string {
   if (score.genericPlaced.length > 0) parts.push(`  generic on a person: ${score.genericPlaced.join('; ')}`);
   return parts.join('\n');
 }
+
+/** How many identifiers of a kind the scanner reported on the real pages, and how many of them are the page's. */
+export interface IdentifierScore {
+  kind: 'phones' | 'domains';
+  pages: number;
+  reported: number;
+  right: number;
+  wrong: string[];
+}
+
+/**
+ * Identifier precision on the real pages: a reported number is right when the annotation has it (a person's, the
+ * organisation's, or `otherPhones`); a reported domain when the page's `domains` lists it (pages without that list
+ * are not counted).
+ */
+export function scoreIdentifiers(pages: ReadonlyArray<{ expected: PageExpectation; found: PageEntities }>): IdentifierScore[] {
+  const phones: IdentifierScore = { kind: 'phones', pages: 0, reported: 0, right: 0, wrong: [] };
+  const domains: IdentifierScore = { kind: 'domains', pages: 0, reported: 0, right: 0, wrong: [] };
+  for (const { expected, found } of pages) {
+    const numbers = new Set([...expected.generic.phones, ...expected.people.flatMap((p) => p.phones), ...(expected.otherPhones ?? [])]);
+    phones.pages++;
+    for (const n of found.phones) {
+      phones.reported++;
+      if (numbers.has(n)) phones.right++;
+      else phones.wrong.push(`${expected.page}: ${n}`);
+    }
+    if (expected.domains === undefined) continue;
+    const named = new Set(expected.domains);
+    domains.pages++;
+    for (const d of found.domains) {
+      domains.reported++;
+      if (named.has(d)) domains.right++;
+      else domains.wrong.push(`${expected.page}: ${d}`);
+    }
+  }
+  return [phones, domains];
+}
+
+/** The identifier table `npm run scan -- --realworld` prints below the people table. */
+export function formatIdentifierTable(scores: readonly IdentifierScore[], detail = false): string {
+  const lines = ['| identifiers | pages | reported | right | precision |', '|---|---|---|---|---|'];
+  for (const s of scores) lines.push(`| ${s.kind} | ${s.pages} | ${s.reported} | ${s.right} | ${cell(ratio(s.right, s.reported))} |`);
+  if (detail) for (const s of scores) if (s.wrong.length > 0) lines.push('', `wrong ${s.kind}: ${s.wrong.join('; ')}`);
+  return lines.join('\n');
+}
+
+export const identifierPrecision = (s: IdentifierScore): number | null => ratio(s.right, s.reported);

@@ -7,14 +7,15 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseHTML } from 'linkedom';
 import { finalisePageScan, scanDocumentSync, scanListing, type PageEntities, type ScanListing } from '../lib/detect';
-import { corpusPresent, formatDetail, formatTable, REALWORLD_PAGES, scoreCorpus } from './realworld';
+import { corpusPresent, formatDetail, formatIdentifierTable, formatTable, REALWORLD_PAGES, scanCorpus, scoreIdentifiers, scorePage } from './realworld';
 
 const USAGE =
   'Usage: npm run scan -- FILE.html [--url PAGE_URL]\n' +
   "  --url  the address the page was saved from (resolves relative links; the page's own domain and profile count)\n" +
   '       npm run scan -- --realworld [--detail]\n' +
   '  --realworld  score people on the real pages in ../shared/corpus/realworld against tests/fixtures/realworld\n' +
-  "  --detail     also list each page's wrong cards, missed people, wrong names and misplaced shared identifiers";
+  "  --detail     also list each page's wrong cards, missed people, wrong names and misplaced shared identifiers,\n" +
+  '               and the numbers and domains reported that the annotations do not have';
 
 /** Scans an HTML string as if it were loaded from `pageUrl`. */
 export function scanHtml(html: string, pageUrl: string): PageEntities {
@@ -103,9 +104,10 @@ function printCorpus(detail: boolean): number {
     process.stderr.write(`The real-page corpus is not at ${REALWORLD_PAGES}: check out the shared folder beside the repository.\n`);
     return 1;
   }
-  const scores = scoreCorpus();
+  const scanned = scanCorpus();
+  const scores = scanned.map(({ expected, found }) => scorePage(expected, found));
   if (detail) for (const s of scores) process.stdout.write(`${formatDetail(s)}\n`);
-  process.stdout.write(`${formatTable(scores)}\n`);
+  process.stdout.write(`${formatTable(scores)}\n\n${formatIdentifierTable(scoreIdentifiers(scanned), detail)}\n`);
   return 0;
 }
 

@@ -38,7 +38,7 @@ function readNumbers(candidates: readonly string[], country: CountryCode | null)
   for (const candidate of candidates) {
     const reading = readPhone(candidate);
     if (reading !== null) {
-      out.add(reading.e164);
+      if (!isPlaceholder(reading.national)) out.add(reading.e164);
       continue;
     }
     if (country === null) continue;
@@ -47,9 +47,19 @@ function readNumbers(candidates: readonly string[], country: CountryCode | null)
     const body = candidate.replace(/^tel:/i, '').trim();
     // A trunk prefix (`089…`, `(030)…`) says it is a national number whatever the grouping.
     if (!/^\(?0/.test(body) && !writtenAsNational(body, national.national, northAmerican)) continue;
-    out.add(national.e164);
+    if (!isPlaceholder(national.national)) out.add(national.e164);
   }
   return out;
+}
+
+/**
+ * A template's placeholder number (`+44 1234 567 890`, `+49 123 4567890`): the ten digits counting up from 1. It is
+ * nobody's line, though the country's plan allows it. (France's `01 23 45 67 89` stays a number: it is a real Paris
+ * line as often as an example.)
+ */
+function isPlaceholder(national: string): boolean {
+  // The national form keeps its trunk `0` (`01234 567890`).
+  return national.replace(/\D/g, '').replace(/^0+/, '') === '1234567890';
 }
 
 /**

@@ -163,8 +163,11 @@ function ownNumberFollows(text: string, p: number): boolean {
   return false;
 }
 
-/** Separators made plain: unusual spaces → space, dashes → `-`, invisible characters dropped. */
-function plainCandidate(raw: string): string {
+/**
+ * Separators made plain: unusual spaces → space, dashes → `-`, invisible characters dropped. Candidates are reported
+ * this way, so a text searched for one is made plain the same way first (`plainText`).
+ */
+export function plainText(raw: string): string {
   for (let i = 0; i < raw.length; i++) {
     const c = raw.charCodeAt(i);
     if (c > 127 || (c !== 32 && isSpace(c))) {
@@ -205,7 +208,7 @@ export function isFaxLabelled(text: string, start: number): boolean {
 }
 
 function emitCandidate(text: string, start: number, end: number, sink: PhoneSink): void {
-  const candidate = plainCandidate(text.slice(start, end));
+  const candidate = plainText(text.slice(start, end));
   if (candidate.length > MAX_CANDIDATE_LENGTH) return;
   if (isFaxLabelled(text, start)) sink.fax(candidate);
   else sink.phone(candidate);
@@ -253,6 +256,20 @@ function isNationalShape(text: string, start: number, groups: readonly number[],
   return digits >= 9 && (groups[0] ?? 0) >= 2 && groups.every((g) => g >= 2 && g <= 4);
 }
 
+/** A day and month then a four-digit year (`01.11.2023 11` from "01.11.2023 11:00"). */
+const DATE_FIRST = /^(?:0?[1-9]|[12]\d|3[01])\.(?:0?[1-9]|1[0-2])\.(?:19|20)\d\d(?!\d)/;
+/** Opening hours from one time to another (`08.30 - 12.00`, `9:00–17:30`). */
+const TIME_RANGE = /^(?:[01]?\d|2[0-3])[.:][0-5]\d\s*[-\u2013\u2014]\s*(?:[01]?\d|2[0-3])[.:][0-5]\d$/;
+
+/**
+ * Is a national-shaped run a date or opening hours? A town hall's "Mo–Fr 08.30 - 12.00" read as +49 830 1200, a press
+ * release's "01.11.2023 11:00" as +49 111 2023 11. Numbers written with dots (`01.42.68.53.00`, `0231.12.34.56`) have no
+ * four-digit year in third place and no dash between two times.
+ */
+function isDateOrTime(run: string): boolean {
+  return DATE_FIRST.test(run) || TIME_RANGE.test(run);
+}
+
 /**
  * Reads a national-format number (or one with a `00` international prefix) starting at `start`;
  * emits it and returns the index to resume from.
@@ -263,7 +280,7 @@ export function matchNationalAt(text: string, start: number, sink: PhoneSink): n
   if (!canStartNational(text, start)) return isDigit(text.charCodeAt(start)) ? digitRunEnd(text, start + 1) : start + 1;
   const reading = readDigits(text, start);
   if (reading === null) return skipNumberRun(text, start);
-  if (reading.digits <= MAX_DIGITS && isNationalShape(text, start, reading.groups, reading.digits)) {
+  if (reading.digits <= MAX_DIGITS && isNationalShape(text, start, reading.groups, reading.digits) && !isDateOrTime(text.slice(start, reading.end))) {
     emitCandidate(text, start, reading.end, sink);
   }
   return reading.end;

@@ -48,7 +48,7 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     'author authors autor autorin autoren artikel beitrag by features sources article railway railways express trains ' +
     'übersicht o ' +
     // Legal forms: "Nordex SE Felix Losada" is a company and a name on one line, not a name.
-    'se ag gmbh kg ug ev e.v sa sas sarl srl spa bv nv plc llp oy ' +
+    'se ag gmbh kg ug ev e.v sa sas sarl srl spa bv nv plc llp oy co ' +
     // Job-title words: "Chief Executive Officer" is capitalised like a name and must not pass for one.
     'analyst assistant associate ceo cfo chair chief coo counsel consultant coordinator cto designer developer ' +
     'director editor engineer executive fellow founder head intern lead lecturer manager officer partner president ' +
@@ -66,6 +66,8 @@ const NOT_NAME: ReadonlySet<string> = new Set(
     // Spanish.
     'equipo miembro miembros imagen noticias boletín redacción prensa oficina nosotros nuestro nuestra sobre contacto ' +
     'contáctanos suscríbete empresa ' +
+    // Addresses: "Hale & Co LLP · 1 Fleet Street · London" in a footer names a street, not a person.
+    'street avenue road boulevard rue calle avenida plaza ' +
     // A form's or template's placeholder ("Your Name", "Jouw Naam", "Ihr Name").
     'name naam jouw uw'
   ).split(' '),
@@ -101,6 +103,11 @@ const NOT_NAME_ENDINGS = [
   'newsletter',
   'days',
   'hersteller',
+  'straße',
+  'strasse',
+  'platz',
+  'allee',
+  'gasse',
 ];
 
 /** A word of this length ending in `-ung` is a noun ("Ernährung", "Verwaltung"); shorter ones are surnames too (Jung, Hartung). */

@@ -63,7 +63,7 @@ export class LineReader {
   private lastOpen = false;
 
   constructor(
-    record: Element,
+    readonly record: Element,
     private readonly ownUi = true,
   ) {
     this.parts = recordParts(record);
@@ -236,7 +236,7 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
     if (name === undefined) {
       const text = (lines[i] as Line).text;
       const cut = nameEnd(text);
-      name = personName(cut === -1 ? text : text.slice(0, cut), true);
+      name = personName(cut === -1 ? text : text.slice(0, cut), true) ?? nameAfterRole(text, hints, reader.record);
       names[i] = name;
     }
     return name;
@@ -259,6 +259,9 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   }
   if (bestName === null) return { name: null, title: null };
   const bestText = (lines[best] as Line).text;
+  // "Obmann: OSR Markus Fuchs": the role before the colon is the title.
+  const role = bestText.startsWith(bestName) ? null : roleBefore(bestText);
+  if (role !== null) return { name: bestName, title: titleText(role) };
   const cut = nameEnd(bestText);
   const tail = cut === -1 ? null : afterName(bestText, cut);
   let bestTitle = tail === null ? null : titleText(tail);
@@ -274,6 +277,40 @@ export function describePerson(reader: LineReader, hints: Hints): PersonLabel {
   }
   return { name: bestName, title: bestTitle };
 }
+
+/** Longest role label before a name ("Geschäftsführer: ", "Pressekontakt: "). */
+const MAX_ROLE = 40;
+
+/** The role before a line's ": " ("Obmann" in "Obmann: OSR Markus Fuchs"), or null. */
+function roleBefore(text: string): string | null {
+  const at = text.indexOf(': ');
+  return at < 2 || at > MAX_ROLE ? null : text.slice(0, at);
+}
+
+/** Roles of an editorial team: a site's "Editor: …, Reporter: …" box lists its staff, not contacts (docs/people.md). */
+const EDITORIAL_ROLES = /^(?:editor|editors|reporter|redakteur|redakteurin|chefredakteur|chefredakteurin|redaktion|rédacteur|rédactrice|redactor|redactora|journalist|journalistin|photographer|fotograf|fotografin)$/i;
+
+/**
+ * The name after a role label ("Obmann: OSR Markus Fuchs" beside `markus.fuchs@…`, "Geschäftsführer: Max Mustermann"
+ * beside `max.mustermann@…`): an imprint's or a widget's way of naming its people. Only when the record's own address
+ * or profile names the same person: a deputy named beside the office's mailbox ("Stellvertretung: Ernst Bauer",
+ * `office@…`) does not own the office's line. Null when the line reads otherwise ("Tel: +43 …").
+ */
+function nameAfterRole(text: string, hints: Hints, record: Element): string | null {
+  const role = roleBefore(text);
+  if (role === null || EDITORIAL_ROLES.test(role.trim())) return null;
+  const rest = text.slice(role.length + 2);
+  const cut = nameEnd(rest);
+  const name = personName(cut === -1 ? rest : rest.slice(0, cut), true);
+  if (name === null || !matchesHints(name, hints)) return null;
+  // A masthead lists its publisher beside its editors ("Editor: …", "General Manager & Advertising: …"): the whole box
+  // is the site's staff. Read only for a name found this way, from the block around the record.
+  const box = (record.parentElement?.textContent ?? '').slice(0, 2000);
+  return EDITORIAL_LABEL.test(box) ? null : name;
+}
+
+/** An editorial role as a label in a block's text ("Editor: Katy Grimes", "Redaktion: …"). */
+const EDITORIAL_LABEL = /(?:^|[^\p{L}])(?:editor|reporter|redakteur|redakteurin|chefredakteur|chefredakteurin|redaktion|rédacteur|rédactrice|redactor|redactora)\s*:/iu;
 
 /** The first line of a cell's text, or null. */
 function firstLine(cell: Element | null, ownUi: boolean): string | null {

@@ -47,17 +47,28 @@ export function finalisePeople(
   flat: FlatSets,
   readPhone: (candidate: string) => string | null,
   title = '',
-  page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations'> | null = null,
+  page: Pick<RawPageScan, 'url' | 'siteName' | 'organisations' | 'searchPage'> | null = null,
 ): PagePerson[] {
   const companyOf = page === null ? () => null : companyNamer(page, flat);
+  // A search result's number is the line of the site it found (an advertiser's call button under a result titled
+  // "Mercedes Sprinter"), never a person's: on a results page a card keeps its addresses and profiles only.
+  const resultNumbers = page !== null && isSearchResultsPage(page);
   const people: PagePerson[] = [];
   const siteWords = titleWords(title);
   const byIdentifier = new Map<string, PagePerson>();
-  for (const r of raw) {
+  const read = raw.map((r): ReadPerson => {
     const name = label(r.name);
-    const emails = normalised(r.emails, normaliseEmail, flat.emails).filter((e) => !isSiteMailbox(e, siteWords, name));
-    const phones = normalised(r.phones, readPhone, flat.phones);
-    const profiles = normalised(r.profiles, personProfile, flat.profiles);
+    return {
+      name,
+      emails: normalised(r.emails, normaliseEmail, flat.emails).filter((e) => !isSiteMailbox(e, siteWords, name)),
+      phones: resultNumbers ? [] : normalised(r.phones, readPhone, flat.phones),
+      profiles: normalised(r.profiles, personProfile, flat.profiles),
+    };
+  });
+  const shared = sharedNumbers(read);
+  for (const [i, r] of raw.entries()) {
+    const { emails, profiles } = read[i] as ReadPerson;
+    const phones = shared.size === 0 ? (read[i] as ReadPerson).phones : (read[i] as ReadPerson).phones.filter((p) => !shared.has(p));
     const id = profiles[0] ?? emails[0] ?? phones[0];
     if (id === undefined) continue;
     const identifiers = [...profiles, ...emails, ...phones];
@@ -80,6 +91,51 @@ export function finalisePeople(
   for (const person of people) person.id = person.profiles[0] ?? person.emails[0] ?? person.phones[0] ?? person.id;
   const owner = pageOwner(people, flat, title);
   return owner === null ? people : [owner, ...people];
+}
+
+/** A raw person's name and identifiers in normal form. */
+interface ReadPerson {
+  name: string | null;
+  emails: string[];
+  phones: string[];
+  profiles: string[];
+}
+
+/**
+ * Numbers two people show once read in normal form: the grouping compares numbers as the page writes them, so a
+ * switchboard printed `30030-1000` under one contact and `(0)40 30030 1000` under the next stayed on both cards,
+ * and the two contacts, reaching one number, became one person. A shared number is the organisation's, as the
+ * grouping decides for numbers written alike. The same person shown twice (a featured card and the grid) is one
+ * person here: records are joined by the same name, address or profile.
+ */
+function sharedNumbers(people: readonly ReadPerson[]): Set<string> {
+  const parent = people.map((_, i) => i);
+  const root = (i: number): number => {
+    let r = i;
+    while (parent[r] !== r) r = parent[r] as number;
+    while (parent[i] !== r) [parent[i], i] = [r, parent[i] as number];
+    return r;
+  };
+  const firstWith = new Map<string, number>();
+  people.forEach((p, i) => {
+    const keys = [...p.emails, ...p.profiles];
+    if (p.name !== null) keys.push(`name:${p.name.toLowerCase()}`);
+    for (const key of keys) {
+      const j = firstWith.get(key);
+      if (j === undefined) firstWith.set(key, i);
+      else parent[root(i)] = root(j);
+    }
+  });
+  const holder = new Map<string, number>();
+  const shared = new Set<string>();
+  people.forEach((p, i) => {
+    for (const phone of p.phones) {
+      const h = holder.get(phone);
+      if (h === undefined) holder.set(phone, root(i));
+      else if (h !== root(i)) shared.add(phone);
+    }
+  });
+  return shared;
 }
 
 /**

@@ -10,6 +10,8 @@ import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
 import { describeCompany, describePerson, describeRow, headingNameBefore, LineReader, linesOf, nameBefore } from './describe';
 import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
+import { plainText } from '../phone-candidates';
+import { labelledOwnLine } from './phone-label';
 
 /** A page with more identifiers than this is not a people page; the rest stay in the flat lists only. */
 const MAX_HITS = 20_000;
@@ -363,7 +365,13 @@ export class PeopleGrouper {
         record.people = split;
         return;
       }
-      if (record.textOnly) return;
+      if (record.textOnly) {
+        // One address in running text, after the name its local part spells ("Weitere Informationen erteilt Anne
+        // Althaus … (althausa@stadt.ahlen.de)"): that person's.
+        const named = nameInProse(record.el, personHits);
+        if (named !== null) record.people = [named];
+        return;
+      }
       const hints = hintsOf(personHits);
       const columns = record.inlineName === null ? rowColumns(record.el, this.tables) : null;
       const label =
@@ -498,6 +506,8 @@ interface Build {
   lookup: ReadonlyMap<Node, RecordData>;
   /** Nameless line records' people, by the record whose person adopts them (see `adopter`). */
   adopted: Map<RecordData, RawPerson[]>;
+  /** The nameless line records themselves, by the same record (their labels are read in `ownLines`). */
+  adoptedRecords: Map<RecordData, RecordData[]>;
   /** An extension's record was adopted by an earlier record: the earlier result changes, build over every record. */
   reachesBack: boolean;
   counting: boolean;
@@ -521,6 +531,7 @@ function newBuild(records: RecordData[], base: Build | null, lookup: ReadonlyMap
     base,
     lookup,
     adopted: new Map(),
+    adoptedRecords: new Map(),
     reachesBack: false,
     offset: base?.records.length ?? 0,
     counting: true,
@@ -608,9 +619,18 @@ function countOwners(b: Build, record: RecordData, i: number): void {
         const list = b.adopted.get(into);
         if (list === undefined) b.adopted.set(into, [person]);
         else list.push(person);
+        const lines = b.adoptedRecords.get(into);
+        if (lines === undefined) b.adoptedRecords.set(into, [record]);
+        else if (!lines.includes(record)) lines.push(record);
         // Counted as the adopting person's: the same number on two people's cards stays shared.
         owner = (into.people?.[0] as RawPerson).name as string;
         if (b.base !== null && into.built) b.reachesBack = true;
+      } else if (record.el.closest(ADDRESS_BLOCK) !== null) {
+        // A line of the page's address block or footer that names nobody lists the organisation's contact, as the
+        // block does (see `notListed`): not a second owner of a number a card shows.
+        for (const v of person.emails) b.listed.add(v);
+        for (const v of person.phones) b.listed.add(v);
+        continue;
       }
     }
     count(b, b.emails, person.emails, owner);
@@ -651,12 +671,32 @@ function withAdopted(p: RawPerson, adopted: readonly RawPerson[] | undefined): R
 /**
  * A card's identifiers minus those the page's address block or footer lists too, when the card shows another of
  * that kind: a lawyer's card with a direct line and the firm's main line ("Zentrale …", `berlin@`) keeps the direct
- * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it.
+ * line; a group leader's card whose one number the footer repeats presents it as theirs, and keeps it. So does a
+ * card whose label says a number is the person's own ("Mobil", "Direkt", "Durchwahl", "Tel. direct", "Móvil": `keep`).
  */
-function notListed(b: Build, values: string[]): string[] {
+function notListed(b: Build, values: string[], keep: (value: string) => boolean = () => false): string[] {
   if (b.listed.size === 0 || values.length < 2) return values;
-  const kept = values.filter((v) => !b.listed.has(v));
+  const kept = values.filter((v) => !b.listed.has(v) || keep(v));
   return kept.length > 0 ? kept : values;
+}
+
+/**
+ * Is a number the footer lists labelled on this card (its own lines included) as the person's own? Asked only of
+ * numbers the footer lists, each label read once.
+ */
+function ownLines(b: Build, record: RecordData): (value: string) => boolean {
+  const answers = new Map<string, boolean>();
+  return (value) => {
+    let answer = answers.get(value);
+    if (answer === undefined) {
+      answer = false;
+      for (const r of [record, ...(b.adoptedRecords.get(record) ?? [])]) {
+        if (r.hits.some((h) => h.kind === 'phone' && h.value === value && labelledOwnLine(h.el, h.value))) answer = true;
+      }
+      answers.set(value, answer);
+    }
+    return answer;
+  };
 }
 
 function assemble(b: Build, record: RecordData): void {
@@ -665,7 +705,7 @@ function assemble(b: Build, record: RecordData): void {
     const person: RawPerson = {
       ...p,
       emails: notListed(b, own(b, b.emails, p.emails)),
-      phones: notListed(b, own(b, b.phones, p.phones)),
+      phones: notListed(b, own(b, b.phones, p.phones), ownLines(b, record)),
       profiles: own(b, b.profiles, p.profiles),
     };
     const hasId = person.emails.length + person.phones.length + person.profiles.length > 0;
@@ -677,6 +717,43 @@ function assemble(b: Build, record: RecordData): void {
     const company: RawCompany = { ...c, hosts: own(b, b.hosts, c.hosts), companyPages: own(b, b.pages, c.companyPages) };
     if (company.name !== null && company.hosts.length + company.companyPages.length > 0) b.companies.push(company);
   }
+}
+
+/** How much of a paragraph before an address is searched for the name it spells. */
+const PROSE_LOOKBACK = 300;
+
+/**
+ * A person named in a paragraph with one address of theirs: the last name before the address that the address's local
+ * part spells (`althausa@` after "Anne Althaus"). Null for a role mailbox, several addresses, or no such name.
+ */
+function nameInProse(el: Element, hits: readonly Hit[]): RawPerson | null {
+  const emails = new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value));
+  if (emails.size !== 1) return null;
+  const email = [...emails][0] as string;
+  if (isRoleMailbox(email)) return null;
+  const block = el.closest('p, li, dd, td, blockquote') ?? el;
+  const text = plainText((block.textContent ?? '').slice(0, 8192));
+  const at = text.toLowerCase().indexOf(email);
+  if (at === -1) return null;
+  const hints = new Hints([email]);
+  let before = text.slice(Math.max(0, at - PROSE_LOOKBACK), at);
+  // A few names back at most: the one the address spells is usually the last before it.
+  for (let i = 0; i < 4; i++) {
+    const name = lastNameIn(before);
+    if (name === null) return null;
+    if (matchesHints(name, hints)) {
+      // The name ends at the last word the address spells: "Yong Jiang Fujian Agriculture" (a name run on into the
+      // institution after it) is Yong Jiang.
+      const words = name.split(' ');
+      let last = words.length - 1;
+      while (last > 1 && !matchesHints(words[last] as string, hints)) last--;
+      const person = emptyPerson(words.slice(0, last + 1).join(' '), null);
+      for (const hit of hits) addToPerson(person, hit);
+      return person;
+    }
+    before = before.slice(0, before.lastIndexOf(name));
+  }
+  return null;
 }
 
 /**
@@ -700,7 +777,9 @@ function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
   if (!severalEmails) return null;
   const emails = [...new Set(hits.filter((h) => h.kind === 'email').map((h) => h.value))];
   if (emails.length < 2) return null;
-  const text = (el.textContent ?? '').slice(0, 8192);
+  // Made plain as phone candidates are (`30030–1000` is reported as `30030-1000`), so each number is found where it
+  // stands: one not found would go to the first person (a press release's second contact's line on the first's card).
+  const text = plainText((el.textContent ?? '').slice(0, 8192));
   const lower = text.toLowerCase();
   const starts: Array<{ at: number; email: string }> = [];
   for (const email of emails) {
@@ -721,9 +800,12 @@ function splitByNames(el: Element, hits: readonly Hit[]): RawPerson[] | null {
     prevEnd = at + email.length;
   }
   if (new Set(segments.map((s) => s.person.name)).size < 2) return null;
+  // A number printed again (a shared line under each contact) is found at its next place each time it is met.
+  const next = new Map<string, number>();
   for (const hit of hits) {
     if (hit.kind === 'email') continue;
-    const at = hit.kind === 'phone' ? text.indexOf(hit.value) : -1;
+    const at = hit.kind === 'phone' ? text.indexOf(hit.value, next.get(hit.value) ?? 0) : -1;
+    if (at !== -1) next.set(hit.value, at + hit.value.length);
     const owner = [...segments].reverse().find((s) => at >= s.from) ?? segments[0];
     if (owner !== undefined) addToPerson(owner.person, hit);
   }

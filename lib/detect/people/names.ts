@@ -132,9 +132,17 @@ export function personName(raw: string, squashed = false): string | null {
  */
 export function lastNameIn(raw: string): string | null {
   const text = raw.length > MAX_PHRASE_SCAN ? raw.slice(raw.length - MAX_PHRASE_SCAN) : raw;
-  const words = text.split(/[^\p{L}\p{M}'’.-]+/u);
+  // A word with a digit in it (a postcode's "EC4Y 1AA", "3OG") ends a name: its letters are no name's part.
+  const words = text.split(/[^\p{L}\p{M}\p{N}'’.-]+/u);
   for (let end = words.length; end > 0; end--) {
-    for (let start = Math.max(0, end - 5); start < end - 1; start++) {
+    let from = Math.max(0, end - 5);
+    for (let k = end - 1; k >= from; k--) {
+      if (/\p{N}/u.test(words[k] as string)) {
+        from = k + 1;
+        break;
+      }
+    }
+    for (let start = from; start < end - 1; start++) {
       const name = personName(words.slice(start, end).join(' '));
       if (name !== null) return name;
     }

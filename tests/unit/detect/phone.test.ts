@@ -79,3 +79,36 @@ describe('normalisePhone', () => {
     expect(normalisePhone(raw)).toBe(expected);
   });
 });
+
+// Real pages read opening hours, dates and template placeholders as numbers: a German town hall's "Mo–Fr 08.30 -
+// 12.00" became +49 830 1200, a press release's "01.11.2023 11:00" +49 111 2023 11, a shop template's
+// "+44 1234 567 890" a number (docs/people.md, identifier precision on real pages).
+describe('what is not a number on a real page', () => {
+  const german = (body: string): string[] =>
+    entitiesOfHtml(`<html lang="de"><body><p>Telefon: <a href="tel:+4923825900">02382/590</a></p>${body}</body></html>`, 'https://www.ahlen.de/kontakt').phones;
+
+  it.each<[string, string]>([
+    ['opening hours with dots', '<p>Öffnungszeiten: Mo–Fr 08.30 - 12.00 Uhr</p>'],
+    ['opening hours with colons and an en dash', '<p>Sprechzeiten 09:00 – 17:30</p>'],
+    ['a date before a time', '<p>Veröffentlicht am 01.11.2023 11:00 Uhr</p>'],
+    ['a date before a page number', '<p>Stand: 15.03.2024 12</p>'],
+  ])('%s', (_why, body) => {
+    expect(german(body)).toEqual(['+4923825900']);
+  });
+
+  it('numbers written with dots in pairs are still read (the control)', () => {
+    expect(german('<p>Durchwahl 02382.59.743</p>')).toEqual(['+4923825900', '+49238259743']);
+    expect(entitiesOfHtml('<html lang="fr"><body><p>Tél. 01.42.68.53.00</p></body></html>', 'https://www.exemple.fr/').phones).toEqual(['+33142685300']);
+  });
+
+  it.each<[string, string]>([
+    ['a UK template', 'Have any questions? +44 1234 567 890'],
+    ['a German template', 'Telefon: +49 123 4567890'],
+  ])('a placeholder counting up from 1: %s', (_why, text) => {
+    expect(entitiesOfText(text).phones).toEqual([]);
+  });
+
+  it('a real number with a run of digits in it is read (the control)', () => {
+    expect(entitiesOfText('Call +44 20 1234 5678').phones).toEqual(['+442012345678']);
+  });
+});

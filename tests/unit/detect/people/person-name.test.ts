@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personName } from '../../../../lib/detect/people/names';
+import { lastNameIn, personName } from '../../../../lib/detect/people/names';
 
 // Is a line of a record a person's displayed name? The grouper asks it of every line a card or a row shows
 // (describe.ts), so a wrong "yes" names a person "Contact Us" and a wrong "no" lists them nameless. Names as real
@@ -51,6 +51,10 @@ describe('personName', () => {
     ['Phone: +1 415', null],
     ['Room 4.12', null],
     ['Ada Lovelace Byron King Noel Countess', null],
+    // Addresses in a footer: a street is no one.
+    ['Fleet Street London', null],
+    ['Rue Oberkampf', null],
+    ['Lindenstraße Berlin', null],
   ])('%j → %j', (text, name) => {
     expect(personName(text)).toBe(name);
   });
@@ -58,5 +62,18 @@ describe('personName', () => {
   it('takes a line the reader squashed as it is', () => {
     expect(personName('Jane Doe', true)).toBe('Jane Doe');
     expect(personName('jane doe', true)).toBeNull();
+  });
+});
+
+// The name before an address or number in a run of text ("Contact Jane Doe (jane@…"): an address line's postcode
+// gives no name of its letters ("London EC4Y 1AA" is not "London EC Y AA").
+describe('lastNameIn', () => {
+  it.each<[string, string | null]>([
+    ['Contact Jane Doe (', 'Jane Doe'],
+    ['Hale & Co LLP · 1 Fleet Street · London EC4Y 1AA · ', null],
+    ['Mühlenweg 3 · 12345 Berlin · ', null],
+    ['Pressekontakt: Nordex SE\nFelix Losada\nTel: ', 'Felix Losada'],
+  ])('%j → %j', (text, name) => {
+    expect(lastNameIn(text)).toBe(name);
   });
 });
