@@ -15,7 +15,7 @@
 import type { DBSchema, IDBPTransaction, StoreNames } from 'idb';
 import { databaseOpener } from '../storage/idb';
 import { searchTextOf } from './entry';
-import { type BookRow, derivedOf, linesOfChunks, packChunk, packLine, readStoredRecord, SEARCH_CHUNKS, searchChunkOf, SORT_KEY, type SortKeyName, sortLines, unpackChunk } from './row';
+import { type BookRow, derivedOf, matchingIdsOfChunks, packChunk, packLine, readStoredRecord, type RowQuery, SEARCH_CHUNKS, searchChunkOf, SORT_KEY, type SearchView, searchViewOf, type SortKeyName, unpackChunk } from './row';
 import type { BookEntry, BookRecord, LookupEvent, SavedList } from './schema';
 import type { ContactBookStore, QuarantinedRecord } from './store';
 
@@ -158,8 +158,11 @@ export interface DeriveProgress {
 
 export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore {
   const open = openerOf(name);
-  /** The search chunks as of a generation: a search reads one number, and the chunks again only after a write. */
-  let cache: { gen: number; chunks: Map<number, string> } | null = null;
+  /**
+   * The search chunks as of a generation: a search reads one number, and the chunks again only after a write. Once
+   * a second search asks the same generation (or one needs every line), the lines are held ready (`searchViewOf`).
+   */
+  let cache: { gen: number; chunks: Map<number, string>; view: SearchView | null; asked: number } | null = null;
   let deriving: Promise<void> | null = null;
   let progress: DeriveProgress | null = null;
   /** Records this context wrote while the derivation ran: their lines are taken as the store holds them at its end. */
@@ -232,19 +235,24 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
       if (c.chunk === null) cache.chunks.delete(c.at);
       else cache.chunks.set(c.at, c.chunk);
       cache.gen = c.from + 1;
+      cache.view = null;
+      cache.asked = 0;
     }
   }
 
-  /** Every search chunk: one number read when this context's copy is current, every chunk otherwise. */
-  async function searchChunks(): Promise<Iterable<string>> {
+  /** The ids of every line `q` keeps, in its order: from this context's copy when it is current, else read again. */
+  async function matchingIds(q: RowQuery): Promise<string[]> {
     await derived();
     const tx = (await open()).transaction('search');
     const gen = Number((await tx.store.get(GENERATION)) ?? 0);
-    if (cache?.gen === gen) return cache.chunks.values();
-    const [keys, values] = await Promise.all([tx.store.getAllKeys(CHUNK_KEYS), tx.store.getAll(CHUNK_KEYS)]);
-    const chunks = new Map(keys.map((key, i) => [key, String(values[i])]));
-    cache = { gen, chunks };
-    return chunks.values();
+    if (cache?.gen !== gen) {
+      const [keys, values] = await Promise.all([tx.store.getAllKeys(CHUNK_KEYS), tx.store.getAll(CHUNK_KEYS)]);
+      cache = { gen, chunks: new Map(keys.map((key, i) => [key, String(values[i])])), view: null, asked: 0 };
+    }
+    // A search right after a write reads only the lines its word occurs in; one more at the same generation (the
+    // next letter typed, the next page) makes every line ready, which costs a sort of the whole book once.
+    if (!cache.view && (++cache.asked > 1 || !q.anchor)) cache.view = searchViewOf([...cache.chunks.values()]);
+    return cache.view ? cache.view.ids(q) : matchingIdsOfChunks(cache.chunks.values(), q);
   }
 
   /** A write of records, rows and lines, in one transaction; the copy of the chunks follows it once it commits. */
@@ -258,7 +266,8 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
   }
 
   return {
-    deriving: () => (progress ? { ...progress } : null),
+    // Records bought meanwhile past the derivation's place are read by it too: never more than the total is shown.
+    deriving: () => (progress ? { done: Math.min(progress.done, progress.total), total: progress.total } : null),
     async getRecord(id) {
       return (await open()).get('records', id);
     },
@@ -281,8 +290,8 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
     async query(q) {
       if (q.match !== null) {
         // A search reads the lines its anchor word occurs in (id, folded text, sort keys), then the rows of one page.
-        const lines = sortLines(linesOfChunks(await searchChunks(), q), q.sort);
-        return { total: lines.length, entries: await rowEntries(lines.slice(q.offset, q.offset + q.limit).map((l) => l.id)) };
+        const ids = await matchingIds(q);
+        return { total: ids.length, entries: await rowEntries(ids.slice(q.offset, q.offset + q.limit)) };
       }
       await derived();
       const tx = (await open()).transaction('rows');
@@ -302,7 +311,7 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
       return { total, entries };
     },
     async queryIds(q) {
-      return sortLines(linesOfChunks(await searchChunks(), q), q.sort).map((l) => l.id);
+      return matchingIds(q);
     },
     entries: (ids) => rowEntries(ids),
     async liveIds() {
