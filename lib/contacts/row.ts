@@ -307,13 +307,18 @@ export function searchViewOf(chunks: readonly string[]) {
   });
   const orders = new Map<BookSort, Array<{ id: string; kind: string; t: string }>>();
   return {
+    /** Every line in `sort`'s order, sorted once. */
+    ordered(sort: BookSort) {
+      let ordered = orders.get(sort);
+      if (!ordered) {
+        ordered = matchingIdsOfChunks(chunks, { match: null, sort }).map((id) => lines.get(id)!);
+        orders.set(sort, ordered);
+      }
+      return ordered;
+    },
     /** The ids `q` keeps, in its order (as `matchingIdsOfChunks` gives them). */
     ids(q: RowQuery): string[] {
-      let ordered = orders.get(q.sort);
-      if (!ordered) {
-        ordered = matchingIdsOfChunks(chunks, { match: null, sort: q.sort }).map((id) => lines.get(id)!);
-        orders.set(q.sort, ordered);
-      }
+      const ordered = this.ordered(q.sort);
       const code = q.kind ? KIND_CODE[q.kind] : null;
       const out: string[] = [];
       for (const line of ordered) if ((code === null || line.kind === code) && (q.match === null || q.match(line.t))) out.push(line.id);
