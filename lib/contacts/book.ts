@@ -20,7 +20,7 @@ import { z } from 'zod';
 import { HandledError } from '../errors/handled-error';
 import { t } from '../i18n/t';
 import { entryOf } from './entry';
-import type { RowQuery } from './row';
+import { anchorOf, type RowQuery } from './row';
 import { serviceIdOf } from './record';
 import { foldText, textQuery } from '../model/text-query';
 import {
@@ -178,7 +178,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   }
 
   /** A query as the store's rows answer it (lib/contacts/row.ts): the same folded text, matched the same way. */
-  const rowQuery = (query: BookQuery): RowQuery => ({ match: textQuery(query.query), kind: query.kind, sort: query.sort ?? 'bought-desc' });
+  const rowQuery = (query: BookQuery): RowQuery => ({ match: textQuery(query.query), anchor: anchorOf(query.query), kind: query.kind, sort: query.sort ?? 'bought-desc' });
 
   /** Live records by id (deleted ones left out), in the order asked: read in batches, one store read each. */
   async function liveItems(ids: readonly string[]): Promise<Array<{ record: BookRecord; entry: BookEntry }>> {
@@ -368,6 +368,12 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
       const entries = await store.entries(list.members);
       return { list: { id: list.id, name: list.name, createdAt: list.createdAt, count: entries.length }, entries };
     },
+
+    /**
+     * How far the book is from answering after an upgrade ("Indexing the contact book: 40,000 of 100,000"); null when
+     * it answers at once. Pages and searches asked meanwhile wait for it; purchases and deletions do not.
+     */
+    indexing: (): { done: number; total: number } | null => store.deriving?.() ?? null,
 
     /** How many damaged items reading has set aside (kept whole in the quarantine, never shown). */
     damaged: (): Promise<number> => store.quarantinedCount(),

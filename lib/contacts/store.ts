@@ -66,6 +66,8 @@ export interface ContactBookStore {
   setAside(item: QuarantinedRecord, key: string | number | undefined, stillBad: (current: unknown) => boolean): Promise<boolean>;
   quarantined(): Promise<QuarantinedRecord[]>;
   quarantinedCount(): Promise<number>;
+  /** After an upgrade, while rows and search lines are still being derived: how many of how many (./idb-store.ts). */
+  deriving?(): { done: number; total: number } | null;
 }
 
 export function createMemoryContactBookStore(): ContactBookStore & { raw: { records: Map<string, unknown>; events: Map<string, unknown>; lists: Map<string, unknown> } } {

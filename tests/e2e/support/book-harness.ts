@@ -9,6 +9,7 @@ import { openDB } from 'idb';
 import { createContactBook, type BookQuery } from '../../../lib/contacts/book';
 import { compareEntries, entryOf, searchTextOf } from '../../../lib/contacts/entry';
 import { CONTACTS_DB, createIdbContactBookStore } from '../../../lib/contacts/idb-store';
+import { derivedOf, readStoredRecord } from '../../../lib/contacts/row';
 import { type BookEntry, type BookRecord, BookRecordSchema, type SavedList } from '../../../lib/contacts/schema';
 import { textQuery } from '../../../lib/model/text-query';
 
@@ -116,6 +117,12 @@ async function plainCursorRead(): Promise<number> {
   return n;
 }
 
+/** A person bought now, as a purchase to keep (`n` makes each one new). */
+function newPerson(n: number) {
+  const value = { _id: `new_${n}`, full_name: `Quirin Upgradewood ${n}`, current_work_email: `quirin${n}@upgrade.example`, employment: { name: 'Upgrade Labs', job: { title: 'Buyer' } } };
+  return { kind: 'person' as const, id: `person:new_${n}`, key: `contact/enrich?email=quirin${n}@upgrade.example`, keys: [], value, creditsCharged: 1, fetchedAt: Date.now() };
+}
+
 const harness = {
   /**
    * Writes a seeded version-1 book: `count` records, `lists` lists of `listSize` members each, and `damaged` records
@@ -127,11 +134,43 @@ const harness = {
     await writeVersion1Book([...records, ...bad], seededLists(lists, listSize, records));
     return { live: records.filter((r) => r.deletedAt === undefined).length };
   },
+  /**
+   * Writes a seeded book as version 2 of the store left it: the version-1 stores, rows beside the records, and
+   * search lines packed the way version 2 packed them (sort keys as JSON, 256 chunks), which version 3 reads no more.
+   */
+  async seedVersion2(count: number, lists: number, listSize: number, seed = 42): Promise<{ live: number }> {
+    const out = await harness.seedVersion1(count, lists, listSize, seed);
+    const db = await openDB(CONTACTS_DB, 2, {
+      upgrade(database, _old, _new, tx) {
+        tx.objectStore('records').createIndex('deletedAt', 'deletedAt');
+        const rows = database.createObjectStore('rows', { keyPath: 'id' });
+        rows.createIndex('kind', 'kind');
+        for (const key of ['bd', 'ba', 'n', 'co', 'cr']) rows.createIndex(key, `s.${key}`);
+        database.createObjectStore('search');
+      },
+    });
+    const raws: unknown[] = await db.getAll('records');
+    const chunks = new Map<number, string[]>();
+    const tx = db.transaction(['rows', 'search'], 'readwrite');
+    raws.forEach((raw, i) => {
+      const read = readStoredRecord(raw);
+      const derived = 'record' in read ? derivedOf(read.record, read.entry) : null;
+      if (!derived) return;
+      void tx.objectStore('rows').put(derived.row);
+      const { line } = derived;
+      chunks.set(i % 256, [...(chunks.get(i % 256) ?? []), [line.id, line.kind, JSON.stringify(line.s), line.t].join('\t')]);
+    });
+    for (const [at, lines] of chunks) void tx.objectStore('search').put(lines.join('\u001e'), at);
+    await tx.done;
+    db.close();
+    return out;
+  },
   list: (query: BookQuery) => book.list(query),
   ids: (query: Omit<BookQuery, 'offset' | 'limit'>) => book.matchingIds(query),
   lists: () => book.lists(),
   listEntries: (id: string) => book.listEntries(id),
   damaged: () => book.damaged(),
+  indexing: () => Promise.resolve(book.indexing()),
   keep: (...args: Parameters<typeof book.keep>) => book.keep(...args),
   remove: (ids: string[]) => book.remove(ids),
   async oldList(query: BookQuery): Promise<{ total: number; entries: BookEntry[] }> {
@@ -153,6 +192,40 @@ const harness = {
     });
   },
   plainCursorRead,
+  /**
+   * Opens the book (the upgrade of a version-1 or -2 book) by asking for its first page, and meanwhile, every
+   * `everyMs`, notes the book's indexing progress and keeps a new purchase (up to `purchases`), timing each: the
+   * book must take purchases while it derives its rows, and say how far it is.
+   */
+  async upgradeWhileBuying(purchases: number, everyMs = 100): Promise<{ ms: number; progress: Array<{ done: number; total: number }>; keepMs: number[]; kept: string[] }> {
+    const t0 = performance.now();
+    let settled = false;
+    const first = book.list({ limit: 500 }).finally(() => (settled = true));
+    const progress: Array<{ done: number; total: number }> = [];
+    const keepMs: number[] = [];
+    const kept: string[] = [];
+    while (!settled) {
+      await new Promise((ok) => setTimeout(ok, everyMs));
+      const now = book.indexing();
+      if (!now) continue;
+      progress.push(now);
+      if (kept.length < purchases && now.done > 0) {
+        const t = performance.now();
+        kept.push(await book.keep(newPerson(kept.length)));
+        keepMs.push(performance.now() - t);
+      }
+    }
+    await first;
+    return { ms: performance.now() - t0, progress, keepMs, kept };
+  },
+  /** A write to the search lines by another context (raises their generation): the next search reads them all again. */
+  async writtenElsewhere(): Promise<void> {
+    const db = await openDB(CONTACTS_DB);
+    const tx = db.transaction('search', 'readwrite');
+    await tx.store.put(Number((await tx.store.get(-1)) ?? 0) + 1, -1);
+    await tx.done;
+    db.close();
+  },
 };
 
 /** Milliseconds the harness's `name` takes, and how much the JS heap grew meanwhile (after a collection first). */

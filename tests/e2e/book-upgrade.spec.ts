@@ -1,0 +1,72 @@
+// Opening a book written by an older version (lib/contacts/idb-store.ts): the upgrade only marks what is to be
+// derived, and the rows and search lines are derived after it in short transactions, in real Chromium IndexedDB.
+// Meanwhile the book says how far it is and keeps purchases; afterwards every page, search and "all matching ids"
+// answers what the old read path (every record read and parsed) answers on the same book, purchases included.
+import { chromium, expect, test, type Browser } from '@playwright/test';
+import { callHarness, openBookPage } from './support/book-page';
+import { chromiumPath } from './support/chromium';
+
+const QUERIES = ['', 'ann', 'ohn', 'muller', 'mail12', 'son group', 'upgradewood', '7'];
+const SORTS = ['bought-desc', 'name', 'company', 'credits'] as const;
+
+let browser: Browser;
+test.beforeAll(async () => {
+  browser = await chromium.launch({ executablePath: chromiumPath() });
+});
+test.afterAll(async () => {
+  await browser.close();
+});
+
+test('a version-1 book is derived in batches with progress, and purchases made meanwhile are kept and found', async () => {
+  test.setTimeout(300_000);
+  const { page, close } = await openBookPage(browser);
+  try {
+    const records = 10_000;
+    const { live } = await callHarness(page, 'seedVersion1', records, 10, 50, 7, 1);
+    const run = await test.step('open the book while buying', () => callHarness(page, 'upgradeWhileBuying', 3, 10));
+    // Progress was shown while it ran: every record (the unreadable one too), counted up, never past the total.
+    expect(run.progress.length).toBeGreaterThan(0);
+    for (const p of run.progress) expect(p).toMatchObject({ total: records + 1 });
+    const done = run.progress.map((p) => p.done);
+    expect(done).toEqual([...done].sort((a, b) => a - b));
+    expect(Math.max(...done)).toBeLessThanOrEqual(records + 1);
+    // Done: the book says it answers at once.
+    expect(await callHarness(page, 'indexing')).toBeNull();
+    // The purchases made during the derivation are in the book, its searches and its count.
+    expect(run.kept.length).toBeGreaterThan(0);
+    const found = await callHarness(page, 'ids', { query: 'upgradewood' });
+    expect([...found].sort()).toEqual([...run.kept].sort());
+    expect((await callHarness(page, 'list', { limit: 1 })).total).toBe(live + run.kept.length);
+    expect(await callHarness(page, 'damaged')).toBe(1);
+    for (const sort of SORTS) {
+      for (const query of QUERIES) {
+        const q = { sort, ...(query ? { query } : {}) };
+        expect(await callHarness(page, 'list', { ...q, limit: 100 }), `${sort} "${query}"`).toEqual(await callHarness(page, 'oldList', { ...q, limit: 100 }));
+        expect(await callHarness(page, 'ids', q), `${sort} "${query}" ids`).toEqual(await callHarness(page, 'oldIds', q));
+      }
+    }
+  } finally {
+    await close();
+  }
+});
+
+test('a version-2 book gets its search lines again in the new packing: no line of the old one is left to match', async () => {
+  test.setTimeout(240_000);
+  const { page, close } = await openBookPage(browser);
+  try {
+    const { live } = await callHarness(page, 'seedVersion2', 3_000, 5, 40, 11);
+    expect((await callHarness(page, 'list', { limit: 10 })).total).toBe(live);
+    for (const sort of SORTS) {
+      for (const query of QUERIES) {
+        const q = { sort, ...(query ? { query } : {}) };
+        expect(await callHarness(page, 'list', { ...q, limit: 100 }), `${sort} "${query}"`).toEqual(await callHarness(page, 'oldList', { ...q, limit: 100 }));
+        expect(await callHarness(page, 'ids', q), `${sort} "${query}" ids`).toEqual(await callHarness(page, 'oldIds', q));
+      }
+    }
+    // A write by another context makes the next search read every line again, and it still answers the same.
+    await callHarness(page, 'writtenElsewhere');
+    expect(await callHarness(page, 'ids', { query: 'ann' })).toEqual(await callHarness(page, 'oldIds', { query: 'ann' }));
+  } finally {
+    await close();
+  }
+});
