@@ -1,5 +1,5 @@
 /**
- * What answers a person's bulk row for nothing, decided once for the job (lib/engine/bulk.ts), its price
+ * What answers a person's bulk row for nothing, decided once for the job (lib/engine/bulk-job.ts), its price
  * (lib/engine/estimate.ts) and a staged import's preview (lib/engine/bulk-staging.ts), so the price shown is the
  * most the job charges (the product never charges twice for the same person):
  *

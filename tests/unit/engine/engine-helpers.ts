@@ -11,7 +11,7 @@ import type { OpenSavedContacts } from '@/lib/engine/saved-contacts';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
-import type { PaidRequests } from '@/lib/engine/bulk';
+import type { PaidRequests } from '@/lib/engine/bulk-job';
 
 export function engineFor(
   baseUrl: string,
