@@ -132,6 +132,7 @@ export function createEngine(options: EngineOptions) {
     keptAnswers,
     ...(options.version ? { version: options.version } : {}),
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
+    ...(options.savedContacts ? { saved: options.savedContacts } : {}),
   });
 
   const bulk = createBulkManager({
