@@ -13,20 +13,9 @@
  * per row in memory.
  */
 import { readAnswersOf, type AnswerKeys, type Cache, type CachedAnswer } from '../cache/cache';
-import type { BulkRow } from '../model/state';
+import type { OpenSavedContacts, SavedContact, SavedContacts } from '../model/book-port';
 
-/** A person the user bought before: the answer as bought, and when (the latest purchase). */
-export interface SavedContact {
-  contact: NonNullable<BulkRow['contact']>;
-  boughtAt: number;
-}
-
-export interface SavedContacts {
-  /** The person the user bought before under any of these cache keys (a row's key and its aliases), or null. */
-  find(keys: readonly string[]): Promise<SavedContact | null>;
-}
-
-export type OpenSavedContacts = () => Promise<SavedContacts>;
+export type { OpenSavedContacts, SavedContact, SavedContacts };
 
 /** Nothing saved (no book, or the user asked for fresh answers). */
 export const NO_SAVED_CONTACTS: SavedContacts = { find: () => Promise.resolve(null) };

@@ -2,8 +2,9 @@
 // read. It used to book 0 credits and say "retrying may help": the local ledger disagreed with the service and the
 // Retry bought the person again. Now the charge is booked, the words say it was spent, and the raw answer is kept to
 // be read after an update.
-import { describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
@@ -18,7 +19,14 @@ import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import type { ErrorData } from '@/lib/messaging/protocol';
 import { samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
-const url = inject('sandboxUrl');
+// A sandbox of its own: its faults (a garbled or cut-short answer) must not reach another file's requests.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let url: string;
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  url = sandbox.url;
+});
+afterAll(() => sandbox.close());
 
 async function fault(mode: string, paths: string[]) {
   const res = await fetch(`${url}/_sandbox/faults`, {
