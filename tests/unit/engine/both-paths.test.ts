@@ -2,21 +2,14 @@
 // shown before, whether the budget blocks it, what the local ledger books and what the service charges must be the
 // same whichever path bought it. Each path runs on its own engine and key against the real sandbox, with the real
 // contact book (over its memory store) filed by the engine's own hook, as in the extension.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom } from '@/lib/contacts';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
-import { startSandbox } from '@/sandbox/server';
-import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
+import { engineFor, ownSandbox, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 import type { Engine } from '@/lib/engine/engine';
 
-// A sandbox of its own: its faults (a 500, an unreadable answer) must not reach another file's requests, nor theirs this one's.
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let url: string;
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
-  url = sandbox.url;
-});
-afterAll(() => sandbox.close());
+// A sandbox of its own: the faults this file injects reach no other file's requests.
+const own = ownSandbox();
 
 interface Case {
   name: string;
@@ -59,7 +52,7 @@ const CASES: Case[] = [
 ];
 
 async function injectFault(mode: string, path: string) {
-  await fetch(`${url}/_sandbox/faults`, {
+  await fetch(`${own.url}/_sandbox/faults`, {
     method: 'POST',
     headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify({ mode, count: 1, paths: [path] }),
@@ -69,7 +62,7 @@ async function injectFault(mode: string, path: string) {
 async function run(c: Case, emails: string[], path: 'single' | 'bulk'): Promise<Outcome> {
   const key = uniqueKey();
   const book = createContactBook({ store: createMemoryContactBookStore() });
-  const { engine, cacheStore, settings } = engineFor(url, key, {
+  const { engine, cacheStore, settings } = engineFor(own.url, key, {
     onPaidAnswer: async (answer) => void (await recordPaidAnswer(book, answer)),
     savedContacts: savedContactsFrom(() => openBookIndex(book)),
   });
@@ -107,11 +100,11 @@ async function bulk(engine: Engine, emails: string[], fresh: boolean): Promise<v
   throw new Error('the bulk job did not finish');
 }
 
-const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+const charged = async (key: string) => (await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0);
 
 describe('one purchase, two paths: single lookups and a bulk job of the same rows', () => {
   it.each(CASES.map((c, i) => ({ ...c, i })))('$name: the same preview, the same block, the same booking, the same charge', async (c) => {
-    const { emails } = await samples(url);
+    const { emails } = await samples(own.url);
     const nobody = () => `nobody-${Math.random().toString(36).slice(2, 8)}@nowhere.example`;
     const rows = [c.known, ...(c.more ?? [])].map((known, j) => (known ? emails[(c.i * 3 + j + 3) % emails.length]! : nobody()));
     const single = await run(c, rows, 'single');
@@ -125,12 +118,12 @@ describe('a single lookup of a person bought before, no longer cached', () => {
   it('is answered from the contact book: provenance saved, when it was bought, free, nothing sent', async () => {
     const key = uniqueKey();
     const book = createContactBook({ store: createMemoryContactBookStore() });
-    const { engine, cacheStore } = engineFor(url, key, {
+    const { engine, cacheStore } = engineFor(own.url, key, {
       onPaidAnswer: async (answer) => void (await recordPaidAnswer(book, answer)),
       savedContacts: savedContactsFrom(() => openBookIndex(book)),
     });
     await engine.start();
-    const email = (await samples(url)).emails[9]!;
+    const email = (await samples(own.url)).emails[9]!;
     const bought = await engine.lookups.contactEnrich({ lookup: { email } });
     expect(bought.found).toBe(true);
     await cacheStore.clear();
@@ -140,7 +133,7 @@ describe('a single lookup of a person bought before, no longer cached', () => {
     const again = await engine.lookups.contactEnrich({ lookup: { email } });
     expect(again).toMatchObject({ found: true, provenance: { source: 'saved', fetchedAt: bought.provenance.fetchedAt, creditsCharged: 0 } });
     expect(again.found && again.result).toEqual(bought.found && bought.result);
-    expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/enrich')).toHaveLength(1);
+    expect((await sandboxRequests(own.url, key)).filter((r) => r.path === '/v1/enrich')).toHaveLength(1);
     expect(await charged(key)).toBe(1);
   });
 });
