@@ -111,8 +111,11 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
   const mayAnswer = cacheMayAnswer(request, r);
   const hit = mayAnswer ? cache.hit : null;
   const cachedAt = hit ? hit.fetchedAt : null;
-  // The book answers only what the cache may answer (a refresh or a realtime lookup asks, and pays, for fresh data).
-  const savedAt = mayAnswer && !hit && r.op === 'contact/enrich' && cache.saved ? cache.saved.boughtAt : null;
+  // The book answers only what the cache may answer (a refresh or a realtime lookup asks, and pays, for fresh data),
+  // and only a lookup that asks for nothing more than a plain answer: the book matches a person whatever options they
+  // were bought with, so "Waterfall" or "Full history" asked of a plain purchase would get the plain answer back.
+  const plain = r.op === 'contact/enrich' && !r.options.waterfall && !r.options.includeAllExperiences;
+  const savedAt = mayAnswer && !hit && plain && cache.saved ? cache.saved.boughtAt : null;
   const most = cachedAt !== null || savedAt !== null ? 0 : estimateCost(pricedAction(r));
   return {
     request: r,

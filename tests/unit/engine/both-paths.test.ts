@@ -137,3 +137,24 @@ describe('a single lookup of a person bought before, no longer cached', () => {
     expect(await charged(key)).toBe(1);
   });
 });
+
+describe('the contact book answers only a plain lookup', () => {
+  it('"Waterfall" or "Full history" of a person bought plain is priced and bought, not answered with the plain copy', async () => {
+    const key = uniqueKey();
+    const book = createContactBook({ store: createMemoryContactBookStore() });
+    const { engine, cacheStore } = engineFor(own.url, key, {
+      onPaidAnswer: async (answer) => void (await recordPaidAnswer(book, answer)),
+      savedContacts: savedContactsFrom(() => openBookIndex(book)),
+    });
+    await engine.start();
+    const email = (await samples(own.url)).emails[10]!;
+    expect((await engine.lookups.contactEnrich({ lookup: { email } })).found).toBe(true);
+    await cacheStore.clear();
+    expect(await engine.estimate({ action: 'contact/enrich', lookup: { email } })).toMatchObject({ credits: 0 });
+    expect(await engine.estimate({ action: 'contact/enrich', lookup: { email }, options: { includeAllExperiences: true } })).toMatchObject({ credits: 1 });
+    expect(await engine.estimate({ action: 'contact/enrich', lookup: { email }, options: { waterfall: true } })).toMatchObject({ credits: 2 });
+    const full = await engine.lookups.contactEnrich({ lookup: { email }, options: { includeAllExperiences: true } });
+    expect(full.provenance).toMatchObject({ source: 'live', creditsCharged: 1 });
+    expect(await charged(key)).toBe(2);
+  });
+});
