@@ -40,7 +40,8 @@ export const DEMO_STORES = {
   bulk: 'ipe-demo-bulk',
   keptAnswers: 'ipe-demo-kept-answers',
   contacts: 'ipe-demo-contacts',
-  ledger: 'local:demoCreditsLedger',
+  /** The demo's ledger value (lib/credits/store.ts), beside the extension's own. */
+  ledger: 'demoCreditsLedger',
   tasks: 'demo.queue.task.',
 } as const;
 

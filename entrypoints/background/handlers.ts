@@ -4,7 +4,7 @@
  */
 import { assertKey } from '@/lib/api/errors';
 import { targetOfKey } from '@/lib/cache/keys';
-import type { BulkStartOptions } from '@/lib/engine/bulk';
+import type { BulkStartOptions } from '@/lib/engine/bulk-job';
 import { keyHint } from '@/lib/keystore';
 import type { HistoryEntry } from '@/lib/model/lookup';
 import type { Handlers, SenderInfo } from '@/lib/messaging/router';

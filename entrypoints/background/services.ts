@@ -6,10 +6,9 @@
 import { browser } from 'wxt/browser';
 import { createIdbCacheStore } from '@/lib/cache/idb-store';
 import { createIdbCompanyWindowStore } from '@/lib/credits/company-window-idb';
-import { createStorageLedgerStore } from '@/lib/credits/store';
+import { createStorageLedgerStore, ownedLedgerValue } from '@/lib/credits/store';
 import { createIdbKeptAnswerStore } from '@/lib/engine/unreadable-idb';
 import { createIdbApiAddressStore, createIdbKeyStore, createMemoryKeyStore, type KeyStore } from '@/lib/keystore';
-import { defineLedgerItem } from '@/lib/credits/store';
 import type { BulkJob } from '@/lib/model/state';
 import { createIdbBulkStore } from '@/lib/engine/bulk-idb';
 import { createEngine, type Engine } from '@/lib/engine/engine';
@@ -21,7 +20,7 @@ import { createKeyRejection } from './key-rejection';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { loadLimiter } from '@/lib/queue/limiter-store';
 import { createSessionTaskStore } from '@/lib/queue/task-store';
-import { createSettingsStore, type SettingsStore } from '@/lib/settings/store';
+import { createSettingsStore, ownedSettingsValue, type SettingsStore } from '@/lib/settings/store';
 
 export interface Services {
   settings: SettingsStore;
@@ -36,7 +35,8 @@ export interface Services {
 export async function createServices(hooks: { onBulk: (job: BulkJob) => void; onCredits: () => void }, demo = false): Promise<Services> {
   // Our session data (page states, intents, queued tasks, the limiter log) is for trusted contexts only.
   await browser.storage.session.setAccessLevel?.({ accessLevel: 'TRUSTED_CONTEXTS' }).catch(() => undefined);
-  const settings = createSettingsStore(createIdbApiAddressStore());
+  // The settings and the ledger in the background's IndexedDB: content scripts cannot write them on any browser.
+  const settings = createSettingsStore(createIdbApiAddressStore(), ownedSettingsValue());
   // Demo mode: the demo key in memory and the demo's own stores; the real key and stores are not opened.
   const keystore = demo ? createMemoryKeyStore(DEMO_KEY) : createIdbKeyStore();
   useContactBook(demo ? DEMO_STORES.contacts : undefined);
@@ -46,7 +46,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     cacheStore: demo ? createIdbCacheStore(DEMO_STORES.cache) : createIdbCacheStore(),
     companyWindowStore: demo ? createIdbCompanyWindowStore(DEMO_STORES.companyWindows) : createIdbCompanyWindowStore(),
     bulkStore: demo ? createIdbBulkStore(DEMO_STORES.bulk) : createIdbBulkStore(),
-    ledgerStore: demo ? createStorageLedgerStore(defineLedgerItem(DEMO_STORES.ledger)) : createStorageLedgerStore(),
+    ledgerStore: createStorageLedgerStore(ownedLedgerValue(demo ? DEMO_STORES.ledger : undefined)),
     keystore,
     settings: demo ? async () => ({ ...(await settings.get()), apiBaseUrl: DEMO_BASE_URL }) : () => settings.get(),
     ...(demo ? { fetch: demoFetch } : {}),

@@ -5,7 +5,7 @@
  */
 import type { HttpAnswer } from '@/lib/api/http';
 import { createPaidAnswerStore, OffscreenReplySchema, type OffscreenRequest } from '@/lib/api/paid-answers';
-import type { PaidRequests } from '@/lib/engine/bulk';
+import type { PaidRequests } from '@/lib/engine/bulk-job';
 
 /** Chrome's own API: the offscreen namespace exists only there (MV3 with the `offscreen` permission). */
 type ChromeApi = typeof chrome;

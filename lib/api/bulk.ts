@@ -5,7 +5,7 @@ import { UNREADABLE_CONTACT, type BulkEnrichResult, type EnrichedContact } from 
 
 /*
  * One bulk chunk: at most 1,000 inputs (spec limit) in one `POST /v1/bulk-enrich`. Chunking, ordering and
- * progress belong to the scheduler (lib/engine/bulk.ts), which sends one chunk per queue task. An input that
+ * progress belong to the scheduler (lib/engine/bulk-job.ts), which sends one chunk per queue task. An input that
  * fails our own contract is answered locally as failed and never sent; the others are matched to the answer by
  * position. Inputs are kept as given: removing duplicates is the caller's job (it knows what it already paid for).
  */

@@ -70,7 +70,7 @@ export interface EnrichmentClient {
     enrich(params: EnrichParamsInput, opts?: CallOptions): Promise<Lookup<EnrichedContact>>;
     /**
      * One bulk chunk (≤ 1,000 inputs): one entry per input, in input order. A chunk-level failure throws; the
-     * scheduler (lib/engine/bulk.ts) owns chunking.
+     * scheduler (lib/engine/bulk-job.ts) owns chunking.
      */
     bulkEnrich(inputs: readonly BulkQuery[], opts?: BulkChunkOptions): Promise<BulkEntry[]>;
     /** Reads a chunk's answer that arrived before the worker was stopped, as `bulkEnrich` would have. */

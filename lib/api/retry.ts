@@ -70,7 +70,7 @@ const includes = (list: readonly number[], value: number): boolean => list.inclu
 /**
  * A failure after the request left that no answer explains: the service may have done (and charged) the work. A
  * refusal (bad request, key, credits, plan, 429, 503) proves it was not processed. Paid bulk rows failed this way are
- * not sent again unless the user asks by name (lib/engine/bulk.ts).
+ * not sent again unless the user asks by name (lib/engine/bulk-job.ts).
  */
 export function mayHaveBeenProcessed(error: ApiError): boolean {
   switch (error.kind) {

@@ -9,9 +9,9 @@ import type { ContactBook } from './book';
 import { type BookKind, MAX_KEY_LENGTH } from './schema';
 import { t } from '../i18n/t';
 
-/** What the engine reports after storing a live answer (its one definition is lib/engine/paid-answer.ts). */
-export type { PaidAnswer } from '../engine/paid-answer';
-import type { PaidAnswer } from '../engine/paid-answer';
+/** What the engine reports after storing a live answer (its one definition is lib/model/book-port.ts). */
+export type { PaidAnswer } from '../model/book-port';
+import type { PaidAnswer } from '../model/book-port';
 
 const KIND_OF_ENDPOINT: Record<string, BookKind> = {
   'contact/enrich': 'person',

@@ -14,7 +14,7 @@
 import { meetsRequired } from '../api/required';
 import { EnrichedContactSchema } from '../api/schemas';
 import { companyEnrichKey, contactEnrichKey, contactIdentityOfKey, endpointOfKey, requiredOfKey } from '../cache/keys';
-import type { OpenSavedContacts, SavedContacts } from '../engine/saved-contacts';
+import type { OpenSavedContacts, SavedContacts } from '../model/book-port';
 import { aliasLookupsOf, type AlsoKnownAs, type ContactLookup, ContactLookupSchema, type ContactOptions } from '../model/lookup';
 import type { ContactBook } from './book';
 import { serviceIdOf } from './record';

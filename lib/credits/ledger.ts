@@ -1,7 +1,8 @@
 /**
  * The local credits ledger: what this browser spent, by day and by action, from the pricing rules
  * (lib/api/pricing.ts) and the service's own `credits_deducted`. It backs "spent today / this month", the daily
- * budget cap, and the cost preview. Not secret, so a WXT item in storage.local (lib/credits/store.ts).
+ * budget cap, and the cost preview. Not secret, but the budget check counts it: kept where only the background can
+ * write it (lib/credits/store.ts, lib/storage/owned-value.ts).
  *
  * The budget check reserves the most an action can cost before it is sent and settles the real cost after, so
  * two paid actions started together cannot both slip under the cap. A reservation for work that outlives the worker

@@ -1,19 +1,35 @@
-/** The ledger as a typed WXT storage item (storage.local: totals are not secret). */
+/**
+ * The ledger's record, in the background's IndexedDB (lib/storage/owned-value.ts): the budget check counts it, so a
+ * content script must not be able to clear the day's spending, which it could in storage.local on Firefox. Adopted once
+ * from storage.local, where earlier versions kept it.
+ */
 import { storage } from 'wxt/utils/storage';
+import { adoptedFrom, createIdbOwnedValue, createMemoryOwnedValue, type OwnedValue } from '../storage/owned-value';
 import type { LedgerState, LedgerStore } from './ledger';
 
-/** `key`: demo mode keeps its own (entrypoints/background/demo.ts). */
-export function defineLedgerItem(key: `local:${string}` = 'local:creditsLedger') {
-  /** Credits spent per local day and action (see lib/credits/ledger.ts). */
-  return storage.defineItem<LedgerState>(key, { fallback: { days: {} }, version: 1 });
+export const LEDGER_VALUE = 'creditsLedger';
+
+/** Where earlier versions kept the ledger; `key`: demo mode kept its own (entrypoints/background/demo.ts). */
+function legacyLedgerItem(key: `local:${string}`) {
+  const item = storage.defineItem<LedgerState>(key, { fallback: { days: {} }, version: 1 });
+  return { getValue: () => item.getValue(), removeValue: () => item.removeValue({ removeMeta: true }) };
 }
 
-export function createStorageLedgerStore(item = defineLedgerItem()): LedgerStore {
+/** The extension's ledger value: `name` in the background's IndexedDB, adopted from `local:<name>`. */
+export function ownedLedgerValue(name: string = LEDGER_VALUE): OwnedValue<unknown> {
+  return adoptedFrom<unknown>(createIdbOwnedValue(name), legacyLedgerItem(`local:${name}`));
+}
+
+/**
+ * `value`: where the record lives (the extension: `ownedLedgerValue()`); by default in memory, adopted from
+ * storage.local as the extension does (Node: unit tests, bench).
+ */
+export function createStorageLedgerStore(value: OwnedValue<unknown> = adoptedFrom<unknown>(createMemoryOwnedValue(), legacyLedgerItem(`local:${LEDGER_VALUE}`))): LedgerStore {
   return {
     async load() {
-      return readLedger(await item.getValue());
+      return readLedger(await value.get());
     },
-    save: (state) => item.setValue(state),
+    save: (state) => value.set(state),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * What the parts of a bulk job share: its types, the stored job and rows (one job's changes one at a time), how a job
  * is shown and announced, how its chunks are queued and what an interrupted chunk becomes. The chunk runner
- * (./bulk-chunks.ts) and the job lifecycle (./bulk.ts) take it as their one argument.
+ * (./bulk-chunk-runner.ts) and the job lifecycle (./bulk-job.ts) take it as their one argument.
  */
 import type { BulkEntry as ApiBulkEntry } from '../api/bulk';
 import type { HttpAnswer, HttpSend } from '../api/http';
@@ -70,7 +70,7 @@ export interface BulkManagerOptions {
   onJob?: (job: BulkJob) => void;
   /** Background-wide set of lookups in flight (shared with single lookups). */
   inFlight?: InFlight;
-  /** Called after every live row answer is stored: the contact book listens, as it does for single lookups. */
+  /** Called after every live row answer is stored and booked: the contact book keeps what the user paid for. */
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): such rows are filled from it, free. */
   saved?: OpenSavedContacts;
@@ -90,12 +90,14 @@ export interface BulkStartOptions {
 export interface BulkManager {
   kind: TaskKind<ChunkPayload, void>;
   start(entries: BulkEntry[], requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
-  /** A job from entries read page by page (a staged upload): already unique by key, in order: the upload was deduplicated while it was staged, so the job does not hold every row at once. */
+  /**
+   * A job from entries read page by page (a staged upload of a file too big for one message): already unique by key and
+   * in file order, so no page is held in memory for the whole job.
+   */
   startPaged(source: { pages: AsyncIterable<BulkEntry[]>; duplicates: number }, requiredFields?: RequiredBulkField[], options?: BulkStartOptions): Promise<BulkJob>;
   get(jobId: string): Promise<BulkJob>;
   rows(jobId: string, offset: number, limit: number): Promise<{ total: number; rows: BulkRow[] }>;
   cancel(jobId: string): Promise<BulkJob>;
-  /** Sends failed entries again; `interrupted: false` leaves out those the service may have charged already. */
   /**
    * Sends the job's failed entries again (`interrupted` false leaves out those the service may have charged).
    * `quotedCredits`: the price the retry button showed (`retryEstimate`); a retry that would cost more is refused.

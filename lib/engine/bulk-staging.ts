@@ -2,7 +2,7 @@
  * Staged bulk uploads: a file of 100,000 rows cannot cross to the background in one message (the router
  * refuses messages over 2 MB, lib/messaging/size.ts), so the panel sends its entries in pages: `bulk/stage-open`,
  * `bulk/stage-append` (≤ STAGE_APPEND_MAX entries each), `bulk/stage-preview`, then `bulk/start {stagedId}` reads
- * them back page by page (lib/engine/bulk.ts, `startPaged`). Nothing is held in memory between messages: the
+ * them back page by page (lib/engine/bulk-job.ts, `startPaged`). Nothing is held in memory between messages: the
  * entries live in the store (IndexedDB in the extension, ./bulk-staging-idb.ts).
  *
  * Every appended entry is checked again here (schema, normalised value, the job's size limit) and deduplicated by its

@@ -14,7 +14,7 @@ import { estimateAction } from './estimate';
 import type { BulkJob } from '../model/state';
 import type { ContactOptions, CostAction } from '../model/lookup';
 import { toErrorData } from '../errors/to-error-data';
-import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk';
+import { BULK_CHUNK_KIND, createBulkManager, type PaidRequests } from './bulk-job';
 import type { BulkStore } from './bulk-store';
 import type { PersistentLimiter } from '../queue/limiter';
 import { createInFlight } from './in-flight';
@@ -49,7 +49,7 @@ export interface EngineOptions {
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): bulk rows and their price are filled from it, free. */
   savedContacts?: OpenSavedContacts;
-  /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk.ts). */
+  /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk-job.ts). */
   paidRequests?: PaidRequests;
   /** Paid answers this version could not read, kept to read again after an update (./unreadable.ts); in memory when not given. */
   keptAnswerStore?: KeptAnswerStore;
@@ -132,6 +132,7 @@ export function createEngine(options: EngineOptions) {
     keptAnswers,
     ...(options.version ? { version: options.version } : {}),
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
+    ...(options.savedContacts ? { saved: options.savedContacts } : {}),
   });
 
   const bulk = createBulkManager({

@@ -73,8 +73,8 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
     };
   }
   if (action.action === 'companies/enrich') return estimateCompanies(action.urls, settings, deps, now);
-  // A retry's rows are a job's (lib/engine/bulk.ts `retryEstimate`, which the engine's estimate calls): none here.
-  if (action.action === 'bulk/retry') throw new Error('A retry is priced by its job: Engine.estimate (lib/engine/bulk.ts retryEstimate).');
+  // A retry's rows are a job's (lib/engine/bulk-job.ts `retryEstimate`, which the engine's estimate calls): none here.
+  if (action.action === 'bulk/retry') throw new Error('A retry is priced by its job: Engine.estimate (lib/engine/bulk-job.ts retryEstimate).');
   return estimateBulk(action as Extract<CostAction, { action: 'bulk/enrich' }>, deps);
 }
 
@@ -132,7 +132,7 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
 /**
  * The bulk price from counts: `entries` given, `unique` distinct keys, `cached` of them answered free, `saved` of the
  * rest bought before (free from the contact book unless `fresh`). Shared by the preview above and the staged upload's
- * (lib/engine/bulk-staging.ts), which counts page by page; the job makes the same decisions (lib/engine/bulk.ts).
+ * (lib/engine/bulk-staging.ts), which counts page by page; the job makes the same decisions (lib/engine/bulk-job.ts).
  */
 export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number; saved?: number; fresh?: boolean }, ledger: Ledger): Promise<CostEstimate> {
   const saved = counts.saved ?? 0;

@@ -10,7 +10,7 @@
 import type { EnrichmentClient, Lookup } from '../api/client';
 import { assertKey } from '../api/errors';
 import { companyAliasKeys, contactAliasKeys } from '../cache/aliases';
-import { readAnswerOf, type Cache } from '../cache/cache';
+import type { Cache } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
 import type { Ledger, Reservation } from '../credits/ledger';
 import type { RequestOutput } from '../messaging/protocol';
@@ -19,8 +19,9 @@ import { HandledError } from '../errors/handled-error';
 import type { ParsedInput } from '../messaging/router';
 import type { InFlight } from './in-flight';
 import type { OnPaidAnswer } from './paid-answer';
+import type { OpenSavedContacts } from './saved-contacts';
 import { claim, settle as settlePaid } from './paid';
-import { chargeOfAnswer, planFromCache, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
+import { chargeOfAnswer, planWithAnswer, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
 import { keepUnreadable, paidButUnreadable, unreadableCharge, type KeptAnswerStore } from './unreadable';
 import { toErrorData } from '../errors/to-error-data';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
@@ -60,6 +61,8 @@ export interface LookupServiceOptions {
   inFlight: InFlight;
   /** Called after every live answer is stored: the contact book keeps what was paid for. */
   onPaidAnswer?: OnPaidAnswer;
+  /** The contact book: a person bought before whom the cache no longer holds is answered from it, free (./plan.ts). */
+  saved?: OpenSavedContacts;
   /** Where paid answers that could not be read are kept for a later version (./unreadable.ts). */
   keptAnswers?: KeptAnswerStore;
   /** This extension's version, stamped on kept answers. */
@@ -252,14 +255,9 @@ export function createLookupService(options: LookupServiceOptions) {
     assertKey(await options.hasKey());
   }
 
-  async function cachedAnswer(plan: LookupPlan): Promise<LiveAnswer | null> {
-    if (!plan.cacheMayAnswer) return null;
-    // The plan's key's own answer, else a found answer under another identifier (lib/cache/cache.ts).
-    return (await readAnswerOf(cache, plan))?.answer ?? null;
-  }
-
   /**
-   * Plan, then the cache when the plan allows, then the queue (the budget reserves the plan's most).
+   * Plan (it reads the cache, and the contact book for a person, once: a free answer comes with it), then the queue
+   * (the budget reserves the plan's most).
    * `quotedCredits`: the price the user's click showed. A request that would cost more (the cached answer a "free"
    * button promised expired, or the cache was cleared, after the price was shown) is refused before anything is
    * reserved or sent: a paid action never costs more than the button said.
@@ -267,8 +265,7 @@ export function createLookupService(options: LookupServiceOptions) {
   async function lookup(request: LookupRequest, priority: Priority, group?: string, quotedCredits?: number): Promise<LiveAnswer> {
     const settings = await options.settings();
     const claimed = await claim<{ plan: LookupPlan; hit: LiveAnswer | null }>({ inFlight, ledger }, async () => {
-      const plan = await planFromCache(request, settings, { cache, windows }, now());
-      const hit = await cachedAnswer(plan);
+      const { plan, free: hit } = await planWithAnswer(request, settings, { cache, windows, saved: options.saved }, now());
       if (hit) return { value: { plan, hit }, waitOn: [], hold: [], budget: null };
       if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
         throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });

@@ -3,20 +3,9 @@
  * The contact book listens to it; the engine does not care what the listener does, and a listener
  * that throws never loses the answer (it is already in the cache and the ledger).
  */
-export interface PaidAnswer {
-  /** The request type that produced it ('contact/enrich', 'company/enrich', …; bulk rows are 'contact/enrich'). */
-  endpoint: string;
-  /** The cache key it is stored under. */
-  key: string;
-  /** The other keys it is also stored under. */
-  aliases: string[];
-  found: boolean;
-  value: unknown;
-  creditsCharged: number;
-  fetchedAt: number;
-  /** Set for bulk rows. */
-  jobId?: string;
-}
+import type { PaidAnswer } from '../model/book-port';
+
+export type { PaidAnswer };
 
 export type OnPaidAnswer = (answer: PaidAnswer) => void | Promise<void>;
 

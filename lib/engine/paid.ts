@@ -61,7 +61,7 @@ export interface Settlement {
   answers(): readonly PaidAnswer[];
   /**
    * Runs the contact book's step instead of awaiting it here: a bulk job fills the book from one chunk's answers
-   * while its next chunk is sent (bulk-chunks.ts). Booking and storing are done before it is handed over.
+   * while its next chunk is sent (bulk-chunk-runner.ts). Booking and storing are done before it is handed over.
    */
   later?: ((tellBook: () => Promise<void>) => Promise<void>) | undefined;
 }

@@ -9,7 +9,7 @@
  */
 import { estimateCost, type CostAction as PricedAction } from '../api/pricing';
 import { COMPANY_REENRICH_WINDOW_DAYS, SIMILAR_COMPANIES_SIZE, SIMILAR_CONTACTS_SIZE } from '../api/limits';
-import { readAnswerOf, type Cache } from '../cache/cache';
+import type { Cache, CachedAnswer } from '../cache/cache';
 import type { CompanyWindows } from '../credits/company-window';
 import {
   companyEnrichKey,
@@ -21,6 +21,7 @@ import {
 } from '../cache/keys';
 import type { LedgerAction } from '../credits/ledger';
 import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
+import { freeAnswersOf, NO_SAVED_CONTACTS, openSaved, type OpenSavedContacts, type SavedContact } from './saved-contacts';
 import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../model/lookup';
 import { t } from '../i18n/t';
 import { aliasLookupsOf } from '../model/lookup';
@@ -50,10 +51,18 @@ export interface PlanSettings {
   lookupDefaults: ContactOptions;
 }
 
-/** What the cache knows about a plan's keys, gathered by `readCacheState`. */
+/** What the cache (and the contact book) know about a plan's keys, gathered by `readCacheState`. */
 export interface CacheState {
-  /** A live cached answer for the key or one of its aliases; `found` false: the service's "no match", cached. */
-  hit: { key: string; fetchedAt: number; found: boolean } | null;
+  /**
+   * A live cached answer for the key or one of its aliases; `found` false: the service's "no match", cached. `answer`:
+   * the answer itself, so the lookup the plan answers reads the cache once.
+   */
+  hit: { key: string; fetchedAt: number; found: boolean; answer?: CachedAnswer } | null;
+  /**
+   * The person as the user bought them before, from the contact book, when the cache does not answer (it keeps answers
+   * 30 days; the book keeps every purchase): a contact enrichment is then answered from the book, free.
+   */
+  saved?: SavedContact | null;
   /** When the account last had the company found, even if the cache no longer holds it (the free-repeat window). */
   last: { found: boolean; fetchedAt: number } | null;
   now: number;
@@ -72,6 +81,8 @@ export interface LookupPlan {
   cacheMayAnswer: boolean;
   /** Set when the cache answers: the plan costs nothing and sends nothing. */
   cachedAt: number | null;
+  /** Set when the contact book answers (bought before, no longer cached): free, nothing sent. */
+  savedAt: number | null;
   /** When the cache answers: whether its answer found the person or company (a row says "no match" before it is opened). */
   cachedFound: boolean | null;
   /** Company re-enrichment within the service's 30-day window: sent, but free. */
@@ -100,7 +111,12 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
   const mayAnswer = cacheMayAnswer(request, r);
   const hit = mayAnswer ? cache.hit : null;
   const cachedAt = hit ? hit.fetchedAt : null;
-  const most = cachedAt !== null ? 0 : estimateCost(pricedAction(r));
+  // The book answers only what the cache may answer (a refresh or a realtime lookup asks, and pays, for fresh data),
+  // and only a lookup that asks for nothing more than a plain answer: the book matches a person whatever options they
+  // were bought with, so "Waterfall" or "Full history" asked of a plain purchase would get the plain answer back.
+  const plain = r.op === 'contact/enrich' && !r.options.waterfall && !r.options.includeAllExperiences;
+  const savedAt = mayAnswer && !hit && plain && cache.saved ? cache.saved.boughtAt : null;
+  const most = cachedAt !== null || savedAt !== null ? 0 : estimateCost(pricedAction(r));
   return {
     request: r,
     ledgerAction: r.op,
@@ -109,10 +125,11 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
     dedupeKey: key + (r.op === 'contact/enrich' && r.options.realtime ? '#realtime' : r.op === 'company/enrich' && r.realtime ? '#realtime' : ''),
     cacheMayAnswer: mayAnswer,
     cachedAt,
+    savedAt,
     cachedFound: hit ? hit.found : null,
     freeRepeat,
     maxCredits: most,
-    label: cachedAt !== null ? cachedFreeLabel(cachedAt, cache.now) : labelOf(r, cache),
+    label: cachedAt !== null ? cachedFreeLabel(cachedAt, cache.now) : savedAt !== null ? t('words_saved_free', timeAgo(savedAt, cache.now)) : labelOf(r, cache),
   };
 }
 
@@ -121,7 +138,7 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
  * (the pricing rules price an outcome at or below the upper bound), so the preview is never exceeded.
  */
 export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?: number }): number {
-  if (plan.cachedAt !== null) return 0;
+  if (plan.cachedAt !== null || plan.savedAt !== null) return 0;
   const charged = estimateCost(pricedAction(plan.request, outcome));
   return Math.min(charged, plan.maxCredits);
 }
@@ -161,21 +178,32 @@ export function bulkChargeOf(outcome: { sent: number; enriched: number; unreadab
   return estimateCost({ kind: 'bulkEnrich', inputs: outcome.sent, enriched: outcome.enriched + (outcome.unreadable ?? 0) });
 }
 
-/** What a plan reads: the cache, and the account's company windows (none given: no repeat is known to be free). */
+/**
+ * What a plan reads: the cache, the account's company windows (none given: no repeat is known to be free) and the
+ * contact book (none given: nothing is saved).
+ */
 export interface PlanSources {
   cache: Cache;
   windows?: CompanyWindows | undefined;
+  saved?: OpenSavedContacts | undefined;
 }
 
-/** Reads what the cache and the windows know for a plan's keys (the only impure step before `planLookup`). */
+/**
+ * Reads what the cache, the book and the windows know for a plan's keys (the only impure step before `planLookup`).
+ * The cache and the book are asked as a bulk row asks them (./saved-contacts.ts `freeAnswersOf`): one way to decide
+ * what answers a person for nothing, whichever path buys them.
+ */
 export async function readCacheState(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<CacheState> {
   const { cache, windows } = sources;
   const { key, aliases, cacheMayAnswer: mayAnswer } = planKeys(request, settings);
   let hit: CacheState['hit'] = null;
+  let saved: SavedContact | null = null;
   if (mayAnswer) {
-    // The key's own answer, else a found answer under one of the other identifiers (lib/cache/cache.ts).
-    const cached = await readAnswerOf(cache, { key, aliases });
-    if (cached) hit = { key: cached.key, fetchedAt: cached.answer.provenance.fetchedAt, found: cached.answer.found };
+    // The key's own answer, else a found answer under one of the other identifiers (lib/cache/cache.ts); else the book.
+    const book = request.op === 'contact/enrich' ? await openSaved(sources.saved) : NO_SAVED_CONTACTS;
+    const [free] = await freeAnswersOf([{ key, aliases }], cache, book);
+    if (free?.source === 'cache') hit = { key, fetchedAt: free.hit.provenance.fetchedAt, found: free.hit.found, answer: free.hit };
+    if (free?.source === 'saved') saved = free.saved;
   }
   let last: CacheState['last'] = null;
   if (request.op === 'company/enrich' && windows) {
@@ -183,12 +211,26 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
     const foundAt = await windows.lastFound(key);
     if (foundAt !== null) last = { found: true, fetchedAt: foundAt };
   }
-  return { hit, last, now };
+  return { hit, saved, last, now };
 }
 
 /** `readCacheState` then `planLookup`. */
 export async function planFromCache(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<LookupPlan> {
-  return planLookup(request, settings, await readCacheState(request, settings, sources, now));
+  return (await planWithAnswer(request, settings, sources, now)).plan;
+}
+
+/**
+ * `planFromCache`, with the free answer the plan relies on when it costs nothing (the cache's, or the contact book's with
+ * provenance `saved` and when it was bought): read once, for the plan and the lookup.
+ */
+export async function planWithAnswer(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<{ plan: LookupPlan; free: CachedAnswer | null }> {
+  const state = await readCacheState(request, settings, sources, now);
+  const plan = planLookup(request, settings, state);
+  if (plan.cachedAt !== null && state.hit?.answer) return { plan, free: state.hit.answer };
+  if (plan.savedAt !== null && state.saved) {
+    return { plan, free: { found: true, value: state.saved.contact, provenance: { source: 'saved', fetchedAt: state.saved.boughtAt, creditsCharged: 0 } } };
+  }
+  return { plan, free: null };
 }
 
 

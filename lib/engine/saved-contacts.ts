@@ -1,30 +1,21 @@
 /**
- * What answers a person's bulk row for nothing, decided once for the job (lib/engine/bulk.ts), its price
- * (lib/engine/estimate.ts) and a staged import's preview (lib/engine/bulk-staging.ts), so the price shown is the
- * most the job charges (the product never charges twice for the same person):
+ * What answers a person for nothing, decided once for a bulk job (lib/engine/bulk-job.ts), its price
+ * (lib/engine/estimate.ts), a staged import's preview (lib/engine/bulk-staging.ts) and a single contact lookup and its
+ * price (lib/engine/plan.ts `readCacheState`), so the price shown is the most charged (the product never charges twice
+ * for the same person):
  *
  * 1. the cache: the row's own key, or one of the person's other keys whose answer found them;
  * 2. else the contact book: the user bought this person before and the cache no longer holds them (it keeps answers
  *    30 days; the book keeps every purchase). Skipped when the user asks for fresh answers.
  *
  * The engine only knows the book through this port; its side is lib/contacts/saved.ts. It is opened once per job
- * start or preview (one pass over the book's keys, kept until the next purchase), then asked per row in memory.
+ * start, preview or lookup (one pass over the book's keys, kept by the background until the next purchase), then asked
+ * per row in memory.
  */
 import { readAnswersOf, type AnswerKeys, type Cache, type CachedAnswer } from '../cache/cache';
-import type { BulkRow } from '../model/state';
+import type { OpenSavedContacts, SavedContact, SavedContacts } from '../model/book-port';
 
-/** A person the user bought before: the answer as bought, and when (the latest purchase). */
-export interface SavedContact {
-  contact: NonNullable<BulkRow['contact']>;
-  boughtAt: number;
-}
-
-export interface SavedContacts {
-  /** The person the user bought before under any of these cache keys (a row's key and its aliases), or null. */
-  find(keys: readonly string[]): Promise<SavedContact | null>;
-}
-
-export type OpenSavedContacts = () => Promise<SavedContacts>;
+export type { OpenSavedContacts, SavedContact, SavedContacts };
 
 /** Nothing saved (no book, or the user asked for fresh answers). */
 export const NO_SAVED_CONTACTS: SavedContacts = { find: () => Promise.resolve(null) };

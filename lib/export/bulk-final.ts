@@ -4,7 +4,7 @@
  * job's "finished" arrives before the panel's reload of its rows does, so an export from that copy wrote rows the
  * service had already answered (and charged) as pending. An export of a finished job therefore reads the job and
  * pages through all its rows again, from the background's store, where a chunk's rows and the job's counters are
- * written in one transaction (lib/engine/bulk.ts): once the job reads finished, its rows are final.
+ * written in one transaction (lib/engine/bulk-job.ts): once the job reads finished, its rows are final.
  *
  * Pure: the two reads are passed in (bulk/get and bulk/rows in the panel, stubs in tests).
  */

@@ -139,7 +139,7 @@ export interface PlanSummary {
 
 /**
  * Plans rows in order, keeping state between calls so a file can be planned chunk by chunk: `bulkIndex` is the
- * position of the row's entry in the bulk job (the job keeps first occurrences in order, lib/engine/bulk.ts).
+ * position of the row's entry in the bulk job (the job keeps first occurrences in order, lib/engine/bulk-job.ts).
  * `entries` holds the new entries not yet taken: `take()` hands them on (to a staged upload) and forgets them, so
  * only the key → index map grows with the file.
  */

@@ -226,7 +226,6 @@ export function createTaskQueue(options: {
       while (gateWaiters.length > 0) {
         const now = timers.now();
         if (pausedUntil > now) return scheduleGate(pausedUntil - now);
-        const waiter = gateWaiters[0] as Waiter;
         // Full: the next answer (endAttempt → release) drains the gate again.
         if (limiter.limiter.inFlight() >= maxInFlight) return;
         const slot = await limiter.acquire(now);
@@ -236,7 +235,14 @@ export function createTaskQueue(options: {
           if (Number.isFinite(wait)) scheduleGate(wait);
           return;
         }
-        gateWaiters.shift();
+        // The head is read after the slot is taken, not before: while the limiter wrote its log a more urgent task
+        // may have arrived at the head, or the head been cancelled. Read before, the slot went to the old head while
+        // the new head was shifted off unanswered (a lookup arriving behind a bulk chunk waited for ever).
+        const waiter = gateWaiters.shift();
+        if (!waiter) {
+          limiter.release(slot, timers.now());
+          return;
+        }
         waiter.resolve(slot);
       }
     } finally {

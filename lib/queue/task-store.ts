@@ -2,7 +2,7 @@
  * Where queued tasks are kept: `storage.session`, one key per task (`queue.task.<id>`), so a state change writes
  * one small record instead of the whole queue. Session storage survives a service-worker restart, which is the
  * failure the queue must ride out; it is cleared when the browser closes, when nothing is in flight anyway
- * (bulk jobs themselves live in IndexedDB and re-enqueue their remaining chunks, see lib/engine/bulk.ts).
+ * (bulk jobs themselves live in IndexedDB and re-enqueue their remaining chunks, see lib/engine/bulk-job.ts).
  * Content scripts cannot read storage.session (the background keeps its default TRUSTED_CONTEXTS access level).
  */
 import { storage } from 'wxt/utils/storage';

@@ -1,27 +1,35 @@
 /**
- * The settings as a typed, versioned WXT storage item plus the API address beside the key. Everything reads
- * settings through `SettingsStore`: values are validated on read (`readSettings`, field by field) and patches are
- * validated on write. storage.local holds what sends nothing anywhere; the API address, which decides where the key
- * goes, is read only from the background's IndexedDB (`ApiAddressStore`, lib/settings/origin-store.ts), so a
- * content script that writes storage.local (possible on Firefox) cannot redirect the key to its own host.
+ * The settings, without the API key, validated on read (`readSettings`, field by field) and patches validated on
+ * write. Everything reads them through `SettingsStore`, in the background; the pages ask it (`settings/get`,
+ * `settings/update`). They live where only the background can write them, in the extension origin's IndexedDB
+ * (lib/storage/owned-value.ts): the daily budget and the lookup defaults decide what is spent, and on Firefox a content
+ * script can write storage.local. The API address, which decides where the key goes, is kept beside the key
+ * (`ApiAddressStore`, lib/settings/origin-store.ts). Earlier versions kept the settings in storage.local: adopted from
+ * there once, through their storage item's own migrations.
  */
 import { storage } from 'wxt/utils/storage';
 import { createOrder } from '../async/keyed-order';
+import { adoptedFrom, createIdbOwnedValue, createMemoryOwnedValue, type OwnedValue } from '../storage/owned-value';
 import { SETTINGS_VERSION, settingsMigrations } from './migrations';
 import type { ApiAddressStore } from './origin-store';
 import { DEFAULT_SETTINGS, readSettings, type Settings, type SettingsPatch, SettingsSchema } from './schema';
 
-/** Defines the item; a function so the item (and its migration run) is created in `main()`, not at import. */
-export function defineSettingsItem() {
-  /** The user's settings, without the API key (and, from this version on, without the API address). */
-  return storage.defineItem<Partial<Settings>>('local:settings', {
+export const SETTINGS_VALUE = 'settings';
+
+/** Where earlier versions kept the settings (storage.local), read through its versioned item's migrations. */
+function legacySettingsItem() {
+  const item = storage.defineItem<Partial<Settings>>(`local:${SETTINGS_VALUE}`, {
     fallback: DEFAULT_SETTINGS,
     version: SETTINGS_VERSION,
     migrations: settingsMigrations,
   });
+  return { getValue: (): Promise<unknown> => item.getValue(), removeValue: () => item.removeValue({ removeMeta: true }) };
 }
 
-export type SettingsItem = ReturnType<typeof defineSettingsItem>;
+/** The extension's settings value: in the background's IndexedDB, adopted from storage.local. */
+export function ownedSettingsValue(): OwnedValue<unknown> {
+  return adoptedFrom<unknown>(createIdbOwnedValue(SETTINGS_VALUE), legacySettingsItem());
+}
 
 export interface SettingsStore {
   get(): Promise<Settings>;
@@ -31,7 +39,11 @@ export interface SettingsStore {
   watch(listener: (settings: Settings) => void): () => void;
 }
 
-export function createSettingsStore(address: ApiAddressStore, item: SettingsItem = defineSettingsItem()): SettingsStore {
+/**
+ * `value`: where the settings live (the extension: `ownedSettingsValue()`); by default in memory, adopted from
+ * storage.local as the extension does (Node: unit tests, bench).
+ */
+export function createSettingsStore(address: ApiAddressStore, value: OwnedValue<unknown> = adoptedFrom<unknown>(createMemoryOwnedValue(), legacySettingsItem())): SettingsStore {
   const listeners = new Set<(settings: Settings) => void>();
   const inOrder = createOrder();
 
@@ -51,30 +63,26 @@ export function createSettingsStore(address: ApiAddressStore, item: SettingsItem
 
   return {
     async get() {
-      return read(await item.getValue());
+      return read(await value.get());
     },
     update(patch) {
       // One after another: two quick toggles in the options would otherwise both read the old settings, and the
       // second write would undo the first.
       return inOrder(async () => {
-        const current = await read(await item.getValue());
+        const current = await read(await value.get());
         const next = SettingsSchema.parse({ ...current, ...patch });
         if (next.apiBaseUrl !== current.apiBaseUrl) await address.set(next.apiBaseUrl);
         const { apiBaseUrl: _address, ...local } = next;
-        await item.setValue(local);
-        // storage.onChanged says nothing when only the address changed: tell the watchers here.
-        if (next.apiBaseUrl !== current.apiBaseUrl) for (const listener of [...listeners]) listener(next);
+        await value.set(local);
+        // Only this store writes the settings (the pages ask the background): its watchers hear every change here.
+        for (const listener of [...listeners]) listener(next);
         return next;
       });
     },
     watch(listener) {
       listeners.add(listener);
-      const unwatch = item.watch((value) => {
-        void read(value).then(listener);
-      });
       return () => {
         listeners.delete(listener);
-        unwatch();
       };
     },
   };

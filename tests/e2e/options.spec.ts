@@ -326,20 +326,30 @@ test('corrupted stored settings: each bad field falls back on its own, good ones
   const setup = await openExtensionPage('options.html');
   const key = uniqueKey('test-standard-corrupt');
   await expect.poll(async () => (await send(setup, 'key/set', { key })).ok).toBe(true);
-  // Written straight into storage, as a bug, an old version or a hand edit might leave it.
-  await serviceWorker.evaluate(() =>
-    chrome.storage.local.set({
-      settings: {
-        apiBaseUrl: 'javascript:alert(1)',
-        lookupDefaults: { realtime: 'yes', waterfall: true, includeAllExperiences: false, required: ['ssn'] },
-        scanMode: 'on-request',
-        scanSites: 'everything',
-        cache: { hitTtlDays: 7, missTtlDays: -1 },
-        dailyBudget: 'lots',
-        confirmAboveCredits: -1,
-        country: 'Deutschland',
-      },
-    }),
+  // Written straight into the background's store of settings (lib/storage/owned-value.ts), as a bug or an old version
+  // might leave it.
+  await serviceWorker.evaluate(
+    (settings) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('ipe-background-values');
+        open.onerror = () => reject(open.error ?? new Error('not opened'));
+        open.onsuccess = () => {
+          const tx = open.result.transaction('values', 'readwrite');
+          tx.objectStore('values').put(settings, 'settings');
+          tx.oncomplete = () => (open.result.close(), resolve());
+          tx.onerror = () => reject(tx.error ?? new Error('not written'));
+        };
+      }),
+    {
+      apiBaseUrl: 'javascript:alert(1)',
+      lookupDefaults: { realtime: 'yes', waterfall: true, includeAllExperiences: false, required: ['ssn'] },
+      scanMode: 'on-request',
+      scanSites: 'everything',
+      cache: { hitTtlDays: 7, missTtlDays: -1 },
+      dailyBudget: 'lots',
+      confirmAboveCredits: -1,
+      country: 'Deutschland',
+    },
   );
   const options = await openOptions(openExtensionPage);
   expect(await settingsOf(options)).toEqual({

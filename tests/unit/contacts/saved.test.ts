@@ -6,7 +6,7 @@ import { companyAliasKeys, contactAliasKeys } from '@/lib/cache/aliases';
 import { bulkEntryKey, companyEnrichKey, contactEnrichKey } from '@/lib/cache/keys';
 import { bookIndexSource, createContactBook, createMemoryContactBookStore, openBookIndex, recordPaidAnswer, savedContactsFrom, savedKeys, type SavedQuery } from '@/lib/contacts';
 import { dedupeEntries } from '@/lib/engine/bulk-dedupe';
-import type { RequiredBulkField } from '@/lib/engine/bulk';
+import type { RequiredBulkField } from '@/lib/engine/bulk-job';
 import type { BulkEntry } from '@/lib/messaging/protocol';
 import type { ContactOptions } from '@/lib/messaging/protocol';
 import { contact } from '../export/contact';

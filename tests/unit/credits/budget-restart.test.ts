@@ -8,6 +8,7 @@ import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createLedger, createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createStorageLedgerStore } from '@/lib/credits/store';
+import { createMemoryOwnedValue } from '@/lib/storage/owned-value';
 import { createMemoryKeyStore } from '@/lib/keystore';
 import { createMemoryBulkStore } from '@/lib/engine/bulk-store';
 import { createEngine, type EngineOptions } from '@/lib/engine/engine';
@@ -40,7 +41,9 @@ describe('budget holds across a worker stop', () => {
       headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
       body: JSON.stringify({ mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
     });
-    const dying = { taskStore: killable(taskStore), bulkStore: killable(bulkStore), cacheStore: killable(cacheStore), ledgerStore: killable(createStorageLedgerStore()) };
+    // The ledger's record outlives the worker (the background's IndexedDB in the extension): one value both workers open.
+    const ledgerValue = createMemoryOwnedValue<unknown>();
+    const dying = { taskStore: killable(taskStore), bulkStore: killable(bulkStore), cacheStore: killable(cacheStore), ledgerStore: killable(createStorageLedgerStore(ledgerValue)) };
     const first = engine({ taskStore: dying.taskStore.store, bulkStore: dying.bulkStore.store, cacheStore: dying.cacheStore.store, ledgerStore: dying.ledgerStore.store });
     await first.start();
     const job = await first.bulk.start(emails.slice(0, 8).map((value) => ({ field_type: 'email' as const, value })));
@@ -48,8 +51,8 @@ describe('budget holds across a worker stop', () => {
     expect((await first.ledger.summary()).budgetLeft).toBe(2);
     for (const part of Object.values(dying)) part.kill();
 
-    // The next worker reads the ledger's record from storage (fakeBrowser's storage.local), before anything resumes.
-    const ledgerStore = createStorageLedgerStore();
+    // The next worker reads the ledger's record from its store, before anything resumes.
+    const ledgerStore = createStorageLedgerStore(ledgerValue);
     const second = engine({ taskStore, bulkStore, cacheStore, ledgerStore });
     expect(await second.ledger.summary()).toMatchObject({ today: 0, budgetLeft: 2 });
     await second.start();

@@ -10,7 +10,7 @@ import { estimateAction } from '@/lib/engine/estimate';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
 import type { BulkEntry } from '@/lib/messaging/protocol';
-import { START_BATCH } from '@/lib/engine/bulk';
+import { START_BATCH } from '@/lib/engine/bulk-job';
 import { createBulkStaging, createMemoryStagingStore, STAGE_APPEND_MAX, STAGE_MAX_ENTRIES, STAGE_TTL_MS } from '@/lib/engine/bulk-staging';
 import { createMemoryBulkStore, type BulkStore } from '@/lib/engine/bulk-store';
 import { createEngine } from '@/lib/engine/engine';

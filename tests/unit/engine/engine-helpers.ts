@@ -1,4 +1,6 @@
 /** An engine with in-memory stores against a real sandbox (Node has no IndexedDB; the logic is the same). */
+import { afterAll, beforeAll } from 'vitest';
+import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryCompanyWindowStore, type CompanyWindowStore } from '@/lib/credits/company-window';
@@ -11,7 +13,7 @@ import type { OpenSavedContacts } from '@/lib/engine/saved-contacts';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
-import type { PaidRequests } from '@/lib/engine/bulk';
+import type { PaidRequests } from '@/lib/engine/bulk-job';
 
 export function engineFor(
   baseUrl: string,
@@ -120,6 +122,24 @@ export function outlivingRequests(): PaidRequests {
     forget: (id) => {
       running.delete(id);
       return Promise.resolve();
+    },
+  };
+}
+
+/**
+ * A sandbox of the calling file's own, started before its tests and closed after: the faults it injects (a 500, an
+ * unreadable answer) reach no other file's requests, nor theirs this one's.
+ */
+export function ownSandbox(): { readonly url: string } {
+  let sandbox: Awaited<ReturnType<typeof startSandbox>> | undefined;
+  beforeAll(async () => {
+    sandbox = await startSandbox({ port: 0, quiet: true });
+  });
+  afterAll(() => sandbox?.close());
+  return {
+    get url() {
+      if (!sandbox) throw new Error('ownSandbox: read the url inside a test, after beforeAll');
+      return sandbox.url;
     },
   };
 }

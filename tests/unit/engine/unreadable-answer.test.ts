@@ -2,7 +2,7 @@
 // read. It used to book 0 credits and say "retrying may help": the local ledger disagreed with the service and the
 // Retry bought the person again. Now the charge is booked, the words say it was spent, and the raw answer is kept to
 // be read after an update.
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
@@ -16,12 +16,13 @@ import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import type { ErrorData } from '@/lib/messaging/protocol';
-import { samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
+import { ownSandbox, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
 
-const url = inject('sandboxUrl');
+// A sandbox of its own: the faults this file injects reach no other file's requests.
+const own = ownSandbox();
 
 async function fault(mode: string, paths: string[]) {
-  const res = await fetch(`${url}/_sandbox/faults`, {
+  const res = await fetch(`${own.url}/_sandbox/faults`, {
     method: 'POST',
     headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
     body: JSON.stringify({ mode, count: 1, paths }),
@@ -39,21 +40,21 @@ function setup(key: string, version = '1.0.0') {
     bulkStore: createMemoryBulkStore(),
     ledgerStore: createMemoryLedgerStore(),
     keystore: createMemoryKeyStore(key),
-    settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url }),
+    settings: () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: own.url }),
     keptAnswerStore,
     version,
   });
   return { engine, keptAnswerStore };
 }
 
-const charged = async (key: string) => (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+const charged = async (key: string) => (await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0);
 
 describe('a paid answer that cannot be read', () => {
   it('a lookup: booked as the service charged it, worded as spent (no Retry), the raw answer kept', async () => {
     const key = uniqueKey();
     const { engine, keptAnswerStore } = setup(key);
     await engine.start();
-    const [email] = (await samples(url)).emails;
+    const [email] = (await samples(own.url)).emails;
     await fault('unreadable', ['/v1/enrich']);
     const error = await engine.lookups.contactEnrich({ lookup: { email: email! } }).then(
       () => null,
@@ -74,7 +75,7 @@ describe('a paid answer that cannot be read', () => {
     const key = uniqueKey();
     const { engine, keptAnswerStore } = setup(key);
     await engine.start();
-    const [, email] = (await samples(url)).emails;
+    const [, email] = (await samples(own.url)).emails;
     await fault('unreadable', ['/v1/enrich']);
     await engine.lookups.contactEnrich({ lookup: { email: email! } }).catch(() => undefined);
     // This version still cannot read it: kept, stamped with the version that tried.
@@ -88,10 +89,10 @@ describe('a paid answer that cannot be read', () => {
     expect(await rereadKeptAnswers({ store: keptAnswerStore, cache: engine.cache, version: '1.1.0', onPaidAnswer: (a) => void contacts.push(a.key) })).toBe(1);
     expect(contacts).toHaveLength(1);
     expect(await keptAnswerStore.list()).toEqual([]);
-    const before = (await sandboxRequests(url, key)).length;
+    const before = (await sandboxRequests(own.url, key)).length;
     const again = await engine.lookups.contactEnrich({ lookup: { email: email! } });
     expect(again).toMatchObject({ found: true, provenance: { source: 'cache' } });
-    expect((await sandboxRequests(url, key)).length).toBe(before);
+    expect((await sandboxRequests(own.url, key)).length).toBe(before);
     expect(await charged(key)).toBe(1);
     expect((await engine.ledger.summary()).today).toBe(1);
   });
@@ -100,7 +101,7 @@ describe('a paid answer that cannot be read', () => {
     const key = uniqueKey();
     const { engine, keptAnswerStore } = setup(key);
     await engine.start();
-    const [, , email] = (await samples(url)).emails;
+    const [, , email] = (await samples(own.url)).emails;
     // `malformed`: the sandbox answers a broken body instead of doing the work (it charges nothing).
     await fault('malformed', ['/v1/enrich']);
     const error = await engine.lookups.contactEnrich({ lookup: { email: email! } }).then(

@@ -102,6 +102,22 @@ describe('task queue', () => {
     expect(queue.position(tasks[0]!.id)).toBe(1);
   });
 
+  it('a task that reaches the gate while a slot is being taken is not lost (a lookup arriving behind a bulk chunk)', async () => {
+    const { kind, sent } = scriptedKind();
+    // The background's limiter writes its log before it hands out a slot (lib/queue/limiter-store.ts): a slot
+    // takes a few milliseconds, and tasks keep arriving at the gate meanwhile.
+    const memory = createMemoryLimiter({ limit: 10, windowMs: 1000, guardMs: 0 });
+    const persisted = { ...memory, acquire: async (now: number) => (await new Promise((r) => setTimeout(r, 5)), memory.acquire(now)) };
+    const queue = createTaskQueue({ limiter: persisted, store: createMemoryTaskStore(), kinds: { call: kind } });
+    const chunk = queue.enqueue<string>({ kind: 'call', priority: 'bulk', payload: { name: 'chunk' } });
+    await vi.advanceTimersByTimeAsync(1);
+    // The chunk's slot is being written when the lookup arrives; the lookup goes first (interactive before bulk).
+    const lookup = queue.enqueue<string>({ kind: 'call', priority: 'interactive', payload: { name: 'lookup' } });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(sent.map((s) => s.name).sort()).toEqual(['chunk', 'lookup']);
+    await expect(Promise.all([chunk.result, lookup.result])).resolves.toEqual(['done:chunk', 'done:lookup']);
+  });
+
   it('cancels pending tasks and rejects their waiters', async () => {
     const { kind, sent } = scriptedKind();
     const queue = createTaskQueue({ limiter: createMemoryLimiter({ limit: 1, windowMs: 60_000, guardMs: 0 }), store: createMemoryTaskStore(), kinds: { call: kind } });

@@ -26,15 +26,14 @@ describe('settings migrations', () => {
 describe('settings store (fakeBrowser storage)', () => {
   beforeEach(() => fakeBrowser.reset());
 
-  it('migrates a stored v1 value on first read and records version 2', async () => {
+  it('adopts a stored v1 value on first read, migrated, and removes it from storage.local', async () => {
     await fakeBrowser.storage.local.set({ settings: { baseUrl: 'https://api.example.com', realtimeDefault: true } });
     const store = createSettingsStore(createMemoryApiAddressStore());
     const settings = await store.get();
     expect(settings.apiBaseUrl).toBe('https://api.example.com');
     expect(settings.lookupDefaults.realtime).toBe(true);
-    const raw = await fakeBrowser.storage.local.get(['settings', 'settings$']);
-    expect(raw['settings$']).toEqual({ v: 2 });
-    expect(raw.settings).toMatchObject({ apiBaseUrl: 'https://api.example.com' });
+    expect(await fakeBrowser.storage.local.get(null)).toEqual({});
+    expect((await store.get()).lookupDefaults.realtime).toBe(true);
   });
 
   it.each<[string, Record<string, unknown>, Partial<ReturnType<typeof readSettings>>]>([

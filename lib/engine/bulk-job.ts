@@ -1,9 +1,7 @@
 /**
- * Bulk enrichment jobs: many selected contacts → as few paid requests as possible, with progress, cancel, paging
- * and resumption after the worker is stopped.
- *
- * A job's counters, rows, sent chunks and charges change together in one transaction per step, so they stay in one
- * file; the parts that stand alone already live beside it (bulk-records.ts, in-flight.ts, plan.ts).
+ * A bulk job's lifecycle: many selected contacts → as few paid requests as possible, with progress, cancel, paging
+ * and resumption after the worker is stopped. A job's counters, rows, sent chunks and charges change together in one
+ * transaction per step (./bulk-context.ts `withJob`), whichever file takes the step.
  *
  * 1. Entries are normalised and deduplicated (the cache key is the identity).
  * 2. Entries with a live cache entry are answered from it, free; entries the user bought before (the contact book,
@@ -19,8 +17,8 @@
  * in `sentChunks` after a restart with no answer stored and none coming may have been charged: its rows are
  * marked interrupted; 'bulk/retry' re-sends them only when the user asks (docs/reliability.md).
  *
- * This file is the job's lifecycle (start, read, cancel, retry, resume); a chunk's run is ./bulk-chunks.ts, what both
- * share ./bulk-context.ts.
+ * This file starts, reads, cancels, retries and resumes jobs; a chunk's run, from its claim to its booking, is
+ * ./bulk-chunk-runner.ts; what both share is ./bulk-context.ts.
  */
 import { BULK_MAX_INPUTS } from '../api/limits';
 import { readAnswersOf } from '../cache/cache';
@@ -33,7 +31,7 @@ import { planBatch } from './plan-batch';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import { bulkMost } from './plan';
 import { estimateBulkCounts } from './estimate';
-import { createChunkRunner } from './bulk-chunks';
+import { createChunkRunner } from './bulk-chunk-runner';
 import {
   BULK_CHUNK_KIND,
   BulkCancelledError,

@@ -13,7 +13,7 @@ import type { ContactOptions } from '../model/lookup';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { BulkCancelledError, endFlight, fillFromCache, paidRequestId, type BulkJobContext, type ChunkPayload, type RequiredBulkField } from './bulk-context';
 import type { PaidAnswer } from './paid-answer';
-import { settle } from './paid';
+import { claim, settle } from './paid';
 import type { Reservation } from '../credits/ledger';
 import { paidButUnreadable, unreadableBulkCharge } from './unreadable';
 import { bulkChargeOf, bulkMost } from './plan';
@@ -55,31 +55,24 @@ export function createChunkRunner(job: BulkJobContext) {
   }
 
   /**
-   * Right before a chunk is sent (the steps of ./paid.ts `claim`, inline: through `claim` a chunk that waited behind
-   * slow chunks never let a single lookup's answer through — tests/unit/engine/people.test.ts — not yet understood): rows the cache has learned since the job was planned (another
-   * job, a lookup on the page, a retry bought them while this chunk waited its turn) are answered from it — always
-   * read first: a queued chunk can wait minutes behind the rate limit — and rows another lookup is asking for right
-   * now are waited for, then answered the same way. The rest are held, and the budget for them is held in the
-   * ledger's record under the chunk's id: a worker started while the request is in the air counts it until its
-   * answer settles it (settleSent).
+   * Right before a chunk is sent, the one claim (./paid.ts): rows the cache has learned since the job was planned
+   * (another job, a lookup on the page, a retry bought them while this chunk waited its turn) are answered from it —
+   * always read first: a queued chunk can wait minutes behind the rate limit — and rows another lookup is asking for
+   * right now are waited for, then answered the same way. The rest are held, and the budget for them is held in the
+   * ledger's record under the chunk's id: a worker started while the request is in the air counts it until its answer
+   * settles it (settleSent).
    */
   async function runChunk(payload: ChunkPayload, ctx: TaskContext): Promise<void> {
     const { jobId, chunk } = payload;
     const initial = await store.getJob(jobId);
     if (!initial || initial.status === 'cancelled') return;
     const pending = (await store.rowsOfChunk(jobId, chunk)).filter((r) => r.status === 'pending');
-    const inFlight = options.inFlight;
-    let rows = await answerFromCache(jobId, pending);
-    while (inFlight && (await inFlight.waitFor(rowKeys(rows)))) rows = await answerFromCache(jobId, rows);
-    const claimed = { value: rows, release: inFlight && rows.length ? inFlight.hold(rowKeys(rows)) : () => undefined, reservation: null as Reservation | null, refused: undefined as unknown };
-    if (rows.length) {
-      try {
-        claimed.reservation = await ledger.reserve(bulkMost(rows.length), { id: paidRequestId(jobId, chunk) });
-      } catch (error) {
-        claimed.release();
-        claimed.refused = error;
-      }
-    }
+    const claimed = await claim<BulkRowRecord[]>({ inFlight: options.inFlight, ledger }, async (previous) => {
+      const rows = await answerFromCache(jobId, previous ?? pending);
+      const keys = rowKeys(rows);
+      return { value: rows, waitOn: keys, hold: keys, budget: rows.length ? { credits: bulkMost(rows.length), options: { id: paidRequestId(jobId, chunk) } } : null };
+    });
+    const rows = claimed.value;
     if (claimed.refused !== undefined) {
       await withJob(jobId, async () => {
         const job = await load(jobId);
