@@ -43,7 +43,8 @@ const ROW_BATCH = 5_000;
 const DERIVE_BATCH = 500;
 /** Key in `search` of a number every write of a line raises: a reader's copy of the lines is current while it is unchanged. */
 const GENERATION = -1;
-const CHUNK_KEYS = IDBKeyRange.bound(0, SEARCH_CHUNKS - 1);
+/** The keys of the search chunks (the generation number sits below them). A function: importing this module must not need IndexedDB. */
+const chunkKeys = (): IDBKeyRange => IDBKeyRange.bound(0, SEARCH_CHUNKS - 1);
 /** Key in `meta` of the derivation an upgrade left to do: from 'records' (a version-1 book) or from 'rows'. */
 const PENDING = 'derivePending';
 
@@ -246,7 +247,7 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
     const tx = (await open()).transaction('search');
     const gen = Number((await tx.store.get(GENERATION)) ?? 0);
     if (cache?.gen !== gen) {
-      const [keys, values] = await Promise.all([tx.store.getAllKeys(CHUNK_KEYS), tx.store.getAll(CHUNK_KEYS)]);
+      const [keys, values] = await Promise.all([tx.store.getAllKeys(chunkKeys()), tx.store.getAll(chunkKeys())]);
       cache = { gen, chunks: new Map(keys.map((key, i) => [key, String(values[i])])), view: null, preparing: false };
     }
     // A search without a word to look for reads every line anyway: they are made ready on its way.
