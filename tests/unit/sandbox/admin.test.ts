@@ -142,7 +142,8 @@ describe('ledger and samples routes', () => {
     } finally {
       await Promise.all([again.close(), other.close()]);
     }
-  });
+    // Seed 43 is seeded from nothing (no cached file; over sql.js in memory each time): a hook's budget, not a test's.
+  }, 120_000);
 
   it('serves the OpenAPI document', async () => {
     const res = await call(url, '/openapi.json');
