@@ -108,9 +108,11 @@ function ContactLoader({ target }: { target: ContactTarget }) {
     refusedVariant ? enrichCost(refusedVariant.lookup ?? lookup, { ...options, ...refusedVariant.extra }, refusedVariant.refresh) : null,
   );
   const estimate = refusedVariant ? variantEstimate : baseEstimate;
-  // Bought before, past the cache's freshness (the book keeps it): opening that copy is offered, free,
-  // beside buying a fresh one.
-  const saved = useSaved(!target.contact && baseEstimate && !baseEstimate.cached ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
+  // Bought before, past the cache's freshness (the book keeps it): opening that copy is offered, free, beside a
+  // priced lookup (a waterfall or full-history default, which the book's plain copy does not answer). A plain lookup
+  // the book answers is free itself (lib/engine/plan.ts): no second button for the same thing.
+  const priced = baseEstimate != null && !baseEstimate.cached && baseEstimate.credits > 0;
+  const saved = useSaved(!target.contact && priced ? savedPersonQuery([lookup], options, target.alsoKnownAs) : null);
 
   if (noKey) return <NoKeyState what={t('sidepanel_nokey_what_contact')} />;
 
@@ -141,10 +143,15 @@ function ContactLoader({ target }: { target: ContactTarget }) {
         testId="contact-confirm"
         eyebrow={t('sidepanel_contact_confirm_eyebrow')}
         title={target.label}
-        text={t(
-          'sidepanel_contact_confirm_text',
-          `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
-        )}
+        text={
+          // Bought before and answered from the contact book: say that, not how a purchase is charged.
+          estimate && !estimate.cached && estimate.credits === 0
+            ? estimate.label
+            : t(
+                'sidepanel_contact_confirm_text',
+                `${options.realtime ? t('sidepanel_contact_extra_realtime') : ''}${options.waterfall ? t('sidepanel_contact_extra_waterfall') : ''}`,
+              )
+        }
         estimate={estimate}
         priceChanged={priceChanged}
       >

@@ -37,7 +37,10 @@ export function PanelLookupBox({ options, disabled }: { options: ContactOptions;
  */
 function SavedCopy({ meaning, estimate, options }: { meaning: SelectionMeaning; estimate: CostEstimate; options: ContactOptions }) {
   const lookup = lookupForMeaning(meaning);
-  const query = estimate.cached ? null : lookup ? savedPersonQuery([lookup], options) : meaning.kind === 'company' ? { kind: 'company' as const, urls: [meaning.url] } : null;
+  // A person's lookup that is free already is answered from the book itself (lib/engine/plan.ts): a second button
+  // would do the same thing.
+  const answeredFree = estimate.cached || (lookup !== null && estimate.credits === 0);
+  const query = answeredFree ? null : lookup ? savedPersonQuery([lookup], options) : meaning.kind === 'company' ? { kind: 'company' as const, urls: [meaning.url] } : null;
   const saved = useSaved(query);
   return saved ? <OpenSavedButton saved={saved} size="sm" /> : null;
 }

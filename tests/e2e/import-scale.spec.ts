@@ -140,6 +140,8 @@ test('a panel opened again shows the running import job: its progress, then Down
   await clearFaults(sandbox.url);
   // "New import" leaves it: a panel opened after that starts on the file picker.
   await again.getByRole('button', { name: 'New import' }).click();
+  // The file picker shows once the choice is stored (ImportView's reset), so closing the panel then loses nothing.
+  await expect(again.getByLabel('CSV or TSV file')).toBeVisible();
   await again.close();
   const third = await openExtensionPage('sidepanel.html');
   await third.getByRole('tab', { name: 'History' }).click();

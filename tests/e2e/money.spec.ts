@@ -291,7 +291,7 @@ test('a "free" price that outlives the cache: what was bought is answered from t
     expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
   });
 
-  await test.step('asked for again by their email (right-click, the lookup box): "Open saved" beside the priced lookup, free', async () => {
+  await test.step('asked for again by their email (right-click, the lookup box): the lookup itself is free, from the book, with no second button', async () => {
     await backToPage();
     const email = await people.getByRole('group', { name: `Identifiers of ${name}` }).locator('[title*="@"]').first().getAttribute('title');
     if (!email) throw new Error(`The row of ${name} shows no email.`);
@@ -300,17 +300,20 @@ test('a "free" price that outlives the cache: what was bought is answered from t
 
     await enrichSelection(serviceWorker, tabId, email);
     const confirm = contact.getByTestId('contact-confirm');
-    // The lookup itself is free too: the book answers it (lib/engine/plan.ts).
+    // The book answers the lookup (lib/engine/plan.ts), so "Open saved" would do the same thing: it is not offered.
     await expect(confirm.getByRole('button', { name: /^Enrich · free$/ })).toBeVisible({ timeout: 15_000 });
-    await expect(confirm.getByRole('button', { name: openSaved })).toBeVisible({ timeout: 15_000 });
+    await expect(confirm.getByRole('button', { name: openSaved })).toHaveCount(0);
     await shot(panel, 'money-saved-confirm');
-    await confirm.getByRole('button', { name: openSaved }).click();
+    await confirm.getByRole('button', { name: /^Enrich · free$/ }).click();
     await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
+    await expect(contact.getByText(/^Saved · bought .+ · free$/).first()).toBeVisible({ timeout: 15_000 });
 
     const box = contact.getByTestId('lookup-box');
     await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(email.toUpperCase());
-    await expect(box.getByRole('button', { name: 'Look up · free' })).toBeEnabled({ timeout: 15_000 });
-    await box.getByRole('button', { name: openSaved }).click();
+    const free = box.getByRole('button', { name: 'Look up · free' });
+    await expect(free).toBeEnabled({ timeout: 15_000 });
+    await expect(box.getByRole('button', { name: openSaved })).toHaveCount(0);
+    await free.click();
     await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
 
     expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);

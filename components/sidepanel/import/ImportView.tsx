@@ -339,11 +339,16 @@ export function ImportView() {
     void store.putMeta(next);
   };
 
-  const reset = () => {
+  const reset = async () => {
     discardStaged();
-    if (meta && !meta.jobId) void store.remove(meta.id);
-    // Its job stays in the background (and its export in the store): the tab just no longer opens on it.
-    if (meta?.jobId) void store.putMeta({ ...meta, dismissed: true });
+    // Written before the file picker shows: a panel closed right after "New import" must not open on the job again.
+    try {
+      if (meta && !meta.jobId) await store.remove(meta.id);
+      // Its job stays in the background (and its export in the store): the tab just no longer opens on it.
+      if (meta?.jobId) await store.putMeta({ ...meta, dismissed: true });
+    } catch (cause) {
+      setError(toErrorData(cause));
+    }
     throughput.current = createThroughput();
     setMeta(null);
     setStage({ step: 'input' });
@@ -414,7 +419,7 @@ export function ImportView() {
             <Button size="sm" variant="primary" onClick={() => void plan()}>
               {t('import_preview_cost')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={reset}>
+            <Button size="sm" variant="ghost" onClick={() => void reset()}>
               {t('import_start_over')}
             </Button>
           </div>
@@ -500,7 +505,7 @@ export function ImportView() {
             <Button size="sm" icon="download" disabled={!isFinished(stage.job)} loading={exporting !== null} onClick={() => void download()}>
               {t('import_download')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={reset}>
+            <Button size="sm" variant="ghost" onClick={() => void reset()}>
               {t('import_new')}
             </Button>
           </div>
