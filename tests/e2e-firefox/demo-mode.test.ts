@@ -216,9 +216,9 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
   it('the contact’s company, enriched from the contact: the price on its button is what the demo ledger charged', async () => {
     await paid('company', panel, async () => {
       await (await getByName(panel, '[data-testid="contact-profile"] button', /^Company$/)).click();
-      const button = await getByName(panel, 'button', /^Enrich company\b/, 20_000);
+      // The button shows "…" while its price is estimated: the step waits for the price, as a user reads it first.
+      const button = await getByName(panel, 'button', /^Enrich company\b.* · \d+ credits?$/, 20_000);
       const label = await nameOf(button);
-      expect(label).toMatch(/^Enrich company\b.* · \d+ credits?$/);
       const quoted = Number(/(\d+) credits?$/.exec(label)?.[1] ?? NaN);
       await button.click();
       await panel.waitForSelector('[data-testid="company-profile"]', { visible: true, timeout: 30_000 });
@@ -230,7 +230,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
   it('lookalike companies: the price shown first, the charge after', async () => {
     await paid('lookalikes', panel, async () => {
       await (await getByName(panel, 'button', /^Lookalikes$/)).click();
-      const find = await getByName(panel, 'button', /^Find lookalikes\b/, 20_000);
+      const find = await getByName(panel, 'button', /^Find lookalikes · (up to )?\d+ credits?$/, 20_000);
       const label = await nameOf(find);
       const quoted = Number(/up to (\d+) credits?|(\d+) credits?/.exec(label)?.slice(1).find(Boolean) ?? NaN);
       expect(quoted, `the price on "${label}"`).toBeGreaterThan(0);
@@ -255,11 +255,14 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
         { timeout: 15_000, polling: 100 },
       );
       await popup.type(`[id="${String(await inputId.jsonValue())}"]`, email);
-      await (await getByName(popup, 'button', /^Verify\b/)).click();
+      // The typed address is priced before the click ("Verify · 1 credit"); the charge must stay within it.
+      const verify = await getByName(popup, 'button', /^Verify · \d+ credits?$/);
+      const quoted = Number(/(\d+) credits?$/.exec(await nameOf(verify))?.[1] ?? NaN);
+      await verify.click();
       const cost = await popup.waitForSelector('[data-testid="verification-result"] .pop-result__cost', { visible: true, timeout: 30_000 });
       const text = ((await cost?.evaluate((el) => el.textContent ?? '')) ?? '').trim();
       expect(text).toMatch(/^Checked live · \d+ credits? charged$/);
-      return { shown: Number(/(\d+) credits?/.exec(text)?.[1] ?? NaN), endpoint: 'email-verification', on: popup };
+      return { shown: Number(/(\d+) credits?/.exec(text)?.[1] ?? NaN), quoted, endpoint: 'email-verification', on: popup };
     });
     await popup.close();
   });
@@ -276,7 +279,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     await paid('bulk', bulkPanel, async () => {
       await bulkPanel.waitForSelector('[role="table"][aria-label="People found on this page"]', { visible: true, timeout: 60_000 });
       await (await getByName(bulkPanel, 'input[type="checkbox"]', /^Select all\b/, 30_000)).click();
-      const start = await getByName(bulkPanel, '[role="region"][aria-label="Selection"] button', /^Enrich \d+ selected · /);
+      const start = await getByName(bulkPanel, '[role="region"][aria-label="Selection"] button', /^Enrich \d+ selected · up to [\d,]+ credits?$/);
       const quoted = Number(/up to ([\d,]+) credits?/.exec(await nameOf(start))?.[1]?.replace(/,/g, '') ?? NaN);
       await start.click();
       // Above the "ask again" threshold (100 credits by default) the bar asks a second time.
