@@ -25,14 +25,13 @@ export const NO_SAVED_CONTACTS: SavedContacts = { find: () => Promise.resolve(nu
  * the book cannot be read: not knowing is not owning. A job that then sends more than it was quoted is refused by
  * the price guard, with nothing sent.
  */
-export async function openSaved(open: OpenSavedContacts | undefined, fresh = false): Promise<SavedContacts> {
-  if (!open || fresh) return NO_SAVED_CONTACTS;
-  try {
-    const saved = await open();
-    return { find: (keys) => saved.find(keys).catch(() => null) };
-  } catch {
-    return NO_SAVED_CONTACTS;
-  }
+export function openSaved(open: OpenSavedContacts | undefined, fresh = false): Promise<SavedContacts> {
+  if (!open || fresh) return Promise.resolve(NO_SAVED_CONTACTS);
+  // Opened on the first row the cache does not answer, not before: opening reads the book's keys again after every
+  // purchase, and a lookup or a price the cache answers has no use for them.
+  let opened: Promise<SavedContacts> | null = null;
+  const book = () => (opened ??= open().catch(() => NO_SAVED_CONTACTS));
+  return Promise.resolve({ find: async (keys) => (await book()).find(keys).catch(() => null) });
 }
 
 export type FreeAnswer = { source: 'cache'; hit: CachedAnswer } | { source: 'saved'; saved: SavedContact };
