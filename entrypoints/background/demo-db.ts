@@ -4,22 +4,22 @@
  * each answer, so a restarted service resumes with the balance the extension's credit line shows). Imported by the
  * background and by the demo service (entrypoints/offscreen/demo-service.ts).
  */
-import { type DBSchema, type IDBPDatabase, openDB } from 'idb';
+import type { DBSchema } from 'idb';
+import { databaseOpener } from '@/lib/storage/idb';
 import type { EmbeddedSnapshot } from '@/sandbox/embedded';
 
 interface DemoDb extends DBSchema {
   state: { key: 'on'; value: boolean } | { key: 'service'; value: EmbeddedSnapshot };
 }
 
-let database: Promise<IDBPDatabase<DemoDb>> | null = null;
-function demoDb(): Promise<IDBPDatabase<DemoDb>> {
-  database ??= openDB<DemoDb>('ipe-demo', 1, {
-    upgrade(db) {
-      db.createObjectStore('state');
-    },
-  });
-  return database;
-}
+/** Through the project's one opener (reused, reopened after a loss, named in its error): lib/storage/idb.ts. */
+const demoDb = databaseOpener<DemoDb>({
+  name: 'ipe-demo',
+  version: 1,
+  upgrade(db) {
+    db.createObjectStore('state');
+  },
+});
 
 export async function demoModeOn(): Promise<boolean> {
   return ((await (await demoDb()).get('state', 'on')) as boolean | undefined) === true;

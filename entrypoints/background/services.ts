@@ -55,7 +55,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules. Once it is
     // stored, open pages ask their prices again (the credits event, throttled): a bulk row's answer can be stored after
     // its charge was booked, and a price asked in between would still read "1 credit" for a person now cached.
-    onPaidAnswer: (answer) => onPaidAnswer(answer).finally(() => hooks.onCredits?.()),
+    onPaidAnswer: (answer) => onPaidAnswer(answer).finally(hooks.onCredits),
     // A bulk row the user bought before is filled from the contact book, free (never charged twice for one person).
     savedContacts: savedContactsFrom(contactBookIndex),
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
