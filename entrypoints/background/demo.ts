@@ -74,8 +74,8 @@ export async function demoFetch(input: RequestInfo | URL, init?: RequestInit): P
   const request = new Request(input, init);
   if (new URL(request.url).origin !== DEMO_BASE_URL) throw new TypeError('Demo mode sends nothing outside the browser.');
   const reply = await work({ op: 'fetch', request: await toDemoRequest(request) });
-  if (!reply.ok) throw new Error(reply.message);
-  if (!('answer' in reply)) throw new Error('The demo service answered a request with something else.');
+  if (!reply.ok) throw new Error(`${reply.message} Turn demo mode off and on again.`);
+  if (!('answer' in reply)) throw new Error('The demo service gave no usable answer. Turn demo mode off and on again.');
   return withoutRemotePictures(toResponse(reply.answer));
 }
 
@@ -100,7 +100,7 @@ async function withoutRemotePictures(response: Response): Promise<Response> {
 /** The demo account's ledger, for the e2e tests (the same rows `/_sandbox/ledger` shows a server's). */
 export async function demoLedger(): Promise<DemoLedger> {
   const reply = await work({ op: 'ledger' });
-  if (!reply.ok) throw new Error(reply.message);
-  if (!('ledger' in reply)) throw new Error('The demo service answered the ledger with something else.');
+  if (!reply.ok) throw new Error(`${reply.message} Turn demo mode off and on again.`);
+  if (!('ledger' in reply)) throw new Error('The demo service gave no usable ledger. Turn demo mode off and on again.');
   return reply.ledger;
 }
