@@ -2,49 +2,74 @@
 # `npm test`: unit tests, e2e tests in real Chromium and the Firefox suite in real Firefox ESR, all against the
 # real sandbox; then each suite's own count and one summary line. Every suite runs even when an earlier one
 # failed, so one red suite does not hide the others' results; the exit code is non-zero if any test failed.
-# The Firefox suite runs beside the Chromium e2e (its output kept and printed after the e2e's): the e2e waits on
-# browsers and the sandbox more than it computes, and beside it the pair took 191 s where one after the other took
-# 248 s, the e2e itself 4 % slower (docs/testing.md). TEST_FIREFOX_BESIDE=0 runs it after. Each suite's wall time
-# is printed.
+#
+# The three suites run at the same time (docs/testing.md, "npm test as one run"): the browser suites mostly wait
+# (on browsers, sandboxes, rate windows: about a third of two cores), the unit suite is CPU-bound, so the unit suite
+# fills what the e2e leaves idle. The unit suite starts at once, beside the extension builds (scripts/test-builds.sh,
+# skipped when current); the e2e and the Firefox suite start when the builds are done. The outputs of the unit and
+# Firefox suites are kept and printed after the e2e's. TEST_SERIAL=1 runs them one after another (unit, builds, e2e,
+# Firefox), for a clean picture of one suite's timing. Each suite's wall time is printed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 [ -d .wxt ] || npx wxt prepare
 mkdir -p test-results
-rm -f test-results/unit.json test-results/e2e.json test-results/firefox.json test-results/firefox.log
+rm -f test-results/unit.json test-results/unit.log test-results/e2e.json test-results/firefox.json test-results/firefox.log
 status=0
 t0=$(date +%s)
-npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json || status=1
-t1=$(date +%s)
-echo "unit suite: $((t1 - t0)) s"
+since() { echo "$(( $(date +%s) - $1 )) s"; }
 
-# Without Firefox (and not root to install it) the suite still runs: it builds nothing and reports every test as
-# skipped, with the reason, so the summary never hides that Firefox was not tested. Both browsers are checked (and
-# installed) before either suite starts: two apt-get at once would fight over dpkg's lock.
+# Both browsers are checked (and installed) before any suite starts: two apt-get at once would fight over dpkg's
+# lock. Without Firefox (and not root to install it) its suite still runs: it builds nothing and reports every
+# test as skipped, with the reason, so the summary never hides that Firefox was not tested.
 bash scripts/ensure-firefox.sh || true
 chromium_ok=0
 bash scripts/ensure-chromium.sh || chromium_ok=1
+
+unit_suite() { npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json; }
 firefox_suite() {
   npx vitest run -c vitest.firefox.config.ts --reporter=default --reporter=json --outputFile.json=test-results/firefox.json
 }
-ff_pid=''
-if [ "${TEST_FIREFOX_BESIDE:-1}" != 0 ]; then
-  (firefox_suite >test-results/firefox.log 2>&1; echo "firefox suite: $(($(date +%s) - t1)) s (beside the e2e)" >>test-results/firefox.log) &
-  ff_pid=$!
-fi
-if [ "$chromium_ok" = 0 ]; then
-  PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json || status=1
+e2e_suite() {
+  if [ "$chromium_ok" = 0 ]; then
+    PLAYWRIGHT_JSON_OUTPUT_NAME=test-results/e2e.json npx playwright test --reporter=list,json
+  else
+    return 1
+  fi
+}
+builds() {
+  bash scripts/test-builds.sh || return 1
+  # shellcheck disable=SC1091
+  . .output/test/env
+}
+
+if [ "${TEST_SERIAL:-0}" = 1 ]; then
+  unit_suite || status=1
+  echo "unit suite: $(since "$t0")"
+  t1=$(date +%s)
+  builds || status=1
+  echo "builds: $(since "$t1")"
+  t2=$(date +%s)
+  e2e_suite || status=1
+  echo "e2e suite: $(since "$t2")"
+  t3=$(date +%s)
+  firefox_suite || status=1
+  echo "firefox suite: $(since "$t3")"
 else
-  status=1
-fi
-t2=$(date +%s)
-echo "e2e suite: $((t2 - t1)) s"
-if [ -n "$ff_pid" ]; then
+  (unit_suite >test-results/unit.log 2>&1; rc=$?; echo "unit suite: $(since "$t0") (beside the builds and the e2e)" >>test-results/unit.log; exit $rc) &
+  unit_pid=$!
+  builds || status=1
+  echo "builds: $(since "$t0") (beside the unit suite)"
+  t1=$(date +%s)
+  (firefox_suite >test-results/firefox.log 2>&1; rc=$?; echo "firefox suite: $(since "$t1") (beside the e2e)" >>test-results/firefox.log; exit $rc) &
+  ff_pid=$!
+  e2e_suite || status=1
+  echo "e2e suite: $(since "$t1")"
+  wait "$unit_pid" || status=1
+  echo; echo "=== unit suite (ran beside the e2e)"; cat test-results/unit.log
   wait "$ff_pid" || status=1
   echo; echo "=== Firefox suite (ran beside the e2e)"; cat test-results/firefox.log
-else
-  firefox_suite || status=1
-  echo "firefox suite: $(($(date +%s) - t2)) s"
 fi
+echo "npm test: $(since "$t0")"
 node -e '
   const fs = require("fs");
   const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);

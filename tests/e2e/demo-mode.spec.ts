@@ -4,7 +4,8 @@ import Papa from 'papaparse';
 import type { PagePerson } from '@/lib/detect/schema';
 import { demoLedgerOf } from '../../scripts/demo/backend';
 import type { Ledger } from '../../scripts/demo/sandbox-api';
-import { launchOffline, type OfflineBrowser, storeBuild, type Tripwire, tripwire } from './support/demo-store';
+import { launchOffline, type OfflineBrowser, type Tripwire, tripwire } from './support/demo-store';
+import { storeBuild } from './support/store-build';
 import { send, tabIdOf } from './support/reliability';
 
 // Demo mode, as a stranger tries the extension before any account: a store build in a fresh profile with the

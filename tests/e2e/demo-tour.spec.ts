@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
-import { storeBuild } from './support/demo-store';
+import { storeBuild } from './support/store-build';
 
 // `npm start -- --no-server --headless`, run as a user runs it: the real script (scripts/start.ts), on the store
-// build the demo specs share (support/demo-store.ts; `--extension` skips its own build), with no sandbox process and
+// build the demo specs share (support/store-build.ts; `--extension` skips its own build), with no sandbox process and
 // Chromium's network shut. Every step of the tour must pass, print its line and leave its picture; the CSV it
 // exports must read back.
 

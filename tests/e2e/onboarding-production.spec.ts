@@ -1,10 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chromiumPath, extensionArgs } from './support/chromium';
+import { storeBuild } from './support/store-build';
 import { apiRequests, ledgerOf } from './support/reliability';
 
 // A store build (`npm run build`: production mode, no WXT_API_BASE_URL, no WXT_DEMO, so no sandbox baked in), as a
@@ -19,17 +19,6 @@ import { apiRequests, ledgerOf } from './support/reliability';
 //   "Accepted by the service" with the address and key a user types.
 
 const builds = resolve(`.output/e2e-onboarding-${process.pid}`);
-
-/** `npm run build` as a store package is made: production mode, with no sandbox variable from the caller's shell. */
-function buildStorePackage(): string {
-  const outDir = join(builds, 'store');
-  const clean = { ...process.env };
-  delete clean.WXT_API_BASE_URL;
-  delete clean.WXT_DEMO;
-  delete clean.WXT_LOCAL_SANDBOX;
-  execFileSync('npx', ['wxt', 'build'], { stdio: 'ignore', env: { ...clean, WXT_OUT_DIR: outDir } });
-  return `${outDir}/chrome-mv3`;
-}
 
 /** The same package with 127.0.0.1 granted at install: only the manifest's required hosts differ. */
 function withSandboxGranted(storeDir: string): string {
@@ -68,10 +57,10 @@ test.describe.configure({ mode: 'serial' });
 let storeDir = '';
 let grantedDir = '';
 
-test.beforeAll(() => {
-  // One production build on a busy two-core machine can take over a minute.
-  test.setTimeout(300_000);
-  storeDir = buildStorePackage();
+test.beforeAll(async () => {
+  // The run's shared store build: made here when `npm test` did not make it first (over a minute on two busy cores).
+  test.setTimeout(600_000);
+  storeDir = await storeBuild();
   grantedDir = withSandboxGranted(storeDir);
 });
 
