@@ -114,5 +114,6 @@ describe('the shared book without proxy mode', () => {
     } finally {
       await own.close();
     }
-  });
+    // A hub of its own (PGlite, migrated at start: seconds on a loaded machine), closed half-way.
+  }, 120_000);
 });
