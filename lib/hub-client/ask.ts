@@ -22,6 +22,7 @@ export const ASK_TTL_MS = 30_000;
 export const DOWN_MS = 5_000;
 /** The hub's own limit of lookups per ask. */
 const MAX_PER_ASK = 1_000;
+const MAX_REMEMBERED = 10_000;
 const ASK_TIMEOUT_MS = 5_000;
 const ANSWER_TIMEOUT_MS = 15_000;
 
@@ -71,6 +72,11 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
     let results: Array<{ hits: Hit[] }> | null = null;
     try {
       const response = await http.post('hub/book/ask', { json: { lookups: batch.map((p) => p.lookup) }, timeout: ASK_TIMEOUT_MS, throwHttpErrors: false });
+      // One lookup the hub cannot read (page data is hostile) refuses the whole ask: the others are asked one by one.
+      if (response.status === 400 && batch.length > 1) {
+        await Promise.all(batch.map((p) => askNow([p])));
+        return;
+      }
       if (response.ok) {
         const parsed = AskAnswerSchema.safeParse(await response.json());
         if (parsed.success && parsed.data.results.length === batch.length) results = parsed.data.results;
@@ -82,6 +88,8 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
       failed();
     }
     const at = now();
+    // Remembered briefly; a long session pricing many pages starts the memory again rather than growing it.
+    if (known.size > MAX_REMEMBERED) known.clear();
     batch.forEach((p, i) => {
       const hits = results?.[i]?.hits ?? null;
       if (hits) known.set(identityOf(p.lookup), { hits, at });

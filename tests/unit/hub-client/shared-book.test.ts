@@ -106,6 +106,22 @@ describe('asking the team book', () => {
     expect(net.calls).toHaveLength(2);
   });
 
+  it('one lookup the hub cannot read does not hide the others asked with it: they are asked again one by one', async () => {
+    const team = await newTeam(hub);
+    const ada = await team.member('Ada');
+    const bea = await team.member('Bea');
+    const address = email();
+    const outbox = createOutbox({ store: createMemoryOutboxStore(), session: sessionOf(ada) });
+    await outbox.enqueue((await bookWriteOf(purchase(address, Date.now())))!, { teamId: (await sessionOf(ada)()).teamId, hubUrl: hub.url });
+    await outbox.sync();
+    const net = countingFetch();
+    const book = createTeamBookClient({ hubUrl: hub.url, token: bea.token, fetch: net.fetch });
+    const [found, unreadable] = await Promise.all([book.find([{ email: address }], PLAIN), book.find([{ phone: '1'.repeat(70) }], PLAIN)]);
+    expect(found?.purchase.boughtBy).toBe('Ada');
+    expect(unreadable).toBeNull();
+    expect(net.calls).toEqual(['POST /hub/book/ask', 'POST /hub/book/ask', 'POST /hub/book/ask']);
+  });
+
   it('a hub that does not answer is "not in the book", and is left alone for a few seconds instead of once per row', async () => {
     const team = await newTeam(hub);
     const bea = await team.member('Bea');
