@@ -12,7 +12,7 @@ import { startHub, type RunningHub } from '@/hub/server';
 import { createMemoryOutboxStore } from '@/lib/hub-client/outbox';
 import { createTeamBookLink } from '@/lib/hub-client/team-book';
 import { toErrorData } from '@/lib/errors/to-error-data';
-import { engineFor, samples, sandboxLedger, sandboxRequests } from '../engine/engine-helpers';
+import { engineFor, samples, sandboxLedger, sandboxRequests, until } from '../engine/engine-helpers';
 import { bookHits, newTeam, type SignedInMember } from './hub-helpers';
 
 const url = inject('sandboxUrl');
@@ -80,6 +80,32 @@ describe('the shared book without proxy mode', () => {
     expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
     // Asked with options that change the answer (phones required), the book's plain answer does not serve it.
     expect(await b.engine.estimate({ action: 'contact/enrich', lookup: { email }, options: { required: ['phone'] } })).toMatchObject({ credits: 1 });
+  });
+
+  it('a bulk row A bought goes to the book like a single lookup: B opens that person by profile free', async () => {
+    const team = await newTeam(hub);
+    const ada = await team.member('Ada');
+    const a = await memberEngine(ada);
+    const b = await memberEngine(await team.member('Bea'));
+    const { email, profile } = await person(11);
+    const started = await a.engine.bulk.start([{ field_type: 'email', value: email }]);
+    for (let i = 0; i < 600 && ['queued', 'running'].includes((await a.engine.bulk.get(started.id)).status); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await a.engine.bulk.get(started.id)).toMatchObject({ status: 'done', enriched: 1, creditsCharged: 1 });
+    // A job hands its answers to the book's hook after its chunk is stored (it may say "done" first).
+    await until(
+      async () => {
+        await a.link.outbox.sync();
+        return bookHits(hub, ada.token, email);
+      },
+      (hits) => hits.length === 1,
+      "A's bulk purchase in the team book",
+    );
+    const price = await b.engine.estimate({ action: 'contact/enrich', lookup: { social_profile: profile } });
+    expect(price).toMatchObject({ credits: 0, boughtByTeam: { boughtBy: 'Ada' } });
+    const answer = await b.engine.lookups.contactEnrich({ lookup: { social_profile: profile }, quotedCredits: 0 });
+    expect(answer.provenance).toMatchObject({ creditsCharged: 0, boughtByTeam: { boughtBy: 'Ada' } });
+    expect(await charges(a.ownKey)).toBe(1);
+    expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
   });
 
   it('with the hub down, prices and purchases are as without a hub; a "free" click whose book is gone by then is refused, nothing sent', async () => {
