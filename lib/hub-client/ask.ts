@@ -12,6 +12,8 @@
  */
 import ky from 'ky';
 import { z } from 'zod';
+import { maxAnswerBytes } from '../api/limits';
+import { EnrichedContactSchema } from '../api/schemas';
 import { contactEnrichKey } from '../cache/keys';
 import type { TeamBook, TeamBookHit } from '../engine/team-book';
 import type { ContactLookup } from '../model/lookup';
@@ -133,9 +135,20 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
           if (response.status >= 500) failed();
           return null;
         }
-        const parsed = EntrySchema.safeParse(await response.json());
+        const text = await response.text();
         options.onHubAnswered?.();
-        return parsed.success && parsed.data.answer !== null && parsed.data.answer !== undefined ? parsed.data.answer : null;
+        // A teammate's extension wrote it: held to the service's own contract and size for one contact, as the
+        // service's answer would be (lib/api/transport.ts), before it reaches the cache, the book and the panel.
+        if (text.length > maxAnswerBytes(1)) return null;
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          return null;
+        }
+        const entry = EntrySchema.safeParse(raw);
+        const contact = entry.success ? EnrichedContactSchema.safeParse(entry.data.answer) : null;
+        return contact?.success ? contact.data : null;
       } catch {
         return failed();
       }

@@ -90,6 +90,24 @@ describe('asking the team book', () => {
     expect(await createTeamBookClient({ hubUrl: hub.url, token: other.token }).find([{ email: address }], PLAIN)).toBeNull();
   });
 
+  it('an answer a teammate wrote that is not a contact (or too large for one) is not taken: the person is bought as usual', async () => {
+    const team = await newTeam(hub);
+    const ada = await team.member('Ada');
+    const bea = await team.member('Bea');
+    const outbox = createOutbox({ store: createMemoryOutboxStore(), session: sessionOf(ada) });
+    const teamId = (await sessionOf(ada)()).teamId;
+    const [odd, huge] = [email(), email()];
+    await outbox.enqueue({ ...(await bookWriteOf(purchase(odd, Date.now())))!, answer: 'not a contact' }, { teamId, hubUrl: hub.url });
+    await outbox.enqueue({ ...(await bookWriteOf(purchase(huge, Date.now())))!, answer: { full_name: 'x'.repeat(3_000_000) } }, { teamId, hubUrl: hub.url });
+    await outbox.sync();
+    const book = createTeamBookClient({ hubUrl: hub.url, token: bea.token });
+    for (const address of [odd, huge]) {
+      const hit = await book.find([{ email: address }], PLAIN);
+      expect(hit?.purchase.boughtBy).toBe('Ada');
+      expect(await book.answer(hit!.entryId)).toBeNull();
+    }
+  });
+
   it('asks made together go as one request, and an answer is remembered briefly (the price is asked on every credits event)', async () => {
     const team = await newTeam(hub);
     const bea = await team.member('Bea');
