@@ -45,8 +45,8 @@ export function createHubHandlers(services: () => Promise<Services>, switchMode:
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// The team's shared book (docs/hub.md, "The shared book"): asked before a contact lookup is bought, written after,
-// through an outbox in IndexedDB that a hub that is down or a browser that is offline only delays.
+// The team's shared book (docs/hub.md, "The shared book from the extension"): asked before a contact lookup is
+// bought, written after, through an outbox in IndexedDB that a hub that is down or a browser offline only delays.
 
 let teamBookLink: TeamBookLink | null = null;
 

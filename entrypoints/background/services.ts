@@ -58,10 +58,14 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules. Once it is
     // stored, open pages ask their prices again (the credits event, throttled): a bulk row's answer can be stored after
     // its charge was booked, and a price asked in between would still read "1 credit" for a person now cached.
-    onPaidAnswer: (answer) =>
-      Promise.all([onPaidAnswer(answer), team?.onPaidAnswer(answer).catch((error: unknown) => console.warn('In-Page Enrich: team book write not kept', error))]).then(
-        () => undefined,
-      ).finally(hooks.onCredits),
+    // Signed in to a team hub, the purchase also goes to the team's book (a failed write never breaks the answer).
+    onPaidAnswer: async (answer) => {
+      try {
+        await Promise.all([onPaidAnswer(answer), team?.onPaidAnswer(answer).catch((error: unknown) => console.warn('In-Page Enrich: team book write not kept', error))]);
+      } finally {
+        hooks.onCredits();
+      }
+    },
     // A bulk row the user bought before is filled from the contact book, free (never charged twice for one person).
     savedContacts: savedContactsFrom(contactBookIndex),
     ...(team ? { teamBook: team.open } : {}),

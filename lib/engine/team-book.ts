@@ -1,8 +1,9 @@
 /**
  * The team hub's shared book as the engine sees it, when the user is signed in to a team hub (docs/hub.md, "The
- * shared book"): after the cache and the contact book, a contact lookup asks whether a teammate bought the person
- * already, by every identifier it has; a hit is answered from the book, free (lib/engine/plan.ts decides the price
- * and the charge from it). The engine only knows the hub through this port; its side is lib/hub-client/ask.ts.
+ * shared book from the extension"): after the cache and the contact book, a contact lookup asks whether a teammate
+ * bought the person already, by every identifier it has; a hit is answered from the book, free (lib/engine/plan.ts
+ * decides the price and the charge from it). The engine only knows the hub through this port; its side is
+ * lib/hub-client/ask.ts.
  *
  * Not knowing is not owning: a hub that is down, slow or signed out answers null, and the lookup is bought as today.
  */
