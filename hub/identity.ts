@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { contactAliasLookups } from '../lib/cache/aliases';
+import { bookOptionsOfQuery } from '../lib/hub-client/book-options';
 import { normaliseEmail, normaliseName, normalisePhone, profileOfText, websiteDomain } from '../lib/identity';
 
 const Text = z.string().trim().min(1).max(2048);
@@ -60,13 +61,6 @@ export function lookupOfQuery(query: URLSearchParams): Lookup | null {
 
 /**
  * The options of an enrich request that change its answer: a book answer serves a later request only when these
- * are equal (a `required=phone` answer is not the answer to a plain lookup, nor one without experiences).
+ * are equal. Written by lib/hub-client/book-options.ts, which the extension uses for the same comparison.
  */
-export function enrichOptionsOf(query: URLSearchParams): string {
-  const required = (query.get('required') ?? '').split(',').map((s) => s.trim()).filter(Boolean).sort().join(',');
-  return new URLSearchParams([
-    ['required', required],
-    ['include_all_experiences', String(query.get('include_all_experiences') === 'true')],
-    ['waterfall', String(query.get('waterfall') === 'true')],
-  ]).toString();
-}
+export const enrichOptionsOf = bookOptionsOfQuery;

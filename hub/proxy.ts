@@ -15,6 +15,7 @@ import type { KeySealer } from './key-sealer';
 import type { Member } from './teams';
 import { audit } from './audit';
 import { scrub } from '../lib/api/errors';
+import { bookOptions } from '../lib/hub-client/book-options';
 
 export interface ProxyRequest {
   method: string;
@@ -75,11 +76,7 @@ async function bodyInfo(req: ProxyRequest): Promise<BodyInfo> {
 async function writeBulkToBook(db: HubDb, member: Member, usageId: string, info: BodyInfo, answer: unknown): Promise<void> {
   const contacts = (answer as { contacts?: unknown } | null)?.contacts;
   if (!Array.isArray(contacts) || !info.queryList) return;
-  const options = new URLSearchParams([
-    ['required', [...new Set(info.requiredFields ?? [])].sort().join(',')],
-    ['include_all_experiences', 'false'],
-    ['waterfall', 'false'],
-  ]).toString();
+  const options = bookOptions({ required: info.requiredFields ?? [] });
   const boughtAt = new Date();
   for (const [i, row] of contacts.entries()) {
     const contact = (row as { enriched_contact?: unknown } | null)?.enriched_contact;

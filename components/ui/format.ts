@@ -2,7 +2,7 @@
  * Small pure formatters shared by the extension pages, so "3 days ago" and "1 credit" read the same everywhere.
  * Words come from locales/<lang>/words.json; numbers and money are formatted by Intl in the UI language.
  */
-import { cachedFreeLabel, timeAgo } from '@/lib/credits/words';
+import { cachedFreeLabel, teamBoughtLabel, timeAgo } from '@/lib/credits/words';
 import { t, tn, uiLanguage } from '@/lib/i18n/t';
 import type { CostEstimate, Provenance } from '@/lib/model/lookup';
 
@@ -68,7 +68,7 @@ export function provenanceLabel(p: Provenance, now: number = Date.now()): string
   if (p.source === 'cache') return cachedFreeLabel(p.fetchedAt, now);
   if (p.source === 'saved') return t('words_saved_free', timeAgo(p.fetchedAt, now));
   // A teammate bought them: the team hub answered from its book, free. Who and when, instead of a price.
-  if (p.boughtByTeam) return t('hub_bought_by_team', p.boughtByTeam.boughtBy, new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(p.boughtByTeam.boughtAt));
+  if (p.boughtByTeam) return teamBoughtLabel(p.boughtByTeam);
   return t('words_live', formatCredits(p.creditsCharged));
 }
 

@@ -3,7 +3,9 @@
  * the key, in the key store's database. Demo mode ends first, as saving a real key ends it: the sign-in replaces the
  * real key, never the demo's.
  */
-import { createIdbSecretText } from '@/lib/keystore';
+import { createIdbSecretText, type KeyStore } from '@/lib/keystore';
+import { createIdbOutboxStore } from '@/lib/hub-client/outbox-idb';
+import { createTeamBookLink, type TeamBookLink } from '@/lib/hub-client/team-book';
 import { createMembership } from '@/lib/hub-client/membership';
 import type { Handlers, SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
@@ -40,4 +42,21 @@ export function createHubHandlers(services: () => Promise<Services>, switchMode:
       return left;
     },
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The team's shared book (docs/hub.md, "The shared book from the extension"): asked before a contact lookup is
+// bought, written after, through an outbox in IndexedDB that a hub that is down or a browser offline only delays.
+
+let teamBookLink: TeamBookLink | null = null;
+
+/** The one link to the team's book in this worker (demo mode has none: its answers are the demo's). */
+export function teamBook(keystore: KeyStore): TeamBookLink {
+  teamBookLink ??= createTeamBookLink({
+    session: createIdbSecretText('hubSession'),
+    keystore,
+    outboxStore: createIdbOutboxStore(),
+    schedule: (delayMs, run) => void setTimeout(run, delayMs),
+  });
+  return teamBookLink;
 }

@@ -17,6 +17,7 @@ import { savedContactsFrom } from '@/lib/contacts';
 import { contactBookIndex, onPaidAnswer, useContactBook } from './contacts';
 import { DEMO_BASE_URL, DEMO_KEY, DEMO_STORES, demoFetch } from './demo';
 import { createKeyRejection } from './key-rejection';
+import { teamBook } from './hub';
 import { DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter';
 import { loadLimiter } from '@/lib/queue/limiter-store';
 import { createSessionTaskStore } from '@/lib/queue/task-store';
@@ -40,6 +41,8 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
   // Demo mode: the demo key in memory and the demo's own stores; the real key and stores are not opened.
   const keystore = demo ? createMemoryKeyStore(DEMO_KEY) : createIdbKeyStore();
   useContactBook(demo ? DEMO_STORES.contacts : undefined);
+  // Signed in to a team hub: a person a teammate bought is free, and what this member buys goes to the team (./hub.ts).
+  const team = demo ? null : teamBook(keystore);
   const engine = createEngine({
     limiter: await loadLimiter(DEFAULT_LIMITER_CONFIG),
     taskStore: demo ? createSessionTaskStore(DEMO_STORES.tasks) : createSessionTaskStore(),
@@ -55,9 +58,17 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     // Every answer the user paid for is kept in the contact book, apart from the cache's freshness rules. Once it is
     // stored, open pages ask their prices again (the credits event, throttled): a bulk row's answer can be stored after
     // its charge was booked, and a price asked in between would still read "1 credit" for a person now cached.
-    onPaidAnswer: (answer) => onPaidAnswer(answer).finally(hooks.onCredits),
+    // Signed in to a team hub, the purchase also goes to the team's book (a failed write never breaks the answer).
+    onPaidAnswer: async (answer) => {
+      try {
+        await Promise.all([onPaidAnswer(answer), team?.onPaidAnswer(answer).catch((error: unknown) => console.warn('In-Page Enrich: team book write not kept', error))]);
+      } finally {
+        hooks.onCredits();
+      }
+    },
     // A bulk row the user bought before is filled from the contact book, free (never charged twice for one person).
     savedContacts: savedContactsFrom(contactBookIndex),
+    ...(team ? { teamBook: team.open } : {}),
     // Chrome: paid bulk chunks run in the offscreen document, so a stopped worker loses no paid answer
     // (docs/reliability.md). Firefox's event page is not stopped that way and sends directly.
     // Demo answers come from the demo service (./demo.ts), which keeps its own ledger: no paid answer to carry.
@@ -67,5 +78,7 @@ export async function createServices(hooks: { onBulk: (job: BulkJob) => void; on
     version: browser.runtime.getManifest().version,
   });
   await engine.start();
+  // Purchases a stopped worker or a hub that was down left in the outbox go now.
+  void team?.outbox.sync(true);
   return { settings, keystore, engine, keyRejection: createKeyRejection(keystore), demo };
 }

@@ -3,7 +3,7 @@
  * "Cached 3 days ago · free" the same way (two functions used to round differently). Worded through the
  * browser's i18n (locales/<lang>/words.json), so the background's previews follow the browser's language.
  */
-import { t, tn } from '@/lib/i18n/t';
+import { t, tn, uiLanguage } from '@/lib/i18n/t';
 
 const DAY_MS = 86_400_000;
 
@@ -30,4 +30,12 @@ export function timeAgo(at: number, now: number = Date.now()): string {
 /** "Cached 3 days ago · free": the one wording of a cached answer, for previews and provenance alike. */
 export function cachedFreeLabel(fetchedAt: number, now: number = Date.now()): string {
   return t('words_cached_free', timeAgo(fetchedAt, now));
+}
+
+/**
+ * "Bought by your team (Ada, Nov 28, 2026) · free": a teammate bought the person (the team hub's book), for the price
+ * before the click and the answer's provenance alike.
+ */
+export function teamBoughtLabel(purchase: { boughtBy: string; boughtAt: number }): string {
+  return t('hub_bought_by_team', purchase.boughtBy, new Intl.DateTimeFormat(uiLanguage(), { dateStyle: 'medium' }).format(purchase.boughtAt));
 }

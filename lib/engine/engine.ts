@@ -21,6 +21,7 @@ import { createInFlight } from './in-flight';
 import { createLookupService, LOOKUP_KIND, LookupCancelledError } from './lookups';
 import type { OnPaidAnswer } from './paid-answer';
 import type { OpenSavedContacts } from './saved-contacts';
+import type { OpenTeamBook } from './team-book';
 import { createMemoryKeptAnswerStore, rereadKeptAnswers, type KeptAnswerStore } from './unreadable';
 import { createTaskQueue, type TaskContext, type TaskQueue, type TaskRecord, type TaskStore, type Timers } from '../queue/queue';
 
@@ -49,6 +50,8 @@ export interface EngineOptions {
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): bulk rows and their price are filled from it, free. */
   savedContacts?: OpenSavedContacts;
+  /** The team hub's book when the user is signed in to one (./team-book.ts): single contact lookups a teammate bought are free. */
+  teamBook?: OpenTeamBook;
   /** Chrome: bulk chunks run in the offscreen document, whose answers survive a worker stop (lib/engine/bulk-job.ts). */
   paidRequests?: PaidRequests;
   /** Paid answers this version could not read, kept to read again after an update (./unreadable.ts); in memory when not given. */
@@ -133,6 +136,7 @@ export function createEngine(options: EngineOptions) {
     ...(options.version ? { version: options.version } : {}),
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
     ...(options.savedContacts ? { saved: options.savedContacts } : {}),
+    ...(options.teamBook ? { team: options.teamBook } : {}),
   });
 
   const bulk = createBulkManager({
@@ -170,7 +174,14 @@ export function createEngine(options: EngineOptions) {
     estimate: (action: CostAction) =>
       action.action === 'bulk/retry'
         ? bulk.retryEstimate(action.jobId, action.interrupted === undefined ? {} : { interrupted: action.interrupted })
-        : estimateAction(action, { cache, windows, ledger, settings: planSettings, ...(options.savedContacts ? { saved: options.savedContacts } : {}) }),
+        : estimateAction(action, {
+            cache,
+            windows,
+            ledger,
+            settings: planSettings,
+            ...(options.savedContacts ? { saved: options.savedContacts } : {}),
+            ...(options.teamBook ? { team: options.teamBook } : {}),
+          }),
     /** The contact book as bulk jobs see it (the staged preview asks it too). */
     savedContacts: options.savedContacts,
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */

@@ -9,6 +9,7 @@ import type { ContactOptions, CostAction, CostEstimate } from '../model/lookup';
 import { bulkMost, planFromCache, type LookupRequest, type PlanSettings } from './plan';
 import { dedupeEntries } from './bulk-dedupe';
 import { openSaved, type OpenSavedContacts } from './saved-contacts';
+import type { OpenTeamBook } from './team-book';
 import { batchTotal, planBatch } from './plan-batch';
 import { plural } from '../credits/words';
 import type { Ledger } from '../credits/ledger';
@@ -28,6 +29,8 @@ export interface EstimateDeps {
   settings?: () => Promise<PlanSettings>;
   /** The contact book, for bulk entries bought before (lib/engine/saved-contacts.ts); none: nothing is saved. */
   saved?: OpenSavedContacts;
+  /** The team hub's book (./team-book.ts): a person a teammate bought is priced free; none: no team. */
+  team?: OpenTeamBook | undefined;
   now?: () => number;
 }
 
@@ -68,6 +71,7 @@ export async function estimateAction(action: CostAction, deps: EstimateDeps): Pr
       credits: plan.maxCredits,
       cached: plan.cachedAt !== null,
       ...(plan.cachedAt !== null ? { cachedAt: plan.cachedAt, cachedFound: plan.cachedFound ?? true } : {}),
+      ...(plan.team ? { boughtByTeam: plan.team.purchase } : {}),
       label: blocked ? await overBudgetSentence(plan.maxCredits, await cheaperPrice(request, settings, deps, now), deps.ledger) : plan.label,
       blockedByBudget: blocked,
     };

@@ -21,7 +21,8 @@ import type { InFlight } from './in-flight';
 import type { OnPaidAnswer } from './paid-answer';
 import type { OpenSavedContacts } from './saved-contacts';
 import { claim, settle as settlePaid } from './paid';
-import { chargeOfAnswer, planWithAnswer, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest } from './plan';
+import { chargeOfAnswer, planWithAnswer, type LookupPlan, type LookupRequest, type PlanSettings, type ResolvedRequest, type TeamAnswer } from './plan';
+import type { OpenTeamBook } from './team-book';
 import { keepUnreadable, paidButUnreadable, unreadableCharge, type KeptAnswerStore } from './unreadable';
 import { toErrorData } from '../errors/to-error-data';
 import type { Priority, TaskContext, TaskKind, TaskQueue } from '../queue/queue';
@@ -63,6 +64,8 @@ export interface LookupServiceOptions {
   onPaidAnswer?: OnPaidAnswer;
   /** The contact book: a person bought before whom the cache no longer holds is answered from it, free (./plan.ts). */
   saved?: OpenSavedContacts;
+  /** The team hub's book: a person a teammate bought is answered from it, free (./plan.ts, ./team-book.ts). */
+  team?: OpenTeamBook;
   /** Where paid answers that could not be read are kept for a later version (./unreadable.ts). */
   keptAnswers?: KeptAnswerStore;
   /** This extension's version, stamped on kept answers. */
@@ -264,9 +267,12 @@ export function createLookupService(options: LookupServiceOptions) {
    */
   async function lookup(request: LookupRequest, priority: Priority, group?: string, quotedCredits?: number): Promise<LiveAnswer> {
     const settings = await options.settings();
-    const claimed = await claim<{ plan: LookupPlan; hit: LiveAnswer | null }>({ inFlight, ledger }, async () => {
-      const { plan, free: hit } = await planWithAnswer(request, settings, { cache, windows, saved: options.saved }, now());
+    const claimed = await claim<{ plan: LookupPlan; hit: LiveAnswer | null; team?: TeamAnswer }>({ inFlight, ledger }, async () => {
+      const { plan, free: hit, team } = await planWithAnswer(request, settings, { cache, windows, saved: options.saved, team: options.team }, now());
       if (hit) return { value: { plan, hit }, waitOn: [], hold: [], budget: null };
+      // A teammate bought the person: their answer, read from the team's book, is stored and booked like a live one at
+      // the plan's charge, 0 (as in proxy mode, where the hub gives it in the service's answer).
+      if (team) return { value: { plan, hit: null, team }, waitOn: [], hold: [], budget: null };
       if (quotedCredits !== undefined && plan.maxCredits > quotedCredits) {
         throw new HandledError({ kind: 'price_changed', message: t('errors_price_changed_title'), quotedCredits, credits: plan.maxCredits });
       }
@@ -275,8 +281,9 @@ export function createLookupService(options: LookupServiceOptions) {
       const keys = [plan.key, ...plan.aliases];
       return { value: { plan, hit: null }, waitOn: plan.cacheMayAnswer ? keys : [], hold: keys, budget: { credits: plan.maxCredits } };
     });
-    const { plan, hit } = claimed.value;
+    const { plan, hit, team } = claimed.value;
     if (hit) return hit;
+    if (team) return settle(plan, { found: true, result: team.value, boughtByTeam: team.purchase });
     if (claimed.refused !== undefined) throw claimed.refused;
     const reservation = claimed.reservation!;
     try {

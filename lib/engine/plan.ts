@@ -20,8 +20,10 @@ import {
   emailVerifyKey,
 } from '../cache/keys';
 import type { LedgerAction } from '../credits/ledger';
-import { cachedFreeLabel, plural, timeAgo } from '../credits/words';
+import { cachedFreeLabel, plural, teamBoughtLabel, timeAgo } from '../credits/words';
 import { freeAnswersOf, NO_SAVED_CONTACTS, openSaved, type OpenSavedContacts, type SavedContact } from './saved-contacts';
+import { findInTeamBook, type OpenTeamBook, type TeamBookHit } from './team-book';
+import { bookOptions } from '../hub-client/book-options';
 import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../model/lookup';
 import { t } from '../i18n/t';
 import { aliasLookupsOf } from '../model/lookup';
@@ -63,6 +65,11 @@ export interface CacheState {
    * 30 days; the book keeps every purchase): a contact enrichment is then answered from the book, free.
    */
   saved?: SavedContact | null;
+  /**
+   * A teammate bought the person (the team hub's book, ./team-book.ts), when neither the cache nor the contact book
+   * answers: the lookup is answered from the team's book, free.
+   */
+  team?: TeamBookHit | null;
   /** When the account last had the company found, even if the cache no longer holds it (the free-repeat window). */
   last: { found: boolean; fetchedAt: number } | null;
   now: number;
@@ -83,6 +90,8 @@ export interface LookupPlan {
   cachedAt: number | null;
   /** Set when the contact book answers (bought before, no longer cached): free, nothing sent. */
   savedAt: number | null;
+  /** Set when the team hub's book answers (a teammate bought the person): free, nothing sent to the service. */
+  team: TeamBookHit | null;
   /** When the cache answers: whether its answer found the person or company (a row says "no match" before it is opened). */
   cachedFound: boolean | null;
   /** Company re-enrichment within the service's 30-day window: sent, but free. */
@@ -116,7 +125,10 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
   // were bought with, so "Waterfall" or "Full history" asked of a plain purchase would get the plain answer back.
   const plain = r.op === 'contact/enrich' && !r.options.waterfall && !r.options.includeAllExperiences;
   const savedAt = mayAnswer && !hit && plain && cache.saved ? cache.saved.boughtAt : null;
-  const most = cachedAt !== null || savedAt !== null ? 0 : estimateCost(pricedAction(r));
+  // The team's book was asked with the lookup's own answer-changing options (the hub keeps them with the answer), so
+  // any contact lookup the cache may answer can be answered from it.
+  const team = mayAnswer && !hit && savedAt === null && r.op === 'contact/enrich' ? (cache.team ?? null) : null;
+  const most = cachedAt !== null || savedAt !== null || team ? 0 : estimateCost(pricedAction(r));
   return {
     request: r,
     ledgerAction: r.op,
@@ -126,10 +138,18 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
     cacheMayAnswer: mayAnswer,
     cachedAt,
     savedAt,
+    team,
     cachedFound: hit ? hit.found : null,
     freeRepeat,
     maxCredits: most,
-    label: cachedAt !== null ? cachedFreeLabel(cachedAt, cache.now) : savedAt !== null ? t('words_saved_free', timeAgo(savedAt, cache.now)) : labelOf(r, cache),
+    label:
+      cachedAt !== null
+        ? cachedFreeLabel(cachedAt, cache.now)
+        : savedAt !== null
+          ? t('words_saved_free', timeAgo(savedAt, cache.now))
+          : team
+            ? teamBoughtLabel(team.purchase)
+            : labelOf(r, cache),
   };
 }
 
@@ -138,7 +158,7 @@ export function planLookup(request: LookupRequest, settings: PlanSettings, cache
  * (the pricing rules price an outcome at or below the upper bound), so the preview is never exceeded.
  */
 export function chargeOf(plan: LookupPlan, outcome: { found: boolean; returned?: number }): number {
-  if (plan.cachedAt !== null || plan.savedAt !== null) return 0;
+  if (plan.cachedAt !== null || plan.savedAt !== null || plan.team) return 0;
   const charged = estimateCost(pricedAction(plan.request, outcome));
   return Math.min(charged, plan.maxCredits);
 }
@@ -186,6 +206,8 @@ export interface PlanSources {
   cache: Cache;
   windows?: CompanyWindows | undefined;
   saved?: OpenSavedContacts | undefined;
+  /** The team hub's book (none given: no team, nothing bought by teammates). */
+  team?: OpenTeamBook | undefined;
 }
 
 /**
@@ -198,12 +220,14 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
   const { key, aliases, cacheMayAnswer: mayAnswer } = planKeys(request, settings);
   let hit: CacheState['hit'] = null;
   let saved: SavedContact | null = null;
+  let team: TeamBookHit | null = null;
   if (mayAnswer) {
     // The key's own answer, else a found answer under one of the other identifiers (lib/cache/cache.ts); else the book.
     const book = request.op === 'contact/enrich' ? await openSaved(sources.saved) : NO_SAVED_CONTACTS;
     const [free] = await freeAnswersOf([{ key, aliases }], cache, book);
     if (free?.source === 'cache') hit = { key, fetchedAt: free.hit.provenance.fetchedAt, found: free.hit.found, answer: free.hit };
     if (free?.source === 'saved') saved = free.saved;
+    if (!free && request.op === 'contact/enrich') team = await askTeam(request, settings, sources.team);
   }
   let last: CacheState['last'] = null;
   if (request.op === 'company/enrich' && windows) {
@@ -211,28 +235,63 @@ export async function readCacheState(request: LookupRequest, settings: PlanSetti
     const foundAt = await windows.lastFound(key);
     if (foundAt !== null) last = { found: true, fetchedAt: foundAt };
   }
-  return { hit, saved, last, now };
+  return { hit, saved, team, last, now };
 }
 
-/** `readCacheState` then `planLookup`. */
+/** The team's purchase of a contact lookup's person, asked by every identifier it has and with its own options. */
+async function askTeam(request: Extract<LookupRequest, { op: 'contact/enrich' }>, settings: PlanSettings, team: OpenTeamBook | undefined): Promise<TeamBookHit | null> {
+  if (!team) return null;
+  const r = resolve(request, settings, false);
+  if (r.op !== 'contact/enrich') return null;
+  const lookups = [request.lookup, ...(request.alsoKnownAs ? aliasLookupsOf(request.alsoKnownAs) : [])];
+  return findInTeamBook(team, lookups, bookOptions(r.options));
+}
+
+/** `readCacheState` then `planLookup` (a team book hit is priced, its answer not fetched: the price needs only the hit). */
 export async function planFromCache(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<LookupPlan> {
-  return (await planWithAnswer(request, settings, sources, now)).plan;
+  return planLookup(request, settings, await readCacheState(request, settings, sources, now));
+}
+
+/** The answer a teammate bought, read from the team's book for a plan that relies on it. */
+export interface TeamAnswer {
+  value: unknown;
+  purchase: TeamBookHit['purchase'];
 }
 
 /**
  * `planFromCache`, with the free answer the plan relies on when it costs nothing (the cache's, or the contact book's with
- * provenance `saved` and when it was bought): read once, for the plan and the lookup.
+ * provenance `saved` and when it was bought, or the team book's): read once, for the plan and the lookup. A team book
+ * entry whose answer cannot be read now (the hub went away since it was asked) is not relied on: the plan is made again
+ * without it, and prices the purchase (a click quoted "free" is then refused as a changed price, nothing sent).
  */
-export async function planWithAnswer(request: LookupRequest, settings: PlanSettings, sources: PlanSources, now: number): Promise<{ plan: LookupPlan; free: CachedAnswer | null }> {
+export async function planWithAnswer(
+  request: LookupRequest,
+  settings: PlanSettings,
+  sources: PlanSources,
+  now: number,
+): Promise<{ plan: LookupPlan; free: CachedAnswer | null; team: TeamAnswer | null }> {
   const state = await readCacheState(request, settings, sources, now);
   const plan = planLookup(request, settings, state);
-  if (plan.cachedAt !== null && state.hit?.answer) return { plan, free: state.hit.answer };
+  if (plan.cachedAt !== null && state.hit?.answer) return { plan, free: state.hit.answer, team: null };
   if (plan.savedAt !== null && state.saved) {
-    return { plan, free: { found: true, value: state.saved.contact, provenance: { source: 'saved', fetchedAt: state.saved.boughtAt, creditsCharged: 0 } } };
+    return { plan, free: { found: true, value: state.saved.contact, provenance: { source: 'saved', fetchedAt: state.saved.boughtAt, creditsCharged: 0 } }, team: null };
   }
-  return { plan, free: null };
+  if (plan.team) {
+    const value = await teamAnswerOf(sources.team, plan.team.entryId);
+    if (value !== null) return { plan, free: null, team: { value, purchase: plan.team.purchase } };
+    return { plan: planLookup(request, settings, { ...state, team: null }), free: null, team: null };
+  }
+  return { plan, free: null, team: null };
 }
 
+async function teamAnswerOf(open: OpenTeamBook | undefined, entryId: string): Promise<unknown> {
+  try {
+    const book = await open?.();
+    return (await book?.answer(entryId)) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 // ---------------------------------------------------------------------------------------------------------------
 

@@ -197,6 +197,8 @@ export const CostEstimateSchema = z.strictObject({
    * unless the action asks for fresh answers; counted either way, so the choice can say what it costs.
    */
   saved: z.number().int().nonnegative().optional(),
+  /** A teammate bought the person (the team hub's book): free, and who bought them when (the label says so). */
+  boughtByTeam: TeamPurchaseSchema.optional(),
 });
 export type CostEstimate = z.infer<typeof CostEstimateSchema>;
 

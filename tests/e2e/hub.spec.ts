@@ -6,56 +6,14 @@
  * bought them, free; the service's ledger for the team's key holds one charge; B's member budget refuses the next
  * purchase in words; nothing in B's browser ever held the team's key; A leaves the hub and has their own key back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
+import type { Worker } from '@playwright/test';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
 import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backends';
-import { EXTENSION_DIR, expect, test, uniqueKey } from './fixtures';
-import { chromiumPath, extensionArgs } from './support/chromium';
-import { waitForBackgroundReady } from './support/profile-reset';
+import { expect, test, uniqueKey } from './fixtures';
+import { hubCall, lookUp, openPanelIn, secondBrowser, signIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
-
-/** The hub's admin API, as an admin's curl would call it. */
-async function hubCall(hub: RunningHub, path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${hub.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`hub ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A second member's browser: a Chromium profile of its own with the built extension, its worker ready. */
-async function secondBrowser(): Promise<{ context: BrowserContext; worker: Worker; extensionId: string; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-hub-b-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), headless: true, args: extensionArgs(EXTENSION_DIR), viewport: { width: 1280, height: 800 } });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
-  await waitForBackgroundReady(worker, 30_000);
-  return {
-    context,
-    worker,
-    extensionId: new URL(worker.url()).host,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Signs in through the options page's "Team hub" section, as a member types it. */
-async function signIn(options: Page, hubUrl: string, invite: string, name: string): Promise<void> {
-  const section = options.getByRole('form', { name: 'Team hub' });
-  await section.getByLabel('Hub address').fill(hubUrl);
-  await section.getByLabel('Invite code').fill(invite);
-  await section.getByLabel('Your name (optional)').fill(name);
-  await section.getByRole('button', { name: 'Sign in to the hub' }).click();
-}
 
 /** Everything the extension keeps in a browser: every storage area and every IndexedDB database of its origin. */
 async function everythingStored(worker: Worker): Promise<string> {
@@ -82,16 +40,6 @@ async function everythingStored(worker: Worker): Promise<string> {
     }
     return JSON.stringify({ areas, databases });
   });
-}
-
-/** The Contact view's lookup box: types an identifier and buys it at the price the button shows. */
-async function lookUp(panel: Page, identifier: string): Promise<void> {
-  await panel.getByRole('tab', { name: 'Contact' }).click();
-  const box = panel.getByRole('tabpanel', { name: 'Contact' }).getByTestId('lookup-box');
-  await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(identifier);
-  const buy = box.getByRole('button', { name: 'Look up · 1 credit' });
-  await expect(buy).toBeEnabled({ timeout: 15_000 });
-  await buy.click();
 }
 
 for (const backend of BACKENDS) {
@@ -179,13 +127,9 @@ for (const backend of BACKENDS) {
         });
 
         await test.step('B opens the same person by their profile: "Bought by your team (Ada, …)", free, in B\'s ledger too', async () => {
-          const tab = await b.context.newPage();
-          await tab.goto(`${sandbox.url}/demo/team`);
-          const tabId = await b.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, `${sandbox.url}/demo/team`);
-          const panel = await b.context.newPage();
-          await panel.setViewportSize({ width: 360, height: 900 });
-          await panel.goto(`chrome-extension://${b.extensionId}/sidepanel.html?tabId=${tabId}`);
-          await lookUp(panel, profile);
+          const panel = await openPanelIn(b, `${sandbox.url}/demo/team`);
+          // The price before the click asks the team's book: free already.
+          await lookUp(panel, profile, 'free');
           const contact = panel.getByRole('tabpanel', { name: 'Contact' });
           await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
           if (probe.result.full_name) await expect(contact.getByTestId('contact-profile')).toContainText(probe.result.full_name);

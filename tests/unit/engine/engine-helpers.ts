@@ -10,6 +10,7 @@ import { createEngine, type EngineSettings } from '@/lib/engine/engine';
 import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG, type LimiterConfig } from '@/lib/queue/limiter';
 import type { OnPaidAnswer } from '@/lib/engine/paid-answer';
 import type { OpenSavedContacts } from '@/lib/engine/saved-contacts';
+import type { OpenTeamBook } from '@/lib/engine/team-book';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { createDirectSend, type HttpAnswer } from '@/lib/api/http';
@@ -23,6 +24,8 @@ export function engineFor(
     settings?: Partial<EngineSettings>;
     onPaidAnswer?: OnPaidAnswer;
     savedContacts?: OpenSavedContacts;
+    /** The team hub's book (lib/engine/team-book.ts). */
+    teamBook?: OpenTeamBook;
     /** Another engine's cache store: what one buys, the other reads (as two tabs' lookups share the background's). */
     cacheStore?: ReturnType<typeof createMemoryCacheStore>;
     /** Another engine's company windows (the same browser with another key, or after a restart). */
@@ -45,6 +48,7 @@ export function engineFor(
     settings: () => Promise.resolve(settings),
     ...(opts.onPaidAnswer ? { onPaidAnswer: opts.onPaidAnswer } : {}),
     ...(opts.savedContacts ? { savedContacts: opts.savedContacts } : {}),
+    ...(opts.teamBook ? { teamBook: opts.teamBook } : {}),
   });
   return { engine, cacheStore, settings, keystore, companyWindowStore };
 }

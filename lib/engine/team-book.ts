@@ -1,0 +1,41 @@
+/**
+ * The team hub's shared book as the engine sees it, when the user is signed in to a team hub (docs/hub.md, "The
+ * shared book from the extension"): after the cache and the contact book, a contact lookup asks whether a teammate
+ * bought the person already, by every identifier it has; a hit is answered from the book, free (lib/engine/plan.ts
+ * decides the price and the charge from it). The engine only knows the hub through this port; its side is
+ * lib/hub-client/ask.ts.
+ *
+ * Not knowing is not owning: a hub that is down, slow or signed out answers null, and the lookup is bought as today.
+ */
+import type { TeamPurchase } from '../hub-client/purchase';
+import type { ContactLookup } from '../model/lookup';
+
+/** A teammate's purchase of the person: the book entry that holds the answer, who bought it and when. */
+export interface TeamBookHit {
+  entryId: string;
+  purchase: TeamPurchase;
+}
+
+export interface TeamBook {
+  /**
+   * The team's purchase of the person any of `lookups` names, bought with the same answer-changing options
+   * (`options`, lib/hub-client/book-options.ts), or null: not in the book, or the hub cannot say now.
+   */
+  find(lookups: readonly ContactLookup[], options: string): Promise<TeamBookHit | null>;
+  /** The answer the team bought for an entry, or null when it cannot be read now. */
+  answer(entryId: string): Promise<unknown>;
+}
+
+/** The book of the team the user is signed in to, or null when there is none (read at each lookup: sign-ins change). */
+export type OpenTeamBook = () => Promise<TeamBook | null>;
+
+/** The team's purchase, or null whatever goes wrong (no team, no hub, a failing port). */
+export async function findInTeamBook(open: OpenTeamBook | undefined, lookups: readonly ContactLookup[], options: string): Promise<TeamBookHit | null> {
+  if (!open || lookups.length === 0) return null;
+  try {
+    const book = await open();
+    return book ? await book.find(lookups, options) : null;
+  } catch {
+    return null;
+  }
+}

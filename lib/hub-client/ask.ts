@@ -1,0 +1,161 @@
+/**
+ * "Does the team have this person?", asked of the team hub's book (`POST /hub/book/ask`, `GET /hub/book/:id`) for the
+ * engine's port (lib/engine/team-book.ts), in proxy mode and without it alike:
+ *
+ * - asks that start together (a page's rows priced at once) go as one request, up to the hub's 1,000 lookups;
+ * - each identifier's answer is kept briefly (ASK_TTL_MS): a price is asked again on every credits event, and a row
+ *   priced, then clicked, asks twice;
+ * - a hub that does not answer is left alone for DOWN_MS: pricing a page then does not wait on it once per row.
+ *
+ * Any failure answers "not in the book" (null): the lookup is then priced and bought as without a hub. Answers are
+ * validated and bounded (the hub is a server the user chose, but its answers still cross a trust boundary).
+ */
+import ky from 'ky';
+import { z } from 'zod';
+import { maxAnswerBytes } from '../api/limits';
+import { EnrichedContactSchema } from '../api/schemas';
+import { contactEnrichKey } from '../cache/keys';
+import type { TeamBook, TeamBookHit } from '../engine/team-book';
+import type { ContactLookup } from '../model/lookup';
+
+/** How long an identifier's answer from the book is used before it is asked again. */
+export const ASK_TTL_MS = 30_000;
+/** How long a hub that failed to answer is not asked again. */
+export const DOWN_MS = 5_000;
+/** The hub's own limit of lookups per ask. */
+const MAX_PER_ASK = 1_000;
+const MAX_REMEMBERED = 10_000;
+const ASK_TIMEOUT_MS = 5_000;
+const ANSWER_TIMEOUT_MS = 15_000;
+
+const HitSchema = z.object({
+  entryId: z.string().min(1).max(100),
+  boughtBy: z.object({ name: z.string().min(1).max(100) }),
+  firstBoughtAt: z.iso.datetime({ offset: true }),
+  options: z.string().max(500),
+});
+const AskAnswerSchema = z.object({ results: z.array(z.object({ hits: z.array(HitSchema).max(100) })) });
+const EntrySchema = z.object({ answer: z.unknown(), options: z.string().max(500) });
+
+type Hit = z.infer<typeof HitSchema>;
+
+export interface TeamBookClientOptions {
+  hubUrl: string;
+  token: string;
+  fetch?: typeof fetch;
+  now?: () => number;
+  /** Called after every answer of the hub: the outbox sends what waits (lib/hub-client/outbox.ts). */
+  onHubAnswered?: () => void;
+}
+
+/** Who a lookup names, normalised (lib/identity through the cache's key): the brief memory's key. */
+const identityOf = (lookup: ContactLookup): string => contactEnrichKey(lookup);
+
+export function createTeamBookClient(options: TeamBookClientOptions): TeamBook & { forget(): void } {
+  const now = options.now ?? Date.now;
+  const http = ky.create({
+    prefixUrl: options.hubUrl,
+    headers: { accept: 'application/json', authorization: `Bearer ${options.token}` },
+    redirect: 'manual',
+    retry: 0,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  });
+  const known = new Map<string, { hits: Hit[]; at: number }>();
+  let downUntil = 0;
+  let pending: Array<{ lookup: ContactLookup; resolve: (hits: Hit[] | null) => void }> = [];
+  let scheduled = false;
+
+  function failed(): null {
+    downUntil = now() + DOWN_MS;
+    return null;
+  }
+
+  async function askNow(batch: typeof pending): Promise<void> {
+    let results: Array<{ hits: Hit[] }> | null = null;
+    try {
+      const response = await http.post('hub/book/ask', { json: { lookups: batch.map((p) => p.lookup) }, timeout: ASK_TIMEOUT_MS, throwHttpErrors: false });
+      // One lookup the hub cannot read (page data is hostile) refuses the whole ask: the others are asked one by one.
+      if (response.status === 400 && batch.length > 1) {
+        await Promise.all(batch.map((p) => askNow([p])));
+        return;
+      }
+      if (response.ok) {
+        const parsed = AskAnswerSchema.safeParse(await response.json());
+        if (parsed.success && parsed.data.results.length === batch.length) results = parsed.data.results;
+      }
+      // A refusal (signed out, bad request) is not the hub being down: only no answer at all holds asks back.
+      if (response.status >= 500) failed();
+      else options.onHubAnswered?.();
+    } catch {
+      failed();
+    }
+    const at = now();
+    // Remembered briefly; a long session pricing many pages starts the memory again rather than growing it.
+    if (known.size > MAX_REMEMBERED) known.clear();
+    batch.forEach((p, i) => {
+      const hits = results?.[i]?.hits ?? null;
+      if (hits) known.set(identityOf(p.lookup), { hits, at });
+      p.resolve(hits);
+    });
+  }
+
+  function flush(): void {
+    scheduled = false;
+    const all = pending;
+    pending = [];
+    for (let i = 0; i < all.length; i += MAX_PER_ASK) void askNow(all.slice(i, i + MAX_PER_ASK));
+  }
+
+  /** The book's entries for one identifier: remembered, or asked with whatever else is asked in this turn. */
+  function hitsOf(lookup: ContactLookup): Promise<Hit[] | null> {
+    const remembered = known.get(identityOf(lookup));
+    if (remembered && now() - remembered.at < ASK_TTL_MS) return Promise.resolve(remembered.hits);
+    if (now() < downUntil) return Promise.resolve(null);
+    return new Promise((resolve) => {
+      pending.push({ lookup, resolve });
+      if (!scheduled) {
+        scheduled = true;
+        setTimeout(flush, 0);
+      }
+    });
+  }
+
+  return {
+    async find(lookups, bookOptions): Promise<TeamBookHit | null> {
+      const answers = await Promise.all(lookups.slice(0, 30).map(hitsOf));
+      // The entry first bought, among those bought with the same answer-changing options (the hub's own rule).
+      const hits = answers.flatMap((h) => h ?? []).filter((h) => h.options === bookOptions);
+      const first = hits.sort((a, b) => Date.parse(a.firstBoughtAt) - Date.parse(b.firstBoughtAt))[0];
+      return first ? { entryId: first.entryId, purchase: { boughtBy: first.boughtBy.name, boughtAt: Date.parse(first.firstBoughtAt) } } : null;
+    },
+    async answer(entryId) {
+      try {
+        const response = await http.get(`hub/book/${encodeURIComponent(entryId)}`, { timeout: ANSWER_TIMEOUT_MS, throwHttpErrors: false });
+        if (!response.ok) {
+          if (response.status >= 500) failed();
+          return null;
+        }
+        const text = await response.text();
+        options.onHubAnswered?.();
+        // A teammate's extension wrote it: held to the service's own contract and size for one contact, as the
+        // service's answer would be (lib/api/transport.ts), before it reaches the cache, the book and the panel.
+        if (text.length > maxAnswerBytes(1)) return null;
+        let raw: unknown;
+        try {
+          raw = JSON.parse(text);
+        } catch {
+          return null;
+        }
+        const entry = EntrySchema.safeParse(raw);
+        const contact = entry.success ? EnrichedContactSchema.safeParse(entry.data.answer) : null;
+        return contact?.success ? contact.data : null;
+      } catch {
+        return failed();
+      }
+    },
+    /** Forgets what the book said (after this member bought someone, or on leaving). */
+    forget() {
+      known.clear();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * Two members of a team that keeps its key out of the hub, each with their own key and their own engine (in-memory
+ * stores) against the real sandbox, linked to a real hub (PGlite) as the background links them: what A buys goes to
+ * the book; B's price for the same person by another identifier is free and says who bought them, B's lookup is
+ * answered from the book and books 0, and the service charged one of the two keys once. A hub that is down prices and
+ * buys as without a hub; a "free" click whose book answer is gone by then is refused as a changed price, nothing sent.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing';
+import { startHub, type RunningHub } from '@/hub/server';
+import { createMemoryOutboxStore } from '@/lib/hub-client/outbox';
+import { createTeamBookLink } from '@/lib/hub-client/team-book';
+import { toErrorData } from '@/lib/errors/to-error-data';
+import { engineFor, samples, sandboxLedger, sandboxRequests, until } from '../engine/engine-helpers';
+import { bookHits, newTeam, type SignedInMember } from './hub-helpers';
+
+const url = inject('sandboxUrl');
+let hub: RunningHub;
+
+beforeAll(async () => {
+  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+});
+afterAll(async () => {
+  await hub?.close();
+});
+beforeEach(() => fakeBrowser.reset());
+
+/** A member's engine with their own key, linked to the team's book as entrypoints/background/services.ts links it. */
+async function memberEngine(member: SignedInMember) {
+  const link = createTeamBookLink({ session: member.session, keystore: member.keystore, outboxStore: createMemoryOutboxStore() });
+  const ownKey = (await member.keystore.get())!;
+  const { engine } = engineFor(url, ownKey, { teamBook: link.open, onPaidAnswer: link.onPaidAnswer });
+  await engine.start();
+  return { engine, link, ownKey };
+}
+
+/** A sandbox person: an email, and their profile read with a key of the test's own (so the members' ledgers hold only theirs). */
+async function person(index: number): Promise<{ email: string; profile: string }> {
+  const email = (await samples(url)).emails[index]!;
+  const probe = (await (await fetch(`${url}/v1/enrich?email=${encodeURIComponent(email)}`, { headers: { 'x-api-key': `test-standard-probe-${randomBytes(3).toString('hex')}` } })).json()) as {
+    result: { social_profiles?: Array<{ network?: string; url?: string }> };
+  };
+  const profile = probe.result.social_profiles?.find((p) => p.network === 'linkedin')?.url;
+  if (!profile) throw new Error(`the sandbox's person for ${email} has no profile`);
+  return { email, profile };
+}
+
+const charges = async (key: string) => (await sandboxLedger(url, key)).filter((e) => e.credits > 0).length;
+
+describe('the shared book without proxy mode', () => {
+  it('A buys with their own key; B, by another identifier, is priced free, answered from the book, booked 0; one charge in all', async () => {
+    const team = await newTeam(hub);
+    const a = await memberEngine(await team.member('Ada'));
+    const beaMember = await team.member('Bea');
+    const b = await memberEngine(beaMember);
+    const { email, profile } = await person(7);
+
+    const bought = await a.engine.lookups.contactEnrich({ lookup: { email } });
+    expect(bought.provenance).toMatchObject({ source: 'live', creditsCharged: 1 });
+    await a.link.outbox.sync();
+    expect(await bookHits(hub, beaMember.token, email)).toHaveLength(1);
+
+    const price = await b.engine.estimate({ action: 'contact/enrich', lookup: { social_profile: profile } });
+    expect(price).toMatchObject({ credits: 0, cached: false, blockedByBudget: false, boughtByTeam: { boughtBy: 'Ada' } });
+    expect(price.label).toMatch(/^Bought by your team \(Ada, .+\) · free$/);
+
+    const answer = await b.engine.lookups.contactEnrich({ lookup: { social_profile: profile }, quotedCredits: price.credits });
+    expect(answer.found).toBe(true);
+    expect(answer.found && (answer.result as { current_work_email?: string }).current_work_email?.toLowerCase()).toBe(email.toLowerCase());
+    expect(answer.provenance).toMatchObject({ source: 'live', creditsCharged: 0, boughtByTeam: { boughtBy: 'Ada' } });
+    expect((await b.engine.ledger.summary()).today).toBe(0);
+    // B now has the answer: the next price is the cache's, and B's free answer is not written back to the book.
+    expect(await b.engine.estimate({ action: 'contact/enrich', lookup: { social_profile: profile } })).toMatchObject({ cached: true, credits: 0 });
+    expect(await b.link.outbox.size()).toBe(0);
+    expect((await bookHits(hub, beaMember.token, email))[0]!.credits).toBe(1);
+
+    expect(await charges(a.ownKey)).toBe(1);
+    expect(await charges(b.ownKey)).toBe(0);
+    expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
+    // Asked with options that change the answer (phones required), the book's plain answer does not serve it.
+    expect(await b.engine.estimate({ action: 'contact/enrich', lookup: { email }, options: { required: ['phone'] } })).toMatchObject({ credits: 1 });
+  });
+
+  it('a bulk row A bought goes to the book like a single lookup: B opens that person by profile free', async () => {
+    const team = await newTeam(hub);
+    const ada = await team.member('Ada');
+    const a = await memberEngine(ada);
+    const b = await memberEngine(await team.member('Bea'));
+    const { email, profile } = await person(11);
+    const started = await a.engine.bulk.start([{ field_type: 'email', value: email }]);
+    for (let i = 0; i < 600 && ['queued', 'running'].includes((await a.engine.bulk.get(started.id)).status); i++) await new Promise((r) => setTimeout(r, 25));
+    expect(await a.engine.bulk.get(started.id)).toMatchObject({ status: 'done', enriched: 1, creditsCharged: 1 });
+    // A job hands its answers to the book's hook after its chunk is stored (it may say "done" first).
+    await until(
+      async () => {
+        await a.link.outbox.sync();
+        return bookHits(hub, ada.token, email);
+      },
+      (hits) => hits.length === 1,
+      "A's bulk purchase in the team book",
+    );
+    const price = await b.engine.estimate({ action: 'contact/enrich', lookup: { social_profile: profile } });
+    expect(price).toMatchObject({ credits: 0, boughtByTeam: { boughtBy: 'Ada' } });
+    const answer = await b.engine.lookups.contactEnrich({ lookup: { social_profile: profile }, quotedCredits: 0 });
+    expect(answer.provenance).toMatchObject({ creditsCharged: 0, boughtByTeam: { boughtBy: 'Ada' } });
+    expect(await charges(a.ownKey)).toBe(1);
+    expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
+  });
+
+  it('with the hub down, prices and purchases are as without a hub; a "free" click whose book is gone by then is refused, nothing sent', async () => {
+    const own = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+    try {
+      const team = await newTeam(own);
+      const a = await memberEngine(await team.member('Ada'));
+      const b = await memberEngine(await team.member('Bea'));
+      const { email, profile } = await person(8);
+      await a.engine.lookups.contactEnrich({ lookup: { email } });
+      await a.link.outbox.sync();
+      const price = await b.engine.estimate({ action: 'contact/enrich', lookup: { social_profile: profile } });
+      expect(price.credits).toBe(0);
+
+      await own.close();
+      const error = await b.engine.lookups.contactEnrich({ lookup: { social_profile: profile }, quotedCredits: price.credits }).then(
+        () => null,
+        (e: unknown) => toErrorData(e),
+      );
+      expect(error).toMatchObject({ kind: 'price_changed', quotedCredits: 0, credits: 1 });
+      expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
+
+      // Another person: priced and bought as without a hub, and the purchase waits in B's outbox for the hub.
+      const other = (await samples(url)).emails[9]!;
+      const later = await b.engine.estimate({ action: 'contact/enrich', lookup: { email: other } });
+      expect(later.credits).toBe(1);
+      const paid = await b.engine.lookups.contactEnrich({ lookup: { email: other }, quotedCredits: later.credits });
+      expect(paid.provenance).toMatchObject({ source: 'live', creditsCharged: 1 });
+      expect(await charges(b.ownKey)).toBe(1);
+      await b.link.outbox.sync();
+      expect(await b.link.outbox.size()).toBe(1);
+    } finally {
+      await own.close();
+    }
+    // A hub of its own (PGlite, migrated at start: seconds on a loaded machine), closed half-way.
+  }, 120_000);
+});
