@@ -114,7 +114,7 @@ export function HubSection({ apiBaseUrl, keyHint, onChanged }: HubSectionProps) 
         done({ signedIn: false });
         const after = await request('settings/get', {});
         const left = t(after.key.present ? 'hub_left' : 'hub_left_no_key', after.settings.apiBaseUrl);
-        setStatus(out.revoked ? { tone: 'success', text: left } : { tone: 'warning', text: `${left} ${t('team_sign_out_unreachable', out.reason ?? hostOf(state.hubUrl))}` });
+        setStatus(out.revoked ? { tone: 'success', text: left } : { tone: 'warning', text: `${left} ${t('team_sign_out_unreachable', hostOf(state.hubUrl))}` });
       } catch (e) {
         setStatus(null);
         setError(toErrorData(e));

@@ -64,7 +64,6 @@ export function createHubTeamHandlers(session: SecretText, leave: Leave): TeamHa
     'hub/sign-out': async (_input, ctx) => {
       const s = await current();
       let revoked = false;
-      let reason: string | undefined;
       if (s) {
         try {
           await signOut(connectionOf(s));
@@ -72,12 +71,12 @@ export function createHubTeamHandlers(session: SecretText, leave: Leave): TeamHa
         } catch (error) {
           // A token the hub refuses already (revoked by an admin) is as signed out as it gets.
           if (error instanceof HandledError && error.data.hub?.code === 'token_refused') revoked = true;
-          else reason = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+          else console.warn('In-Page Enrich: the team hub could not be told of the sign-out', error);
         }
       }
       // Forgotten here whatever the hub answered: leaving must work with the hub down.
       await leave({}, ctx);
-      return { revoked, ...(reason ? { reason } : {}) };
+      return { revoked };
     },
   };
 }

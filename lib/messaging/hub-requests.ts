@@ -35,8 +35,8 @@ export const hubRequests = {
   'hub/admin/revoke': { input: z.strictObject({ memberId: hubId }), output: ok },
   /**
    * Leaving the hub: the hub is told to forget this browser's token first (`revoked`), then the sign-in is forgotten
-   * here whatever the hub said; `reason` says why the hub could not be told (unreachable, …): the token then stays
-   * valid on the hub until an admin revokes the member.
+   * here whatever the hub said. Not `revoked` (the hub down, unreachable, failing): the token stays valid on the hub
+   * until an admin revokes the member, and the page says so.
    */
-  'hub/sign-out': { input: empty, output: z.strictObject({ revoked: z.boolean(), reason: z.string().max(2000).optional() }) },
+  'hub/sign-out': { input: empty, output: z.strictObject({ revoked: z.boolean() }) },
 } as const;

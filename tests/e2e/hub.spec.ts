@@ -6,93 +6,13 @@
  * bought them, free; the service's ledger for the team's key holds one charge; B's member budget refuses the next
  * purchase in words; nothing in B's browser ever held the team's key; A leaves the hub and has their own key back.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
 import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backends';
-import { EXTENSION_DIR, expect, test, uniqueKey } from './fixtures';
-import { chromiumPath, extensionArgs } from './support/chromium';
-import { waitForBackgroundReady } from './support/profile-reset';
+import { expect, test, uniqueKey } from './fixtures';
+import { everythingStored, hubCall, lookUp, secondBrowser, signIn } from './support/hub-team';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
-
-/** The hub's admin API, as an admin's curl would call it. */
-async function hubCall(hub: RunningHub, path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<Record<string, unknown>> {
-  const res = await fetch(`${hub.url}${path}`, {
-    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.body !== undefined ? { 'content-type': 'application/json' } : {}) },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  const json = (await res.json()) as Record<string, unknown>;
-  if (!res.ok) throw new Error(`hub ${path}: ${res.status} ${JSON.stringify(json)}`);
-  return json;
-}
-
-/** A second member's browser: a Chromium profile of its own with the built extension, its worker ready. */
-async function secondBrowser(): Promise<{ context: BrowserContext; worker: Worker; extensionId: string; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-hub-b-'));
-  const context = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), headless: true, args: extensionArgs(EXTENSION_DIR), viewport: { width: 1280, height: 800 } });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
-  await waitForBackgroundReady(worker, 30_000);
-  return {
-    context,
-    worker,
-    extensionId: new URL(worker.url()).host,
-    close: async () => {
-      await context.close().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** Signs in through the options page's "Team hub" section, as a member types it. */
-async function signIn(options: Page, hubUrl: string, invite: string, name: string): Promise<void> {
-  const section = options.getByRole('form', { name: 'Team hub' });
-  await section.getByLabel('Hub address').fill(hubUrl);
-  await section.getByLabel('Invite code').fill(invite);
-  await section.getByLabel('Your name (optional)').fill(name);
-  await section.getByRole('button', { name: 'Sign in to the hub' }).click();
-}
-
-/** Everything the extension keeps in a browser: every storage area and every IndexedDB database of its origin. */
-async function everythingStored(worker: Worker): Promise<string> {
-  return worker.evaluate(async () => {
-    const areas = await Promise.all([chrome.storage.local.get(null), chrome.storage.session.get(null), chrome.storage.sync.get(null)]);
-    const databases: Record<string, Record<string, unknown[]>> = {};
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const stores: Record<string, unknown[]> = {};
-      for (const store of Array.from(db.objectStoreNames)) {
-        stores[store] = await new Promise<unknown[]>((resolve, reject) => {
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result as unknown[]);
-          all.onerror = () => reject(all.error);
-        });
-      }
-      db.close();
-      databases[info.name] = stores;
-    }
-    return JSON.stringify({ areas, databases });
-  });
-}
-
-/** The Contact view's lookup box: types an identifier and buys it at the price the button shows. */
-async function lookUp(panel: Page, identifier: string): Promise<void> {
-  await panel.getByRole('tab', { name: 'Contact' }).click();
-  const box = panel.getByRole('tabpanel', { name: 'Contact' }).getByTestId('lookup-box');
-  await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(identifier);
-  const buy = box.getByRole('button', { name: 'Look up · 1 credit' });
-  await expect(buy).toBeEnabled({ timeout: 15_000 });
-  await buy.click();
-}
 
 for (const backend of BACKENDS) {
   test.describe(`team hub in proxy mode, on ${backend}`, () => {

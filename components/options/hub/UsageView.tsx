@@ -7,18 +7,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button, ErrorState, useBusyAction } from '@/components/ui';
-import { formatCredits } from '@/components/ui/format';
+import { formatCount, formatCredits } from '@/components/ui/format';
 import { request } from '@/components/shared/hooks';
 import { queryKeys } from '@/components/shared/query-client';
 import { toErrorData } from '@/components/shared/use-settings';
 import { downloadText } from '@/components/shared/download';
 import type { HubUsage, Spend, UsageMember } from '@/lib/hub-client/usage';
-import { t } from '@/lib/i18n/t';
+import { t, tn } from '@/lib/i18n/t';
 import './hub.css';
 
-/** "3 credits of 5" or "3 credits · no budget". */
+/** "3 of 5 credits" or "3 credits · no budget" (a count, never "free": 0 spent of a budget of 0 is not free). */
 function spentOf(spent: number, budget: number | null): string {
-  return budget === null ? t('team_usage_spent_no_budget', formatCredits(spent)) : t('team_usage_spent_of', formatCredits(spent), formatCredits(budget));
+  return budget === null ? t('team_usage_spent_no_budget', tn('credits', spent)) : t('team_usage_spent_of', formatCount(spent), tn('credits', budget));
 }
 
 function SpendLine({ who, spend }: { who: string; spend: Spend }) {
