@@ -331,7 +331,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const answer = await proxy(
       db,
       c.get('member'),
-      { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null },
+      { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null, signal: c.req.raw.signal },
       { maxQueueMs: opts.maxQueueMs, upstreamTimeoutMs: opts.upstreamTimeoutMs, sealer: opts.sealer, fetch: opts.fetch },
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });

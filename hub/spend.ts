@@ -21,7 +21,7 @@ export interface BudgetRefusal {
 
 /**
  * A reservation still pending after this long belongs to a request whose hub process died (or lost its database)
- * before settling: far longer than the longest wait for a place under the rate limit (65 s) plus the wait for the
+ * before settling: far longer than the longest wait for a place under the rate limit (10 s by default) plus the wait for the
  * service's answer (60 s).
  */
 export const ABANDONED_AFTER_MS = 10 * 60_000;

@@ -122,7 +122,9 @@ test.describe('the team key under 200 a minute across two browsers and two hub p
         expect(logged.filter((r) => r.status === 429)).toEqual([]);
         const times = (logged as Array<{ time?: string }>).map((r) => Date.parse(r.time ?? ''));
         expect(times.every(Number.isFinite)).toBe(true);
-        expect(busiestWindow(times, LIMIT.windowMs)).toBeLessThanOrEqual(LIMIT.max);
+        const busiest = busiestWindow(times, LIMIT.windowMs);
+        test.info().annotations.push({ type: 'measured', description: `busiest ${LIMIT.windowMs / 1000} s window: ${busiest} requests; first to last: ${Math.round((Math.max(...times) - Math.min(...times)) / 1000)} s` });
+        expect(busiest).toBeLessThanOrEqual(LIMIT.max);
         // Both members did send more than half the limit each: either browser's own limiter would have let its
         // share through at once, so it was the hubs' shared limit that spread them.
         const usage = (await hubCall(one, '/hub/admin/usage', { token: invites.token })) as { rows: Array<{ member: string; requests: number }> };

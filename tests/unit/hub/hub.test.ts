@@ -396,6 +396,29 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     }
   });
 
+  it('a lookup whose member stopped waiting for a place under the limit is never sent (nor counted)', async () => {
+    const { adminToken, tokens, ids } = await team(1);
+    const member = tokens[0] as string;
+    const key = `test-standard-hub-${randomBytes(4).toString('hex')}`;
+    // One request per 3 s: the second lookup has to wait for the first one's window.
+    await call(hub, '/hub/admin/team', { token: adminToken, method: 'PUT', body: { proxy: { apiKey: key, upstreamUrl: sandbox.url, rateMax: 1, rateWindowMs: 3000 } } });
+    expect((await enrichVia(hub, member, { email: 'first@gone.example' })).status).toBe(404);
+    const gone = new AbortController();
+    const waiting = fetch(`${hub.url}/v1/enrich?email=second%40gone.example`, { headers: { 'x-api-key': member }, signal: gone.signal }).catch((e: unknown) => e);
+    // The hub has it queued (its reservation is pending) before the member gives up.
+    const pending = async () => (await database.db.selectFrom('usage').select('id').where('member_id', '=', ids[0] as string).where('status', '=', 'pending').execute()).length;
+    await expect.poll(pending, { timeout: 10_000 }).toBe(1);
+    gone.abort();
+    expect(await waiting).toBeInstanceOf(Error);
+    // A third lookup gets the next place; had the second been sent, it would have had that place first.
+    expect((await enrichVia(hub, member, { email: 'third@gone.example' })).status).toBe(404);
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?key=${key}`)).json()) as { requests: Array<{ query: Record<string, string> }> };
+    expect(log.requests.map((r) => r.query.email)).toEqual(['first@gone.example', 'third@gone.example']);
+    // Its reservation was given back: it counts against no budget.
+    const usage = await database.db.selectFrom('usage').select(['status']).where('member_id', '=', ids[0] as string).orderBy('at').execute();
+    expect(usage.map((u) => u.status)).toEqual(['done', 'failed', 'done']);
+  });
+
   it('sign-in is rate limited per address: after 20 bad attempts even a good invite waits', async () => {
     // A hub that believes X-Forwarded-For (behind a TLS proxy), so this test's client has an address of its own.
     const behindProxy = await startHub({ port: 0, database, trustProxy: true, keySecret });
