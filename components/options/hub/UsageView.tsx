@@ -60,39 +60,50 @@ function MemberRow({ member, onChanged }: { member: UsageMember; onChanged: () =
   return (
     <tr data-testid="hub-member-row" aria-label={member.name}>
       <th scope="row">
-        {member.name} <span className="ui-muted">{member.revoked ? t('team_usage_revoked') : role}</span>
+        {member.name}
+        <span className="hub-role">{member.revoked ? t('team_usage_revoked') : role}</span>
       </th>
       <td className="hub-num">{spentOf(member.spentToday, member.dailyBudget)}</td>
       <td className="hub-num">{spentOf(member.spentMonth, member.monthlyBudget)}</td>
       <td>
         {!member.revoked && (
+          <input className="ui-input hub-budget__input" inputMode="numeric" aria-label={t('team_usage_daily_for', member.name)} placeholder={t('team_usage_none')} value={daily} onChange={(e) => { setDaily(e.currentTarget.value); setSaved(false); }} maxLength={9} aria-invalid={dailyBudget === 'invalid' || undefined} />
+        )}
+      </td>
+      <td>
+        {!member.revoked && (
+          <input className="ui-input hub-budget__input" inputMode="numeric" aria-label={t('team_usage_monthly_for', member.name)} placeholder={t('team_usage_none')} value={monthly} onChange={(e) => { setMonthly(e.currentTarget.value); setSaved(false); }} maxLength={9} aria-invalid={monthlyBudget === 'invalid' || undefined} />
+        )}
+      </td>
+      <td>
+        {!member.revoked && !asking && (
           <div className="hub-budget">
-            <input className="ui-input hub-budget__input" inputMode="numeric" aria-label={t('team_usage_daily_for', member.name)} placeholder={t('team_usage_none')} value={daily} onChange={(e) => { setDaily(e.currentTarget.value); setSaved(false); }} maxLength={9} />
-            <input className="ui-input hub-budget__input" inputMode="numeric" aria-label={t('team_usage_monthly_for', member.name)} placeholder={t('team_usage_none')} value={monthly} onChange={(e) => { setMonthly(e.currentTarget.value); setSaved(false); }} maxLength={9} />
             <Button size="sm" variant="secondary" disabled={invalid || !changed} loading={save.busy} onClick={() => void save.run()} aria-label={t('team_usage_save_for', member.name)}>
               {t('team_usage_save')}
             </Button>
-            {saved && !changed && <span className="ui-muted" role="status">{t('team_usage_saved')}</span>}
+            <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={t('team_usage_revoke_for', member.name)}>
+              {t('team_usage_revoke')}
+            </Button>
+            {saved && !changed && (
+              <span className="ui-muted" role="status">
+                {t('team_usage_saved')}
+              </span>
+            )}
           </div>
         )}
         {invalid && <p className="ui-field__error">{t('team_usage_budget_invalid')}</p>}
         {save.error && <ErrorState error={save.error} compact />}
-      </td>
-      <td>
-        {!member.revoked && !asking && (
-          <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={t('team_usage_revoke_for', member.name)}>
-            {t('team_usage_revoke')}
-          </Button>
-        )}
         {asking && (
           <div role="alertdialog" aria-label={t('team_usage_revoke_for', member.name)} className="hub-confirm">
             <p>{t('team_usage_revoke_confirm', member.name)}</p>
-            <Button size="sm" variant="danger" loading={revoke.busy} onClick={() => void revoke.run()}>
-              {t('team_usage_revoke')}
-            </Button>{' '}
-            <Button size="sm" variant="ghost" autoFocus onClick={() => setAsking(false)}>
-              {t('book_cancel')}
-            </Button>
+            <div className="hub-budget">
+              <Button size="sm" variant="danger" loading={revoke.busy} onClick={() => void revoke.run()}>
+                {t('team_usage_revoke')}
+              </Button>
+              <Button size="sm" variant="ghost" autoFocus onClick={() => setAsking(false)}>
+                {t('book_cancel')}
+              </Button>
+            </div>
           </div>
         )}
         {revoke.error && <ErrorState error={revoke.error} compact />}
@@ -148,6 +159,7 @@ export function UsageView({ memberName }: { memberName: string }) {
         <>
           <SpendLine who={t('team_usage_you', memberName)} spend={usage.me} />
           <SpendLine who={t('team_usage_team')} spend={usage.team} />
+          {usage.members && <p className="opt-note">{t('team_usage_budgets_note')}</p>}
           {usage.members && (
             <div className="hub-table-wrap">
               <table className="hub-table" aria-label={t('team_usage_members_label')} data-testid="hub-members">
@@ -156,9 +168,10 @@ export function UsageView({ memberName }: { memberName: string }) {
                     <th scope="col">{t('team_usage_member')}</th>
                     <th scope="col" className="hub-num">{t('team_usage_today_col')}</th>
                     <th scope="col" className="hub-num">{t('team_usage_month_col')}</th>
-                    <th scope="col">{t('team_usage_budgets_col')}</th>
+                    <th scope="col">{t('team_usage_daily_col')}</th>
+                    <th scope="col">{t('team_usage_monthly_col')}</th>
                     <th scope="col">
-                      <span className="ui-visually-hidden">{t('team_usage_revoke')}</span>
+                      <span className="ui-visually-hidden">{t('team_usage_actions_col')}</span>
                     </th>
                   </tr>
                 </thead>
