@@ -104,6 +104,13 @@ export function ListsView({ active }: { active: boolean }) {
         }
       </RequestList>
       {team !== null && <TeamLists team={team} state={teamLists} reload={hub.reload} cameFrom={cameFrom} onOpen={setOpenTeamId} />}
+      {/* Signed in, but the hub did not answer: said, with Retry, under the user's own lists (which work as ever). */}
+      {hub.state.status === 'error' && (
+        <section className="sp-stack" aria-label={t('team_lists_heading_plain')} data-testid="team-lists">
+          <h3 className="sp-strong">{t('team_lists_heading_plain')}</h3>
+          <ErrorState error={hub.state.error} compact onRetry={hub.reload} />
+        </section>
+      )}
     </div>
   );
 }

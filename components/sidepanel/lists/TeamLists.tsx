@@ -23,8 +23,8 @@ export function TeamListChip({ shared }: { shared: boolean }) {
 /** The team's lists, under the user's own. Nothing at all when not signed in to a hub: the view is as without one. */
 export function TeamLists({ team, state, reload, cameFrom, onOpen }: { team: string; state: AsyncState<TeamList[]>; reload: () => void; cameFrom: string | null; onOpen: (id: string) => void }) {
   return (
-    <section className="sp-team-lists" aria-label={t('team_lists_heading', team)} data-testid="team-lists">
-      <h3 className="sp-section-title">{t('team_lists_heading', team)}</h3>
+    <section className="sp-stack" aria-label={t('team_lists_heading', team)} data-testid="team-lists">
+      <h3 className="sp-strong">{t('team_lists_heading', team)}</h3>
       <RequestList
         request={{ state, reload }}
         loadingRows={2}
