@@ -11,11 +11,12 @@ import { askBook, bookAnswer, writeBook } from './book';
 import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
-import { addToList, createList, listItems, visibleLists } from './lists';
+import { addToList, createList, listItems, listOf, setListShared, visibleLists } from './lists';
 import type { KeySealer } from './key-sealer';
 import { proxy } from './proxy';
-import { usageCsv } from './spend';
+import { spendByMember, spentSoFar, usageCsv, usageRows } from './spend';
 import { createInvite, listMembers, memberOfToken, redeemInvite, revokeMember, type Member } from './teams';
+import { revokeToken } from './tokens';
 
 export interface AppOptions extends TransportOptions {
   maxQueueMs: number;
@@ -50,6 +51,22 @@ const TeamBody = z.strictObject({
 const MemberBudgetBody = z.strictObject({ dailyBudget: Budget.optional(), monthlyBudget: Budget.optional() });
 const ListBody = z.strictObject({ name: z.string().trim().min(1).max(200), shared: z.boolean() });
 const ListItemsBody = z.strictObject({ entryIds: z.array(z.string().max(100)).min(1).max(1000) });
+const ListShareBody = z.strictObject({ shared: z.boolean() });
+const DAY_MS = 86_400_000;
+
+/** The token a request carries: `Authorization: Bearer <token>`, or `X-API-Key` as the service takes it. */
+function tokenOf(c: Context): string | undefined {
+  const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
+  return bearer ?? c.req.header('x-api-key');
+}
+
+/** The usage routes' period: `from` and `to` as dates (UTC), by default the last 31 days up to the end of today. */
+function periodOf(c: Context): { from: Date; to: Date } | null {
+  const now = Date.now();
+  const from = new Date(c.req.query('from') ?? now - 31 * DAY_MS);
+  const to = new Date(c.req.query('to') ?? now + DAY_MS);
+  return Number.isNaN(from.getTime()) || Number.isNaN(to.getTime()) ? null : { from, to };
+}
 
 async function parse<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T> | Response> {
   let raw: unknown;
@@ -96,8 +113,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
   // A valid token is served at once (one query); only a failure looks at, and adds to, the address's failures, so a
   // guessing client is slowed down to AUTH_FAILURES_MAX guesses per window without costing members a query.
   const authed = async (c: Context<Env>, next: () => Promise<void>) => {
-    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-    const token = bearer ?? c.req.header('x-api-key');
+    const token = tokenOf(c);
     const member = token ? await memberOfToken(db, token) : null;
     if (!member) {
       const client = clientOf(c, opts);
@@ -119,6 +135,8 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     await next();
   };
   app.use('/hub/me', authed);
+  app.use('/hub/session/*', authed);
+  app.use('/hub/usage', authed);
   app.use('/hub/book/*', authed);
   app.use('/hub/book', authed);
   app.use('/hub/lists/*', authed);
@@ -131,6 +149,33 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const m = c.get('member');
     const team = await db.selectFrom('teams').select(['name', 'api_key']).where('id', '=', m.teamId).executeTakeFirstOrThrow();
     return c.json({ member: m, team: { id: m.teamId, name: team.name, proxy: team.api_key !== null } });
+  });
+
+  // Signing out: this token stops working at once (the member's other sign-ins stay); the extension calls it when
+  // the member leaves the hub, so a token left in a browser is not a standing way in.
+  app.post('/hub/session/sign-out', async (c) => {
+    const member = c.get('member');
+    await revokeToken(db, tokenOf(c) ?? '');
+    await audit(db, member.teamId, member.id, 'member.sign_out', {});
+    return c.json({ signedOut: true });
+  });
+
+  // One's own spend beside one's budgets (and the team's), per day and action: what a member may see of the usage.
+  app.get('/hub/usage', async (c) => {
+    const period = periodOf(c);
+    if (!period) return error(c, 400, 'from and to must be dates (YYYY-MM-DD).', 'bad_request');
+    const m = c.get('member');
+    const [me, team, spent, rows] = await Promise.all([
+      db.selectFrom('members').select(['daily_budget', 'monthly_budget']).where('id', '=', m.id).executeTakeFirstOrThrow(),
+      db.selectFrom('teams').select(['daily_budget', 'monthly_budget']).where('id', '=', m.teamId).executeTakeFirstOrThrow(),
+      spentSoFar(db, m),
+      usageRows(db, m.teamId, period.from, period.to, m.id),
+    ]);
+    return c.json({
+      member: { id: m.id, name: m.name, role: m.role, dailyBudget: me.daily_budget, monthlyBudget: me.monthly_budget, spentToday: spent.member_day, spentMonth: spent.member_month },
+      team: { dailyBudget: team.daily_budget, monthlyBudget: team.monthly_budget, spentToday: spent.team_day, spentMonth: spent.team_month },
+      rows,
+    });
   });
 
   // The book: ask before buying (GET with one lookup in the query, POST with many), write after buying.
@@ -181,7 +226,14 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
   });
   app.get('/hub/lists/:id/items', async (c) => {
     const items = await listItems(db, c.get('member'), c.req.param('id'));
-    return items === null ? error(c, 404, 'No such list in your team.') : c.json({ items });
+    const list = items === null ? null : await listOf(db, c.get('member'), c.req.param('id'));
+    return items === null || list === null ? error(c, 404, 'No such list in your team.') : c.json({ list, items });
+  });
+  app.put('/hub/lists/:id/shared', async (c) => {
+    const body = await parse(c, ListShareBody);
+    if (body instanceof Response) return body;
+    const done = await setListShared(db, c.get('member'), c.req.param('id'), body.shared);
+    return done ? c.json(done) : error(c, 404, 'No such list of yours: only the member who made a list can share it.');
   });
 
   // Admin.
@@ -236,13 +288,39 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     return c.json({ ok: true });
   });
   app.get('/hub/admin/usage.csv', async (c) => {
-    const now = Date.now();
-    const from = new Date(c.req.query('from') ?? now - 31 * 86_400_000);
-    const to = new Date(c.req.query('to') ?? now + 86_400_000);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) return error(c, 400, 'from and to must be dates (YYYY-MM-DD).', 'bad_request');
+    const period = periodOf(c);
+    if (!period) return error(c, 400, 'from and to must be dates (YYYY-MM-DD).', 'bad_request');
     c.header('content-type', 'text/csv; charset=utf-8');
     c.header('content-disposition', 'attachment; filename="hub-usage.csv"');
-    return c.body(await usageCsv(db, c.get('member').teamId, from, to));
+    return c.body(await usageCsv(db, c.get('member').teamId, period.from, period.to));
+  });
+  // The same usage as JSON for the options page, with every member's budgets and spend today and this month.
+  app.get('/hub/admin/usage', async (c) => {
+    const period = periodOf(c);
+    if (!period) return error(c, 400, 'from and to must be dates (YYYY-MM-DD).', 'bad_request');
+    const admin = c.get('member');
+    const [members, spend, team, spent, rows] = await Promise.all([
+      listMembers(db, admin.teamId),
+      spendByMember(db, admin.teamId),
+      db.selectFrom('teams').select(['daily_budget', 'monthly_budget']).where('id', '=', admin.teamId).executeTakeFirstOrThrow(),
+      spentSoFar(db, admin),
+      usageRows(db, admin.teamId, period.from, period.to),
+    ]);
+    const spendOf = new Map(spend.map((s) => [s.memberId, s]));
+    return c.json({
+      members: members.map((m) => ({
+        id: m.id,
+        name: m.name,
+        role: m.role,
+        revoked: m.revoked_at !== null,
+        dailyBudget: m.daily_budget,
+        monthlyBudget: m.monthly_budget,
+        spentToday: spendOf.get(m.id)?.today ?? 0,
+        spentMonth: spendOf.get(m.id)?.month ?? 0,
+      })),
+      team: { dailyBudget: team.daily_budget, monthlyBudget: team.monthly_budget, spentToday: spent.team_day, spentMonth: spent.team_month },
+      rows,
+    });
   });
   app.get('/hub/admin/audit', async (c) => c.json({ entries: await auditLog(db, c.get('member').teamId) }));
 
@@ -253,7 +331,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const answer = await proxy(
       db,
       c.get('member'),
-      { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null },
+      { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null, signal: c.req.raw.signal },
       { maxQueueMs: opts.maxQueueMs, upstreamTimeoutMs: opts.upstreamTimeoutMs, sealer: opts.sealer, fetch: opts.fetch },
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });

@@ -53,16 +53,42 @@ async function tryAcquire(db: HubDb, teamId: string, limit: RateLimit): Promise<
 /**
  * Waits for a free place under the limit and takes it. Returns the slot to finish with `releaseSlot`, or the time
  * the caller would still have to wait when that passes `maxWaitMs` (the hub then answers 429 with Retry-After).
+ * `signal` is the member's request: once they stopped waiting (their client's timeout, a closed tab), no place is
+ * taken, so nothing is sent, and charged, for an answer nobody will read.
  */
-export async function acquireSlot(db: HubDb, teamId: string, limit: RateLimit, maxWaitMs: number): Promise<{ slot: string } | { retryAfterMs: number }> {
+export async function acquireSlot(
+  db: HubDb,
+  teamId: string,
+  limit: RateLimit,
+  maxWaitMs: number,
+  signal?: AbortSignal,
+): Promise<{ slot: string } | { retryAfterMs: number }> {
   const deadline = Date.now() + maxWaitMs;
   for (;;) {
+    if (signal?.aborted) return { retryAfterMs: MIN_POLL_MS };
     const r = await tryAcquire(db, teamId, limit);
-    if ('slot' in r) return r;
+    if ('slot' in r) {
+      if (!signal?.aborted) return r;
+      // The member left while the place was being taken: give it back at once (it was never used).
+      await db.deleteFrom('rate_slots').where('id', '=', r.slot).execute();
+      return { retryAfterMs: MIN_POLL_MS };
+    }
     if (Date.now() + r.waitMs > deadline) return { retryAfterMs: r.waitMs };
     // A little jitter so waiting hubs do not all retry in the same millisecond.
-    await new Promise((resolve) => setTimeout(resolve, r.waitMs + Math.random() * MIN_POLL_MS));
+    await sleep(r.waitMs + Math.random() * MIN_POLL_MS, signal);
   }
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /** Marks the request answered: from now on it counts for `windowMs` more. */

@@ -23,6 +23,8 @@ export interface ProxyRequest {
   query: URLSearchParams;
   contentType: string | null;
   body: ArrayBuffer | null;
+  /** Aborted when the member stops waiting: a request still queued for the rate limit is then never sent. */
+  signal?: AbortSignal;
 }
 
 export interface ProxyAnswer {
@@ -138,7 +140,7 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   const reserved = await reserve(db, member, priced.action, priced.maxCost);
   if ('refused' in reserved) return jsonAnswer(403, { errorCode: 'budget_exceeded', errorText: describeRefusal(reserved.refused), budget: reserved.refused });
 
-  const place = await acquireSlot(db, member.teamId, { max: team.rate_max, windowMs: team.rate_window_ms }, config.maxQueueMs);
+  const place = await acquireSlot(db, member.teamId, { max: team.rate_max, windowMs: team.rate_window_ms }, config.maxQueueMs, req.signal);
   if ('retryAfterMs' in place) {
     await settle(db, reserved.usageId, 0, null);
     const seconds = Math.ceil(place.retryAfterMs / 1000);

@@ -20,7 +20,11 @@ export interface HubOptions {
   allowHttp?: boolean;
   trustProxy?: boolean;
   tls?: { certFile: string; keyFile: string };
-  /** Longest a proxied request waits for a place under the team key's rate limit (default 65 s). */
+  /**
+   * Longest a proxied request waits for a place under the team key's rate limit before the hub answers 429 with
+   * Retry-After (default 10 s): shorter than the extension's 20 s wait for an answer, so a member's request is never
+   * sent after their client gave up on it; the extension's queue pauses for the Retry-After and asks again.
+   */
   maxQueueMs?: number;
   /** Longest the hub waits for the enrichment service's answer before it says the outcome is unknown (default 60 s). */
   upstreamTimeoutMs?: number;
@@ -53,7 +57,7 @@ export async function startHub(opts: HubOptions = {}): Promise<RunningHub> {
   const app = buildHubApp(database.db, {
     allowHttp: opts.allowHttp ?? false,
     trustProxy: opts.trustProxy ?? false,
-    maxQueueMs: opts.maxQueueMs ?? 65_000,
+    maxQueueMs: opts.maxQueueMs ?? 10_000,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 60_000,
     sealer,
     fetch: opts.fetch ?? fetch,

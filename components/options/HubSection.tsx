@@ -1,7 +1,8 @@
 /**
  * The team hub: its address and an invite → the background redeems the invite and keeps the member's token where the
  * key goes (the page never sees it); "Signed in to <team> as <member>"; "Leave the hub" puts the user's own key and
- * address back. The hub's origin is asked for first, in the click, as a saved API address's is (the background calls
+ * address back (the hub is told to forget the token first: it is forgotten here even when the hub cannot be reached),
+ * and below it the spend on the hub (./hub/UsageView.tsx). The hub's origin is asked for first, in the click, as a saved API address's is (the background calls
  * the hub from then on); leaving asks for the previous address's origin again and gives the hub's back.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import { t } from '@/lib/i18n/t';
 import type { ErrorData } from '@/lib/model/errors';
 import { applyPermissionPlan, originPattern } from '@/lib/permissions';
 import { Field, type Status, StatusLine } from './fields';
+import { UsageView } from './hub/UsageView';
 import { permissionsApi, requiredOrigins } from './permissions-glue';
 
 export interface HubSectionProps {
@@ -107,9 +109,12 @@ export function HubSection({ apiBaseUrl, keyHint, onChanged }: HubSectionProps) 
     void (async () => {
       try {
         await permission;
-        done(await request('hub/leave', {}));
+        // The hub is told to forget this browser's token first; the sign-in is forgotten here whatever it answered.
+        const out = await request('hub/sign-out', {});
+        done({ signedIn: false });
         const after = await request('settings/get', {});
-        setStatus({ tone: 'success', text: t(after.key.present ? 'hub_left' : 'hub_left_no_key', after.settings.apiBaseUrl) });
+        const left = t(after.key.present ? 'hub_left' : 'hub_left_no_key', after.settings.apiBaseUrl);
+        setStatus(out.revoked ? { tone: 'success', text: left } : { tone: 'warning', text: `${left} ${t('team_sign_out_unreachable', hostOf(state.hubUrl))}` });
       } catch (e) {
         setStatus(null);
         setError(toErrorData(e));
@@ -139,6 +144,7 @@ export function HubSection({ apiBaseUrl, keyHint, onChanged }: HubSectionProps) 
               {t('hub_leave')}
             </Button>
           </div>
+          <UsageView memberName={state.memberName} />
         </div>
       ) : (
         <form className="opt-form" onSubmit={join} noValidate aria-label={t('hub_options_title')}>

@@ -15,7 +15,7 @@ import { fileNameFor, flattenContact, fullNameOf, toVCard, type VCardVersion } f
 import type { ContactOptions, Provenance } from '@/lib/model/lookup';
 import { useAccount } from './account';
 import { ContactProfile } from './ContactProfile';
-import { downloadText } from './download';
+import { downloadText } from '@/components/shared/download';
 import { paidRequest, useAsyncAction, useEstimate, useNow } from '@/components/shared/hooks';
 import { contactOptions, enrichCost, lookupForContact } from '@/components/shared/lookup';
 import { type ContactTarget, useNavigation } from './navigation';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, CopyButton } from '@/components/ui';
 import { fileNameFor, type Tabular, toCsv, toJson, toTsv } from '@/lib/export';
-import { downloadText } from './download';
+import { downloadText } from '@/components/shared/download';
 import { t } from '@/lib/i18n/t';
 
 export interface ExportActionsProps {

@@ -9,10 +9,11 @@ import { createTeamBookLink, type TeamBookLink } from '@/lib/hub-client/team-boo
 import { createMembership } from '@/lib/hub-client/membership';
 import type { Handlers, SenderInfo } from '@/lib/messaging/router';
 import { broadcast } from './broadcast';
+import { createHubTeamHandlers } from './hub-team';
 import type { SwitchMode } from './handlers';
 import type { Services } from './services';
 
-type HubHandlers = Pick<Handlers<SenderInfo>, 'hub/state' | 'hub/join' | 'hub/leave'>;
+type HubHandlers = Pick<Handlers<SenderInfo>, 'hub/state' | 'hub/join' | 'hub/leave'> & ReturnType<typeof createHubTeamHandlers>;
 
 export function createHubHandlers(services: () => Promise<Services>, switchMode: SwitchMode): HubHandlers {
   const session = createIdbSecretText('hubSession');
@@ -27,7 +28,7 @@ export function createHubHandlers(services: () => Promise<Services>, switchMode:
     await s.keyRejection.forget();
     broadcast({ type: 'event/settings' });
   };
-  return {
+  const handlers: Pick<Handlers<SenderInfo>, 'hub/state' | 'hub/join' | 'hub/leave'> = {
     'hub/state': async () => membership(await services()).state(),
     'hub/join': async (input) => {
       const s = await real();
@@ -42,6 +43,8 @@ export function createHubHandlers(services: () => Promise<Services>, switchMode:
       return left;
     },
   };
+  // Lists, usage and sign-out: their own module; signing out ends with the same leaving as 'hub/leave'.
+  return { ...handlers, ...createHubTeamHandlers(session, handlers['hub/leave']) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------

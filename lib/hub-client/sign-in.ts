@@ -50,7 +50,14 @@ function refusal(code: HubRefusalCode, hubUrl: string, extra: Partial<ErrorData>
   return new HandledError({ kind: KIND_OF[code], message, hub: { code, host }, ...extra });
 }
 
-async function send(hubUrl: string, path: string, init: { method: 'get' | 'post'; json?: unknown; token?: string }, fetchImpl?: typeof fetch): Promise<KyResponse> {
+/** A call to the hub's own API: the method, a JSON body, the member's token. */
+export interface HubCallInit {
+  method: 'get' | 'post' | 'put';
+  json?: unknown;
+  token?: string;
+}
+
+async function send(hubUrl: string, path: string, init: HubCallInit, fetchImpl?: typeof fetch): Promise<KyResponse> {
   try {
     return await ky(`${hubUrl}${path}`, {
       method: init.method,
@@ -108,4 +115,16 @@ export async function whoAmI(hubUrl: string, token: string, fetchImpl?: typeof f
   const response = await send(hubUrl, '/hub/me', { method: 'get', token }, fetchImpl);
   const me = await read(response, MeSchema, hubUrl);
   return { member: { id: me.member.id, name: me.member.name, role: me.member.role }, team: { id: me.team.id, name: me.team.name, proxy: me.team.proxy } };
+}
+
+/** A member's call to the hub's API (lists, usage, sign-out): its validated JSON, or the refusal that says why not. */
+export async function callHub<T>(hubUrl: string, path: string, init: HubCallInit, schema: z.ZodType<T>, fetchImpl?: typeof fetch): Promise<T> {
+  return read(await send(hubUrl, path, init, fetchImpl), schema, hubUrl);
+}
+
+/** The same for an answer that is text (the usage CSV). */
+export async function callHubText(hubUrl: string, path: string, init: HubCallInit, fetchImpl?: typeof fetch): Promise<string> {
+  const response = await send(hubUrl, path, init, fetchImpl);
+  if (response.status >= 200 && response.status < 300) return response.text();
+  return read(response, z.never(), hubUrl);
 }

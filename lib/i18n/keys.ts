@@ -19,5 +19,6 @@ import type menus from '../../locales/en/menus.json';
 import type a11y from '../../locales/en/a11y.json';
 import type demo from '../../locales/en/demo.json';
 import type hub from '../../locales/en/hub.json';
+import type team from '../../locales/en/team.json';
 
-export type MessageKey = (keyof typeof common | keyof typeof sidepanel | keyof typeof people | keyof typeof book | keyof typeof lookalikes | keyof typeof options | keyof typeof popup | keyof typeof ui | keyof typeof words | keyof typeof errors | keyof typeof progress | keyof typeof importArea | keyof typeof menus | keyof typeof a11y | keyof typeof demo | keyof typeof hub) & string;
+export type MessageKey = (keyof typeof common | keyof typeof sidepanel | keyof typeof people | keyof typeof book | keyof typeof lookalikes | keyof typeof options | keyof typeof popup | keyof typeof ui | keyof typeof words | keyof typeof errors | keyof typeof progress | keyof typeof importArea | keyof typeof menus | keyof typeof a11y | keyof typeof demo | keyof typeof hub | keyof typeof team) & string;

@@ -36,6 +36,7 @@ import { EmailTextSchema as email, ShortTextSchema as shortText } from '../model
 import { SettingsPatchSchema, SettingsSchema } from '../settings/schema';
 import { contactRequests, ImportPreviewSchema } from './contacts-requests';
 import { HubJoinSchema, HubStateSchema } from '../hub-client/session';
+import { hubRequests } from './hub-requests';
 
 export { ApiKeySchema };
 
@@ -51,6 +52,7 @@ const quotedCredits = z.number().nonnegative().max(1_000_000).optional();
 
 export const requests = {
   ...contactRequests,
+  ...hubRequests,
   'contact/enrich': {
     input: z.strictObject({
       lookup: ContactLookupSchema,

@@ -7,40 +7,12 @@
  * purchase in words; nothing in B's browser ever held the team's key; A leaves the hub and has their own key back.
  */
 import { randomBytes } from 'node:crypto';
-import type { Worker } from '@playwright/test';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
 import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backends';
 import { expect, test, uniqueKey } from './fixtures';
-import { hubCall, lookUp, openPanelIn, secondBrowser, signIn } from './support/hub';
+import { everythingStored, hubCall, lookUp, openPanelIn, secondBrowser, signIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
-
-/** Everything the extension keeps in a browser: every storage area and every IndexedDB database of its origin. */
-async function everythingStored(worker: Worker): Promise<string> {
-  return worker.evaluate(async () => {
-    const areas = await Promise.all([chrome.storage.local.get(null), chrome.storage.session.get(null), chrome.storage.sync.get(null)]);
-    const databases: Record<string, Record<string, unknown[]>> = {};
-    for (const info of await indexedDB.databases()) {
-      if (!info.name) continue;
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(info.name!);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
-      const stores: Record<string, unknown[]> = {};
-      for (const store of Array.from(db.objectStoreNames)) {
-        stores[store] = await new Promise<unknown[]>((resolve, reject) => {
-          const all = db.transaction(store).objectStore(store).getAll();
-          all.onsuccess = () => resolve(all.result as unknown[]);
-          all.onerror = () => reject(all.error);
-        });
-      }
-      db.close();
-      databases[info.name] = stores;
-    }
-    return JSON.stringify({ areas, databases });
-  });
-}
 
 for (const backend of BACKENDS) {
   test.describe(`team hub in proxy mode, on ${backend}`, () => {

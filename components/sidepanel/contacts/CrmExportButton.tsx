@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { Button, Checkbox, ErrorState, Select, useBusyAction } from '@/components/ui';
 import type { EnrichedContact } from '@/lib/api/schemas';
 import { CRM_PRESETS, crmTable, fileNameFor, toCsv, type CrmPreset } from '@/lib/export';
-import { downloadParts, downloadText } from '../download';
+import { downloadParts, downloadText } from '@/components/shared/download';
 import { csvByPages } from './book-export';
 import { t } from '@/lib/i18n/t';
 

@@ -6,6 +6,8 @@ import { request, toErrorData } from '@/components/shared/hooks';
 import { t } from '@/lib/i18n/t';
 
 const NEW = '__new__';
+/** A team hub list's choice: its hub id after this prefix (local list ids never start with it). */
+const TEAM = 'team:';
 
 /** The most ids one 'lists/add' request takes (lib/messaging/contacts-requests.ts). */
 const ADD_PAGE = 10_000;
@@ -19,6 +21,8 @@ const ADD_PAGE = 10_000;
 export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { recordIds: () => string[] | Promise<string[]>; label?: string }) {
   const [open, setOpen] = useState(false);
   const [lists, setLists] = useState<Array<{ id: string; name: string; count: number }>>([]);
+  /** The team hub's lists, offered after the user's own while signed in to a hub. */
+  const [teamLists, setTeamLists] = useState<Array<{ id: string; name: string; count: number; shared: boolean }>>([]);
   const [choice, setChoice] = useState(NEW);
   const [name, setName] = useState('');
   const [done, setDone] = useState<string | null>(null);
@@ -31,6 +35,19 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
   const { busy, error, setError, run } = useBusyAction(async () => {
     const ids = await recordIds();
     if (ids.length === 0) return;
+    const team = choice.startsWith(TEAM) ? teamLists.find((l) => TEAM + l.id === choice) : undefined;
+    if (team) {
+      let added = 0;
+      let skipped = 0;
+      for (let i = 0; i < ids.length; i += ADD_PAGE) {
+        const r = await request('hub/lists/add', { id: team.id, recordIds: ids.slice(i, i + ADD_PAGE) });
+        added += r.added;
+        skipped += r.skipped;
+      }
+      setDone(skipped > 0 ? t('team_list_added_partly', added, team.name, skipped) : t('book_list_added', added, team.name));
+      close();
+      return;
+    }
     const list = choice === NEW ? await request('lists/create', { name }) : lists.find((l) => l.id === choice);
     if (!list) return;
     let added = 0;
@@ -44,9 +61,10 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
     setDone(null);
     setError(null);
     try {
-      const all = await request('lists/all', {});
+      const [all, hub] = await Promise.all([request('lists/all', {}), request('hub/lists/all', {}).catch(() => ({ team: null, lists: [] }))]);
       setLists(all);
-      setChoice(all[0]?.id ?? NEW);
+      setTeamLists(hub.lists);
+      setChoice(all[0]?.id ?? (hub.lists[0] ? TEAM + hub.lists[0].id : NEW));
     } catch (cause) {
       setError(toErrorData(cause));
     }
@@ -77,7 +95,11 @@ export function AddToListButton({ recordIds, label = t('book_list_add_to') }: { 
         if (e.key === 'Escape' && !busy) close();
       }}
     >
-      <Select label={t('book_list_label')} inline autoFocus value={choice} onChange={(e) => setChoice(e.target.value)} options={[...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })), { value: NEW, label: t('book_list_new_option') }]} />
+      <Select label={t('book_list_label')} inline autoFocus value={choice} onChange={(e) => setChoice(e.target.value)} options={[
+          ...lists.map((l) => ({ value: l.id, label: `${l.name} (${l.count})` })),
+          ...teamLists.map((l) => ({ value: TEAM + l.id, label: t(l.shared ? 'team_list_option_shared' : 'team_list_option_private', l.name, l.count) })),
+          { value: NEW, label: t('book_list_new_option') },
+        ]} />
       {choice === NEW && <TextField label={t('book_list_new_name')} hideLabel placeholder={t('book_list_new_name')} value={name} maxLength={120} onChange={(e) => setName(e.target.value)} />}
       <Button size="sm" variant="primary" loading={busy} disabled={choice === NEW && name.trim() === ''} onClick={add}>
         {t('book_list_add')}

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Button, ErrorState, TextField } from '@/components/ui';
+import { Button, Checkbox, ErrorState, TextField } from '@/components/ui';
+import type { AsyncState } from '@/components/shared/hooks';
+import type { TeamList } from '@/lib/hub-client/lists';
 import { EnrichedContactSchema } from '@/lib/api/schemas';
 import type { ErrorData } from '@/lib/model/errors';
 import { CrmExportButton } from '../contacts/CrmExportButton';
@@ -10,11 +12,18 @@ import { lookupForContact } from '@/components/shared/lookup';
 import { useNavigation } from '../navigation';
 import { ListRow, RequestList } from '../RequestList';
 import { PaidListAction, type PaidStep } from './PaidListAction';
+import { ShareListWithTeam, TeamListDetail, TeamLists } from './TeamLists';
 import { t, tn } from '@/lib/i18n/t';
 
 /** Saved lists: create, open, export (CRM presets), send to the webhook, verify all emails, refresh, remove. */
 export function ListsView({ active }: { active: boolean }) {
   const lists = useRequest('lists/all', active ? {} : null);
+  // The team hub's lists: only while signed in to one (`team` null otherwise, and the view is as without a hub).
+  const hub = useRequest('hub/lists/all', active ? {} : null);
+  const team = hub.state.status === 'success' ? hub.state.data.team : hub.state.status === 'loading' ? (hub.state.previous?.team ?? null) : null;
+  const teamLists: AsyncState<TeamList[]> = hub.state.status === 'success' ? { status: 'success', data: hub.state.data.lists } : hub.state.status === 'loading' ? { status: 'loading' } : hub.state.status === 'error' ? hub.state : { status: 'idle' };
+  const [shareNew, setShareNew] = useState(false);
+  const [openTeamId, setOpenTeamId] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   /** The list just left: its Open button takes focus back, so a keyboard user returns where they were. */
@@ -24,6 +33,13 @@ export function ListsView({ active }: { active: boolean }) {
   const create = async () => {
     setError(null);
     try {
+      if (team !== null && shareNew) {
+        const made = await request('hub/lists/create', { name, shared: true });
+        setName('');
+        setOpenTeamId(made.id);
+        hub.reload();
+        return;
+      }
       const list = await request('lists/create', { name });
       setName('');
       setOpenId(list.id);
@@ -33,6 +49,17 @@ export function ListsView({ active }: { active: boolean }) {
     }
   };
 
+  if (openTeamId)
+    return (
+      <TeamListDetail
+        id={openTeamId}
+        onBack={() => {
+          setCameFrom(openTeamId);
+          setOpenTeamId(null);
+          hub.reload();
+        }}
+      />
+    );
   if (openId)
     return (
       <ListDetail
@@ -52,6 +79,7 @@ export function ListsView({ active }: { active: boolean }) {
           {t('book_lists_create')}
         </Button>
       </div>
+      {team !== null && <Checkbox label={t('team_list_create_shared', team)} checked={shareNew} onChange={(e) => setShareNew(e.currentTarget.checked)} />}
       {error && <ErrorState error={error} compact />}
       <RequestList
         request={lists}
@@ -75,6 +103,14 @@ export function ListsView({ active }: { active: boolean }) {
           ))
         }
       </RequestList>
+      {team !== null && <TeamLists team={team} state={teamLists} reload={hub.reload} cameFrom={cameFrom} onOpen={setOpenTeamId} />}
+      {/* Signed in, but the hub did not answer: said, with Retry, under the user's own lists (which work as ever). */}
+      {hub.state.status === 'error' && (
+        <section className="sp-stack" aria-label={t('team_lists_heading_plain')} data-testid="team-lists">
+          <h3 className="sp-strong">{t('team_lists_heading_plain')}</h3>
+          <ErrorState error={hub.state.error} compact onRetry={hub.reload} />
+        </section>
+      )}
     </div>
   );
 }
@@ -164,6 +200,7 @@ function ListDetail({ id, onBack }: { id: string; onBack: () => void }) {
           )}
           <div className="sp-export">
             <WebhookSendButton disabled={data.entries.length === 0} source={() => ({ kind: 'list', id })} />
+            <ShareListWithTeam name={data.list.name} recordIds={async () => (await request('lists/members', { id })).entries.map((e) => e.id)} />
             {!offerPaid && (
               <Button size="sm" disabled={data.entries.length === 0} onClick={() => setOfferPaid(true)}>
                 {t('book_lists_verify_or_refresh')}

@@ -24,7 +24,7 @@ vi.mock('@/lib/contacts/idb-store', async () => {
     },
   };
 });
-vi.mock('@/components/sidepanel/download', () => ({
+vi.mock('@/components/shared/download', () => ({
   downloadText: (_name: string, _mime: string, text: string) => void seen.files.push(text),
   // A large export is written in parts (one per page of the book): the file is their concatenation.
   downloadParts: (_name: string, _mime: string, parts: readonly string[]) => void seen.files.push(parts.join('')),

@@ -15,6 +15,8 @@ export const BACKENDS: Backend[] = ['pglite', 'postgres'];
 export interface TestDatabases {
   /** Opens one more connection set to the same database (a second hub process's own pool; PGlite: the same one). */
   open(): Promise<HubDatabase>;
+  /** Postgres: the database's address, for hub processes of their own (`DATABASE_URL`); PGlite: none (in this process). */
+  url?: string;
   dispose(): Promise<void>;
 }
 
@@ -45,6 +47,7 @@ export async function testDatabases(backend: Backend): Promise<TestDatabases> {
   dbUrl.pathname = `/${name}`;
   const opened: HubDatabase[] = [];
   return {
+    url: dbUrl.toString(),
     open: async () => {
       const db = openPostgres(dbUrl.toString());
       await migrate(db.db);

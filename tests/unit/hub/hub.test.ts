@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createTeam } from '@/hub/teams';
+import { hashSecret } from '@/hub/tokens';
 import type { HubDatabase } from '@/hub/db/open';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { BACKENDS, testDatabases, type TestDatabases } from './backends';
@@ -395,6 +396,29 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     }
   });
 
+  it('a lookup whose member stopped waiting for a place under the limit is never sent (nor counted)', async () => {
+    const { adminToken, tokens, ids } = await team(1);
+    const member = tokens[0] as string;
+    const key = `test-standard-hub-${randomBytes(4).toString('hex')}`;
+    // One request per 3 s: the second lookup has to wait for the first one's window.
+    await call(hub, '/hub/admin/team', { token: adminToken, method: 'PUT', body: { proxy: { apiKey: key, upstreamUrl: sandbox.url, rateMax: 1, rateWindowMs: 3000 } } });
+    expect((await enrichVia(hub, member, { email: 'first@gone.example' })).status).toBe(404);
+    const gone = new AbortController();
+    const waiting = fetch(`${hub.url}/v1/enrich?email=second%40gone.example`, { headers: { 'x-api-key': member }, signal: gone.signal }).catch((e: unknown) => e);
+    // The hub has it queued (its reservation is pending) before the member gives up.
+    const pending = async () => (await database.db.selectFrom('usage').select('id').where('member_id', '=', ids[0] as string).where('status', '=', 'pending').execute()).length;
+    await expect.poll(pending, { timeout: 10_000 }).toBe(1);
+    gone.abort();
+    expect(await waiting).toBeInstanceOf(Error);
+    // A third lookup gets the next place; had the second been sent, it would have had that place first.
+    expect((await enrichVia(hub, member, { email: 'third@gone.example' })).status).toBe(404);
+    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?key=${key}`)).json()) as { requests: Array<{ query: Record<string, string> }> };
+    expect(log.requests.map((r) => r.query.email)).toEqual(['first@gone.example', 'third@gone.example']);
+    // Its reservation was given back: it counts against no budget.
+    const usage = await database.db.selectFrom('usage').select(['status']).where('member_id', '=', ids[0] as string).orderBy('at').execute();
+    expect(usage.map((u) => u.status)).toEqual(['done', 'failed', 'done']);
+  });
+
   it('sign-in is rate limited per address: after 20 bad attempts even a good invite waits', async () => {
     // A hub that believes X-Forwarded-For (behind a TLS proxy), so this test's client has an address of its own.
     const behindProxy = await startHub({ port: 0, database, trustProxy: true, keySecret });
@@ -417,5 +441,78 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     } finally {
       await behindProxy.close();
     }
+  });
+  it('lists: a shared list and its items reach a teammate with names; a private one stays its owner\'s until the owner shares it', async () => {
+    const { tokens } = await team(2);
+    const [a, b] = tokens as [string, string];
+    const written = await call(hub, '/hub/book', { token: a, body: { writeId: 'l1', lookup: { email: 'lee@acme.com' }, answer: { full_name: 'Lee Park' }, boughtAt: '2026-02-01T00:00:00Z', credits: 1 } });
+    const shared = await call(hub, '/hub/lists', { token: a, body: { name: 'Q3 targets', shared: true } });
+    const mine = await call(hub, '/hub/lists', { token: a, body: { name: 'Maybe later', shared: false } });
+    expect((await call(hub, `/hub/lists/${shared.json.id}/items`, { token: a, body: { entryIds: [written.json.entryId] } })).json.added).toBe(1);
+
+    const seenByB = (await call(hub, '/hub/lists', { token: b })).json.lists as Array<{ id: string; name: string; owner_name: string; count: number; shared: boolean }>;
+    expect(seenByB).toEqual([expect.objectContaining({ id: shared.json.id, name: 'Q3 targets', owner_name: 'm0', count: 1, shared: true })]);
+    const items = await call(hub, `/hub/lists/${shared.json.id}/items`, { token: b });
+    expect(items.json.list).toMatchObject({ name: 'Q3 targets', shared: true });
+    expect(items.json.items).toEqual([expect.objectContaining({ id: written.json.entryId, answer: { full_name: 'Lee Park' }, added_by_name: 'm0', bought_by_name: 'm0' })]);
+
+    // Only the owner shares: B cannot share A's private list (nor see it), A can.
+    expect((await call(hub, `/hub/lists/${mine.json.id}/shared`, { token: b, method: 'PUT', body: { shared: true } })).status).toBe(404);
+    expect((await call(hub, `/hub/lists/${mine.json.id}/items`, { token: b })).status).toBe(404);
+    expect((await call(hub, `/hub/lists/${mine.json.id}/shared`, { token: a, method: 'PUT', body: { shared: true } })).json).toEqual({ id: mine.json.id, name: 'Maybe later', shared: true });
+    expect(((await call(hub, '/hub/lists', { token: b })).json.lists as unknown[]).length).toBe(2);
+    // B adds a person to A's shared list.
+    const byB = await call(hub, '/hub/book', { token: b, body: { writeId: 'l2', lookup: { email: 'kim@acme.com' }, answer: { full_name: 'Kim Lo' }, boughtAt: '2026-02-02T00:00:00Z', credits: 1 } });
+    expect((await call(hub, `/hub/lists/${shared.json.id}/items`, { token: b, body: { entryIds: [byB.json.entryId] } })).json.added).toBe(1);
+    const after = (await call(hub, `/hub/lists/${shared.json.id}/items`, { token: a })).json.items as Array<{ added_by_name: string }>;
+    expect(after.map((i) => i.added_by_name)).toEqual(['m0', 'm1']);
+  });
+
+  it('signing out revokes that token only: its next request is refused, the member\'s other sign-in and the team go on', async () => {
+    const { adminToken, tokens, ids } = await team(1);
+    const member = tokens[0] as string;
+    // The same member signed in a second time (another browser): a second token of theirs.
+    const second = 'hub_second-browser-token-for-this-test';
+    await database.db.insertInto('tokens').values({ token_hash: hashSecret(second), member_id: ids[0] as string }).execute();
+    const out = await call(hub, '/hub/session/sign-out', { token: member, method: 'POST' });
+    expect(out.status).toBe(200);
+    expect(out.json).toEqual({ signedOut: true });
+    const refused = await call(hub, '/hub/me', { token: member });
+    expect(refused.status).toBe(401);
+    expect(refused.json.errorCode).toBe('hub_token_refused');
+    expect((await call(hub, '/hub/me', { token: second })).status).toBe(200);
+    expect((await call(hub, '/hub/session/sign-out', { token: member, method: 'POST' })).status).toBe(401);
+    const log = (await call(hub, '/hub/admin/audit', { token: adminToken })).json.entries as Array<{ action: string; member_id: string }>;
+    expect(log).toContainEqual(expect.objectContaining({ action: 'member.sign_out', member_id: ids[0] }));
+  });
+
+  it('usage as JSON: an admin sees every member\'s spend and budgets per day and action, a member only their own; the CSV has the same rows', async () => {
+    const { adminToken, tokens, ids } = await team(2);
+    const [a, b] = tokens as [string, string];
+    await proxyTeam(adminToken);
+    await call(hub, `/hub/admin/members/${ids[1]}/budget`, { token: adminToken, method: 'PUT', body: { dailyBudget: 5, monthlyBudget: 40 } });
+    expect((await enrichVia(hub, a, { email: samples.emails[10] as string })).status).toBe(200);
+    expect((await enrichVia(hub, a, { email: samples.emails[11] as string })).status).toBe(200);
+    expect((await enrichVia(hub, b, { email: samples.emails[12] as string })).status).toBe(200);
+
+    const all = await call(hub, '/hub/admin/usage', { token: adminToken });
+    expect(all.status).toBe(200);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(all.json.rows).toEqual([
+      { day: today, memberId: ids[0], member: 'm0', action: 'enrich', requests: 2, credits: 2 },
+      { day: today, memberId: ids[1], member: 'm1', action: 'enrich', requests: 1, credits: 1 },
+    ]);
+    const members = all.json.members as Array<{ id: string; dailyBudget: number | null; monthlyBudget: number | null; spentToday: number; spentMonth: number; revoked: boolean }>;
+    expect(members.find((m) => m.id === ids[1])).toMatchObject({ dailyBudget: 5, monthlyBudget: 40, spentToday: 1, spentMonth: 1, revoked: false });
+    expect(members.find((m) => m.id === ids[0])).toMatchObject({ dailyBudget: null, spentToday: 2 });
+    expect(all.json.team).toMatchObject({ spentToday: 3, spentMonth: 3, dailyBudget: null });
+    const csv = (await call(hub, '/hub/admin/usage.csv', { token: adminToken })).text.trim().split(/\r?\n/);
+    expect(csv).toEqual(['day,member_id,member,action,requests,credits', `${today},${ids[0]},m0,enrich,2,2`, `${today},${ids[1]},m1,enrich,1,1`]);
+
+    const own = await call(hub, '/hub/usage', { token: b });
+    expect(own.json.member).toMatchObject({ id: ids[1], dailyBudget: 5, monthlyBudget: 40, spentToday: 1, spentMonth: 1 });
+    expect(own.json.rows).toEqual([{ day: today, memberId: ids[1], member: 'm1', action: 'enrich', requests: 1, credits: 1 }]);
+    expect((await call(hub, '/hub/admin/usage', { token: b })).status).toBe(403);
+    expect((await call(hub, '/hub/usage?from=not-a-date', { token: b })).status).toBe(400);
   });
 });
