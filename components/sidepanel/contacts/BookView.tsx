@@ -4,6 +4,7 @@ import { BOOK_SORTS, type BookEntry, type BookSort } from '@/lib/contacts/schema
 import { useDebounced, useRequest } from '@/components/shared/hooks';
 import { AddToListButton } from '../lists/AddToListButton';
 import { useNavigation } from '../navigation';
+import { BookIndexing, useBookIndexing } from './BookIndexing';
 import { CrmExportButton } from './CrmExportButton';
 import { DeleteControls } from './DeleteControls';
 import { allMatchingIds, openRecord } from './open-record';
@@ -33,6 +34,8 @@ export function BookView({ active }: { active: boolean }) {
   const entries = list.state.status === 'success' ? list.state.data.entries : [];
   const total = list.state.status === 'success' ? list.state.data.total : 0;
   const damaged = list.state.status === 'success' ? (list.state.data.damaged ?? 0) : 0;
+  // After an update of the book's store its first page waits for the book to be indexed again: said, with progress.
+  const indexing = useBookIndexing(list.state.status === 'loading');
   // Nothing selected: every contact the search matches, read at the click, not the 500 rows loaded (the hint said
   // "actions apply to all 2,000" while Export, Send and Add to list took 500).
   const chosen = (): Promise<string[]> => (selected.size ? Promise.resolve([...selected]) : allMatchingIds(view));
@@ -44,7 +47,8 @@ export function BookView({ active }: { active: boolean }) {
         <SearchField label={t('book_search_label')} value={query} onChange={(e) => setQuery(e.target.value)} className="sp-grow" />
         <Select label={t('book_sort_label')} hideLabel inline value={sort} onChange={(e) => setSort(e.target.value as BookSort)} options={BOOK_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s]() }))} />
       </div>
-      {list.state.status === 'loading' && <SkeletonList rows={4} avatar={false} label={t('book_loading')} />}
+      {indexing && <BookIndexing progress={indexing} />}
+      {list.state.status === 'loading' && !indexing && <SkeletonList rows={4} avatar={false} label={t('book_loading')} />}
       {list.state.status === 'error' && <ErrorState error={list.state.error} onRetry={list.reload} />}
       {list.state.status === 'success' && entries.length === 0 && (
         <EmptyState icon="users" title={debounced ? t('book_nothing_matches') : t('book_empty_title')}>
