@@ -1,8 +1,8 @@
 /**
  * Purchases kept together: a bulk chunk hands the book its hundred people at once, and each one kept on its own was a
  * read by id, a read per key, and a write that rewrote its search chunk: hundreds of IndexedDB transactions per chunk,
- * each rewriting a chunk of the book's search lines (one per 780 contacts). Here the batch is read in two reads (by id,
- * by key) and written in one, each search chunk once.
+ * each rewriting one of the 128 chunks of the book's search lines (780 contacts' lines each at 100,000). Here the
+ * batch is read in two reads (by id, by key) and written in one, each search chunk once.
  *
  * The decision per purchase is the one `keep` always made, in the order the purchases came: a purchase joins the
  * record of its id, else a record holding one of its keys when it is the same one (same service `_id`, or neither has
