@@ -82,7 +82,13 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   const { store } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const write = createOrder();
+  const order = createOrder();
+  /** Changes asked for so far: a batch of purchases takes no more once another change was asked after it. */
+  let asked = 0;
+  const write = <T>(step: () => Promise<T>): Promise<T> => {
+    asked++;
+    return order(step);
+  };
   /** Bumped by every purchase kept: a new key may answer for someone (lib/contacts/saved.ts reuses its index until then). */
   let purchases = 0;
 
@@ -200,25 +206,31 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
    * Purchases asked for while the book is busy are kept together in its next turn (./keep.ts): a bulk chunk's people
    * arrive at once. Each still gets its own answer: its record's id, or the reason it was refused.
    */
-  let waiting: Array<{ purchase: Purchase; resolve: (id: string) => void; reject: (error: unknown) => void }> = [];
+  type Waiting = { purchase: Purchase; resolve: (id: string) => void; reject: (error: unknown) => void };
+  let open: { items: Waiting[]; ticket: number } | null = null;
   function keep(purchase: Purchase): Promise<string> {
     return new Promise<string>((resolve, reject) => {
-      waiting.push({ purchase, resolve, reject });
-      if (waiting.length > 1) return;
+      // Joins the batch waiting for its turn unless another change was asked after it: that one comes first.
+      if (open && open.ticket === asked) {
+        open.items.push({ purchase, resolve, reject });
+        return;
+      }
+      const batch = { items: [{ purchase, resolve, reject }], ticket: 0 };
+      open = batch;
       void write(async () => {
-        const batch = waiting;
-        waiting = [];
+        if (open === batch) open = null;
         try {
           const outcomes = await keepAll(
-            batch.map((b) => b.purchase),
+            batch.items.map((b) => b.purchase),
             { store, read: (raw) => parsed(raw, BookRecordSchema, 'records'), valid: (record) => valid(BookRecordSchema, record, 'record') },
           );
-          outcomes.forEach((outcome, i) => ('id' in outcome ? batch[i]!.resolve(outcome.id) : batch[i]!.reject(outcome.error)));
           purchases += outcomes.filter((o) => 'id' in o).length;
+          outcomes.forEach((outcome, i) => ('id' in outcome ? batch.items[i]!.resolve(outcome.id) : batch.items[i]!.reject(outcome.error)));
         } catch (error) {
-          for (const b of batch) b.reject(error);
+          for (const b of batch.items) b.reject(error);
         }
       });
+      batch.ticket = asked;
     });
   }
 

@@ -79,4 +79,18 @@ describe('a chunk of purchases is kept in one turn', () => {
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await book.list({ sort: 'name' })).entries.map((e) => e.id).sort()).toEqual(['person:ok1', 'person:ok2']);
   });
+
+  it('a purchase asked after a deletion is kept after it (it does not join a batch asked before the deletion)', async () => {
+    const { book } = setup();
+    const x = row({ _id: 'x', full_name: 'Xena', current_work_email: 'x@acme.example' }, { endpoint: 'contact/enrich', jobId: undefined });
+    await recordPaidAnswer(book, x);
+    // A lookup's purchase, then a Delete click, then the same person bought again, all before the book's next turn.
+    await Promise.all([
+      recordPaidAnswer(book, row({ _id: 'a', current_work_email: 'a@acme.example' })),
+      book.remove(['person:x']),
+      recordPaidAnswer(book, { ...x, fetchedAt: Date.UTC(2026, 10, 3) }),
+    ]);
+    const { entries } = await book.list({ sort: 'name' });
+    expect(entries.map((e) => e.id).sort()).toEqual(['person:a', 'person:x']);
+  });
 });
