@@ -18,6 +18,8 @@ import { chromiumPath } from '../tests/e2e/support/chromium';
 const PAGE = 500;
 /** What people type: a first name's start, a surname word, an email's domain, a company word, two words. */
 const SEARCHES = ['ann', 'schmidt', 'mail12', 'group', 'son inc'];
+/** People found in one 1,000-row bulk chunk of the import bench (a tenth of its rows). */
+const CHUNK_FOUND = 100;
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 const round = (x: number, digits = 1): number => Math.round(x * 10 ** digits) / 10 ** digits;
@@ -58,6 +60,13 @@ export async function run({ json, quick }: { json: boolean; quick: boolean }): P
       ids.push(Math.max(all.ms, (await measure('ids', {})).ms));
       heap = Math.max(heap, page1.heapMb, found.heapMb, all.heapMb);
     }
+    // A bulk chunk's 100 people found, kept into this book: one at a time (as before) and told at once, interleaved.
+    const keepOneByOne: number[] = [];
+    const keepTogether: number[] = [];
+    for (let i = 0; i < (quick ? 3 : 5); i++) {
+      keepOneByOne.push(await callHarness(page, 'keepChunk', CHUNK_FOUND, false, 1_000_000 + 2 * i * CHUNK_FOUND));
+      keepTogether.push(await callHarness(page, 'keepChunk', CHUNK_FOUND, true, 1_000_000 + (2 * i + 1) * CHUNK_FOUND));
+    }
     const listsMs = (await measure('lists')).ms;
     const oldPage = (await measure('oldList', { limit: PAGE })).ms;
     const oldSearch = (await measure('oldList', { query: 'ann', limit: PAGE })).ms;
@@ -81,6 +90,8 @@ export async function run({ json, quick }: { json: boolean; quick: boolean }): P
       book_upgrade_progress_reports: upgrade.progress.length,
       book_keep_during_upgrade_max_ms: round(Math.max(0, ...upgrade.keepMs)),
       book_keep_during_upgrade_median_ms: round(median(upgrade.keepMs)),
+      book_keep_chunk_one_by_one_ms: round(median(keepOneByOne)),
+      book_keep_chunk_together_ms: round(median(keepTogether)),
       book_old_first_page_ms: round(oldPage),
       book_old_search_ms: round(oldSearch),
     };
@@ -91,6 +102,7 @@ export async function run({ json, quick }: { json: boolean; quick: boolean }): P
       console.log(`search: ${out.book_search_ms} ms; the first after a write elsewhere ${out.book_search_cold_ms} ms, the second ${out.book_search_second_ms} ms (old path ${out.book_old_search_ms} ms)`);
       console.log(`all matching ids: ${out.book_all_ids_ms} ms; lists with counts: ${out.book_lists_ms} ms`);
       console.log(`upgrade of the version-1 book (once, in batches): ${out.book_upgrade_ms} ms (${out.book_upgrade_ms_per_1000} ms per 1,000), ${out.book_upgrade_progress_reports} progress reports; purchases kept meanwhile: median ${out.book_keep_during_upgrade_median_ms} ms, longest ${out.book_keep_during_upgrade_max_ms} ms`);
+      console.log(`a bulk chunk's ${CHUNK_FOUND} people kept: one at a time ${out.book_keep_chunk_one_by_one_ms} ms, told at once ${out.book_keep_chunk_together_ms} ms`);
       console.log(`heap grown by one read: ≤ ${out.book_heap_mb} MB`);
     }
     return out;

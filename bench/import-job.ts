@@ -13,7 +13,8 @@
  * e2e's 20,000-row job measured about 1.7 s per 1,000 rows of the extension's own before the book was filled beside the
  * next chunk (tests/e2e/import-scale.spec.ts runs that path in Chromium).
  */
-import { startSandbox } from '../sandbox/server';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { appendBatches, createRowPlanner, detectColumns, parseDelimited } from '../lib/import';
 import { createBulkStaging, createMemoryStagingStore } from '../lib/engine/bulk-staging';
 import { createMemoryCacheStore } from '../lib/cache/store';
@@ -60,9 +61,67 @@ function csvOf(rows: number, found: readonly string[]): string {
   return lines.join('\n');
 }
 
+/**
+ * The sandbox in a process of its own, as the service is a program of its own: in this process its work on each
+ * request (routing, the answer's spelling and serialising, outside the time its log records) ran on the extension's
+ * thread and was timed as the extension's.
+ */
+async function sandboxProcess(): Promise<{ url: string; close: () => Promise<void> }> {
+  const cli = fileURLToPath(new URL('../sandbox/cli.ts', import.meta.url));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', cli, '--port', '0', '--quiet', '--rate-limit', '1000000/60'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout?.on('data', (data: Buffer) => {
+      out += data.toString();
+      const match = /listening on (http:\/\/\S+)/.exec(out);
+      if (match?.[1]) resolve(match[1]);
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited (${code}) before listening: ${out}`)));
+  });
+  child.stdout?.resume();
+  return { url, close: () => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', () => resolve()), child.kill('SIGTERM')))) };
+}
+
+const JOB_RUNS = 3;
+
+interface JobRun {
+  jobMs: number;
+  sandboxMs: number;
+  cpuMs: number;
+  requests: number;
+  status: string;
+  credits: number;
+}
+
+/** One job run whole on a fresh account: its wall time, the sandbox's time to answer (its request log), the CPU spent here. */
+async function runJob(url: string, entries: Array<{ field_type: 'email'; value: string }>): Promise<JobRun> {
+  const key = `test-standard-bench-import-run-${Date.now()}`;
+  const { engine } = engineAt(url, key);
+  await engine.start();
+  const cpu = process.cpuUsage();
+  const started = performance.now();
+  let job = await engine.bulk.start(entries);
+  while (job.status === 'queued' || job.status === 'running') {
+    await new Promise((r) => setTimeout(r, 20));
+    job = await engine.bulk.get(job.id);
+  }
+  const jobMs = performance.now() - started;
+  const used = process.cpuUsage(cpu);
+  const log = (await (await fetch(`${url}/_sandbox/requests?key=${encodeURIComponent(key)}`)).json()) as { requests: Array<{ path: string; durationMs: number }> };
+  const bulk = log.requests.filter((r) => r.path === '/v1/bulk-enrich');
+  return {
+    jobMs,
+    sandboxMs: bulk.reduce((n, r) => n + r.durationMs, 0),
+    cpuMs: (used.user + used.system) / 1000,
+    requests: bulk.length,
+    status: job.status,
+    credits: job.creditsCharged,
+  };
+}
+
 export async function measureImportJob({ json, quick }: { json: boolean; quick: boolean }): Promise<Record<string, number>> {
   const jobRows = quick ? 3_000 : 10_000;
-  const sandbox = await startSandbox({ port: 0, quiet: true, rateLimit: { max: 1_000_000, windowMs: 60_000 } });
+  const sandbox = await sandboxProcess();
   try {
     const found = await foundEmails(sandbox.url, Math.ceil(Math.max(jobRows, PREVIEW_ROWS) / 10));
 
@@ -86,35 +145,29 @@ export async function measureImportJob({ json, quick }: { json: boolean; quick: 
     const previewMs = performance.now() - previewStarted;
     await staging.discard(stagedId);
 
-    // 2. The job, run whole.
-    const jobKey = `test-standard-bench-import-run-${Date.now()}`;
-    const run = engineAt(sandbox.url, jobKey);
-    await run.engine.start();
+    // 2. The job, run whole, JOB_RUNS times (each a fresh account and book): one run's figures swing with the load.
     const entries = csvOf(jobRows, found)
       .split('\n')
       .slice(1)
       .map((line) => ({ field_type: 'email' as const, value: line.split(',')[1]! }));
-    const jobStarted = performance.now();
-    let job = await run.engine.bulk.start(entries);
-    while (job.status === 'queued' || job.status === 'running') {
-      await new Promise((r) => setTimeout(r, 20));
-      job = await run.engine.bulk.get(job.id);
-    }
-    const jobMs = performance.now() - jobStarted;
-    const log = (await (await fetch(`${sandbox.url}/_sandbox/requests?key=${encodeURIComponent(jobKey)}`)).json()) as { requests: Array<{ path: string; durationMs: number }> };
-    const bulk = log.requests.filter((r) => r.path === '/v1/bulk-enrich');
-    const sandboxMs = bulk.reduce((n, r) => n + r.durationMs, 0);
-    const per1000 = jobRows / 1_000;
+    const runs: JobRun[] = [];
+    for (let i = 0; i < JOB_RUNS; i++) runs.push(await runJob(sandbox.url, entries));
+    const sum = (pick: (r: JobRun) => number) => runs.reduce((n, r) => n + pick(r), 0);
+    const per1000 = (jobRows * JOB_RUNS) / 1_000;
+    const sandboxMs = sum((r) => r.sandboxMs);
+    const ownMs = sum((r) => r.jobMs) - sandboxMs;
     const results = {
       import_preview_20k_ms: Math.round(previewMs),
-      import_job_extension_ms_per_1000: Math.round((jobMs - sandboxMs) / per1000),
+      import_job_extension_ms_per_1000: Math.round(ownMs / per1000),
       import_job_sandbox_ms_per_1000: Math.round(sandboxMs / per1000),
-      import_job_extension_vs_sandbox: Math.round(((jobMs - sandboxMs) / Math.max(1, sandboxMs)) * 100) / 100,
+      import_job_extension_vs_sandbox: Math.round((ownMs / Math.max(1, sandboxMs)) * 100) / 100,
+      // The extension's process's CPU time during the jobs (the sandbox runs in its own): steadier than wall time under load.
+      import_job_extension_cpu_ms_per_1000: Math.round(sum((r) => r.cpuMs) / per1000),
     };
     if (!json) {
       console.log(`preview 20k rows  ${results.import_preview_20k_ms} ms (${preview.unique} entries, ${preview.estimate.credits} credits at most)`);
-      console.log(`job ${jobRows} rows   ${Math.round(jobMs)} ms in ${bulk.length} requests (${job.status}, ${job.creditsCharged} credits)`);
-      console.log(`per 1,000 rows    extension ${results.import_job_extension_ms_per_1000} ms, sandbox ${results.import_job_sandbox_ms_per_1000} ms: ${results.import_job_extension_vs_sandbox}×`);
+      for (const r of runs) console.log(`job ${jobRows} rows   ${Math.round(r.jobMs)} ms in ${r.requests} requests (${r.status}, ${r.credits} credits), sandbox ${Math.round(r.sandboxMs)} ms, CPU ${Math.round(r.cpuMs)} ms`);
+      console.log(`per 1,000 rows    extension ${results.import_job_extension_ms_per_1000} ms (CPU ${results.import_job_extension_cpu_ms_per_1000} ms), sandbox ${results.import_job_sandbox_ms_per_1000} ms: ${results.import_job_extension_vs_sandbox}×`);
     }
     return results;
   } finally {

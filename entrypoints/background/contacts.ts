@@ -88,6 +88,7 @@ export function createContactHandlers(services: () => Promise<Services>): Pick<H
       return damaged > 0 ? { ...page, damaged } : page;
     },
     'contacts/ids': async (input) => ({ ids: await b().matchingIds(input) }),
+    'contacts/indexing': () => Promise.resolve({ indexing: b().indexing() }),
     'contacts/records': async (input) => ({ records: (await b().records(input.ids)).map(view) }),
     'contacts/saved': async (input) => {
       const record = await (await contactBookIndex()).find(input.kind, savedKeys(input));

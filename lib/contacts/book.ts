@@ -21,7 +21,6 @@ import { HandledError } from '../errors/handled-error';
 import { t } from '../i18n/t';
 import { entryOf } from './entry';
 import { anchorOf, type RowQuery } from './row';
-import { serviceIdOf } from './record';
 import { foldText, textQuery } from '../model/text-query';
 import {
   type BookEntry,
@@ -31,13 +30,13 @@ import {
   type BookSort,
   type LookupEvent,
   LookupEventSchema,
-  MAX_KEY_LENGTH,
   MAX_LIST_MEMBERS,
   type SavedList,
   SavedListSchema,
 } from './schema';
 import type { ContactBookStore, QuarantinedRecord } from './store';
 import { createOrder } from '../async/keyed-order';
+import { keepAll } from './keep';
 
 /** How long a deletion can be undone. */
 export const UNDO_MS = 10_000;
@@ -83,7 +82,13 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
   const { store } = options;
   const now = options.now ?? Date.now;
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const write = createOrder();
+  const order = createOrder();
+  /** Changes asked for so far: a batch of purchases takes no more once another change was asked after it. */
+  let asked = 0;
+  const write = <T>(step: () => Promise<T>): Promise<T> => {
+    asked++;
+    return order(step);
+  };
   /** Bumped by every purchase kept: a new key may answer for someone (lib/contacts/saved.ts reuses its index until then). */
   let purchases = 0;
 
@@ -197,6 +202,38 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
     return (await liveItems(ids)).map((i) => i.record);
   }
 
+  /**
+   * Purchases asked for while the book is busy are kept together in its next turn (./keep.ts): a bulk chunk's people
+   * arrive at once. Each still gets its own answer: its record's id, or the reason it was refused.
+   */
+  type Waiting = { purchase: Purchase; resolve: (id: string) => void; reject: (error: unknown) => void };
+  let open: { items: Waiting[]; ticket: number } | null = null;
+  function keep(purchase: Purchase): Promise<string> {
+    return new Promise<string>((resolve, reject) => {
+      // Joins the batch waiting for its turn unless another change was asked after it: that one comes first.
+      if (open && open.ticket === asked) {
+        open.items.push({ purchase, resolve, reject });
+        return;
+      }
+      const batch = { items: [{ purchase, resolve, reject }], ticket: 0 };
+      open = batch;
+      void write(async () => {
+        if (open === batch) open = null;
+        try {
+          const outcomes = await keepAll(
+            batch.items.map((b) => b.purchase),
+            { store, read: (raw) => parsed(raw, BookRecordSchema, 'records'), valid: (record) => valid(BookRecordSchema, record, 'record') },
+          );
+          purchases += outcomes.filter((o) => 'id' in o).length;
+          outcomes.forEach((outcome, i) => ('id' in outcome ? batch.items[i]!.resolve(outcome.id) : batch.items[i]!.reject(outcome.error)));
+        } catch (error) {
+          for (const b of batch.items) b.reject(error);
+        }
+      });
+      batch.ticket = asked;
+    });
+  }
+
   return {
     records,
     /** Every record's keys with its id (deleted records included: `records` leaves them out when read). */
@@ -212,40 +249,7 @@ export function createContactBook(options: { store: ContactBookStore; now?: () =
      * (an answer without an `_id` is known by its keys alone). Five colleagues sharing a switchboard number are five
      * records; their shared key answers for none of them (lib/contacts/saved.ts).
      */
-    keep: (purchase: Purchase): Promise<string> => write(async () => {
-      const existing =
-        (await parsed(await store.getRecord(purchase.id), BookRecordSchema, 'records')) ??
-        (await sameOneByKey(purchase.keys.length ? [purchase.key, ...purchase.keys] : [purchase.key]));
-      // An alias too long to store is left out rather than refusing the whole purchase: the answer paid for is kept,
-      // and a key that long is never asked for.
-      const aliases = purchase.keys.filter((k) => k.length <= MAX_KEY_LENGTH);
-      const keys = [...new Set([...(existing?.keys ?? []), purchase.key, ...aliases])].slice(0, 200);
-      const record: BookRecord = {
-        id: existing?.id ?? purchase.id,
-        kind: purchase.kind,
-        key: existing && purchase.summaryOnly ? existing.key : purchase.key,
-        keys,
-        value: existing && purchase.summaryOnly ? existing.value : purchase.value,
-        firstBoughtAt: Math.min(existing?.firstBoughtAt ?? purchase.fetchedAt, purchase.fetchedAt),
-        lastBoughtAt: Math.max(existing?.lastBoughtAt ?? purchase.fetchedAt, purchase.fetchedAt),
-        creditsSpent: (existing?.creditsSpent ?? 0) + purchase.creditsCharged,
-      };
-      await putRecord(record);
-      purchases++;
-      return record.id;
-
-      async function sameOneByKey(candidates: string[]): Promise<BookRecord | null> {
-        const ref = serviceIdOf(purchase.value);
-        for (const key of candidates) {
-          for (const raw of await store.findRecordsByKey(key)) {
-            const found = await parsed(raw, BookRecordSchema, 'records');
-            if (found?.kind === purchase.kind && serviceIdOf(found.value) === ref) return found;
-          }
-        }
-        return null;
-      }
-    }),
-
+    keep,
     /** A new event; with an `id`, the event of that id is replaced (a bulk job's one event, updated as it ends). */
     async addEvent(event: Omit<LookupEvent, 'id'> & { id?: string }): Promise<void> {
       await store.putEvent(valid(LookupEventSchema, { ...event, id: event.id ?? newId() }, 'event'));

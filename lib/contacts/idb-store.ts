@@ -106,6 +106,38 @@ function chunkWriter(tx: RecordTx, changes: ChunkChange[] = []): ChunkWriter {
   };
 }
 
+/**
+ * Many lines in one transaction: each chunk they touch read once, changed in memory, and written once at `flush`, with
+ * the generation raised once per chunk written (a reader's copy applies the changes in order).
+ */
+function chunkBatch(tx: RecordTx, changes: ChunkChange[]): ChunkWriter & { flush(): Promise<void> } {
+  const store = tx.objectStore('search');
+  const reads = new Map<number, Promise<Map<string, string>>>();
+  const changed = new Set<number>();
+  return {
+    async set(id, packed) {
+      const at = searchChunkOf(id);
+      if (!reads.has(at)) reads.set(at, store.get(at).then((chunk) => unpackChunk(chunk as string | undefined)));
+      const lines = await reads.get(at)!;
+      if (packed === null ? !lines.delete(id) : lines.get(id) === packed) return;
+      if (packed !== null) lines.set(id, packed);
+      changed.add(at);
+    },
+    async flush() {
+      let from = Number((await store.get(GENERATION)) ?? 0);
+      const puts: Array<Promise<unknown>> = [];
+      for (const at of changed) {
+        const lines = await reads.get(at)!;
+        const chunk = lines.size ? packChunk(lines) : null;
+        puts.push(chunk === null ? store.delete(at) : store.put(chunk, at));
+        changes.push({ at, chunk, from: from++ });
+      }
+      if (changed.size) puts.push(store.put(from, GENERATION));
+      await Promise.all(puts);
+    },
+  };
+}
+
 /** Collects every line in memory, to write each chunk once (the derivation of a whole book). */
 function chunkCollector(): ChunkWriter & { chunks: Map<number, Map<string, string>> } {
   const chunks = new Map<number, Map<string, string>>();
@@ -269,11 +301,11 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
   }
 
   /** A write of records, rows and lines, in one transaction; the copy of the chunks follows it once it commits. */
-  async function writing<T>(stores: Array<StoreNames<ContactsDb>>, ids: readonly string[], body: (tx: RecordTx, chunks: ChunkWriter) => Promise<T>): Promise<T> {
+  async function writing<T>(stores: Array<StoreNames<ContactsDb>>, ids: readonly string[], body: (tx: RecordTx, chunks: ChunkWriter, changes: ChunkChange[]) => Promise<T>): Promise<T> {
     for (const id of ids) touched?.add(id);
     const changes: ChunkChange[] = [];
     const tx = (await open()).transaction(stores, 'readwrite');
-    const [out] = await Promise.all([body(tx, chunkWriter(tx, changes)), tx.done]);
+    const [out] = await Promise.all([body(tx, chunkWriter(tx, changes), changes), tx.done]);
     committed(changes);
     return out;
   }
@@ -292,8 +324,23 @@ export function createIdbContactBookStore(name = CONTACTS_DB): ContactBookStore 
     async findRecordsByKey(key) {
       return (await open()).getAllFromIndex('records', 'keys', key);
     },
+    async findRecordsByKeys(keys) {
+      const index = (await open()).transaction('records').store.index('keys');
+      return Promise.all(keys.map((key) => index.getAll(key)));
+    },
     async putRecord(record) {
       await writing(['records', 'rows', 'search', 'quarantine'], [record.id], (tx, chunks) => writeRecord(tx, record, chunks));
+    },
+    async putRecords(records) {
+      await writing(
+        ['records', 'rows', 'search', 'quarantine'],
+        records.map((r) => r.id),
+        async (tx, _chunks, changes) => {
+          const batch = chunkBatch(tx, changes);
+          await Promise.all(records.map((record) => writeRecord(tx, record, batch)));
+          await batch.flush();
+        },
+      );
     },
     async deleteRecord(id) {
       await writing(['records', 'rows', 'search'], [id], (tx, chunks) =>

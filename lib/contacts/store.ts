@@ -19,7 +19,11 @@ export interface ContactBookStore {
   getRecords(ids: readonly string[]): Promise<unknown[]>;
   /** Every record holding `key` among its keys: two people may share one (a company's switchboard number). */
   findRecordsByKey(key: string): Promise<unknown[]>;
+  /** `findRecordsByKey` for several keys in one read, in the order asked. */
+  findRecordsByKeys(keys: readonly string[]): Promise<unknown[][]>;
   putRecord(record: BookRecord): Promise<void>;
+  /** Several records in one write (one transaction, each search chunk written once). */
+  putRecords(records: readonly BookRecord[]): Promise<void>;
   deleteRecord(id: string): Promise<void>;
   allRecords(): Promise<unknown[]>;
   /**
@@ -71,22 +75,20 @@ export interface ContactBookStore {
 }
 
 export function createMemoryContactBookStore(): ContactBookStore & { raw: { records: Map<string, unknown>; events: Map<string, unknown>; lists: Map<string, unknown> } } {
-  const records = new Map<string, unknown>();
+  const records = new RecordMap();
   const events = new Map<string, unknown>();
   const lists = new Map<string, unknown>();
   const quarantine: QuarantinedRecord[] = [];
   const meta = new Map<string, unknown>();
   const clone = <T>(v: T): T => structuredClone(v);
-  const keysOf = (r: unknown): readonly unknown[] => {
-    const keys = (r as { keys?: unknown } | null)?.keys;
-    return Array.isArray(keys) ? keys : [];
-  };
   return {
     raw: { records, events, lists },
     getRecord: (id) => Promise.resolve(clone(records.get(id))),
     getRecords: (ids) => Promise.resolve(ids.map((id) => clone(records.get(id)))),
-    findRecordsByKey: (key) => Promise.resolve([...records.values()].filter((r) => keysOf(r).includes(key)).map(clone)),
+    findRecordsByKey: (key) => Promise.resolve(records.holding(key).map((id) => clone(records.get(id)))),
+    findRecordsByKeys: (keys) => Promise.resolve(keys.map((key) => records.holding(key).map((id) => clone(records.get(id))))),
     putRecord: (record) => Promise.resolve(void records.set(record.id, clone(record))),
+    putRecords: (list) => Promise.resolve(list.forEach((record) => records.set(record.id, clone(record)))),
     deleteRecord: (id) => Promise.resolve(void records.delete(id)),
     allRecords: () => Promise.resolve([...records.values()].map(clone)),
     keyIndex: () =>
@@ -168,5 +170,53 @@ export function createMemoryContactBookStore(): ContactBookStore & { raw: { reco
       return typeof v === 'number' ? v : -Infinity;
     };
     return [...events].sort(([, a], [, b]) => at(b) - at(a) || 0);
+  }
+}
+
+function keysOf(r: unknown): readonly unknown[] {
+  const keys = (r as { keys?: unknown } | null)?.keys;
+  return Array.isArray(keys) ? keys : [];
+}
+
+/**
+ * Records by id, and which ids hold each key, kept on every write (tests write `raw.records` directly too): what
+ * IndexedDB's multi-entry index on `keys` is to ./idb-store.ts. Without it each purchase a bulk chunk keeps scanned the
+ * whole book, and the bench timed that scan as the extension's.
+ */
+class RecordMap extends Map<string, unknown> {
+  private readonly byKey = new Map<unknown, Set<string>>();
+
+  override set(id: string, value: unknown): this {
+    this.unindex(id);
+    super.set(id, value);
+    for (const key of keysOf(value)) {
+      const ids = this.byKey.get(key);
+      if (ids) ids.add(id);
+      else this.byKey.set(key, new Set([id]));
+    }
+    return this;
+  }
+
+  override delete(id: string): boolean {
+    this.unindex(id);
+    return super.delete(id);
+  }
+
+  override clear(): void {
+    this.byKey.clear();
+    super.clear();
+  }
+
+  /** The ids of the records holding `key`, in id order (as an index lists equal keys). */
+  holding(key: string): string[] {
+    return [...(this.byKey.get(key) ?? [])].sort();
+  }
+
+  private unindex(id: string): void {
+    for (const key of keysOf(super.get(id))) {
+      const ids = this.byKey.get(key);
+      ids?.delete(id);
+      if (ids?.size === 0) this.byKey.delete(key);
+    }
   }
 }

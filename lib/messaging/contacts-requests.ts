@@ -56,6 +56,14 @@ export const contactRequests = {
     /** `damaged`: items set aside because they could not be read (kept whole, never shown): said, not hidden. */
     output: z.strictObject({ total: z.number().int(), entries: z.array(BookEntrySchema), damaged: z.number().int().nonnegative().optional() }),
   },
+  /**
+   * After an upgrade of the book's store, while its rows and search lines are derived (lib/contacts/idb-store.ts): how
+   * many of how many records are done; null when the book answers at once. The contacts view shows it while it waits.
+   */
+  'contacts/indexing': {
+    input: empty,
+    output: z.strictObject({ indexing: z.strictObject({ done: z.number().int().nonnegative(), total: z.number().int().nonnegative() }).nullable() }),
+  },
   /** Every id the query matches, in its order (one read of the book; the view's Export, Send and Add to list). */
   'contacts/ids': {
     input: z.strictObject({ query: z.string().max(200).optional(), kind: z.enum(BOOK_KINDS).optional(), sort: z.enum(BOOK_SORTS).optional() }),

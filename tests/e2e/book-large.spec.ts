@@ -2,6 +2,8 @@
 // way purchases are kept, without buying each one), History shows its first page, and the whole book exports to one
 // CSV, written page by page with progress, holding every person once. 5,000 contacts: at about 3 ms a purchase kept
 // on the busy two-core machine, filling takes ~15 s and the test stays within a minute (bench/book.ts times 100,000).
+// Then 100,000 contacts, told to the book 5,000 at a time (each kept in one write), shown and exported whole, with the
+// panel's longest task reported (not asserted: it depends on the load).
 import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
@@ -59,4 +61,56 @@ test('5,000 contacts: History shows the newest first, and Download exports every
     await expect(panel.getByText(`${COMPANIES} companies were left out: this CSV holds people only.`)).toBeVisible();
     await expect(panel.getByTestId('export-progress')).toHaveCount(0);
   });
+});
+
+test('100,000 contacts: History shows its count, and Download exports every person once; the panel\'s longest task reported', async ({ openExtensionPage, serviceWorker }, testInfo) => {
+  test.setTimeout(600_000);
+  const PEOPLE_100K = 100_000;
+  await test.step(`fill the book with ${PEOPLE_100K.toLocaleString('en')} people through the book's API`, async () => {
+    const kept = await serviceWorker.evaluate(async (people) => {
+      type Keep = (p: { kind: 'person'; id: string; key: string; keys: string[]; value: unknown; creditsCharged: number; fetchedAt: number }) => Promise<string>;
+      const book = (globalThis as unknown as { inPageEnrich: { contactBook(): { keep: Keep } } }).inPageEnrich.contactBook();
+      const t0 = Date.UTC(2026, 0, 1);
+      const person = (i: number) => {
+        const email = `p${i}@huge-book.example`;
+        return book.keep({ kind: 'person', id: `person:hb_${i}`, key: `contact/enrich?email=${email}`, keys: [], creditsCharged: 1, fetchedAt: t0 + i * 1000, value: { _id: `hb_${i}`, full_name: `Huge Person ${i}`, current_work_email: email, employment: { name: `Firm ${i % 997}`, job: { title: 'Buyer' } } } });
+      };
+      // Told 5,000 at a time: the book keeps what arrives together in one write (lib/contacts/keep.ts).
+      let n = 0;
+      for (let from = 0; from < people; from += 5_000) n += (await Promise.all(Array.from({ length: Math.min(5_000, people - from) }, (_, j) => person(from + j)))).length;
+      return n;
+    }, PEOPLE_100K);
+    expect(kept).toBe(PEOPLE_100K);
+  });
+
+  const panel = await openExtensionPage('sidepanel.html');
+  await panel.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) w.longTasks.push(Math.round(entry.duration));
+    }).observe({ type: 'longtask' });
+  });
+  await test.step('History: the newest first and the whole count', async () => {
+    await panel.getByRole('tab', { name: 'History' }).click();
+    await expect(panel.getByTestId('book-row').first()).toContainText(`Huge Person ${PEOPLE_100K - 1}`, { timeout: 60_000 });
+    await expect(panel.getByTestId('contact-book')).toContainText(PEOPLE_100K.toLocaleString('en'));
+  });
+
+  await test.step('Download: one CSV of 100,000 people, each once, with progress', async () => {
+    const download = panel.waitForEvent('download', { timeout: 400_000 });
+    await panel.getByTestId('contact-book').getByRole('button', { name: 'Download contacts as CSV' }).click();
+    await expect(panel.getByTestId('export-progress')).toBeVisible();
+    const text = readFileSync(await (await download).path(), 'utf8');
+    const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.data).toHaveLength(PEOPLE_100K);
+    expect(new Set(parsed.data.map((r) => Object.values(r).join('|'))).size).toBe(PEOPLE_100K);
+    await expect(panel.getByTestId('export-progress')).toHaveCount(0);
+  });
+
+  // A time depends on the machine's load: reported, not asserted (docs/testing.md); the goal is 200 ms.
+  const longest = await panel.evaluate(() => Math.max(0, ...(window as unknown as { longTasks: number[] }).longTasks));
+  testInfo.annotations.push({ type: 'longest panel task (ms)', description: String(longest) });
+  console.log(`book-large 100,000: the panel's longest task was ${longest} ms (goal 200 ms on an idle machine)`);
 });

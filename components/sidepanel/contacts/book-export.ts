@@ -10,6 +10,8 @@ import { peopleOf, recordsById } from './open-record';
 
 /** Records per request ('contacts/records' takes at most 1,000 ids). */
 const PAGE = 1_000;
+/** Records checked and written as CSV between two turns of the panel. */
+const SLICE = 250;
 
 export interface StreamedCsv {
   parts: string[];
@@ -32,15 +34,20 @@ export async function csvByPages(options: {
   for (let at = 0; at < ids.length || at === 0; at += PAGE) {
     signal.throwIfAborted();
     const records = ids.length ? await recordsById(ids.slice(at, at + PAGE)) : [];
-    const people: Array<{ contact: EnrichedContact; boughtAt: number }> = peopleOf(records);
     companiesLeftOut += records.filter((r) => r.kind === 'company').length;
-    // The header once, in the first part; the BOM, when asked, before it.
-    const text = toCsv(crmTable(people, preset), { bom: bom && at === 0, header: at === 0 });
-    if (text) parts.push(at === 0 ? text : `\r\n${text}`);
-    rows += people.length;
+    // A page read, checked and written as CSV at once held the panel 60-230 ms under load: a slice at a time, with a
+    // turn for the panel (typing, scrolling, the Cancel button) after each.
+    for (let from = 0; from < records.length || (from === 0 && at === 0); from += SLICE) {
+      const people: Array<{ contact: EnrichedContact; boughtAt: number }> = peopleOf(records.slice(from, from + SLICE));
+      const first = parts.length === 0;
+      // The header once, in the first part; the BOM, when asked, before it.
+      const text = toCsv(crmTable(people, preset), { bom: bom && first, header: first });
+      if (text) parts.push(first ? text : `\r\n${text}`);
+      rows += people.length;
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      signal.throwIfAborted();
+    }
     onProgress(Math.min(at + PAGE, ids.length), ids.length);
-    // A turn for the panel (typing, scrolling, the Cancel button) between pages.
-    await new Promise((resolve) => setTimeout(resolve, 0));
   }
   return { parts, rows, companiesLeftOut };
 }

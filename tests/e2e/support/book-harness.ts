@@ -218,6 +218,20 @@ const harness = {
     await first;
     return { ms: performance.now() - t0, progress, keepMs, kept };
   },
+  /**
+   * A bulk chunk's people kept: `count` new people with two alias keys each, told to the book one after another (as a
+   * chunk's answers were) or all at once (as they are now: one read by id, one by key, one write). Milliseconds.
+   */
+  async keepChunk(count: number, together: boolean, from: number): Promise<number> {
+    const people = Array.from({ length: count }, (_, i) => {
+      const p = newPerson(from + i);
+      return { ...p, keys: [`contact/enrich?phone=%2B1415555${from + i}`, `contact/enrich?social_profile=linkedin.com%2Fin%2Fquirin${from + i}`] };
+    });
+    const t = performance.now();
+    if (together) await Promise.all(people.map((p) => book.keep(p)));
+    else for (const p of people) await book.keep(p);
+    return performance.now() - t;
+  },
   /** A write to the search lines by another context (raises their generation): the next search reads them all again. */
   async writtenElsewhere(): Promise<void> {
     const db = await openDB(CONTACTS_DB);

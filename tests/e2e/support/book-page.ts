@@ -19,17 +19,23 @@ export function callHarness<K extends keyof BookHarness>(page: Page, name: K, ..
   return page.evaluate(([n, a]) => (globalThis as unknown as { bookHarness: Record<string, (...x: unknown[]) => unknown> }).bookHarness[n as string]!(...(a as unknown[])), [name, args] as const) as never;
 }
 
-export async function openBookPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'ipe-book-page-'));
-  await build({
+/** The harness as one script (it sets `globalThis.bookHarness`): for a page of its own, or evaluated in the extension's. */
+export async function harnessScript(): Promise<string> {
+  const out = await build({
     entryPoints: [resolve(import.meta.dirname, 'book-harness.ts')],
     bundle: true,
     format: 'iife',
     target: 'chrome120',
-    outfile: join(dir, 'harness.js'),
+    write: false,
     alias: { '@': resolve(import.meta.dirname, '../../..') },
     logLevel: 'error',
   });
+  return out.outputFiles[0]!.text;
+}
+
+export async function openBookPage(browser: Browser): Promise<{ page: Page; close: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'ipe-book-page-'));
+  writeFileSync(join(dir, 'harness.js'), await harnessScript());
   writeFileSync(join(dir, 'index.html'), '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Book</title><script src="harness.js"></script></head><body></body></html>');
   const { url, server } = await startStaticServer(dir);
   const context = await browser.newContext();

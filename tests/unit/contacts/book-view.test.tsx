@@ -92,7 +92,7 @@ beforeAll(async () => {
   const { SurfaceData } = await import('@/components/shared/query-client');
   root = createRoot(document.getElementById('root')!);
   await act(async () => root.render(createElement(SurfaceData, null, createElement(NavigationProvider, null, createElement(BookView, { active: true })))));
-  await until(() => document.querySelectorAll('[data-testid="book-row"]').length > 0, 'the contact book');
+  await until(() => document.querySelectorAll('[data-testid="book-row"]').length === 500, 'the contact book');
 });
 afterAll(() => act(() => root.unmount()));
 
