@@ -3,9 +3,12 @@
 // and reports progress and results to its host (the content script, or a test).
 import type { RawPageScan } from './schema';
 import { ScanEngine } from './walk';
-/** Scans a whole document at once (CLI, tests, benchmarks): same engine, no slicing. */
-export function scanDocumentSync(doc: Document, pageUrl: string): RawPageScan {
-  const engine = new ScanEngine(doc, pageUrl);
+/**
+ * Scans a whole document at once (CLI, tests, benchmarks): same engine, no slicing. `groupDuringWalk` false: people
+ * are grouped once the walk ends (the reference the tests compare the product's grouping with).
+ */
+export function scanDocumentSync(doc: Document, pageUrl: string, groupDuringWalk = true): RawPageScan {
+  const engine = new ScanEngine(doc, pageUrl, groupDuringWalk);
   engine.beginFullPass();
   engine.run(() => 0, Number.POSITIVE_INFINITY);
   return engine.toRaw(pageUrl, doc.title ?? '', doc.documentElement?.lang ?? '');
@@ -240,6 +243,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
         // page's content: text outside the body is never read)?
         // Indexed, not Array.from: most records remove nothing, and this runs for every record the page makes.
         const removed = record.removedNodes;
+        if (removed.length > 0) engine.noteRemoval();
         for (let i = 0; i < removed.length; i++) {
           const node = removed[i] as Node;
           const type = node.nodeType;

@@ -10,6 +10,7 @@
 // whole. Only blocks with triggers are walked node by node. Links come from one cheap native
 // anchor query per full pass (per changed block on incremental updates), read a few at a time.
 import { isEntityEdgeChar } from './chars';
+import { endsBeforeFor, type EndsBefore } from './doc-order';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
@@ -78,6 +79,8 @@ const NO_FINDS: ReadonlyArray<[HitKind, string]> = [];
 interface Frame {
   parent: Node;
   next: Node | null;
+  /** The child stepped onto last: read to its end once the next is stepped onto (or the frame ends). */
+  prev: Node | null;
   depth: number;
   /** The links of this subtree were already read (by a query on an ancestor). */
   linksDone: boolean;
@@ -238,10 +241,28 @@ export class ScanEngine {
   /** Same-origin iframes entered in this pass (bounded: a page can nest frames without end). */
   private framesEntered = 0;
   private seenHrefs = new Map<string, ReadonlyArray<[HitKind, string]>>();
+  /**
+   * The full pass's walk over the text, while it runs. Each node it steps onto is told to the grouper once the walk
+   * has read all of it (`PeopleGrouper.left`): the records inside are whole, and are read at once. `frontier`: the
+   * node it reached (a change after it is read by the walk itself). `heldChain`: the first anchor whose identifiers
+   * the grouper held back and its ancestors: they are handed again after the walk, so once the walk leaves a node
+   * holding it, no record is read early any more (`heldReached`).
+   */
+  private walking = false;
+  private walkPending = false;
+  private frontier: Node | null = null;
+  private heldChain: Set<Node> | null = null;
+  private heldReached = false;
+  private endsBefore: EndsBefore | null = null;
 
+  /**
+   * `groupDuringWalk`: the grouper reads records as the walk leaves them (the product); false groups every identifier
+   * once the walk ends, as it did before, which the tests hold the product's grouping to.
+   */
   constructor(
     private readonly doc: Document,
     private readonly pageUrl: string,
+    private readonly groupDuringWalk = true,
   ) {
     this.hrefs = hrefContextFor(pageUrl, pageUrl);
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
@@ -323,6 +344,11 @@ export class ScanEngine {
     this.pendingIndex = 0;
     this.seenHrefs = new Map();
     this.framesEntered = 0;
+    this.walking = false;
+    this.walkPending = true;
+    this.frontier = null;
+    this.heldChain = null;
+    this.heldReached = false;
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     this.evidenceReader = new PageEvidenceReader(this.doc);
@@ -349,8 +375,19 @@ export class ScanEngine {
     return this.grouper.holds(node);
   }
 
+  /**
+   * Something was removed from the page. While the full pass walks, the grouper may have read records already: it
+   * groups everything again once the walk ends (what it read early may have changed).
+   */
+  noteRemoval(): void {
+    if (this.walking) this.grouper.taint();
+  }
+
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
   enqueue(node: Node): boolean {
+    // A change after the walk's place is read by the walk itself; one where it has read already may change a record
+    // the grouper read early.
+    if (this.walking && !(this.frontier !== null && this.endsBefore !== null && this.endsBefore(this.frontier, node))) this.grouper.taint();
     if (this.pending.length - this.pendingIndex >= MAX_PENDING) return false;
     this.pending.push(node);
     return true;
@@ -389,6 +426,17 @@ export class ScanEngine {
         if (this.linkIndex >= links.length) this.links = null;
         continue;
       }
+      if (this.walkPending) this.startWalk();
+      if (this.walking) {
+        if (this.textJob === null && this.walkJob === null && this.frames.length === 0) {
+          this.walking = false;
+          this.frontier = null;
+          this.grouper.endWalk();
+        } else if (this.grouper.wantsTurn()) {
+          this.grouper.work();
+          continue;
+        }
+      }
       const job = this.textJob;
       if (job !== null) {
         const to = Math.min(job.end, job.pos + TEXT_CHUNK);
@@ -426,6 +474,21 @@ export class ScanEngine {
     }
   }
 
+  /** Every anchor is read: the walk over the text starts, and the grouper reads records as the walk leaves them. */
+  private startWalk(): void {
+    this.walkPending = false;
+    if (this.frames.length === 0 || !this.groupDuringWalk) return;
+    this.endsBefore ??= endsBeforeFor(this.doc);
+    const held = this.heldBack;
+    const anchor = held === null ? undefined : held.links[held.index];
+    if (anchor !== undefined) {
+      this.heldChain = new Set();
+      for (let n: Node | null = anchor; n !== null; n = n.parentNode) this.heldChain.add(n);
+    }
+    this.walking = true;
+    this.grouper.beginWalk();
+  }
+
   /**
    * One unit of the sliced regions query: up to SUBTREES_PER_UNIT subtrees. Page wrappers (the top levels,
    * single-child chains) and wide elements are split into their children; anything else is asked with one native
@@ -447,12 +510,23 @@ export class ScanEngine {
   }
 
   private pushFrame(parent: Node, depth: number, linksDone: boolean): void {
-    this.frames.push({ parent, next: parent.firstChild, depth, linksDone, restarts: 0 });
+    this.frames.push({ parent, next: parent.firstChild, prev: null, depth, linksDone, restarts: 0 });
+  }
+
+  /** The walk has read all of `node` (a node it stepped onto): the grouper may read the records inside it. */
+  private leave(node: Node): void {
+    if (!this.walking || this.heldReached) return;
+    if (this.heldChain?.has(node) === true) this.heldReached = true;
+    else this.grouper.left(node);
   }
 
   /** Visits the frame's next child. A cursor the page moved away is restarted at its level. */
   private step(frame: Frame): void {
     const node = frame.next;
+    if (frame.prev !== null) {
+      this.leave(frame.prev);
+      frame.prev = null;
+    }
     if (node === null) {
       this.frames.pop();
       return;
@@ -463,6 +537,8 @@ export class ScanEngine {
       return;
     }
     frame.next = node.nextSibling;
+    frame.prev = node;
+    this.frontier = node;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
       if (mayContainEntity(data)) this.readText(node as Text, data, null);
@@ -546,6 +622,7 @@ export class ScanEngine {
         this.walkJob = null;
         return;
       }
+      this.frontier = t;
       const data = (t as Text).data;
       if (mayContainEntity(data)) this.readText(t as Text, data, job.top);
       if (this.textJob !== null) return; // a huge text node: scan it before walking on
