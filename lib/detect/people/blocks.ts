@@ -95,7 +95,8 @@ export function repeatedAncestor(el: Element, root: Element, masks: ReadonlyMap<
     const holding = (above >>> shift) & 3;
     const siblingsHold = holding >= 2 || (holding === 1 && (mask & bit) === 0);
     if (siblingsHold && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
-      return within === null || cur === within || holdsWithin(cur, within) ? cur : null;
+      // One native `contains`: it climbs inside the browser, no node handed to JavaScript on the way.
+      return within === null || cur === within || within.contains(cur) ? cur : null;
     }
     if (cur === within) return null;
     cur = parentElement;
@@ -104,12 +105,6 @@ export function repeatedAncestor(el: Element, root: Element, masks: ReadonlyMap<
   return null;
 }
 
-/** Is `el` inside `block` (a few levels up at most)? */
-function holdsWithin(el: Element, block: Node): boolean {
-  let cur: Node | null = el.parentNode;
-  for (let depth = 0; cur !== null && depth < MAX_UP; depth++, cur = cur.parentNode) if (cur === block) return true;
-  return false;
-}
 
 /** A `<dd>` belongs to the entry its `<dt>` opens: the entry is keyed by that `<dt>`. */
 export function definitionEntry(el: Element): Element {

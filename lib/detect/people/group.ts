@@ -31,6 +31,11 @@ const UNIT_DESCRIBE = 8;
 /** Identifiers tried per unit while the walk runs (`settle`), and how often one is tried before it waits for the end. */
 const UNIT_SETTLE = 64;
 const MAX_TRIES = 4;
+/**
+ * While the walk runs, a result is built each time the records described have grown this many times since the last
+ * (the first as soon as one is): the builds add up to a third more than the final one.
+ */
+const BUILD_GROWTH = 4;
 /** Records counted or assembled per unit of the result build. */
 const UNIT_RESULT = 500;
 /** More records than this are listed in the order found rather than sorted into document order. */
@@ -176,11 +181,10 @@ export class PeopleGrouper {
   private leftNodes: Left[] = [];
   /**
    * Identifiers from before the walk (the anchors), in page order: each is looked at when the walk leaves a node
-   * holding it (`chain`: the next one's ancestors, so that is one set lookup per node left).
+   * holding it.
    */
   private linkEnd = 0;
   private linkCursor = 0;
-  private chain: Set<Node> | null = null;
   /** Identifiers the walk found: those of each node it leaves follow the previous node's. */
   private walkCursor = 0;
   private retry: Hit[] = [];
@@ -234,7 +238,19 @@ export class PeopleGrouper {
 
   /** The walk has read all of `node`: the identifiers inside it are placed in the next units (when their record is whole). */
   left(node: Node): void {
-    if (this.walking && !this.tainted) this.leftNodes.push({ node, hits: this.hits.length });
+    if (!this.walking || this.tainted) return;
+    // Most nodes hold nothing to place (text without identifiers, a wrapper whose children were left already): once the
+    // queue is worked off, no entry for them (an entry keeps the node alive, and a minor GC pays for every one).
+    if (this.leftNodes.length === 0 && this.hits.length === this.walkCursor && this.retry.length === 0 && !this.holdsNextLink(node)) return;
+    this.leftNodes.push({ node, hits: this.hits.length });
+  }
+
+  /**
+   * Does `node` hold the next anchor's identifier still to place? One native `contains` (it climbs from the anchor
+   * inside the browser: no node handed to JavaScript on the way).
+   */
+  private holdsNextLink(node: Node): boolean {
+    return this.linkCursor < this.linkEnd && node.contains((this.hits[this.linkCursor] as Hit).el);
   }
 
   /** The page changed where the walk had read (or it removed something) while it ran: regroup once it ends. */
@@ -255,7 +271,6 @@ export class PeopleGrouper {
     this.walking = false;
     this.leftNodes = [];
     this.retry = [];
-    this.chain = null;
     if (this.tainted) this.restart();
     if (this.done !== null) this.stale = true;
     this.cache = null;
@@ -288,7 +303,7 @@ export class PeopleGrouper {
       this.marked < this.hits.length ||
       this.provisional ||
       this.dirty.length > 0 ||
-      (this.described > 0 && this.described >= 2 * this.builtAt) ||
+      (this.described > 0 && this.described >= BUILD_GROWTH * this.builtAt && this.retry.length === 0) ||
       this.leftNodes.length > 0
     );
   }
@@ -390,9 +405,8 @@ export class PeopleGrouper {
   }
 
   /**
-   * One unit while the walk runs: mark what it found, describe what was placed, build a result now and then (each
-   * time the records described have doubled: the builds add up to at most twice the last), else try to place
-   * identifiers whose record the walk has left.
+   * One unit while the walk runs: mark what it found, describe what was placed, build a result now and then
+   * (BUILD_GROWTH), else place identifiers whose record the walk has left.
    */
   private workDuringWalk(root: Element): void {
     if (this.marked < this.hits.length) {
@@ -415,7 +429,8 @@ export class PeopleGrouper {
       }
       return;
     }
-    if (this.described > 0 && this.described >= 2 * this.builtAt && !this.tainted) {
+    // Not while an identifier waits for its record to be whole: the card it belongs to would be listed without it.
+    if (this.described > 0 && this.described >= BUILD_GROWTH * this.builtAt && this.retry.length === 0) {
       this.builtAt = this.described;
       this.provisional = true;
       this.building = null;
@@ -437,15 +452,9 @@ export class PeopleGrouper {
     while (budget > 0 && this.leftNodes.length > 0) {
       const { node, hits: end } = this.leftNodes[0] as Left;
       for (; this.linkCursor < this.linkEnd && budget > 0; budget--) {
-        const hit = hits[this.linkCursor] as Hit;
-        if (this.chain === null) {
-          this.chain = new Set();
-          for (let n: Node | null = hit.el; n !== null; n = n.parentNode) this.chain.add(n);
-        }
-        if (!this.chain.has(node)) break;
-        this.tryPlace(hit, root, node);
+        if (!this.holdsNextLink(node)) break;
+        this.tryPlace(hits[this.linkCursor] as Hit, root, node);
         this.linkCursor++;
-        this.chain = null;
       }
       for (; this.walkCursor < end && budget > 0; this.walkCursor++, budget--) this.tryPlace(hits[this.walkCursor] as Hit, root, node);
       if (this.walkCursor < end || (budget === 0 && this.linkCursor < this.linkEnd)) return;
