@@ -233,6 +233,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   const onMutations = (records: MutationRecord[]): void => {
     if (stopped) return;
     const t0 = now();
+    if (records.length > 0) engine.noteChange();
     for (const record of records) {
       const target = record.target;
       if (record.type === 'childList') {
@@ -243,7 +244,6 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
         // page's content: text outside the body is never read)?
         // Indexed, not Array.from: most records remove nothing, and this runs for every record the page makes.
         const removed = record.removedNodes;
-        if (removed.length > 0) engine.noteRemoval();
         for (let i = 0; i < removed.length; i++) {
           const node = removed[i] as Node;
           const type = node.nodeType;

@@ -10,7 +10,6 @@
 // whole. Only blocks with triggers are walked node by node. Links come from one cheap native
 // anchor query per full pass (per changed block on incremental updates), read a few at a time.
 import { isEntityEdgeChar } from './chars';
-import { endsBeforeFor, type EndsBefore } from './doc-order';
 import { createCollector, type ScanCollector } from './collector';
 import { hrefContextFor, mayGiveEntities, readHref, type HrefContext } from './links';
 import type { HitKind } from './people/blocks';
@@ -243,17 +242,15 @@ export class ScanEngine {
   private seenHrefs = new Map<string, ReadonlyArray<[HitKind, string]>>();
   /**
    * The full pass's walk over the text, while it runs. Each node it steps onto is told to the grouper once the walk
-   * has read all of it (`PeopleGrouper.left`): the records inside are whole, and are read at once. `frontier`: the
-   * node it reached (a change after it is read by the walk itself). `heldChain`: the first anchor whose identifiers
+   * has read all of it (`PeopleGrouper.left`): the records inside are whole, and are read at once. `heldAnchor`: the
+   * first anchor whose identifiers
    * the grouper held back and its ancestors: they are handed again after the walk, so once the walk leaves a node
    * holding it, no record is read early any more (`heldReached`).
    */
   private walking = false;
   private walkPending = false;
-  private frontier: Node | null = null;
-  private heldChain: Set<Node> | null = null;
+  private heldAnchor: Element | null = null;
   private heldReached = false;
-  private endsBefore: EndsBefore | null = null;
 
   /**
    * `groupDuringWalk`: the grouper reads records as the walk leaves them (the product); false groups every identifier
@@ -346,8 +343,7 @@ export class ScanEngine {
     this.framesEntered = 0;
     this.walking = false;
     this.walkPending = true;
-    this.frontier = null;
-    this.heldChain = null;
+    this.heldAnchor = null;
     this.heldReached = false;
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
@@ -376,18 +372,15 @@ export class ScanEngine {
   }
 
   /**
-   * Something was removed from the page. While the full pass walks, the grouper may have read records already: it
-   * groups everything again once the walk ends (what it read early may have changed).
+   * The page changed (something was added, removed or edited). While the full pass walks, the grouper may have read
+   * records where the change is: it groups everything again once the walk ends, as it did before it read any early.
    */
-  noteRemoval(): void {
+  noteChange(): void {
     if (this.walking) this.grouper.taint();
   }
 
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
   enqueue(node: Node): boolean {
-    // A change after the walk's place is read by the walk itself; one where it has read already may change a record
-    // the grouper read early.
-    if (this.walking && !(this.frontier !== null && this.endsBefore !== null && this.endsBefore(this.frontier, node))) this.grouper.taint();
     if (this.pending.length - this.pendingIndex >= MAX_PENDING) return false;
     this.pending.push(node);
     return true;
@@ -430,7 +423,6 @@ export class ScanEngine {
       if (this.walking) {
         if (this.textJob === null && this.walkJob === null && this.frames.length === 0) {
           this.walking = false;
-          this.frontier = null;
           this.grouper.endWalk();
         } else if (this.grouper.wantsTurn()) {
           this.grouper.work();
@@ -478,13 +470,8 @@ export class ScanEngine {
   private startWalk(): void {
     this.walkPending = false;
     if (this.frames.length === 0 || !this.groupDuringWalk) return;
-    this.endsBefore ??= endsBeforeFor(this.doc);
     const held = this.heldBack;
-    const anchor = held === null ? undefined : held.links[held.index];
-    if (anchor !== undefined) {
-      this.heldChain = new Set();
-      for (let n: Node | null = anchor; n !== null; n = n.parentNode) this.heldChain.add(n);
-    }
+    this.heldAnchor = held === null ? null : ((held.links[held.index] as Element | undefined) ?? null);
     this.walking = true;
     this.grouper.beginWalk();
   }
@@ -516,7 +503,8 @@ export class ScanEngine {
   /** The walk has read all of `node` (a node it stepped onto): the grouper may read the records inside it. */
   private leave(node: Node): void {
     if (!this.walking || this.heldReached) return;
-    if (this.heldChain?.has(node) === true) this.heldReached = true;
+    // One native `contains` (it climbs from the anchor inside the browser).
+    if (this.heldAnchor !== null && node.contains(this.heldAnchor)) this.heldReached = true;
     else this.grouper.left(node);
   }
 
@@ -538,7 +526,6 @@ export class ScanEngine {
     }
     frame.next = node.nextSibling;
     frame.prev = node;
-    this.frontier = node;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
       if (mayContainEntity(data)) this.readText(node as Text, data, null);
@@ -622,7 +609,6 @@ export class ScanEngine {
         this.walkJob = null;
         return;
       }
-      this.frontier = t;
       const data = (t as Text).data;
       if (mayContainEntity(data)) this.readText(t as Text, data, job.top);
       if (this.textJob !== null) return; // a huge text node: scan it before walking on

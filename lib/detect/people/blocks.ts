@@ -66,15 +66,10 @@ function similarSibling(el: Element, masks: ReadonlyMap<Node, number>, bit: numb
   return false;
 }
 
-/** The record that holds an identifier of kind `bit` found at `el`, or null (it belongs to nobody). */
-export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, number>, bit: number): Element | null {
-  const level = repeatedAncestor(el, root, masks, bit);
-  return level === null ? null : definitionEntry(level);
-}
-
 /**
  * The smallest ancestor of `el` (or `el`) with a sibling of its tag holding kind `bit`: the block that decides the
- * record (`recordOf` keys a `<dd>` by its `<dt>`). Once the walk has read all of this block, later finds cannot give
+ * record of an identifier of kind `bit` found at `el` (a `<dd>`'s record is keyed by its `<dt>`: `definitionEntry`);
+ * null when there is none (it belongs to nobody). Once the walk has read all of this block, later finds cannot give
  * `el` a smaller one (the levels below it are inside it), and marks only add, so it stays this block.
  * `within`: a block the walk has read to its end; null unless the answer is inside it (or is it), and the climb stops
  * as soon as it leaves it.

@@ -6,7 +6,7 @@
 // The phases stay in one file: they share one grouper's state (hits, records, the per-unit budget and the
 // resumable cursor), and splitting them would pass that state around instead.
 import type { RawCompany, RawPerson } from '../schema';
-import { definitionEntry, KIND_BIT, markAncestors, recordOf, repeatedAncestor, type HitKind } from './blocks';
+import { definitionEntry, KIND_BIT, markAncestors, repeatedAncestor, type HitKind } from './blocks';
 import { describeCompany, describePerson, describeRow, headingNameBefore, LineReader, linesOf, nameBefore } from './describe';
 import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
@@ -82,8 +82,6 @@ interface RecordData {
    * made out of that order), so the result lists records as if every identifier had been placed in turn.
    */
   order: number;
-  /** Beyond the record cap once the first pass placed every identifier (`trim`): forgotten. */
-  trimmed: boolean;
   hits: Hit[];
   /** Set for a run of inline text: the name that leads it. */
   inlineName: string | null;
@@ -176,30 +174,25 @@ export class PeopleGrouper {
    * a result is built now and then (`settle`, `provisional`), so the first people reach the panel long before the
    * walk ends. Null outside the walk. Records are made out of order then, so they carry their `order`.
    */
-  private walking = false;
+  #walking = false;
   /** Nodes the walk has read to their end, oldest first, not yet looked at. */
-  private leftNodes: Left[] = [];
+  #leftNodes: Left[] = [];
   /**
    * Identifiers from before the walk (the anchors), in page order: each is looked at when the walk leaves a node
    * holding it.
    */
-  private linkEnd = 0;
-  private linkCursor = 0;
+  #linkEnd = 0;
+  #linkCursor = 0;
   /** Identifiers the walk found: those of each node it leaves follow the previous node's. */
-  private walkCursor = 0;
-  private retry: Hit[] = [];
-  /** A record was made, or given an identifier, out of `seq` order: lists sort by `order`. */
-  private outOfOrder = false;
-  private maxOrder = Number.NEGATIVE_INFINITY;
+  #walkCursor = 0;
+  #retry: Hit[] = [];
   /** Until the first pass has placed every identifier, the record cap is applied afterwards, by `order` (`trim`). */
-  private firstPass = true;
+  #firstPass = true;
   /** The page changed where the walk had read while it ran: group every identifier again once it ends. */
-  private tainted = false;
-  /** Records described while the walk ran, and how many there were at the last result built then. */
-  private described = 0;
-  private builtAt = 0;
-  private provisional = false;
-  private adoptions = 0;
+  #tainted = false;
+  /** How many records there were when a result was last built while the walk ran. */
+  #builtAt = 0;
+  #adoptions = 0;
 
   /**
    * `ownUi`: may the page hold our own UI (`data-in-page-enrich`) anywhere? The scan's answer (it looks for such
@@ -230,34 +223,34 @@ export class PeopleGrouper {
    */
   beginWalk(): void {
     if (this.root === null) return;
-    this.walking = true;
-    this.linkEnd = this.hits.length;
-    this.linkCursor = 0;
-    this.walkCursor = this.hits.length;
+    this.#walking = true;
+    this.#linkEnd = this.hits.length;
+    this.#linkCursor = 0;
+    this.#walkCursor = this.hits.length;
   }
 
   /** The walk has read all of `node`: the identifiers inside it are placed in the next units (when their record is whole). */
   left(node: Node): void {
-    if (!this.walking || this.tainted) return;
+    if (!this.#walking || this.#tainted) return;
     // Most nodes hold nothing to place (text without identifiers, a wrapper whose children were left already): once the
     // queue is worked off, no entry for them (an entry keeps the node alive, and a minor GC pays for every one).
-    if (this.leftNodes.length === 0 && this.hits.length === this.walkCursor && this.retry.length === 0 && !this.holdsNextLink(node)) return;
-    this.leftNodes.push({ node, hits: this.hits.length });
+    if (this.#leftNodes.length === 0 && this.hits.length === this.#walkCursor && this.#retry.length === 0 && !this.#holdsNextLink(node)) return;
+    this.#leftNodes.push({ node, hits: this.hits.length });
   }
 
   /**
    * Does `node` hold the next anchor's identifier still to place? One native `contains` (it climbs from the anchor
    * inside the browser: no node handed to JavaScript on the way).
    */
-  private holdsNextLink(node: Node): boolean {
-    return this.linkCursor < this.linkEnd && node.contains((this.hits[this.linkCursor] as Hit).el);
+  #holdsNextLink(node: Node): boolean {
+    return this.#linkCursor < this.#linkEnd && node.contains((this.hits[this.#linkCursor] as Hit).el);
   }
 
   /** The page changed where the walk had read (or it removed something) while it ran: regroup once it ends. */
   taint(): void {
-    if (this.walking) {
-      this.tainted = true;
-      this.leftNodes = [];
+    if (this.#walking) {
+      this.#tainted = true;
+      this.#leftNodes = [];
     }
   }
 
@@ -267,44 +260,43 @@ export class PeopleGrouper {
    * whole page in one go gives).
    */
   endWalk(): void {
-    if (!this.walking) return;
-    this.walking = false;
-    this.leftNodes = [];
-    this.retry = [];
-    if (this.tainted) this.restart();
+    if (!this.#walking) return;
+    this.#walking = false;
+    this.#leftNodes = [];
+    this.#retry = [];
+    if (this.#tainted) {
+      // Forget what the walk grouped: every identifier is marked and placed again, in turn.
+      this.masks.clear();
+      this.records.clear();
+      this.marked = this.placed = 0;
+      this.dirty = [];
+      this.fresh = [];
+      this.done = null;
+      for (const hit of this.hits) {
+        hit.placed = false;
+        hit.tries = 0;
+      }
+    }
     if (this.done !== null) this.stale = true;
     this.cache = null;
     this.building = null;
-    this.provisional = false;
   }
 
-  /** Forgets what the walk grouped: every identifier is marked and placed again, in turn. */
-  private restart(): void {
-    this.masks.clear();
-    this.records.clear();
-    this.marked = 0;
-    this.placed = 0;
-    this.dirty = [];
-    this.orphans = [];
-    this.fresh = [];
-    this.done = null;
-    this.outOfOrder = false;
-    this.maxOrder = Number.NEGATIVE_INFINITY;
-    for (const hit of this.hits) {
-      hit.placed = false;
-      hit.tries = 0;
-    }
+  /**
+   * While the walk runs, a result is built each time the records have grown BUILD_GROWTH times, and not while an
+   * identifier waits for its record to be whole (the card it belongs to would be listed without it).
+   */
+  get #buildDue(): boolean {
+    const n = this.records.size;
+    return n > 0 && n >= BUILD_GROWTH * this.#builtAt && this.dirty.length === 0 && this.#retry.length === 0;
   }
 
   /** While the walk runs: is there grouping to do now (called once per walk unit)? */
   wantsTurn(): boolean {
-    if (!this.walking || this.tainted) return false;
     return (
-      this.marked < this.hits.length ||
-      this.provisional ||
-      this.dirty.length > 0 ||
-      (this.described > 0 && this.described >= BUILD_GROWTH * this.builtAt && this.retry.length === 0) ||
-      this.leftNodes.length > 0
+      this.#walking &&
+      !this.#tainted &&
+      (this.marked < this.hits.length || this.building !== null || this.dirty.length > 0 || this.#buildDue || this.#leftNodes.length > 0)
     );
   }
 
@@ -321,7 +313,7 @@ export class PeopleGrouper {
    */
   holds(node: Node): boolean {
     // While the walk runs, a removal is handled by `taint` (everything is grouped again at its end).
-    return !this.walking && this.masks.has(node);
+    return !this.#walking && this.masks.has(node);
   }
 
   /**
@@ -368,12 +360,8 @@ export class PeopleGrouper {
       this.placed = this.marked = this.hits.length;
       return;
     }
-    if (this.walking) {
-      this.workDuringWalk(root);
-      return;
-    }
+    // Marking runs ahead of placing: an identifier's record depends on what its siblings hold.
     if (this.marked < this.hits.length) {
-      // Marking runs ahead of placing: an identifier's record depends on what its siblings hold.
       const end = Math.min(this.hits.length, this.marked + UNIT_MARK);
       for (; this.marked < end; this.marked++) {
         const hit = this.hits[this.marked] as Hit;
@@ -381,17 +369,20 @@ export class PeopleGrouper {
       }
       return;
     }
+    if (this.#walking) {
+      this.#workDuringWalk(root);
+      return;
+    }
     if (this.placed < this.hits.length) {
       const end = Math.min(this.hits.length, this.placed + UNIT_PLACE);
       for (; this.placed < end; this.placed++) {
-        const hit = this.hits[this.placed] as Hit;
-        if (!hit.placed) this.place(hit, root);
+        this.place(this.hits[this.placed] as Hit, root);
       }
       return;
     }
-    if (this.firstPass) {
-      this.firstPass = false;
-      this.trim();
+    if (this.#firstPass) {
+      this.#firstPass = false;
+      this.#trim();
     }
     if (this.orphans.length > 0) {
       for (const hit of this.orphans.splice(0, UNIT_PLACE)) this.adopt(hit);
@@ -405,39 +396,18 @@ export class PeopleGrouper {
   }
 
   /**
-   * One unit while the walk runs: mark what it found, describe what was placed, build a result now and then
+   * One unit while the walk runs, once what it found is marked: describe what was placed, build a result now and then
    * (BUILD_GROWTH), else place identifiers whose record the walk has left.
    */
-  private workDuringWalk(root: Element): void {
-    if (this.marked < this.hits.length) {
-      const end = Math.min(this.hits.length, this.marked + UNIT_MARK);
-      for (; this.marked < end; this.marked++) {
-        const hit = this.hits[this.marked] as Hit;
-        markAncestors(this.masks, hit.el, root, KIND_BIT[hit.kind]);
-      }
-      return;
-    }
-    if (this.provisional) {
+  #workDuringWalk(root: Element): void {
+    // A build started here runs to its end (nothing is placed or described meanwhile, which would restart it).
+    if (this.building !== null) this.buildSome();
+    else if (this.dirty.length > 0) {
+      for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
+    } else if (this.#buildDue) {
+      this.#builtAt = this.records.size;
       this.buildSome();
-      if (this.cache !== null) this.provisional = false;
-      return;
-    }
-    if (this.dirty.length > 0) {
-      for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) {
-        this.describe(this.dirty.pop() as RecordData);
-        this.described++;
-      }
-      return;
-    }
-    // Not while an identifier waits for its record to be whole: the card it belongs to would be listed without it.
-    if (this.described > 0 && this.described >= BUILD_GROWTH * this.builtAt && this.retry.length === 0) {
-      this.builtAt = this.described;
-      this.provisional = true;
-      this.building = null;
-      this.buildSome();
-      return;
-    }
-    this.settle(root);
+    } else this.#settle(root);
   }
 
   /**
@@ -446,55 +416,50 @@ export class PeopleGrouper {
    * (`retry`), and is tried again as the next nodes are left, at most MAX_TRIES times; the rest wait for the walk's end.
    * A record inside a node the walk has left cannot change any more (`repeatedAncestor`).
    */
-  private settle(root: Element): void {
+  #settle(root: Element): void {
     let budget = UNIT_SETTLE;
     const hits = this.hits;
-    while (budget > 0 && this.leftNodes.length > 0) {
-      const { node, hits: end } = this.leftNodes[0] as Left;
-      for (; this.linkCursor < this.linkEnd && budget > 0; budget--) {
-        if (!this.holdsNextLink(node)) break;
-        this.tryPlace(hits[this.linkCursor] as Hit, root, node);
-        this.linkCursor++;
+    while (budget > 0 && this.#leftNodes.length > 0) {
+      const { node, hits: end } = this.#leftNodes[0] as Left;
+      for (; this.#linkCursor < this.#linkEnd && budget > 0; budget--) {
+        if (!this.#holdsNextLink(node)) break;
+        this.place(hits[this.#linkCursor] as Hit, root, node);
+        this.#linkCursor++;
       }
-      for (; this.walkCursor < end && budget > 0; this.walkCursor++, budget--) this.tryPlace(hits[this.walkCursor] as Hit, root, node);
-      if (this.walkCursor < end || (budget === 0 && this.linkCursor < this.linkEnd)) return;
-      this.leftNodes.shift();
-      if (this.retry.length > 0) {
-        const waiting = this.retry;
-        this.retry = [];
+      for (; this.#walkCursor < end && budget > 0; this.#walkCursor++, budget--) this.place(hits[this.#walkCursor] as Hit, root, node);
+      if (this.#walkCursor < end || (budget === 0 && this.#linkCursor < this.#linkEnd)) return;
+      this.#leftNodes.shift();
+      if (this.#retry.length > 0) {
+        const waiting = this.#retry;
+        this.#retry = [];
         for (const hit of waiting) {
           const block = hit.block as Node;
-          this.tryPlace(hit, root, node === block || node.contains(block) ? node : block);
+          this.place(hit, root, node === block || node.contains(block) ? node : block);
         }
       }
     }
   }
 
-  /** Places `hit` if its record is inside `within`, a node the walk has read to its end; else it waits. */
-  private tryPlace(hit: Hit, root: Element, within: Node): void {
+  /**
+   * Places `hit` in its record. While the walk runs (`within`: a node it has read to its end), only if the record is
+   * inside that node and the record cap is not reached (at the cap the rest waits for the end, where the cap keeps the
+   * records first in `seq` order); else it waits.
+   */
+  private place(hit: Hit, root: Element, within: Node | null = null): void {
     if (hit.placed) return;
     const level = repeatedAncestor(hit.el, root, this.masks, KIND_BIT[hit.kind], within);
-    // At the record cap the rest waits for the end, where the cap keeps the records first in `seq` order.
-    if (level !== null && this.records.size < MAX_RECORDS) {
-      this.placeIn(hit, definitionEntry(level));
+    if (within !== null && (level === null || this.records.size >= MAX_RECORDS)) {
+      hit.block ??= within;
+      if (++hit.tries < MAX_TRIES) this.#retry.push(hit);
       return;
     }
-    hit.block ??= within;
-    if (++hit.tries < MAX_TRIES) this.retry.push(hit);
-  }
-
-  private place(hit: Hit, root: Element): void {
-    const found = recordOf(hit.el, root, this.masks, KIND_BIT[hit.kind]);
-    if (found === null) {
+    if (level === null) {
       // Nothing like it beside it: it may still sit in another identifier's record (the only email
       // in a grid of cards that otherwise show phones). Decided once every identifier is placed.
       if (isPersonKind(hit.kind)) this.orphans.push(hit);
       return;
     }
-    this.placeIn(hit, found);
-  }
-
-  private placeIn(hit: Hit, found: Element): void {
+    const found = definitionEntry(level);
     if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
       // Links side by side in one line of text: one person per run that a name opens.
       const lead = nameBefore(found);
@@ -527,25 +492,25 @@ export class PeopleGrouper {
   }
 
   /** A record an orphan makes comes after every record placed so far and before any made later (increasing, < hits). */
-  private adoptedOrder(): number {
-    return this.hits.length - 1 / (2 + this.adoptions++);
+  #adoptedOrder(): number {
+    return this.hits.length - 1 / (2 + this.#adoptions++);
   }
 
   /**
    * The record cap of the first pass, applied once every identifier is placed: the MAX_RECORDS records first in
    * `order` stay (those a cap applied as each was made in turn keeps); the others, and their identifiers, are dropped.
    */
-  private trim(): void {
+  #trim(): void {
     if (this.records.size <= MAX_RECORDS) return;
-    const sorted = [...this.records.values()].sort((a, b) => a.order - b.order);
+    const sorted = [...this.records.values()].sort(byOrder);
     for (let i = MAX_RECORDS; i < sorted.length; i++) {
       const record = sorted[i] as RecordData;
-      record.trimmed = true;
       this.records.delete(record.key);
       if (record.built) this.stale = true;
     }
-    this.fresh = this.fresh.filter((r) => !r.trimmed);
-    this.dirty = this.dirty.filter((r) => !r.trimmed);
+    const kept = (r: RecordData): boolean => this.records.get(r.key) === r;
+    this.fresh = this.fresh.filter(kept);
+    this.dirty = this.dirty.filter(kept);
     this.cache = null;
     this.building = null;
     this.revision++;
@@ -576,20 +541,14 @@ export class PeopleGrouper {
     let record = this.records.get(key);
     if (record === undefined) {
       // The first pass applies the cap once every identifier is placed (`trim`): records are made out of order then.
-      if (!this.firstPass && this.records.size >= MAX_RECORDS && !this.prune()) return;
-      const order = adopted ? this.adoptedOrder() : hit.seq;
-      if (order < this.maxOrder) this.outOfOrder = true;
-      else this.maxOrder = order;
-      record = { el, key, order, trimmed: false, hits: [], inlineName, textOnly, people: null, company: null, queued: false, built: false };
+      if (!this.#firstPass && this.records.size >= MAX_RECORDS && !this.prune()) return;
+      record = { el, key, order: adopted ? this.#adoptedOrder() : hit.seq, hits: [], inlineName, textOnly, people: null, company: null, queued: false, built: false };
       this.records.set(key, record);
       this.fresh.push(record);
     } else if (!textOnly) {
       record.textOnly = false;
     }
-    if (!adopted && hit.seq < record.order) {
-      record.order = hit.seq;
-      this.outOfOrder = true;
-    }
+    if (!adopted && hit.seq < record.order) record.order = hit.seq;
     if (!record.queued) {
       record.queued = true;
       this.dirty.push(record);
@@ -748,9 +707,7 @@ export class PeopleGrouper {
     if (base === null || this.stale || this.fresh.length === 0) return null;
     const total = base.records.length + this.fresh.length;
     if (base.records.length > SORT_LIMIT) {
-      const added = this.fresh.slice();
-      if (this.outOfOrder) added.sort((a, b) => a.order - b.order);
-      return newBuild(added, base, this.records);
+      return newBuild(this.fresh.slice().sort(byOrder), base, this.records);
     }
     if (total > SORT_LIMIT) return null;
     const added = sortByPage(this.removals ? this.fresh.filter((r) => r.el.isConnected) : this.fresh.slice());
@@ -767,12 +724,14 @@ export class PeopleGrouper {
     // grows pays nothing for it).
     const all = [...this.records.values()];
     // Made out of turn during the walk: in the order placing every identifier in turn would have made them.
-    if (this.outOfOrder) all.sort((a, b) => a.order - b.order);
+    all.sort(byOrder);
     const records = this.removals ? all.filter((r) => r.el.isConnected) : all;
     if (records.length > SORT_LIMIT) return records;
     return sortByPage(records);
   }
 }
+
+const byOrder = (a: RecordData, b: RecordData): number => a.order - b.order;
 
 /** Records in page order. */
 function sortByPage(records: RecordData[]): RecordData[] {
