@@ -70,6 +70,8 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   let lastSent: ScanUpdate | null = null;
   /** The last message sent, serialised: an update whose result did not change is not sent again. */
   let lastText = '';
+  /** The pass whose first people were sent at once. */
+  let peopleSentFor: string | null = null;
 
   const sendIfChanged = (update: ScanUpdate): void => {
     const message = toMessage(update);
@@ -86,14 +88,17 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     // panel that way).
     const newVisit = lastSent !== null && lastSent.scanId !== update.scanId;
     if (newVisit && !update.complete && isEmpty(update)) return;
-    // The first complete result goes out at once; progress and later changes are coalesced.
+    // The first complete result, and the first people of a pass still running, go out at once (a big page's first
+    // people are on screen long before its full list); progress and later changes are coalesced.
     const firstComplete = update.complete && (lastSent === null || !lastSent.complete || lastSent.scanId !== update.scanId);
+    const firstPeople = !update.complete && update.scan.people.length > 0 && peopleSentFor !== update.scanId;
+    if (firstPeople) peopleSentFor = update.scanId;
     lastSent = update;
     const now = Date.now();
     if (debounce === undefined) waitingSince = now;
     else clearTimeout(debounce);
     debounce = undefined;
-    if (firstComplete) {
+    if (firstComplete || firstPeople) {
       sendIfChanged(update);
       return;
     }

@@ -110,6 +110,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   let incrementalBusy = 0;
   let lastProgress = 0;
   let emitted = '';
+  let peopleReported = false;
   let waiters: Array<(update: ScanUpdate) => void> = [];
   let observer: MutationObserver | null = null;
   /** While a later full pass runs, the result before it is reported (a rescan must not show a half-read page). */
@@ -150,6 +151,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     passBusy = 0;
     lastProgress = passStart;
     emitted = '';
+    peopleReported = false;
     engine.beginFullPass();
   };
 
@@ -164,7 +166,10 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     if (fullPassActive) passBusy += t1 - t0;
     else incrementalBusy += t1 - t0;
     if (!done) {
-      if (fullPassActive && t1 - lastProgress >= progressMs) {
+      // The first people of a pass (the grouper reads records as the walk leaves them) are reported at once.
+      const firstPeople = !peopleReported && engine.grouper.result().people.length > 0;
+      if (firstPeople) peopleReported = true;
+      if (fullPassActive && (firstPeople || t1 - lastProgress >= progressMs)) {
         lastProgress = t1;
         emit(false);
       }

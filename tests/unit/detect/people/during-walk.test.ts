@@ -85,6 +85,30 @@ describe('grouping while the walk runs', () => {
 });
 
 describe('people reach the host before the full pass ends', () => {
+  it('the first people of a pass are reported at once, not at the next progress tick', async () => {
+    const doc = docOf(`<main>${Array.from({ length: 300 }, (_, i) => card(i)).join('')}</main>`);
+    const tasks: Array<() => void> = [];
+    const updates: ScanUpdate[] = [];
+    let clock = 0;
+    const scanner = createPageScanner({
+      root: doc,
+      pageUrl: URL,
+      schedule: (task) => tasks.push(task),
+      onUpdate: (update) => updates.push(update),
+      now: () => clock++,
+      sliceMs: 8,
+      // No progress report during the pass but the first people's.
+      progressMs: Number.POSITIVE_INFINITY,
+      MutationObserver: null,
+    });
+    scanner.start();
+    while (tasks.length > 0) (tasks.shift() as () => void)();
+    await scanner.settled();
+    const running = updates.filter((u) => !u.complete);
+    expect(running).toHaveLength(1);
+    expect((running[0] as ScanUpdate).scan.people.length).toBeGreaterThan(0);
+  });
+
   it('a progress update carries people while the pass runs, each exactly as the final result lists them', async () => {
     const doc = docOf(`<main>${Array.from({ length: 300 }, (_, i) => card(i)).join('')}</main>`);
     const tasks: Array<() => void> = [];
