@@ -146,7 +146,7 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     for (const resume of waiting) resume();
   };
 
-  const onMessage = (message: unknown): Promise<unknown> | undefined => {
+  const answerOf = (message: unknown): Promise<unknown> | undefined => {
     if (typeof message !== 'object' || message === null) return undefined;
     const type = (message as { type?: unknown }).type;
     if (type === 'to-content/ping') return Promise.resolve({ ok: true });
@@ -162,6 +162,14 @@ export function runContentAgent(ctx: ContentScriptContext): void {
       return (full ? session.scanner.rescan() : session.scanner.settled()).then(toMessage);
     }
     return undefined;
+  };
+  // The browser's own messaging, not the polyfill's (wxt.config.ts): the answer goes through `sendResponse`, kept open
+  // by returning true; a failed answer sends nothing the background can read, which it takes as "no scan" as before.
+  const onMessage = (message: unknown, _sender: unknown, sendResponse: (answer?: unknown) => void): true | undefined => {
+    const answer = answerOf(message);
+    if (answer === undefined) return undefined;
+    answer.then(sendResponse, () => sendResponse(undefined));
+    return true;
   };
   browser.runtime.onMessage.addListener(onMessage);
 
