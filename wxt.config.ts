@@ -78,6 +78,18 @@ export default defineConfig({
       }
       files.push({ relativeDest: 'providers.html', contents: providersPage(wxt.config.root) });
     },
+    // The content script runs on every page the user scans, so it carries only what it needs (a gzip budget,
+    // docs/performance.md): Mozilla's polyfill (~1.3 kB gzipped of the script) is kept for the extension's own pages,
+    // worker and offscreen document, where the promise API and its message semantics are used, and left out of the
+    // content script, which needs neither: the browsers' own `browser` (Firefox) and `chrome` (Chrome MV3) answer
+    // `runtime.sendMessage` with a promise, and its message listener answers through `sendResponse`
+    // (entrypoints/content/agent.ts). `@wxt-dev/browser` is WXT's own `browser`: the native object.
+    'vite:build:extendConfig': (entrypoints, config) => {
+      if (!entrypoints.every((e) => e.type === 'content-script')) return;
+      const alias = config.resolve?.alias;
+      const entries = Array.isArray(alias) ? alias : Object.entries(alias ?? {}).map(([find, replacement]) => ({ find, replacement: String(replacement) }));
+      config.resolve = { ...config.resolve, alias: [{ find: /^wxt\/browser$/, replacement: '@wxt-dev/browser' }, ...entries] };
+    },
     // WXT drops keys it does not know from browser_specific_settings; add Firefox's data-consent declaration
     // here: what the user asks us to look up (emails, phones, names) is sent to the enrichment API.
     'build:manifestGenerated': (wxt, manifest) => {

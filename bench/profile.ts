@@ -37,7 +37,7 @@ const count = (name: string, fallback: string): number => {
 const loads = count('loads', '4');
 const top = count('top', '40');
 /** The grouper's phases (lib/detect/people/group.ts, blocks.ts, describe.ts), shown with their callees' time. */
-const PHASES = ['markAncestors', 'place', 'recordOf', 'adopt', 'describe', 'describePerson', 'describeRow', 'describeCompany', 'splitByNames', 'rowColumns', 'buildSome'];
+const PHASES = ['markAncestors', 'place', 'repeatedAncestor', 'adopt', 'describe', 'describePerson', 'describeRow', 'describeCompany', 'splitByNames', 'rowColumns', 'buildSome'];
 
 const server = createServer((_req, res) => {
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });

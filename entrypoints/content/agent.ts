@@ -70,6 +70,8 @@ export function runContentAgent(ctx: ContentScriptContext): void {
   let lastSent: ScanUpdate | null = null;
   /** The last message sent, serialised: an update whose result did not change is not sent again. */
   let lastText = '';
+  /** The pass whose first people were sent at once. */
+  let peopleSentFor: string | null = null;
 
   const sendIfChanged = (update: ScanUpdate): void => {
     const message = toMessage(update);
@@ -86,14 +88,17 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     // panel that way).
     const newVisit = lastSent !== null && lastSent.scanId !== update.scanId;
     if (newVisit && !update.complete && isEmpty(update)) return;
-    // The first complete result goes out at once; progress and later changes are coalesced.
+    // The first complete result, and the first people of a pass still running, go out at once (a big page's first
+    // people are on screen long before its full list); progress and later changes are coalesced.
     const firstComplete = update.complete && (lastSent === null || !lastSent.complete || lastSent.scanId !== update.scanId);
+    const firstPeople = !update.complete && update.scan.people.length > 0 && peopleSentFor !== update.scanId;
+    if (firstPeople) peopleSentFor = update.scanId;
     lastSent = update;
     const now = Date.now();
     if (debounce === undefined) waitingSince = now;
     else clearTimeout(debounce);
     debounce = undefined;
-    if (firstComplete) {
+    if (firstComplete || firstPeople) {
       sendIfChanged(update);
       return;
     }
@@ -141,7 +146,7 @@ export function runContentAgent(ctx: ContentScriptContext): void {
     for (const resume of waiting) resume();
   };
 
-  const onMessage = (message: unknown): Promise<unknown> | undefined => {
+  const answerOf = (message: unknown): Promise<unknown> | undefined => {
     if (typeof message !== 'object' || message === null) return undefined;
     const type = (message as { type?: unknown }).type;
     if (type === 'to-content/ping') return Promise.resolve({ ok: true });
@@ -157,6 +162,14 @@ export function runContentAgent(ctx: ContentScriptContext): void {
       return (full ? session.scanner.rescan() : session.scanner.settled()).then(toMessage);
     }
     return undefined;
+  };
+  // The browser's own messaging, not the polyfill's (wxt.config.ts): the answer goes through `sendResponse`, kept open
+  // by returning true; a failed answer sends nothing the background can read, which it takes as "no scan" as before.
+  const onMessage = (message: unknown, _sender: unknown, sendResponse: (answer?: unknown) => void): true | undefined => {
+    const answer = answerOf(message);
+    if (answer === undefined) return undefined;
+    answer.then(sendResponse, () => sendResponse(undefined));
+    return true;
   };
   browser.runtime.onMessage.addListener(onMessage);
 

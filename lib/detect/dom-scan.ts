@@ -3,9 +3,12 @@
 // and reports progress and results to its host (the content script, or a test).
 import type { RawPageScan } from './schema';
 import { ScanEngine } from './walk';
-/** Scans a whole document at once (CLI, tests, benchmarks): same engine, no slicing. */
-export function scanDocumentSync(doc: Document, pageUrl: string): RawPageScan {
-  const engine = new ScanEngine(doc, pageUrl);
+/**
+ * Scans a whole document at once (CLI, tests, benchmarks): same engine, no slicing. `groupDuringWalk` false: people
+ * are grouped once the walk ends (the reference the tests compare the product's grouping with).
+ */
+export function scanDocumentSync(doc: Document, pageUrl: string, groupDuringWalk = true): RawPageScan {
+  const engine = new ScanEngine(doc, pageUrl, groupDuringWalk);
   engine.beginFullPass();
   engine.run(() => 0, Number.POSITIVE_INFINITY);
   return engine.toRaw(pageUrl, doc.title ?? '', doc.documentElement?.lang ?? '');
@@ -107,6 +110,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   let incrementalBusy = 0;
   let lastProgress = 0;
   let emitted = '';
+  let peopleReported = false;
   let waiters: Array<(update: ScanUpdate) => void> = [];
   let observer: MutationObserver | null = null;
   /** While a later full pass runs, the result before it is reported (a rescan must not show a half-read page). */
@@ -147,6 +151,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     passBusy = 0;
     lastProgress = passStart;
     emitted = '';
+    peopleReported = false;
     engine.beginFullPass();
   };
 
@@ -161,7 +166,10 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
     if (fullPassActive) passBusy += t1 - t0;
     else incrementalBusy += t1 - t0;
     if (!done) {
-      if (fullPassActive && t1 - lastProgress >= progressMs) {
+      // The first people of a pass (the grouper reads records as the walk leaves them) are reported at once.
+      const firstPeople = !peopleReported && engine.grouper.result().people.length > 0;
+      if (firstPeople) peopleReported = true;
+      if (fullPassActive && (firstPeople || t1 - lastProgress >= progressMs)) {
         lastProgress = t1;
         emit(false);
       }
@@ -230,6 +238,7 @@ export function createPageScanner(options: PageScannerOptions): PageScanner {
   const onMutations = (records: MutationRecord[]): void => {
     if (stopped) return;
     const t0 = now();
+    if (records.length > 0) engine.noteChange();
     for (const record of records) {
       const target = record.target;
       if (record.type === 'childList') {

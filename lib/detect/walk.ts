@@ -78,6 +78,8 @@ const NO_FINDS: ReadonlyArray<[HitKind, string]> = [];
 interface Frame {
   parent: Node;
   next: Node | null;
+  /** The child stepped onto last: read to its end once the next is stepped onto (or the frame ends). */
+  prev: Node | null;
   depth: number;
   /** The links of this subtree were already read (by a query on an ancestor). */
   linksDone: boolean;
@@ -238,10 +240,26 @@ export class ScanEngine {
   /** Same-origin iframes entered in this pass (bounded: a page can nest frames without end). */
   private framesEntered = 0;
   private seenHrefs = new Map<string, ReadonlyArray<[HitKind, string]>>();
+  /**
+   * The full pass's walk over the text, while it runs. Each node it steps onto is told to the grouper once the walk
+   * has read all of it (`PeopleGrouper.left`): the records inside are whole, and are read at once. `heldAnchor`: the
+   * first anchor whose identifiers
+   * the grouper held back and its ancestors: they are handed again after the walk, so once the walk leaves a node
+   * holding it, no record is read early any more (`heldReached`).
+   */
+  private walking = false;
+  private walkPending = false;
+  private heldAnchor: Element | null = null;
+  private heldReached = false;
 
+  /**
+   * `groupDuringWalk`: the grouper reads records as the walk leaves them (the product); false groups every identifier
+   * once the walk ends, as it did before, which the tests hold the product's grouping to.
+   */
   constructor(
     private readonly doc: Document,
     private readonly pageUrl: string,
+    private readonly groupDuringWalk = true,
   ) {
     this.hrefs = hrefContextFor(pageUrl, pageUrl);
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
@@ -323,6 +341,10 @@ export class ScanEngine {
     this.pendingIndex = 0;
     this.seenHrefs = new Map();
     this.framesEntered = 0;
+    this.walking = false;
+    this.walkPending = true;
+    this.heldAnchor = null;
+    this.heldReached = false;
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
     this.evidenceReader = new PageEvidenceReader(this.doc);
@@ -347,6 +369,14 @@ export class ScanEngine {
    */
   holdsFinding(node: Node): boolean {
     return this.grouper.holds(node);
+  }
+
+  /**
+   * The page changed (something was added, removed or edited). While the full pass walks, the grouper may have read
+   * records where the change is: it groups everything again once the walk ends, as it did before it read any early.
+   */
+  noteChange(): void {
+    if (this.walking) this.grouper.taint();
   }
 
   /** Queue a node that was added or changed; false when the queue is too long to be worth it. */
@@ -389,6 +419,16 @@ export class ScanEngine {
         if (this.linkIndex >= links.length) this.links = null;
         continue;
       }
+      if (this.walkPending) this.startWalk();
+      if (this.walking) {
+        if (this.textJob === null && this.walkJob === null && this.frames.length === 0) {
+          this.walking = false;
+          this.grouper.endWalk();
+        } else if (this.grouper.wantsTurn()) {
+          this.grouper.work();
+          continue;
+        }
+      }
       const job = this.textJob;
       if (job !== null) {
         const to = Math.min(job.end, job.pos + TEXT_CHUNK);
@@ -426,6 +466,16 @@ export class ScanEngine {
     }
   }
 
+  /** Every anchor is read: the walk over the text starts, and the grouper reads records as the walk leaves them. */
+  private startWalk(): void {
+    this.walkPending = false;
+    if (this.frames.length === 0 || !this.groupDuringWalk) return;
+    const held = this.heldBack;
+    this.heldAnchor = held === null ? null : ((held.links[held.index] as Element | undefined) ?? null);
+    this.walking = true;
+    this.grouper.beginWalk();
+  }
+
   /**
    * One unit of the sliced regions query: up to SUBTREES_PER_UNIT subtrees. Page wrappers (the top levels,
    * single-child chains) and wide elements are split into their children; anything else is asked with one native
@@ -447,12 +497,24 @@ export class ScanEngine {
   }
 
   private pushFrame(parent: Node, depth: number, linksDone: boolean): void {
-    this.frames.push({ parent, next: parent.firstChild, depth, linksDone, restarts: 0 });
+    this.frames.push({ parent, next: parent.firstChild, prev: null, depth, linksDone, restarts: 0 });
+  }
+
+  /** The walk has read all of `node` (a node it stepped onto): the grouper may read the records inside it. */
+  private leave(node: Node): void {
+    if (!this.walking || this.heldReached) return;
+    // One native `contains` (it climbs from the anchor inside the browser).
+    if (this.heldAnchor !== null && node.contains(this.heldAnchor)) this.heldReached = true;
+    else this.grouper.left(node);
   }
 
   /** Visits the frame's next child. A cursor the page moved away is restarted at its level. */
   private step(frame: Frame): void {
     const node = frame.next;
+    if (frame.prev !== null) {
+      this.leave(frame.prev);
+      frame.prev = null;
+    }
     if (node === null) {
       this.frames.pop();
       return;
@@ -463,6 +525,7 @@ export class ScanEngine {
       return;
     }
     frame.next = node.nextSibling;
+    frame.prev = node;
     if (node.nodeType === TEXT_NODE) {
       const data = (node as Text).data;
       if (mayContainEntity(data)) this.readText(node as Text, data, null);

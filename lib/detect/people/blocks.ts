@@ -66,8 +66,15 @@ function similarSibling(el: Element, masks: ReadonlyMap<Node, number>, bit: numb
   return false;
 }
 
-/** The record that holds an identifier of kind `bit` found at `el`, or null (it belongs to nobody). */
-export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, number>, bit: number): Element | null {
+/**
+ * The smallest ancestor of `el` (or `el`) with a sibling of its tag holding kind `bit`: the block that decides the
+ * record of an identifier of kind `bit` found at `el` (a `<dd>`'s record is keyed by its `<dt>`: `definitionEntry`);
+ * null when there is none (it belongs to nobody). Once the walk has read all of this block, later finds cannot give
+ * `el` a smaller one (the levels below it are inside it), and marks only add, so it stays this block.
+ * `within`: a block the walk has read to its end; null unless the answer is inside it (or is it), and the climb stops
+ * as soon as it leaves it.
+ */
+export function repeatedAncestor(el: Element, root: Element, masks: ReadonlyMap<Node, number>, bit: number, within: Node | null = null): Element | null {
   const shift = childCountShift(bit);
   let cur: Element | null = el;
   let mask = masks.get(el) ?? 0;
@@ -83,16 +90,19 @@ export function recordOf(el: Element, root: Element, masks: ReadonlyMap<Node, nu
     const holding = (above >>> shift) & 3;
     const siblingsHold = holding >= 2 || (holding === 1 && (mask & bit) === 0);
     if (siblingsHold && (similarSibling(cur, masks, bit, true) || similarSibling(cur, masks, bit, false))) {
-      return definitionEntry(cur);
+      // One native `contains`: it climbs inside the browser, no node handed to JavaScript on the way.
+      return within === null || cur === within || within.contains(cur) ? cur : null;
     }
+    if (cur === within) return null;
     cur = parentElement;
     mask = above;
   }
   return null;
 }
 
+
 /** A `<dd>` belongs to the entry its `<dt>` opens: the entry is keyed by that `<dt>`. */
-function definitionEntry(el: Element): Element {
+export function definitionEntry(el: Element): Element {
   if (el.localName !== 'dd') return el;
   for (let s = el.previousElementSibling; s !== null; s = s.previousElementSibling) {
     if (s.localName === 'dt') return s;

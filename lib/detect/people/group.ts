@@ -6,7 +6,7 @@
 // The phases stay in one file: they share one grouper's state (hits, records, the per-unit budget and the
 // resumable cursor), and splitting them would pass that state around instead.
 import type { RawCompany, RawPerson } from '../schema';
-import { KIND_BIT, markAncestors, recordOf, type HitKind } from './blocks';
+import { definitionEntry, KIND_BIT, markAncestors, repeatedAncestor, type HitKind } from './blocks';
 import { describeCompany, describePerson, describeRow, headingNameBefore, LineReader, linesOf, nameBefore } from './describe';
 import { rowColumns, type TableColumns } from './table-columns';
 import { Hints, isRoleMailbox, lastNameIn, matchesHints } from './names';
@@ -28,6 +28,14 @@ const MAX_PER_PERSON = 50;
 const UNIT_MARK = 128;
 const UNIT_PLACE = 64;
 const UNIT_DESCRIBE = 8;
+/** Identifiers tried per unit while the walk runs (`settle`), and how often one is tried before it waits for the end. */
+const UNIT_SETTLE = 64;
+const MAX_TRIES = 4;
+/**
+ * While the walk runs, a result is built each time the records described have grown this many times since the last
+ * (the first as soon as one is): the builds add up to a third more than the final one.
+ */
+const BUILD_GROWTH = 4;
 /** Records counted or assembled per unit of the result build. */
 const UNIT_RESULT = 500;
 /** More records than this are listed in the order found rather than sorted into document order. */
@@ -50,11 +58,30 @@ interface Hit {
   kind: HitKind;
   value: string;
   el: Element;
+  /** Its place in `hits`: a record lists its identifiers in this order, whenever each was placed. */
+  seq: number;
+  placed: boolean;
+  /** Tried while the walk ran and not placed yet (its record was not read to its end): how often, and where it was. */
+  tries: number;
+  block: Node | null;
+}
+
+/** A node the walk has read to its end, and how many identifiers there were then. */
+interface Left {
+  node: Node;
+  hits: number;
 }
 
 interface RecordData {
   /** The element the record is read from (a row, card, `<dt>`, or an inline run's first node's parent). */
   el: Element;
+  /** Its key in the grouper's records. */
+  key: Node;
+  /**
+   * Where it stands among records: the `seq` of the first identifier placed in it (records read during the walk are
+   * made out of that order), so the result lists records as if every identifier had been placed in turn.
+   */
+  order: number;
   hits: Hit[];
   /** Set for a run of inline text: the name that leads it. */
   inlineName: string | null;
@@ -142,6 +169,30 @@ export class PeopleGrouper {
   revision = 0;
   /** Some record's element may have left the page (`changed`): builds skip records no longer in the document. */
   private removals = false;
+  /**
+   * While the full pass walks the page, records the walk has read to their end are placed and described at once and
+   * a result is built now and then (`settle`, `provisional`), so the first people reach the panel long before the
+   * walk ends. Null outside the walk. Records are made out of order then, so they carry their `order`.
+   */
+  #walking = false;
+  /** Nodes the walk has read to their end, oldest first, not yet looked at. */
+  #leftNodes: Left[] = [];
+  /**
+   * Identifiers from before the walk (the anchors), in page order: each is looked at when the walk leaves a node
+   * holding it.
+   */
+  #linkEnd = 0;
+  #linkCursor = 0;
+  /** Identifiers the walk found: those of each node it leaves follow the previous node's. */
+  #walkCursor = 0;
+  #retry: Hit[] = [];
+  /** Until the first pass has placed every identifier, the record cap is applied afterwards, by `order` (`trim`). */
+  #firstPass = true;
+  /** The page changed where the walk had read while it ran: group every identifier again once it ends. */
+  #tainted = false;
+  /** How many records there were when a result was last built while the walk ran. */
+  #builtAt = 0;
+  #adoptions = 0;
 
   /**
    * `ownUi`: may the page hold our own UI (`data-in-page-enrich`) anywhere? The scan's answer (it looks for such
@@ -162,8 +213,91 @@ export class PeopleGrouper {
       if (this.linkShare && this.linkHits >= MAX_LINK_HITS) return false;
       this.linkHits++;
     }
-    this.hits.push({ kind, value, el });
+    this.hits.push({ kind, value, el, seq: this.hits.length, placed: false, tries: 0, block: null });
     return true;
+  }
+
+  /**
+   * The full pass starts walking the page's text (every anchor was read): from now on records the walk has left are
+   * read at once (`work` during the walk).
+   */
+  beginWalk(): void {
+    if (this.root === null) return;
+    this.#walking = true;
+    this.#linkEnd = this.hits.length;
+    this.#linkCursor = 0;
+    this.#walkCursor = this.hits.length;
+  }
+
+  /** The walk has read all of `node`: the identifiers inside it are placed in the next units (when their record is whole). */
+  left(node: Node): void {
+    if (!this.#walking || this.#tainted) return;
+    // Most nodes hold nothing to place (text without identifiers, a wrapper whose children were left already): once the
+    // queue is worked off, no entry for them (an entry keeps the node alive, and a minor GC pays for every one).
+    if (this.#leftNodes.length === 0 && this.hits.length === this.#walkCursor && this.#retry.length === 0 && !this.#holdsNextLink(node)) return;
+    this.#leftNodes.push({ node, hits: this.hits.length });
+  }
+
+  /**
+   * Does `node` hold the next anchor's identifier still to place? One native `contains` (it climbs from the anchor
+   * inside the browser: no node handed to JavaScript on the way).
+   */
+  #holdsNextLink(node: Node): boolean {
+    return this.#linkCursor < this.#linkEnd && node.contains((this.hits[this.#linkCursor] as Hit).el);
+  }
+
+  /** The page changed where the walk had read (or it removed something) while it ran: regroup once it ends. */
+  taint(): void {
+    if (this.#walking) {
+      this.#tainted = true;
+      this.#leftNodes = [];
+    }
+  }
+
+  /**
+   * The walk ended: what is left is placed in `seq` order, as before the walk read records early. A result built
+   * during the walk is never extended: the final one is built over every record (so it is what a grouping of the
+   * whole page in one go gives).
+   */
+  endWalk(): void {
+    if (!this.#walking) return;
+    this.#walking = false;
+    this.#leftNodes = [];
+    this.#retry = [];
+    if (this.#tainted) {
+      // Forget what the walk grouped: every identifier is marked and placed again, in turn.
+      this.masks.clear();
+      this.records.clear();
+      this.marked = this.placed = 0;
+      this.dirty = [];
+      this.fresh = [];
+      this.done = null;
+      for (const hit of this.hits) {
+        hit.placed = false;
+        hit.tries = 0;
+      }
+    }
+    if (this.done !== null) this.stale = true;
+    this.cache = null;
+    this.building = null;
+  }
+
+  /**
+   * While the walk runs, a result is built each time the records have grown BUILD_GROWTH times, and not while an
+   * identifier waits for its record to be whole (the card it belongs to would be listed without it).
+   */
+  get #buildDue(): boolean {
+    const n = this.records.size;
+    return n > 0 && n >= BUILD_GROWTH * this.#builtAt && this.dirty.length === 0 && this.#retry.length === 0;
+  }
+
+  /** While the walk runs: is there grouping to do now (called once per walk unit)? */
+  wantsTurn(): boolean {
+    return (
+      this.#walking &&
+      !this.#tainted &&
+      (this.marked < this.hits.length || this.building !== null || this.dirty.length > 0 || this.#buildDue || this.#leftNodes.length > 0)
+    );
   }
 
   /** The walk has read the text: links may now take whatever room it left. Is there any? */
@@ -178,7 +312,8 @@ export class PeopleGrouper {
    * may have left the page (`dom-scan.ts`).
    */
   holds(node: Node): boolean {
-    return this.masks.has(node);
+    // While the walk runs, a removal is handled by `taint` (everything is grouped again at its end).
+    return !this.#walking && this.masks.has(node);
   }
 
   /**
@@ -225,8 +360,8 @@ export class PeopleGrouper {
       this.placed = this.marked = this.hits.length;
       return;
     }
+    // Marking runs ahead of placing: an identifier's record depends on what its siblings hold.
     if (this.marked < this.hits.length) {
-      // Marking runs ahead of placing: an identifier's record depends on what its siblings hold.
       const end = Math.min(this.hits.length, this.marked + UNIT_MARK);
       for (; this.marked < end; this.marked++) {
         const hit = this.hits[this.marked] as Hit;
@@ -234,10 +369,20 @@ export class PeopleGrouper {
       }
       return;
     }
+    if (this.#walking) {
+      this.#workDuringWalk(root);
+      return;
+    }
     if (this.placed < this.hits.length) {
       const end = Math.min(this.hits.length, this.placed + UNIT_PLACE);
-      for (; this.placed < end; this.placed++) this.place(this.hits[this.placed] as Hit, root);
+      for (; this.placed < end; this.placed++) {
+        this.place(this.hits[this.placed] as Hit, root);
+      }
       return;
+    }
+    if (this.#firstPass) {
+      this.#firstPass = false;
+      this.#trim();
     }
     if (this.orphans.length > 0) {
       for (const hit of this.orphans.splice(0, UNIT_PLACE)) this.adopt(hit);
@@ -250,14 +395,71 @@ export class PeopleGrouper {
     if (this.cache === null) this.buildSome();
   }
 
-  private place(hit: Hit, root: Element): void {
-    const found = recordOf(hit.el, root, this.masks, KIND_BIT[hit.kind]);
-    if (found === null) {
+  /**
+   * One unit while the walk runs, once what it found is marked: describe what was placed, build a result now and then
+   * (BUILD_GROWTH), else place identifiers whose record the walk has left.
+   */
+  #workDuringWalk(root: Element): void {
+    // A build started here runs to its end (nothing is placed or described meanwhile, which would restart it).
+    if (this.building !== null) this.buildSome();
+    else if (this.dirty.length > 0) {
+      for (let i = 0; i < UNIT_DESCRIBE && this.dirty.length > 0; i++) this.describe(this.dirty.pop() as RecordData);
+    } else if (this.#buildDue) {
+      this.#builtAt = this.records.size;
+      this.buildSome();
+    } else this.#settle(root);
+  }
+
+  /**
+   * Places the identifiers inside the nodes the walk has left, oldest first: the anchors it holds (in page order,
+   * like the nodes), then what the walk found in it. One whose record is not inside a node the walk has left waits
+   * (`retry`), and is tried again as the next nodes are left, at most MAX_TRIES times; the rest wait for the walk's end.
+   * A record inside a node the walk has left cannot change any more (`repeatedAncestor`).
+   */
+  #settle(root: Element): void {
+    let budget = UNIT_SETTLE;
+    const hits = this.hits;
+    while (budget > 0 && this.#leftNodes.length > 0) {
+      const { node, hits: end } = this.#leftNodes[0] as Left;
+      for (; this.#linkCursor < this.#linkEnd && budget > 0; budget--) {
+        if (!this.#holdsNextLink(node)) break;
+        this.place(hits[this.#linkCursor] as Hit, root, node);
+        this.#linkCursor++;
+      }
+      for (; this.#walkCursor < end && budget > 0; this.#walkCursor++, budget--) this.place(hits[this.#walkCursor] as Hit, root, node);
+      if (this.#walkCursor < end || (budget === 0 && this.#linkCursor < this.#linkEnd)) return;
+      this.#leftNodes.shift();
+      if (this.#retry.length > 0) {
+        const waiting = this.#retry;
+        this.#retry = [];
+        for (const hit of waiting) {
+          const block = hit.block as Node;
+          this.place(hit, root, node === block || node.contains(block) ? node : block);
+        }
+      }
+    }
+  }
+
+  /**
+   * Places `hit` in its record. While the walk runs (`within`: a node it has read to its end), only if the record is
+   * inside that node and the record cap is not reached (at the cap the rest waits for the end, where the cap keeps the
+   * records first in `seq` order); else it waits.
+   */
+  private place(hit: Hit, root: Element, within: Node | null = null): void {
+    if (hit.placed) return;
+    const level = repeatedAncestor(hit.el, root, this.masks, KIND_BIT[hit.kind], within);
+    if (within !== null && (level === null || this.records.size >= MAX_RECORDS)) {
+      hit.block ??= within;
+      if (++hit.tries < MAX_TRIES) this.#retry.push(hit);
+      return;
+    }
+    if (level === null) {
       // Nothing like it beside it: it may still sit in another identifier's record (the only email
       // in a grid of cards that otherwise show phones). Decided once every identifier is placed.
       if (isPersonKind(hit.kind)) this.orphans.push(hit);
       return;
     }
+    const found = definitionEntry(level);
     if (INLINE.has(found.localName) && found.parentElement !== null && isPersonKind(hit.kind)) {
       // Links side by side in one line of text: one person per run that a name opens.
       const lead = nameBefore(found);
@@ -277,16 +479,41 @@ export class PeopleGrouper {
     for (let depth = 0; cur !== null && depth < 12; depth++, cur = cur.parentElement) {
       const record = this.records.get(cur);
       if (record !== undefined && !record.textOnly && record.hits.some((h) => isPersonKind(h.kind))) {
-        this.addTo(cur, record.el, hit, null, false);
+        this.addTo(cur, record.el, hit, null, false, true);
         return;
       }
       if (record === undefined && this.besidePeople(cur)) {
-        this.addTo(cur, cur, hit, null, false);
+        this.addTo(cur, cur, hit, null, false, true);
         return;
       }
     }
     // Still a record if its own text names several people ("two people in one paragraph").
-    this.addTo(hit.el, hit.el, hit, null, true);
+    this.addTo(hit.el, hit.el, hit, null, true, true);
+  }
+
+  /** A record an orphan makes comes after every record placed so far and before any made later (increasing, < hits). */
+  #adoptedOrder(): number {
+    return this.hits.length - 1 / (2 + this.#adoptions++);
+  }
+
+  /**
+   * The record cap of the first pass, applied once every identifier is placed: the MAX_RECORDS records first in
+   * `order` stay (those a cap applied as each was made in turn keeps); the others, and their identifiers, are dropped.
+   */
+  #trim(): void {
+    if (this.records.size <= MAX_RECORDS) return;
+    const sorted = [...this.records.values()].sort(byOrder);
+    for (let i = MAX_RECORDS; i < sorted.length; i++) {
+      const record = sorted[i] as RecordData;
+      this.records.delete(record.key);
+      if (record.built) this.stale = true;
+    }
+    const kept = (r: RecordData): boolean => this.records.get(r.key) === r;
+    this.fresh = this.fresh.filter(kept);
+    this.dirty = this.dirty.filter(kept);
+    this.cache = null;
+    this.building = null;
+    this.revision++;
   }
 
   /** Is a sibling of `el` with its tag (a few either side) a person's record? */
@@ -305,21 +532,36 @@ export class PeopleGrouper {
     return false;
   }
 
-  private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean): void {
+  /**
+   * `adopted`: an orphan joining a record once every identifier is placed (`adopt`): it goes last, as it always did,
+   * and a record it makes comes after those placed so far.
+   */
+  private addTo(key: Node, el: Element, hit: Hit, inlineName: string | null, textOnly: boolean, adopted = false): void {
+    hit.placed = true;
     let record = this.records.get(key);
     if (record === undefined) {
-      if (this.records.size >= MAX_RECORDS && !this.prune()) return;
-      record = { el, hits: [], inlineName, textOnly, people: null, company: null, queued: false, built: false };
+      // The first pass applies the cap once every identifier is placed (`trim`): records are made out of order then.
+      if (!this.#firstPass && this.records.size >= MAX_RECORDS && !this.prune()) return;
+      record = { el, key, order: adopted ? this.#adoptedOrder() : hit.seq, hits: [], inlineName, textOnly, people: null, company: null, queued: false, built: false };
       this.records.set(key, record);
       this.fresh.push(record);
     } else if (!textOnly) {
       record.textOnly = false;
     }
+    if (!adopted && hit.seq < record.order) record.order = hit.seq;
     if (!record.queued) {
       record.queued = true;
       this.dirty.push(record);
     }
-    record.hits.push(hit);
+    const list = record.hits;
+    const last = list[list.length - 1];
+    if (adopted || last === undefined || last.seq <= hit.seq) list.push(hit);
+    else {
+      // Placed out of turn (the walk reads records as it leaves them): kept in `seq` order, as placing in turn would.
+      let i = list.length - 1;
+      while (i > 0 && (list[i - 1] as Hit).seq > hit.seq) i--;
+      list.splice(i, 0, hit);
+    }
     this.cache = null;
     this.building = null;
     this.revision++;
@@ -464,7 +706,9 @@ export class PeopleGrouper {
     const base = this.done;
     if (base === null || this.stale || this.fresh.length === 0) return null;
     const total = base.records.length + this.fresh.length;
-    if (base.records.length > SORT_LIMIT) return newBuild(this.fresh.slice(), base, this.records);
+    if (base.records.length > SORT_LIMIT) {
+      return newBuild(this.fresh.slice().sort(byOrder), base, this.records);
+    }
     if (total > SORT_LIMIT) return null;
     const added = sortByPage(this.removals ? this.fresh.filter((r) => r.el.isConnected) : this.fresh.slice());
     if (added.length === 0) return null;
@@ -479,11 +723,15 @@ export class PeopleGrouper {
     // After a removal, records whose element left the page are not reported (checked only then: a page that only
     // grows pays nothing for it).
     const all = [...this.records.values()];
+    // Made out of turn during the walk: in the order placing every identifier in turn would have made them.
+    all.sort(byOrder);
     const records = this.removals ? all.filter((r) => r.el.isConnected) : all;
     if (records.length > SORT_LIMIT) return records;
     return sortByPage(records);
   }
 }
+
+const byOrder = (a: RecordData, b: RecordData): number => a.order - b.order;
 
 /** Records in page order. */
 function sortByPage(records: RecordData[]): RecordData[] {
