@@ -98,18 +98,26 @@ async function measure(context: BrowserContext, extensionId: string, url: string
         },
       [tabId, scan] as const,
     );
-  const first = await ask(true);
-  if (!first.ok) throw new Error(`${label}: page/get failed: ${first.error?.message}`);
-  let state = first.data;
-  // When the background first holds people for the tab: what the side panel shows as soon as it asks (polled every
+  // The scan is asked for without waiting for it (page/get with `scan` answers once the pass is done), and the state the
+  // background holds for the tab is polled meanwhile: people the content script sends during the pass (it groups them
+  // while it walks) count from when the background first holds them, as the side panel would show them (polled every
   // 50 ms, so up to 50 ms late).
-  let firstPeopleMs = (state?.entities.people?.length ?? 0) > 0 ? Date.now() - started : Number.NaN;
+  let scanned: Awaited<ReturnType<typeof ask>> | null = null;
+  const scanning = ask(true).then((answer) => (scanned = answer));
+  let state: Awaited<ReturnType<typeof ask>>['data'] = null;
+  let firstPeopleMs = Number.NaN;
+  const seePeople = () => {
+    if (Number.isNaN(firstPeopleMs) && (state?.entities.people?.length ?? 0) > 0) firstPeopleMs = Date.now() - started;
+  };
   while (!state?.complete) {
     if (Date.now() - started > 300_000) throw new Error(`${label}: scan did not complete in 5 minutes`);
-    await control.waitForTimeout(50);
-    state = (await ask(false)).data;
-    if (Number.isNaN(firstPeopleMs) && (state?.entities.people?.length ?? 0) > 0) firstPeopleMs = Date.now() - started;
+    const done = scanned as Awaited<ReturnType<typeof ask>> | null;
+    if (done && !done.ok) throw new Error(`${label}: page/get failed: ${done.error?.message}`);
+    state = done?.data?.complete ? done.data : ((await ask(false)).data ?? null);
+    seePeople();
+    if (!state?.complete) await control.waitForTimeout(50);
   }
+  await scanning;
   const scanMs = Date.now() - started;
   if (Number.isNaN(firstPeopleMs) && (state.entities.people?.length ?? 0) > 0) firstPeopleMs = scanMs;
   const probe = await stopProbe(page);
