@@ -440,9 +440,11 @@ function focusFirstHeading(container: Element | null) {
   heading.focus();
 }
 
-/** Where a row's answer came from, as its profile says it: the cache or the book (free), or this job (paid). */
+/** Where a row's answer came from, as its profile says it: the cache, the book or a teammate (free), or this job (paid). */
 function rowProvenance(row: BulkRow, jobCreatedAt: number): Provenance {
   if (row.savedAt !== undefined) return { source: 'saved', fetchedAt: row.savedAt, creditsCharged: 0 };
+  // As a single lookup a teammate bought reads it (lib/engine/lookups.ts): bought by the team, free here.
+  if (row.team) return { source: 'live', fetchedAt: row.team.boughtAt, creditsCharged: 0, boughtByTeam: row.team };
   return { source: row.fromCache ? 'cache' : 'live', fetchedAt: jobCreatedAt, creditsCharged: row.fromCache ? 0 : 1 };
 }
 
@@ -497,8 +499,14 @@ function bulkColumns(open: (row: BulkRow) => void): Array<Column<BulkRow>> {
       width: '96px',
       sortValue: (row) => row.status,
       cell: (row) => (
-        <StatusChip tone={statusTones[row.status]} title={row.error?.message ?? (row.savedAt !== undefined ? t('progress_from_saved_free') : row.fromCache ? t('progress_from_cache_free') : undefined)}>
-          {row.savedAt !== undefined ? t('progress_status_saved') : row.fromCache && row.status === 'enriched' ? t('progress_status_cached') : statusLabel(row.status)}
+        <StatusChip
+          tone={statusTones[row.status]}
+          title={
+            row.error?.message ??
+            (row.savedAt !== undefined ? t('progress_from_saved_free') : row.team ? t('progress_from_team_free', row.team.boughtBy) : row.fromCache ? t('progress_from_cache_free') : undefined)
+          }
+        >
+          {row.savedAt !== undefined ? t('progress_status_saved') : row.team ? t('progress_status_team') : row.fromCache && row.status === 'enriched' ? t('progress_status_cached') : statusLabel(row.status)}
         </StatusChip>
       ),
     },

@@ -15,6 +15,7 @@ import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord, BulkStore } from './bulk-store';
 import type { InFlight } from './in-flight';
 import type { OnPaidAnswer } from './paid-answer';
+import type { OpenTeamBook } from './team-book';
 import type { OpenSavedContacts } from './saved-contacts';
 import type { TaskContext, TaskKind, TaskQueue } from '../queue/queue';
 import { t, tn } from '../i18n/t';
@@ -74,6 +75,8 @@ export interface BulkManagerOptions {
   onPaidAnswer?: OnPaidAnswer;
   /** What the user bought before (the contact book): such rows are filled from it, free. */
   saved?: OpenSavedContacts;
+  /** The team hub's book when the user is signed in to one (./team-book.ts): rows a teammate bought are filled from it, free. */
+  team?: OpenTeamBook;
   now?: () => number;
   newId?: () => string;
   chunkSize?: number;

@@ -28,6 +28,9 @@ import { HandledError } from '../errors/handled-error';
 import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { openSaved } from './saved-contacts';
 import { planBatch } from './plan-batch';
+import type { FreeAnswer } from './saved-contacts';
+import { teamAnswerOf } from './team-book';
+import { EnrichedContactSchema, type EnrichedContact } from '../api/schemas';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import { bulkMost } from './plan';
 import { estimateBulkCounts } from './estimate';
@@ -61,6 +64,9 @@ export {
   type SendChunk,
 } from './bulk-context';
 
+/** Team book answers read at once while a job starts (each one request to the hub). */
+const TEAM_ANSWERS_AT_ONCE = 20;
+
 export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const job = createJobContext(options);
   const { store, cache, ledger, now, withJob, load, publicJob, emit, settleStatus, enqueueChunk, interruptChunk } = job;
@@ -76,6 +82,24 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
     const failed = (await store.rowsWithStatus(jobId, 'error')).filter((r) => includeInterrupted || !r.interrupted);
     const cached = failed.length ? (await readAnswersOf(cache, failed)).filter((hit) => hit !== null).length : 0;
     return { failed, cached, most: bulkMost(failed.length - cached) };
+  }
+
+  /**
+   * The answers the team's book holds for the rows it answers (null for the others, and for any it cannot give now or
+   * that is not a contact), read a few at a time: one request to the hub per row.
+   */
+  async function teamAnswersOf(free: ReadonlyArray<FreeAnswer | null>): Promise<Array<EnrichedContact | null>> {
+    const answers: Array<EnrichedContact | null> = free.map(() => null);
+    const asked = free.flatMap((answer, i) => (answer?.source === 'team' ? [{ i, entryId: answer.team.entryId }] : []));
+    for (let at = 0; at < asked.length; at += TEAM_ANSWERS_AT_ONCE) {
+      await Promise.all(
+        asked.slice(at, at + TEAM_ANSWERS_AT_ONCE).map(async ({ i, entryId }) => {
+          const contact = EnrichedContactSchema.safeParse(await teamAnswerOf(options.team, entryId));
+          if (contact.success) answers[i] = contact.data;
+        }),
+      );
+    }
+    return answers;
   }
 
   async function assignChunks(job: BulkJobRecord, rows: BulkRowRecord[]): Promise<number[]> {
@@ -115,6 +139,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
       duplicates,
       fromCache: 0,
       fromSaved: 0,
+      fromTeam: 0,
       interrupted: 0,
       failed: 0,
       requiredFields,
@@ -140,7 +165,8 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         }));
         // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same plan
         // as the price the user was shown (./plan-batch.ts).
-        const plan = await planBatch(rows, { cache, saved, fresh });
+        const plan = await planBatch(rows, { cache, saved, fresh, team: options.team });
+        const fromTeam = await teamAnswersOf(plan.rows.map((r) => r.free));
         rows.forEach((row, i) => {
           const answer = plan.rows[i]?.free;
           if (answer?.source === 'cache') {
@@ -160,6 +186,19 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
             row.contact = answer.saved.contact;
             return;
           }
+          const teamContact = fromTeam[i];
+          if (answer?.source === 'team' && teamContact) {
+            job.done++;
+            job.enriched++;
+            job.fromTeam = (job.fromTeam ?? 0) + 1;
+            row.team = answer.team.purchase;
+            row.answeredAt = answer.team.purchase.boughtAt;
+            row.status = 'enriched';
+            row.contact = teamContact;
+            return;
+          }
+          // A row the team's book answered when priced but cannot give now is sent like the others; if that makes
+          // the job cost more than it was quoted, the price guard below refuses it with nothing sent.
           // Rows to send fill chunks of `chunkSize` in order.
           if (fill >= chunkSize) {
             job.chunkCount++;

@@ -148,6 +148,7 @@ export function createEngine(options: EngineOptions) {
     inFlight,
     ...(options.onPaidAnswer ? { onPaidAnswer: options.onPaidAnswer } : {}),
     ...(options.savedContacts ? { saved: options.savedContacts } : {}),
+    ...(options.teamBook ? { team: options.teamBook } : {}),
     send: (queries, requiredFields, ctx, send) => clientFor(ctx).contacts.bulkEnrich(queries, { requiredFields, send }),
     readAnswer: (queries, answer) => client.contacts.readBulkAnswer(queries, answer),
     ...(options.paidRequests ? { paidRequests: options.paidRequests } : {}),

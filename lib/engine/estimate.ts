@@ -126,11 +126,11 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
   // Asked a page at a time, each page one store read (IndexedDB: a row's key and aliases read one by one keep a large
   // selection's price waiting for seconds), as the job asks them: the job's own plan (./plan-batch.ts).
   for (let i = 0; i < rows.length; i += ESTIMATE_PAGE) {
-    const { rows: _rows, ...counts } = await planBatch(rows.slice(i, i + ESTIMATE_PAGE), { cache: deps.cache, saved, fresh });
+    const { rows: _rows, ...counts } = await planBatch(rows.slice(i, i + ESTIMATE_PAGE), { cache: deps.cache, saved, fresh, team: deps.team });
     pages.push(counts);
   }
-  const { cached, saved: bought } = batchTotal(pages);
-  return estimateBulkCounts({ entries: action.entries.length, unique: rows.length, cached, saved: bought, fresh }, deps.ledger);
+  const { cached, saved: bought, team } = batchTotal(pages);
+  return estimateBulkCounts({ entries: action.entries.length, unique: rows.length, cached, saved: bought, team, fresh }, deps.ledger);
 }
 
 /**
@@ -138,12 +138,18 @@ async function estimateBulk(action: Extract<CostAction, { action: 'bulk/enrich' 
  * rest bought before (free from the contact book unless `fresh`). Shared by the preview above and the staged upload's
  * (lib/engine/bulk-staging.ts), which counts page by page; the job makes the same decisions (lib/engine/bulk-job.ts).
  */
-export async function estimateBulkCounts(counts: { entries: number; unique: number; cached: number; saved?: number; fresh?: boolean }, ledger: Ledger): Promise<CostEstimate> {
+export async function estimateBulkCounts(
+  counts: { entries: number; unique: number; cached: number; saved?: number; team?: number; fresh?: boolean },
+  ledger: Ledger,
+): Promise<CostEstimate> {
   const saved = counts.saved ?? 0;
-  const credits = bulkMost(counts.unique - counts.cached - (counts.fresh ? 0 : saved));
+  // Rows a teammate bought (never counted when fresh answers are asked for: the team's book is then not asked).
+  const team = counts.fresh ? 0 : (counts.team ?? 0);
+  const credits = bulkMost(counts.unique - counts.cached - (counts.fresh ? 0 : saved) - team);
   const parts = [t('words_up_to_per_record', plural(credits))];
   if (counts.cached) parts.push(t('words_cached_count', counts.cached));
   if (saved) parts.push(counts.fresh ? tn('words_saved_bought_again', saved) : tn('words_saved_count', saved));
+  if (team) parts.push(tn('words_team_count', team));
   if (counts.unique < counts.entries) parts.push(tn('words_duplicates_skipped', counts.entries - counts.unique));
   const blocked = !(await ledger.allows(credits));
   return {

@@ -8,6 +8,7 @@
 import type { AnswerKeys, Cache } from '../cache/cache';
 import { bulkMost } from './plan';
 import { freeAnswersOf, type FreeAnswer, type SavedContacts } from './saved-contacts';
+import type { OpenTeamBook } from './team-book';
 
 export interface BatchRowPlan {
   key: string;
@@ -26,6 +27,8 @@ export interface BatchPlan {
   cached: number;
   /** Rows bought before (the contact book): free unless fresh answers are asked for. */
   saved: number;
+  /** Rows a teammate bought (the team hub's book): free, not asked when fresh answers are asked for. */
+  team: number;
   /** Rows sent. */
   toSend: number;
   /** The most the batch can cost: the budget holds it, the preview shows it, the job is held to it. */
@@ -38,11 +41,14 @@ export interface BatchSources {
   saved: SavedContacts;
   /** Buy again the people bought before instead of filling them from the book. */
   fresh?: boolean | undefined;
+  /** The team hub's book, when the user is signed in to one (./team-book.ts). */
+  team?: OpenTeamBook | undefined;
 }
 
 /** Plans a batch of rows (a page of a job or a preview): one cache read for all, the book for the others. */
 export async function planBatch(rows: readonly AnswerKeys[], sources: BatchSources): Promise<BatchPlan> {
-  const free = await freeAnswersOf(rows, sources.cache, sources.saved);
+  // Fresh answers buy again what the team bought too: the team's book is not asked.
+  const free = await freeAnswersOf(rows, sources.cache, sources.saved, sources.fresh ? undefined : sources.team);
   const planned = rows.map((row, i): BatchRowPlan => {
     const answer = free[i] ?? null;
     const effective = answer?.source === 'saved' && sources.fresh ? null : answer;
@@ -55,13 +61,15 @@ export async function planBatch(rows: readonly AnswerKeys[], sources: BatchSourc
 export function batchTotal(plans: ReadonlyArray<Omit<BatchPlan, 'rows'>>): Omit<BatchPlan, 'rows'> {
   const cached = plans.reduce((n, p) => n + p.cached, 0);
   const saved = plans.reduce((n, p) => n + p.saved, 0);
+  const team = plans.reduce((n, p) => n + p.team, 0);
   const toSend = plans.reduce((n, p) => n + p.toSend, 0);
-  return { cached, saved, toSend, most: bulkMost(toSend) };
+  return { cached, saved, team, toSend, most: bulkMost(toSend) };
 }
 
 function totalOf(rows: BatchRowPlan[]): BatchPlan {
   const cached = rows.filter((r) => r.free?.source === 'cache').length;
   const saved = rows.filter((r) => r.boughtBefore).length;
+  const team = rows.filter((r) => r.free?.source === 'team').length;
   const toSend = rows.filter((r) => r.free === null).length;
-  return { rows, cached, saved, toSend, most: bulkMost(toSend) };
+  return { rows, cached, saved, team, toSend, most: bulkMost(toSend) };
 }

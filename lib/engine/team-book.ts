@@ -39,3 +39,35 @@ export async function findInTeamBook(open: OpenTeamBook | undefined, lookups: re
     return null;
   }
 }
+
+/**
+ * The team's purchases for many people at once (a page of bulk rows): the book is opened once and every row asked in
+ * the same turn, so the hub gets one batched ask (lib/hub-client/ask.ts) rather than one per row. Null per row
+ * whatever goes wrong.
+ */
+export async function findManyInTeamBook(
+  open: OpenTeamBook | undefined,
+  asks: ReadonlyArray<{ lookups: readonly ContactLookup[]; options: string }>,
+): Promise<Array<TeamBookHit | null>> {
+  if (!open || asks.length === 0) return asks.map(() => null);
+  let book: TeamBook | null;
+  try {
+    book = await open();
+  } catch {
+    book = null;
+  }
+  if (!book) return asks.map(() => null);
+  const found = book;
+  return Promise.all(asks.map((ask) => (ask.lookups.length === 0 ? Promise.resolve(null) : found.find(ask.lookups, ask.options).catch(() => null))));
+}
+
+/** The answer a teammate bought for an entry, or null when the hub cannot give it now (or there is no team). */
+export async function teamAnswerOf(open: OpenTeamBook | undefined, entryId: string): Promise<unknown> {
+  if (!open) return null;
+  try {
+    const book = await open();
+    return book ? await book.answer(entryId) : null;
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,8 @@
  * one without experiences). One writing for the hub (proxy mode reads them from the forwarded query) and for the
  * extension (it asks and writes the book itself when the team keeps its key out of the hub), so both compare alike.
  */
+import { requiredOfKey } from '../cache/keys';
+
 export interface BookOptionsInput {
   required?: readonly string[] | undefined;
   includeAllExperiences?: boolean | undefined;
@@ -26,4 +28,11 @@ export function bookOptionsOfQuery(query: URLSearchParams): string {
     includeAllExperiences: query.get('include_all_experiences') === 'true',
     waterfall: query.get('waterfall') === 'true',
   });
+}
+
+/** The answer-changing options a contact key was bought with (or a bulk row's key asks for). */
+export function bookOptionsOfKey(key: string): string {
+  const q = key.indexOf('?');
+  const params = new URLSearchParams(q === -1 ? '' : key.slice(q + 1));
+  return bookOptions({ required: requiredOfKey(key), includeAllExperiences: params.get('all_experiences') === 'true', waterfall: params.get('waterfall') === 'true' });
 }

@@ -7,23 +7,17 @@
  * Only found contact enrichments that cost something: a miss, a free answer (the cache, the contact book, a teammate's
  * purchase) or another endpoint is not a purchase of a person.
  */
-import { endpointOfKey, requiredOfKey, targetOfKey } from '../cache/keys';
+import { endpointOfKey, targetOfKey } from '../cache/keys';
 import type { PaidAnswer } from '../model/book-port';
-import { bookOptions } from './book-options';
+import { bookOptionsOfKey } from './book-options';
 import { writeIdOf, type BookWrite } from './outbox';
 
 const MAX_ALIASES = 100;
 
-function lookupOfKey(key: string): BookWrite['lookup'] | null {
+/** The person a contact key names, as the book takes it (null for another endpoint's key). */
+export function lookupOfKey(key: string): BookWrite['lookup'] | null {
   const target = targetOfKey(key);
   return target?.endpoint === 'contact/enrich' && Object.keys(target.lookup).length > 0 ? target.lookup : null;
-}
-
-/** The answer-changing options a contact key was bought with. */
-export function bookOptionsOfKey(key: string): string {
-  const q = key.indexOf('?');
-  const params = new URLSearchParams(q === -1 ? '' : key.slice(q + 1));
-  return bookOptions({ required: requiredOfKey(key), includeAllExperiences: params.get('all_experiences') === 'true', waterfall: params.get('waterfall') === 'true' });
 }
 
 export function isTeamPurchase(answer: PaidAnswer): boolean {

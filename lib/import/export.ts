@@ -34,6 +34,6 @@ export function importExportRow(row: ImportRow, width: number, bulk: BulkRow | n
   let status: string;
   if (!bulk) status = row.skipped ? `skipped: ${row.skipped}` : 'skipped';
   else if (bulk.status === 'error') status = `error: ${bulk.error?.message ?? 'unknown'}`;
-  else status = STATUS_WORDS[bulk.status] + (bulk.savedAt !== undefined ? ' (bought before, free)' : bulk.fromCache ? ' (cached, free)' : '');
+  else status = STATUS_WORDS[bulk.status] + (bulk.savedAt !== undefined ? ' (bought before, free)' : bulk.team ? ' (bought by your team, free)' : bulk.fromCache ? ' (cached, free)' : '');
   return [...own, ...enriched, status];
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EnrichedContactSchema } from '../api/schemas';
 import { PageEntitiesSchema } from '../detect';
 import { ErrorDataSchema } from './errors';
+import { TeamPurchaseSchema } from '../hub-client/purchase';
 import { BulkEntrySchema } from './lookup';
 
 /** One HTTP request the queue has sent and whose answer is not in yet. */
@@ -74,6 +75,8 @@ export const BulkRowSchema = z.strictObject({
   fromCache: z.boolean(),
   /** Set when the row was filled from the contact book, free: when the user bought this person. */
   savedAt: z.number().optional(),
+  /** Set when the row was filled from the team hub's book, free: which teammate bought this person, and when. */
+  team: TeamPurchaseSchema.optional(),
   /** When the service answered this row (its chunk, or the cached answer it was filled from): the moment the
    * answer's relative "3 days ago" counts from in an export. */
   answeredAt: z.number().optional(),
@@ -96,6 +99,8 @@ export const BulkJobSchema = z.strictObject({
   fromCache: z.number().int().nonnegative().optional(),
   /** Entries filled from the contact book (bought before, no longer cached), free. */
   fromSaved: z.number().int().nonnegative().optional(),
+  /** Entries filled from the team hub's book (a teammate bought them), free. */
+  fromTeam: z.number().int().nonnegative().optional(),
   /**
    * Entries whose request was in flight when the browser stopped the extension. They are not re-sent on their
    * own (the service may have charged for them already, docs/reliability.md); 'bulk/retry' sends them again.

@@ -14,6 +14,7 @@ export function bulkJobDetail(job: BulkJob): string {
     // Found free: why the credits charged can be fewer than the people found.
     job.fromCache ? t('progress_from_cache_count', formatCount(job.fromCache)) : null,
     job.fromSaved ? t('progress_from_saved_count', formatCount(job.fromSaved)) : null,
+    job.fromTeam ? t('progress_from_team_count', formatCount(job.fromTeam)) : null,
     inFlight > 0 ? t('progress_sent_pending', formatCount(inFlight)) : null,
     isFinished(job) || job.status === 'cancelled'
       ? job.creditsCharged === 0

@@ -108,6 +108,43 @@ describe('the shared book without proxy mode', () => {
     expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
   });
 
+  it('a bulk job asks the team’s book: the person a teammate bought is priced free and filled from it, the others bought, each person charged once in all', async () => {
+    const team = await newTeam(hub);
+    const a = await memberEngine(await team.member('Ada'));
+    const b = await memberEngine(await team.member('Bea'));
+    const { email, profile } = await person(13);
+    const other = (await samples(url)).emails[14]!;
+    await a.engine.lookups.contactEnrich({ lookup: { email } });
+    await a.link.outbox.sync();
+
+    const entries = [
+      { field_type: 'social_profile' as const, value: profile },
+      { field_type: 'email' as const, value: other },
+    ];
+    const price = await b.engine.estimate({ action: 'bulk/enrich', count: entries.length, entries });
+    expect(price.credits).toBe(1);
+    expect(price.label).toContain('1 bought by your team · free');
+    // Fresh answers buy again what the team bought, as they do what the user bought.
+    expect((await b.engine.estimate({ action: 'bulk/enrich', count: entries.length, entries, fresh: true })).credits).toBe(2);
+
+    const started = await b.engine.bulk.start(entries, [], { quotedCredits: price.credits });
+    for (let i = 0; i < 600 && ['queued', 'running'].includes((await b.engine.bulk.get(started.id)).status); i++) await new Promise((r) => setTimeout(r, 25));
+    const job = await b.engine.bulk.get(started.id);
+    expect(job).toMatchObject({ status: 'done', enriched: 2, creditsCharged: 1, fromTeam: 1 });
+    const { rows } = await b.engine.bulk.rows(started.id, 0, 10);
+    expect(rows[0]).toMatchObject({ status: 'enriched', team: { boughtBy: 'Ada' }, fromCache: false });
+    expect((rows[0]!.contact as { current_work_email?: string }).current_work_email?.toLowerCase()).toBe(email.toLowerCase());
+    expect(rows[1]).toMatchObject({ status: 'enriched' });
+    expect(rows[1]!.team).toBeUndefined();
+
+    // The service saw B's one new person only, in one bulk request, and charged each key once.
+    const sent = await sandboxRequests(url, b.ownKey);
+    expect(sent).toHaveLength(1);
+    expect(await charges(a.ownKey)).toBe(1);
+    expect(await charges(b.ownKey)).toBe(1);
+    expect((await b.engine.ledger.summary()).today).toBe(1);
+  });
+
   it('with the hub down, prices and purchases are as without a hub; a "free" click whose book is gone by then is refused, nothing sent', async () => {
     const own = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
     try {
