@@ -7,7 +7,8 @@
 # the folder `npm_config_better_sqlite3_local_prebuilds` names. It unpacks it and `require`s the addon before
 # accepting it; anything wrong (another Node, a broken file) falls through to the compile, as without the cache.
 #
-#   eval "$(bash scripts/native-build-cache.sh env)"   before `npm ci`: point prebuild-install at the cache
+#   env "$(bash scripts/native-build-cache.sh env)" npm ci   point prebuild-install at the cache for that command
+#     (npm warns "Unknown env config" for it, once: the variable is prebuild-install's, read from the environment)
 #   bash scripts/native-build-cache.sh save            after it: keep the addon just compiled, if not kept yet
 #
 # The key is the package's version, Node's ABI, the platform and the architecture (the release's own file name), so
@@ -19,7 +20,7 @@ dir="${IPE_NATIVE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/in-page-enrich/prebuild
 
 case "${1:-}" in
   env)
-    echo "export npm_config_better_sqlite3_local_prebuilds='$dir'"
+    echo "npm_config_better_sqlite3_local_prebuilds=$dir"
     ;;
   save)
     pkg=node_modules/better-sqlite3

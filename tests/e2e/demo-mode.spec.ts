@@ -140,9 +140,10 @@ test('demo mode in a store build with no network: team page → enrichment → c
   await test.step('the contact’s company, enriched from the contact', async () => {
     await paid('company', async () => {
       await view(panel, 'Contact').getByTestId('contact-profile').getByRole('button', { name: 'Company', exact: true }).click();
-      const button = view(panel, 'Company').getByRole('button', { name: /^Enrich company/ });
+      // The button reads "Enrich company · …" until the background has priced it: wait for the price, then read it.
+      const button = view(panel, 'Company').getByRole('button', { name: /^Enrich company\b.* · \d+ credits?$/ });
+      await expect(button).toBeVisible({ timeout: 15_000 });
       const label = (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '';
-      expect(label).toMatch(/^Enrich company\b.* · \d+ credits?$/);
       const quoted = Number(/(\d+) credits?$/.exec(label)?.[1] ?? NaN);
       await button.click();
       const profile = view(panel, 'Company').getByTestId('company-profile');
@@ -156,7 +157,8 @@ test('demo mode in a store build with no network: team page → enrichment → c
     await paid('lookalikes', async () => {
       await view(panel, 'Company').getByTestId('company-profile').getByRole('button', { name: 'Lookalikes' }).click();
       const similar = view(panel, 'Similar');
-      const find = similar.getByRole('button', { name: /^Find lookalikes/ });
+      const find = similar.getByRole('button', { name: /^Find lookalikes.*\d+ credits?/ });
+      await expect(find).toBeVisible({ timeout: 15_000 });
       const quoted = Number(/up to (\d+) credits?|(\d+) credits?/.exec((await find.getAttribute('aria-label')) ?? '')?.slice(1).find(Boolean) ?? NaN);
       await find.click();
       const table = similar.getByRole('table', { name: 'Lookalike companies' });
@@ -200,7 +202,8 @@ test('demo mode in a store build with no network: team page → enrichment → c
       const people = page.getByRole('table', { name: 'People found on this page' });
       await expect(people).toBeVisible({ timeout: 30_000 });
       await people.getByRole('checkbox', { name: /^Select all/ }).check();
-      const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · / });
+      const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · .*up to [\d,]+ credits?/ });
+      await expect(start).toBeVisible({ timeout: 15_000 });
       const quoted = Number(/up to ([\d,]+) credits?/.exec((await start.getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
       await start.click();
       // Above the "ask again" threshold (100 credits by default) the bar asks a second time.
