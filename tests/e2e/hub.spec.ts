@@ -8,10 +8,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { startHub, type RunningHub } from '@/hub/server';
-import { createTeam } from '@/hub/teams';
 import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backends';
 import { expect, test, uniqueKey } from './fixtures';
-import { everythingStored, hubCall, lookUp, openPanelIn, secondBrowser, signIn } from './support/hub';
+import { everythingStored, hubCall, lookUp, makeTeam, openPanelIn, secondBrowser, signIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
 
 for (const backend of BACKENDS) {
@@ -45,13 +44,8 @@ for (const backend of BACKENDS) {
       const teamName = `Acme sales ${randomBytes(2).toString('hex')}`;
 
       const { adminToken, invites } = await test.step('the admin makes the team, hands the hub its key, invites A and B', async () => {
-        const { adminInvite } = await createTeam(hub.database.db, teamName);
-        const admin = await hubCall(hub, '/hub/invites/redeem', { body: { code: adminInvite, name: 'Admin' } });
-        const token = admin.token as string;
-        await hubCall(hub, '/hub/admin/team', { token, method: 'PUT', body: { proxy: { apiKey: teamKey, upstreamUrl: sandbox.url } } });
-        const a = await hubCall(hub, '/hub/admin/invites', { token, body: { role: 'member' } });
-        const b = await hubCall(hub, '/hub/admin/invites', { token, body: { role: 'member' } });
-        return { adminToken: token, invites: { a: a.code as string, b: b.code as string } };
+        const team = await makeTeam(hub, teamName, { proxy: { apiKey: teamKey, upstreamUrl: sandbox.url }, invite: ['a', 'b'] });
+        return { adminToken: team.adminToken, invites: { a: team.invites.a!, b: team.invites.b! } };
       });
 
       // A had their own key and the sandbox's address before the hub: leaving must give them back.
