@@ -88,17 +88,26 @@ export async function setTeamProxy(c: HubConnection, change: TeamProxy): Promise
   return teamSettings(c);
 }
 
-/** An entry's details as one line of text: `key: value` pairs, nested values as JSON, cut at 300 characters. */
-export function detailText(detail: unknown): string {
+/**
+ * An entry's details as one line of text: `key: value` pairs, nested values as JSON, cut at 300 characters. Ids mean
+ * nothing to a reader and are left out, except a member's, which is named (`member: Bea`) from `names`.
+ */
+export function detailText(detail: unknown, names: ReadonlyMap<string, string> = new Map()): string {
   if (detail === null || typeof detail !== 'object' || Array.isArray(detail)) return detail === undefined ? '' : JSON.stringify(detail).slice(0, 300);
   return Object.entries(detail)
-    .filter(([, v]) => v !== undefined && v !== null)
-    .map(([k, v]) => `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`)
+    .filter(([k, v]) => v !== undefined && v !== null && (k === 'memberId' || !/Id$/.test(k)))
+    .map(([k, v]) => (k === 'memberId' ? `member: ${typeof v === 'string' ? (names.get(v) ?? v) : JSON.stringify(v)}` : `${k}: ${typeof v === 'string' ? v : JSON.stringify(v)}`))
     .join(' · ')
     .slice(0, 300);
 }
 
+const HubMembersSchema = z.looseObject({ members: z.array(z.looseObject({ id: Id, name: z.string().max(100) })).max(10_000) });
+
 export async function auditEntries(c: HubConnection, limit = AUDIT_SHOWN): Promise<AuditEntry[]> {
-  const { entries } = await callHub(c.hubUrl, `/hub/admin/audit?limit=${limit}`, { method: 'get', token: c.token }, HubAuditSchema, c.fetch);
-  return entries.map((e) => ({ id: e.id, at: e.at, who: e.member_name, action: e.action, detail: detailText(e.detail) }));
+  const [{ entries }, { members }] = await Promise.all([
+    callHub(c.hubUrl, `/hub/admin/audit?limit=${limit}`, { method: 'get', token: c.token }, HubAuditSchema, c.fetch),
+    callHub(c.hubUrl, '/hub/admin/members', { method: 'get', token: c.token }, HubMembersSchema, c.fetch),
+  ]);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  return entries.map((e) => ({ id: e.id, at: e.at, who: e.member_name, action: e.action, detail: detailText(e.detail, names) }));
 }

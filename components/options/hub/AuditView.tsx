@@ -61,7 +61,7 @@ export function AuditView() {
               {entries.map((e) => (
                 <tr key={e.id} data-testid="hub-audit-row">
                   <td className="hub-nowrap">{formatWhen(e.at)}</td>
-                  <td>{e.who ?? t('team_audit_hub')}</td>
+                  <td className="hub-nowrap">{e.who ?? t('team_audit_hub')}</td>
                   <td>{actionWords(e.action)}</td>
                   <td className="hub-detail">{e.detail}</td>
                 </tr>

@@ -58,10 +58,11 @@ export function TeamLists({ team, state, reload, cameFrom, onOpen }: { team: str
 }
 
 /** One team list: its people as the team bought them; its maker may share it with the team or make it private. */
-export function TeamListDetail({ id, onBack }: { id: string; onBack: () => void }) {
+export function TeamListDetail({ id, onBack, active = true }: { id: string; onBack: () => void; active?: boolean }) {
   const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => heading.current?.focus(), []);
-  const items = useRequest('hub/lists/items', { id });
+  // Read again each time the view comes back (the member added people from the contact book, a teammate removed some).
+  const items = useRequest('hub/lists/items', active ? { id } : null, `{"id":${JSON.stringify(id)}}`);
   const data = items.state.status === 'success' ? items.state.data : items.state.status === 'loading' ? (items.state.previous ?? null) : null;
   const share = useBusyAction(async (shared: boolean) => {
     await request('hub/lists/share', { id, shared });

@@ -245,6 +245,12 @@ describe('the audit log in the options page', () => {
       [t('team_audit_hub'), t('team_audit_team_create')],
     ]);
     expect(rows[0]![3]).toContain(`name: ${hostile}`);
+    // Ids are left out of the details; a member's is named.
+    expect(rows.map((r) => r[3]).join(' ')).not.toMatch(/inviteId/);
+    await hubCall(`/hub/admin/members/${team.bea.id}/revoke`, team.ada.token, { method: 'POST' });
+    await click(button(t('team_usage_refresh'), byTestId('hub-audit')!));
+    await until(() => byTestId('hub-audit-row')?.textContent?.includes(t('team_audit_member_revoke')) ?? false, 'the revocation');
+    expect([...byTestId('hub-audit-row')!.querySelectorAll('td')][3]!.textContent).toBe('member: Bea');
     expect(byTestId('hub-audit')!.querySelector('img')).toBeNull();
   });
 });
