@@ -11,11 +11,11 @@ import { askBook, bookAnswer, writeBook } from './book';
 import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
-import { addToList, createList, listItems, listOf, setListShared, visibleLists } from './lists';
+import { addToList, createList, listItems, listOf, removeFromList, setListShared, visibleLists } from './lists';
 import type { KeySealer } from './key-sealer';
 import { proxy } from './proxy';
 import { spendByMember, spentSoFar, usageCsv, usageRows } from './spend';
-import { createInvite, listMembers, memberOfToken, redeemInvite, revokeMember, type Member } from './teams';
+import { createInvite, listMembers, memberOfToken, openInvites, redeemInvite, revokeMember, teamSettings, withdrawInvite, type Member } from './teams';
 import { revokeToken } from './tokens';
 
 export interface AppOptions extends TransportOptions {
@@ -235,6 +235,13 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const done = await setListShared(db, c.get('member'), c.req.param('id'), body.shared);
     return done ? c.json(done) : error(c, 404, 'No such list of yours: only the member who made a list can share it.');
   });
+  app.delete('/hub/lists/:id/items/:entryId', async (c) => {
+    const outcome = await removeFromList(db, c.get('member'), c.req.param('id'), c.req.param('entryId'));
+    if (outcome === 'no_list') return error(c, 404, 'No such list in your team: it may have been made private by its maker. Reload the lists.', 'list_not_found');
+    if (outcome === 'not_allowed') return error(c, 403, 'Only the member who made this list or a team admin can remove people from it: ask one of them.', 'list_owner_required');
+    if (outcome === 'not_in_list') return error(c, 404, 'This person is not on the list (someone removed them already): reload the list.', 'list_item_not_found');
+    return c.json({ removed: true });
+  });
 
   // Admin.
   app.post('/hub/admin/invites', async (c) => {
@@ -244,10 +251,19 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     const invite = await createInvite(db, { teamId: admin.teamId, role: body.role, name: body.name ?? null, createdBy: admin.id, hours: body.hours });
     return c.json(invite, 201);
   });
-  app.get('/hub/admin/members', async (c) => c.json({ members: await listMembers(db, c.get('member').teamId) }));
-  app.post('/hub/admin/members/:id/revoke', async (c) =>
-    (await revokeMember(db, c.get('member'), c.req.param('id'))) ? c.json({ revoked: true }) : error(c, 404, 'No such active member in your team.'),
+  app.get('/hub/admin/invites', async (c) => c.json({ invites: await openInvites(db, c.get('member').teamId) }));
+  app.delete('/hub/admin/invites/:id', async (c) =>
+    (await withdrawInvite(db, c.get('member'), c.req.param('id')))
+      ? c.json({ withdrawn: true })
+      : error(c, 404, 'This invite can no longer be withdrawn: it was used, has expired or was withdrawn already. Reload the invites.', 'invite_not_open'),
   );
+  app.get('/hub/admin/members', async (c) => c.json({ members: await listMembers(db, c.get('member').teamId) }));
+  app.post('/hub/admin/members/:id/revoke', async (c) => {
+    const outcome = await revokeMember(db, c.get('member'), c.req.param('id'));
+    if (outcome === 'self') return error(c, 409, 'You cannot revoke yourself: ask another team admin to, or leave the hub instead.', 'cannot_revoke_self');
+    if (outcome === 'last_admin') return error(c, 409, 'This is the team’s last admin: make another member an admin first (invite one with the admin role).', 'last_admin');
+    return outcome === 'revoked' ? c.json({ revoked: true }) : error(c, 404, 'No such active member in your team.');
+  });
   app.put('/hub/admin/members/:id/budget', async (c) => {
     const body = await parse(c, MemberBudgetBody);
     if (body instanceof Response) return body;
@@ -262,6 +278,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     await audit(db, admin.teamId, admin.id, 'member.budget', { memberId: c.req.param('id'), ...body });
     return c.json({ ok: true });
   });
+  app.get('/hub/admin/team', async (c) => c.json(await teamSettings(db, opts.sealer, c.get('member').teamId)));
   app.put('/hub/admin/team', async (c) => {
     const body = await parse(c, TeamBody);
     if (body instanceof Response) return body;
@@ -322,7 +339,11 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
       rows,
     });
   });
-  app.get('/hub/admin/audit', async (c) => c.json({ entries: await auditLog(db, c.get('member').teamId) }));
+  app.get('/hub/admin/audit', async (c) => {
+    const limit = Number(c.req.query('limit') ?? 500);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 500) return error(c, 400, 'limit must be a whole number from 1 to 500.', 'bad_request');
+    return c.json({ entries: await auditLog(db, c.get('member').teamId, limit) });
+  });
 
   // Proxy mode: the service's interface.
   const forward = async (c: Context<Env>) => {

@@ -1,7 +1,8 @@
 /**
  * Lists of book entries: shared with the whole team, or private to their owner. A member sees the team's shared
  * lists and their own private ones, may add entries of their own team to any list they see, and only the owner
- * shares (or unshares) a list.
+ * shares (or unshares) a list. A person is removed from a list by its owner, or, from a shared list, by a team admin
+ * too (docs/hub.md, "Team lists"): a shared list is the team's, but one member's tidying must not undo another's.
  */
 import { sql } from 'kysely';
 import { audit } from './audit';
@@ -75,6 +76,24 @@ export async function addToList(db: HubDb, member: Member, listId: string, entry
     .onConflict((oc) => oc.columns(['list_id', 'entry_id']).doNothing())
     .execute();
   return own.length;
+}
+
+export type RemoveOutcome = 'removed' | 'no_list' | 'not_allowed' | 'not_in_list';
+
+/**
+ * Removes one entry from a list the member sees, if they may (see the header): `no_list` when the list is not theirs to
+ * see (another team's, someone's private one), `not_allowed` for a member who neither made it nor is an admin,
+ * `not_in_list` when the entry is not on it (removed already). The book entry itself stays: other lists and the book
+ * still hold the person.
+ */
+export async function removeFromList(db: HubDb, member: Member, listId: string, entryId: string): Promise<RemoveOutcome> {
+  const list = await visibleList(db, member, listId);
+  if (!list) return 'no_list';
+  if (list.owner_id !== member.id && member.role !== 'admin') return 'not_allowed';
+  const done = await db.deleteFrom('list_items').where('list_id', '=', listId).where('entry_id', '=', entryId).executeTakeFirst();
+  if (Number(done.numDeletedRows) === 0) return 'not_in_list';
+  await audit(db, member.teamId, member.id, 'list.remove', { listId, name: list.name, entryId });
+  return 'removed';
 }
 
 /** A list's entries with the stored answer, who added each and who first bought it; null when not theirs to see. */

@@ -2,7 +2,8 @@
  * The team hub: its address and an invite → the background redeems the invite and keeps the member's token where the
  * key goes (the page never sees it); "Signed in to <team> as <member>"; "Leave the hub" puts the user's own key and
  * address back (the hub is told to forget the token first: it is forgotten here even when the hub cannot be reached),
- * and below it the spend on the hub (./hub/UsageView.tsx). The hub's origin is asked for first, in the click, as a saved API address's is (the background calls
+ * and below it the spend on the hub (./hub/UsageView.tsx), and for a team admin the invites, the team's settings and
+ * the audit log (./hub/InvitesView.tsx, TeamSettingsView.tsx, AuditView.tsx). The hub's origin is asked for first, in the click, as a saved API address's is (the background calls
  * the hub from then on); leaving asks for the previous address's origin again and gives the hub's back.
  */
 import { useQuery } from '@tanstack/react-query';
@@ -17,6 +18,9 @@ import { t } from '@/lib/i18n/t';
 import type { ErrorData } from '@/lib/model/errors';
 import { applyPermissionPlan, originPattern } from '@/lib/permissions';
 import { Field, type Status, StatusLine } from './fields';
+import { AuditView } from './hub/AuditView';
+import { InvitesView } from './hub/InvitesView';
+import { TeamSettingsView } from './hub/TeamSettingsView';
 import { UsageView } from './hub/UsageView';
 import { permissionsApi, requiredOrigins } from './permissions-glue';
 
@@ -145,6 +149,14 @@ export function HubSection({ apiBaseUrl, keyHint, onChanged }: HubSectionProps) 
             </Button>
           </div>
           <UsageView memberName={state.memberName} />
+          {state.role === 'admin' && (
+            <>
+              <InvitesView />
+              {/* In proxy mode the API address is the hub's: the service is where lookups went before it. */}
+              <TeamSettingsView serviceUrl={state.proxy ? state.previousApiBaseUrl : apiBaseUrl} />
+              <AuditView />
+            </>
+          )}
         </div>
       ) : (
         <form className="opt-form" onSubmit={join} noValidate aria-label={t('hub_options_title')}>

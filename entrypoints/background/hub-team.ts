@@ -4,7 +4,8 @@
  * People added to a team list are read from the contact book here (pages send record ids).
  */
 import { HandledError } from '@/lib/errors/handled-error';
-import { addToTeamList, createTeamList, shareTeamList, teamListItems, teamLists, type HubConnection } from '@/lib/hub-client/lists';
+import { auditEntries, createInvite, openInvites, setTeamProxy, teamSettings, withdrawInvite } from '@/lib/hub-client/admin';
+import { addToTeamList, createTeamList, mayRemoveFrom, removeFromTeamList, shareTeamList, teamListItems, teamLists, type HubConnection } from '@/lib/hub-client/lists';
 import { readSession, type HubSession } from '@/lib/hub-client/session';
 import { revokeMember, setMemberBudget, signOut, usageCsv, usageOf } from '@/lib/hub-client/usage';
 import { t } from '@/lib/i18n/t';
@@ -43,7 +44,15 @@ export function createHubTeamHandlers(session: SecretText, leave: Leave): TeamHa
       await shareTeamList(await connection(), input.id, input.shared);
       return { ok: true as const };
     },
-    'hub/lists/items': async (input) => teamListItems(await connection(), input.id),
+    'hub/lists/items': async (input) => {
+      const s = await signedIn();
+      const read = await teamListItems(connectionOf(s), input.id);
+      return { ...read, canRemove: mayRemoveFrom(read.list, s.member.role) };
+    },
+    'hub/lists/remove': async (input) => {
+      await removeFromTeamList(await connection(), input.id, input.entryId);
+      return { ok: true as const };
+    },
     'hub/lists/add': async (input) => {
       const c = await connection();
       return addToTeamList(c, input.id, await contactBook().records(input.recordIds));
@@ -61,6 +70,15 @@ export function createHubTeamHandlers(session: SecretText, leave: Leave): TeamHa
       await revokeMember(await admin(), input.memberId);
       return { ok: true as const };
     },
+    'hub/admin/invites': async () => ({ invites: await openInvites(await admin()) }),
+    'hub/admin/invite': async (input) => createInvite(await admin(), input),
+    'hub/admin/invite/withdraw': async (input) => {
+      await withdrawInvite(await admin(), input.id);
+      return { ok: true as const };
+    },
+    'hub/admin/team': async () => teamSettings(await admin()),
+    'hub/admin/team/proxy': async (input) => setTeamProxy(await admin(), input),
+    'hub/admin/audit': async () => ({ entries: await auditEntries(await admin()) }),
     'hub/sign-out': async (_input, ctx) => {
       const s = await current();
       let revoked = false;

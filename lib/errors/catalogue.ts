@@ -216,6 +216,13 @@ const hubCatalogue: Record<HubRefusalCode, Describer> = {
     const wait = e.retryAfterMs ?? 60_000;
     return { title: t('hub_error_rate_limited_title'), message: t('hub_error_rate_limited_message', formatWait(wait)), actions: ['wait'], retryInMs: wait, severity: 'info' };
   },
+  revoke_self: () => ({ title: t('hub_error_revoke_self_title'), message: t('hub_error_revoke_self_message'), actions: [], severity: 'warning' }),
+  last_admin: () => ({ title: t('hub_error_last_admin_title'), message: t('hub_error_last_admin_message'), actions: [], severity: 'warning' }),
+  invite_not_open: () => ({ title: t('hub_error_invite_not_open_title'), message: t('hub_error_invite_not_open_message'), actions: [], severity: 'info' }),
+  key_secret_missing: () => ({ title: t('hub_error_key_secret_missing_title'), message: t('hub_error_key_secret_missing_message'), actions: ['copy-details'], severity: 'error' }),
+  list_not_found: () => ({ title: t('hub_error_list_not_found_title'), message: t('hub_error_list_not_found_message'), actions: [], severity: 'warning' }),
+  list_item_not_found: () => ({ title: t('hub_error_list_item_not_found_title'), message: t('hub_error_list_item_not_found_message'), actions: [], severity: 'info' }),
+  list_owner_required: () => ({ title: t('hub_error_list_owner_required_title'), message: t('hub_error_list_owner_required_message'), actions: [], severity: 'warning' }),
   hub_failed: () => ({ title: t('hub_error_hub_failed_title'), message: t('hub_error_hub_failed_message'), actions: ['retry', 'copy-details'], severity: 'error' }),
 };
 

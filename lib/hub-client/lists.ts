@@ -73,6 +73,19 @@ export async function teamListItems(c: HubConnection, id: string): Promise<{ lis
   return { list: { id: list.id, name: list.name, shared: list.shared, mine: list.owner_id === c.memberId }, items, unreadable: answer.items.length - items.length };
 }
 
+/**
+ * Whether this member may remove people from a list: its maker, or a team admin on a shared list. The hub decides
+ * (hub/lists.ts `removeFromList`); this only tells the side panel whether to offer the button.
+ */
+export function mayRemoveFrom(list: { mine: boolean; shared: boolean }, role: 'admin' | 'member'): boolean {
+  return list.mine || (list.shared && role === 'admin');
+}
+
+/** Removes one person (a book entry) from a team list; the person stays in the team's book. */
+export async function removeFromTeamList(c: HubConnection, id: string, entryId: string): Promise<void> {
+  await callHub(c.hubUrl, `/hub/lists/${encodeURIComponent(id)}/items/${encodeURIComponent(entryId)}`, { method: 'delete', ...auth(c) }, z.looseObject({}), c.fetch);
+}
+
 /** Book writes sent at once while adding people (each is one small request; the hub serialises a team's writes). */
 const WRITE_CONCURRENCY = 4;
 /** The most entries one `POST /hub/lists/:id/items` takes. */

@@ -29,6 +29,20 @@ export const HUB_REFUSAL_CODES = [
   'upstream_timeout',
   /** Proxy mode: the team's key is at its rate limit for longer than the hub waits. */
   'rate_limited',
+  /** Admin: an admin cannot revoke their own membership. */
+  'revoke_self',
+  /** Admin: the member is the team's last admin. */
+  'last_admin',
+  /** Admin: the invite was used, has expired or was withdrawn already. */
+  'invite_not_open',
+  /** Admin: the hub has no shared secret to seal the team's key with (HUB_KEY_SECRET). */
+  'key_secret_missing',
+  /** Lists: the list is not the member's to see (gone, or made private by its maker). */
+  'list_not_found',
+  /** Lists: the person is no longer on the list. */
+  'list_item_not_found',
+  /** Lists: only the list's maker or a team admin removes people from it. */
+  'list_owner_required',
   /** Any other failure of the hub itself. */
   'hub_failed',
 ] as const;
@@ -63,6 +77,13 @@ const BY_HUB_CODE: Record<string, HubRefusalCode> = {
   hub_token_refused: 'token_refused',
   invalid_invite: 'invalid_invite',
   https_required: 'not_https',
+  cannot_revoke_self: 'revoke_self',
+  last_admin: 'last_admin',
+  invite_not_open: 'invite_not_open',
+  key_secret_missing: 'key_secret_missing',
+  list_not_found: 'list_not_found',
+  list_item_not_found: 'list_item_not_found',
+  list_owner_required: 'list_owner_required',
 };
 
 /**

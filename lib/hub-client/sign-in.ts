@@ -33,6 +33,13 @@ const KIND_OF: Record<HubRefusalCode, ErrorKind> = {
   team_key_refused: 'forbidden',
   upstream_timeout: 'timeout',
   rate_limited: 'rate_limited',
+  revoke_self: 'forbidden',
+  last_admin: 'forbidden',
+  invite_not_open: 'not_found',
+  key_secret_missing: 'forbidden',
+  list_not_found: 'not_found',
+  list_item_not_found: 'not_found',
+  list_owner_required: 'forbidden',
   hub_failed: 'server',
 };
 
@@ -52,7 +59,7 @@ function refusal(code: HubRefusalCode, hubUrl: string, extra: Partial<ErrorData>
 
 /** A call to the hub's own API: the method, a JSON body, the member's token. */
 export interface HubCallInit {
-  method: 'get' | 'post' | 'put';
+  method: 'get' | 'post' | 'put' | 'delete';
   json?: unknown;
   token?: string;
 }

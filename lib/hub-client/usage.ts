@@ -18,7 +18,8 @@ export type UsageRow = z.infer<typeof UsageRowSchema>;
 export const SpendSchema = z.strictObject({ dailyBudget: Budget, monthlyBudget: Budget, spentToday: Credits, spentMonth: Credits });
 export type Spend = z.infer<typeof SpendSchema>;
 
-export const UsageMemberSchema = SpendSchema.extend({ id: z.string().max(100), name: z.string().max(100), role: HubRoleSchema, revoked: z.boolean() });
+/** `you`: the admin reading it (no "Revoke" on their own row: the hub refuses it too). */
+export const UsageMemberSchema = SpendSchema.extend({ id: z.string().max(100), name: z.string().max(100), role: HubRoleSchema, revoked: z.boolean(), you: z.boolean() });
 export type UsageMember = z.infer<typeof UsageMemberSchema>;
 
 /** What the options page shows: `members` only for an admin (every member, themselves included). */
@@ -33,7 +34,7 @@ export type HubUsage = z.infer<typeof HubUsageSchema>;
 
 const pick = (s: Spend): Spend => ({ dailyBudget: s.dailyBudget, monthlyBudget: s.monthlyBudget, spentToday: s.spentToday, spentMonth: s.spentMonth });
 const OwnSchema = z.looseObject({ member: z.looseObject(SpendSchema.shape), team: z.looseObject(SpendSchema.shape), rows: z.array(UsageRowSchema).max(100_000) });
-const AdminSchema = z.looseObject({ members: z.array(z.looseObject(UsageMemberSchema.shape)).max(10_000), team: z.looseObject(SpendSchema.shape), rows: z.array(UsageRowSchema).max(100_000) });
+const AdminSchema = z.looseObject({ members: z.array(z.looseObject(UsageMemberSchema.omit({ you: true }).shape)).max(10_000), team: z.looseObject(SpendSchema.shape), rows: z.array(UsageRowSchema).max(100_000) });
 const OkSchema = z.looseObject({});
 
 export async function usageOf(c: HubConnection, role: 'admin' | 'member'): Promise<HubUsage> {
@@ -42,8 +43,8 @@ export async function usageOf(c: HubConnection, role: 'admin' | 'member'): Promi
     return { role, me: pick(own.member), team: pick(own.team), rows: own.rows };
   }
   const all = await callHub(c.hubUrl, '/hub/admin/usage', { method: 'get', token: c.token }, AdminSchema, c.fetch);
-  const members = all.members.map((m) => ({ id: m.id, name: m.name, role: m.role, revoked: m.revoked, ...pick(m) }));
-  const me = members.find((m) => m.id === c.memberId);
+  const members = all.members.map((m) => ({ id: m.id, name: m.name, role: m.role, revoked: m.revoked, you: m.id === c.memberId, ...pick(m) }));
+  const me = members.find((m) => m.you);
   return { role, me: me ? pick(me) : { dailyBudget: null, monthlyBudget: null, spentToday: 0, spentMonth: 0 }, team: pick(all.team), members, rows: all.rows };
 }
 

@@ -1,8 +1,9 @@
 /**
  * A team's lists, spend and sign-out on a real hub (PGlite, and a real Postgres started by scripts/ensure-postgres.sh)
  * in proxy mode in front of the real sandbox, with two members in two Chromium profiles signed in through the options
- * page. Admin A buys two people, makes a list shared with the team and adds them from the contact book; member B sees
- * it in the side panel's lists (marked Team) with who bought and added each. A's options page shows every member's
+ * page, B with an invite A made there (its code shown once). Admin A buys two people, makes a list shared with the
+ * team and adds them from the contact book; member B sees it in the side panel's lists (marked Team) with who bought
+ * and added each; A removes one and B's panel then shows one. A's options page shows every member's
  * spend against the budgets A sets there (B's own page shows B's), exports the hub's CSV (the same text as the hub's
  * usage.csv) and revokes a member. Leaving signs A's token out on the hub; B leaves while the hub is down and is told
  * the hub could not be reached, with the sign-in forgotten anyway.
@@ -52,7 +53,7 @@ for (const backend of BACKENDS) {
       const samples = await samplesOf(sandbox.url);
       const teamName = `Acme sales ${randomBytes(2).toString('hex')}`;
       const listName = `Q3 targets ${randomBytes(2).toString('hex')}`;
-      const { adminToken, invites } = await makeTeam(hub, teamName, { proxy: { apiKey: teamKey, upstreamUrl: sandbox.url }, invite: ['b', 'cy'] });
+      const { adminToken, invites } = await makeTeam(hub, teamName, { proxy: { apiKey: teamKey, upstreamUrl: sandbox.url }, invite: ['cy'] });
       // A is the team's second admin; Cy a member who never opens a browser here (revoked from A's page).
       const invitesA = (await hubCall(hub, '/hub/admin/invites', { token: adminToken, body: { role: 'admin' } })).code as string;
       const cy = await hubCall(hub, '/hub/invites/redeem', { body: { code: invites.cy, name: 'Cy' } });
@@ -62,9 +63,23 @@ for (const backend of BACKENDS) {
       try {
         const optionsA = await openExtensionPage('options.html');
         const optionsB = await pageOf(b, 'options.html');
-        await test.step('A (admin) and B (member) sign in on their options pages', async () => {
+        await test.step('A (admin) signs in, makes an invite for Bea in the options page (code shown once, listed as open); B signs in with it', async () => {
           await signedIn(optionsA, hub.url, invitesA, 'Ada', teamName);
-          await signedIn(optionsB, hub.url, invites.b!, 'Bea', teamName);
+          const invites = optionsA.getByTestId('hub-invites');
+          await invites.getByLabel('Their name (optional)').fill('Bea');
+          await invites.getByRole('button', { name: 'Create invite' }).click();
+          const made = invites.getByTestId('hub-new-invite');
+          await expect(made).toContainText('Invite for Bea (member), single use:', { timeout: 15_000 });
+          await expect(made).toContainText('(in 3 days)');
+          await expect(made.getByRole('button', { name: 'Copy' })).toBeVisible();
+          const code = (await made.getByTestId('hub-invite-code').textContent())!.trim();
+          expect(code).toMatch(/^inv_/);
+          await expect(invites.getByTestId('hub-open-invites').getByRole('row', { name: 'Bea' })).toContainText('Ada');
+          await invites.screenshot({ path: 'test-results/screens/hub-invite-made.png' });
+          await signedIn(optionsB, hub.url, code, 'Bea', teamName);
+          // Redeemed: no longer open on the hub.
+          const open = (await hubCall(hub, '/hub/admin/invites', { token: adminToken })).invites as Array<{ name: string | null }>;
+          expect(open.map((i) => i.name)).not.toContain('Bea');
         });
 
         const people = [samples.emails[14]!, samples.emails[15]!];
@@ -92,11 +107,12 @@ for (const backend of BACKENDS) {
           await expect(book.getByText(`Added 2 to “${listName}”.`)).toBeVisible({ timeout: 15_000 });
         });
 
+        let panelB: Page | undefined;
         await test.step("B sees the team's list beside their own, marked Team, with both people, who bought and who added them", async () => {
           const tab = await b.context.newPage();
           await tab.goto(`${sandbox.url}/demo/team`);
           const tabId = await b.worker.evaluate(async (u) => (await chrome.tabs.query({ url: u }))[0]?.id ?? -1, `${sandbox.url}/demo/team`);
-          const panelB = await pageOf(b, `sidepanel.html?tabId=${tabId}`);
+          panelB = await pageOf(b, `sidepanel.html?tabId=${tabId}`);
           await panelB.setViewportSize({ width: 360, height: 900 });
           await openLists(panelB);
           const teamLists = panelB.getByTestId('team-lists');
@@ -112,15 +128,43 @@ for (const backend of BACKENDS) {
           await expect(detail.getByTestId('team-list-person')).toHaveCount(2);
           await expect(detail.getByTestId('team-list-person').first()).toContainText('bought by Ada, added by Ada');
           await expect(detail.getByText('2 people, seen by everyone on the team')).toBeVisible();
-          // Only its maker shares or unshares a list.
+          // Only its maker shares or unshares a list, and only its maker or an admin removes people from it.
           await expect(detail.getByRole('button', { name: 'Stop sharing' })).toHaveCount(0);
+          await expect(detail.getByRole('button', { name: /^Remove .* from the list$/ })).toHaveCount(0);
           await shot(panelB, 'hub-team-list-open');
+        });
+
+        await test.step("A removes one person from the shared list; B's panel then shows one person", async () => {
+          await panel.getByRole('tab', { name: 'History' }).click();
+          await panel.getByRole('tab', { name: 'Lists' }).click();
+          const detail = panel.getByTestId('team-list');
+          // The list A made may still be open in A's panel; else A opens it from the team's lists.
+          await expect(detail.or(panel.getByTestId('team-lists'))).toBeVisible({ timeout: 15_000 });
+          if (!(await detail.isVisible())) await panel.getByTestId('team-lists').getByRole('button', { name: `Open list ${listName}` }).click();
+          await expect(detail.getByTestId('team-list-person')).toHaveCount(2, { timeout: 15_000 });
+          const first = detail.getByTestId('team-list-person').first();
+          const removed = (await first.getByRole('button', { name: /^Remove .* from the list$/ }).getAttribute('aria-label'))!.replace(/^Remove (.*) from the list$/, '$1');
+          await first.getByRole('button', { name: /^Remove .* from the list$/ }).click();
+          await expect(detail.getByTestId('team-list-person')).toHaveCount(1, { timeout: 15_000 });
+          await expect(detail.getByTestId('team-list-person')).not.toContainText(removed);
+          await shot(panel, 'hub-team-list-removed');
+
+          const other = panelB!;
+          await other.getByRole('button', { name: '← Lists' }).click();
+          const row = other.getByTestId('team-lists').getByTestId('team-list-row').filter({ hasText: listName });
+          await expect(row).toContainText('1 person · made by Ada', { timeout: 15_000 });
+          await row.getByRole('button', { name: `Open list ${listName}` }).click();
+          await expect(other.getByTestId('team-list').getByTestId('team-list-person')).toHaveCount(1, { timeout: 15_000 });
+          await expect(other.getByTestId('team-list').getByTestId('team-list-person')).not.toContainText(removed);
         });
 
         await test.step("A's options page: every member's spend against budgets; A sets B's; B's page shows B's own", async () => {
           await optionsA.reload();
           const members = optionsA.getByTestId('hub-members');
           await expect(members.getByRole('row', { name: 'Ada' })).toContainText('2 credits · no budget', { timeout: 15_000 });
+          // No Revoke on the admin's own row (the hub refuses it too).
+          await expect(members.getByRole('button', { name: 'Revoke Ada' })).toHaveCount(0);
+          await expect(members.getByRole('button', { name: 'Revoke Bea' })).toBeVisible();
           await expect(optionsA.getByTestId('hub-usage-rows')).toContainText('Ada');
           await members.getByLabel('Daily budget of Bea').fill('3');
           await members.getByLabel('Monthly budget of Bea').fill('40');

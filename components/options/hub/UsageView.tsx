@@ -1,7 +1,7 @@
 /**
  * Spend on the team hub, in the options page while signed in. An admin sees every member's spend today and this month
  * beside their daily and monthly budgets (and sets them), the usage per day, member and action, exports the hub's
- * CSV, and revokes a member (asked first: it cannot be undone). A member sees their own spend and budgets. Every
+ * CSV, and revokes a member (asked first: it cannot be undone; never themselves). A member sees their own spend and budgets. Every
  * figure is the hub's own (the same rows its budgets are checked against).
  */
 import { useQuery } from '@tanstack/react-query';
@@ -61,7 +61,7 @@ function MemberRow({ member, onChanged }: { member: UsageMember; onChanged: () =
     <tr data-testid="hub-member-row" aria-label={member.name}>
       <th scope="row">
         {member.name}
-        <span className="hub-role">{member.revoked ? t('team_usage_revoked') : role}</span>
+        <span className="hub-role">{member.revoked ? t('team_usage_revoked') : member.you ? t('team_admin_you_role', role) : role}</span>
       </th>
       <td className="hub-num">{spentOf(member.spentToday, member.dailyBudget)}</td>
       <td className="hub-num">{spentOf(member.spentMonth, member.monthlyBudget)}</td>
@@ -81,9 +81,11 @@ function MemberRow({ member, onChanged }: { member: UsageMember; onChanged: () =
             <Button size="sm" variant="secondary" disabled={invalid || !changed} loading={save.busy} onClick={() => void save.run()} aria-label={t('team_usage_save_for', member.name)}>
               {t('team_usage_save')}
             </Button>
-            <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={t('team_usage_revoke_for', member.name)}>
-              {t('team_usage_revoke')}
-            </Button>
+            {!member.you && (
+              <Button size="sm" variant="ghost" onClick={() => setAsking(true)} aria-label={t('team_usage_revoke_for', member.name)}>
+                {t('team_usage_revoke')}
+              </Button>
+            )}
             {saved && !changed && (
               <span className="ui-muted" role="status">
                 {t('team_usage_saved')}

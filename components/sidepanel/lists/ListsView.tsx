@@ -53,6 +53,7 @@ export function ListsView({ active }: { active: boolean }) {
     return (
       <TeamListDetail
         id={openTeamId}
+        active={active}
         onBack={() => {
           setCameFrom(openTeamId);
           setOpenTeamId(null);

@@ -1,7 +1,8 @@
 /**
  * The team hub's lists beside the user's own (docs/hub.md, "Lists"): shown only while signed in to a hub. Each is
  * marked "Team" (shared with every member) or "Only you" (private on the hub); a member opens one to see its people
- * (the hub's stored answers, as contact-book rows), and shares a private one they made. People are added from the
+ * (the hub's stored answers, as contact-book rows), and shares a private one they made; its maker (or a team admin, on
+ * a shared list) removes a person from it (the person stays in the team's book). People are added from the
  * contact book ("Add to list" offers team lists too) or by sharing a saved list (ShareListWithTeam).
  */
 import { useEffect, useRef, useState } from 'react';
@@ -57,14 +58,23 @@ export function TeamLists({ team, state, reload, cameFrom, onOpen }: { team: str
 }
 
 /** One team list: its people as the team bought them; its maker may share it with the team or make it private. */
-export function TeamListDetail({ id, onBack }: { id: string; onBack: () => void }) {
+export function TeamListDetail({ id, onBack, active = true }: { id: string; onBack: () => void; active?: boolean }) {
   const heading = useRef<HTMLHeadingElement | null>(null);
   useEffect(() => heading.current?.focus(), []);
-  const items = useRequest('hub/lists/items', { id });
+  // Read again each time the view comes back (the member added people from the contact book, a teammate removed some).
+  const items = useRequest('hub/lists/items', active ? { id } : null, `{"id":${JSON.stringify(id)}}`);
   const data = items.state.status === 'success' ? items.state.data : items.state.status === 'loading' ? (items.state.previous ?? null) : null;
   const share = useBusyAction(async (shared: boolean) => {
     await request('hub/lists/share', { id, shared });
     items.reload();
+  });
+  const remove = useBusyAction(async (entryId: string) => {
+    try {
+      await request('hub/lists/remove', { id, entryId });
+    } finally {
+      // Removed, or removed already by someone else: the list is read again as the hub has it now.
+      items.reload();
+    }
   });
   return (
     <div className="sp-view" data-testid="team-list">
@@ -79,6 +89,7 @@ export function TeamListDetail({ id, onBack }: { id: string; onBack: () => void 
       </div>
       {items.state.status === 'error' && <ErrorState error={items.state.error} onRetry={items.reload} />}
       {share.error && <ErrorState error={share.error} compact />}
+      {remove.error && <ErrorState error={remove.error} compact />}
       {data && (
         <>
           <p className="sp-hint">{data.list.shared ? tn('team_list_in_shared', data.items.length) : tn('team_list_in_private', data.items.length)}</p>
@@ -104,7 +115,13 @@ export function TeamListDetail({ id, onBack }: { id: string; onBack: () => void 
                   testId="team-list-person"
                   label={item.entry.line}
                   meta={[item.entry.handle, t('team_list_bought_added', item.boughtBy, item.addedBy)].filter(Boolean).join(' · ')}
-                  actions={null}
+                  actions={
+                    data.canRemove ? (
+                      <Button size="sm" variant="ghost" icon="minus" disabled={remove.busy} onClick={() => void remove.run(item.entry.id)} aria-label={t('team_list_remove_named', item.entry.name || item.entry.line)}>
+                        {t('team_list_remove')}
+                      </Button>
+                    ) : null
+                  }
                 />
               ))}
             </ul>

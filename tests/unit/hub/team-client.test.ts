@@ -86,8 +86,9 @@ describe('team lists and usage through the background client', () => {
     const { ada, bea } = await team();
     await setMemberBudget(ada, { memberId: bea.memberId, dailyBudget: 4, monthlyBudget: null });
     const all = await usageOf(ada, 'admin');
-    expect(all.members?.find((m) => m.id === bea.memberId)).toEqual({ id: bea.memberId, name: 'Bea', role: 'member', revoked: false, dailyBudget: 4, monthlyBudget: null, spentToday: 0, spentMonth: 0 });
+    expect(all.members?.find((m) => m.id === bea.memberId)).toEqual({ id: bea.memberId, name: 'Bea', role: 'member', revoked: false, you: false, dailyBudget: 4, monthlyBudget: null, spentToday: 0, spentMonth: 0 });
     expect(all.me).toEqual({ dailyBudget: null, monthlyBudget: null, spentToday: 0, spentMonth: 0 });
+    expect(all.members?.filter((m) => m.you).map((m) => m.id)).toEqual([ada.memberId]);
     const own = await usageOf(bea, 'member');
     expect(own).toEqual({ role: 'member', me: { dailyBudget: 4, monthlyBudget: null, spentToday: 0, spentMonth: 0 }, team: { dailyBudget: null, monthlyBudget: null, spentToday: 0, spentMonth: 0 }, rows: [] });
     expect((await usageCsv(ada)).trim()).toBe('day,member_id,member,action,requests,credits');
