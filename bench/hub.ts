@@ -33,7 +33,7 @@ import { identitiesOf } from '../hub/identity';
 import { startHub } from '../hub/server';
 import { createInvite, createTeam, redeemInvite } from '../hub/teams';
 import { startSandbox } from '../sandbox/server';
-import { round } from './stats';
+import { percentile, round } from './stats';
 
 interface Sizes {
   members: number;
@@ -46,11 +46,6 @@ interface Sizes {
 
 const FULL: Sizes = { members: 200, contacts: 1_000_000, requests: 2000, concurrency: 16, rate: { max: 200, windowMs: 6000, lookups: 700 } };
 const QUICK: Sizes = { members: 20, contacts: 5000, requests: 300, concurrency: 8, rate: { max: 20, windowMs: 2000, lookups: 80 } };
-
-const quantile = (xs: number[], q: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))] ?? 0;
-};
 
 async function timed(n: number, concurrency: number, one: (i: number) => Promise<void>) {
   const samples: number[] = [];
@@ -67,7 +62,7 @@ async function timed(n: number, concurrency: number, one: (i: number) => Promise
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { p50: round(quantile(samples, 0.5)), p95: round(quantile(samples, 0.95)), p99: round(quantile(samples, 0.99)), perSecond: Math.round(n / seconds) };
+  return { p50: round(percentile(samples, 50)), p95: round(percentile(samples, 95)), p99: round(percentile(samples, 99)), perSecond: Math.round(n / seconds) };
 }
 
 /** The people the seed writes, as the extension would name them (identitiesOf normalises them the same way). */
