@@ -12,18 +12,12 @@ import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
 import { addToList, createList, listItems, listOf, setListShared, visibleLists } from './lists';
-import type { KeySealer } from './key-sealer';
-import { proxy } from './proxy';
+import { proxy, type ProxyConfig } from './proxy';
 import { spendByMember, spentSoFar, usageCsv, usageRows } from './spend';
 import { createInvite, listMembers, memberOfToken, redeemInvite, revokeMember, type Member } from './teams';
 import { revokeToken } from './tokens';
 
-export interface AppOptions extends TransportOptions {
-  maxQueueMs: number;
-  upstreamTimeoutMs: number;
-  sealer: KeySealer;
-  fetch: typeof fetch;
-}
+export interface AppOptions extends TransportOptions, ProxyConfig {}
 
 type Env = { Variables: { member: Member } };
 
@@ -332,7 +326,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
       db,
       c.get('member'),
       { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null, signal: c.req.raw.signal },
-      { maxQueueMs: opts.maxQueueMs, upstreamTimeoutMs: opts.upstreamTimeoutMs, sealer: opts.sealer, fetch: opts.fetch },
+      opts,
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };
