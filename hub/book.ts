@@ -68,9 +68,9 @@ export async function bookAnswers(db: HubDb, teamId: string, entryIds: readonly 
     .select(['id', 'answer', 'options'])
     .where('id', 'in', [...new Set(entryIds)])
     .where('team_id', '=', teamId)
-    .where('answer', 'is not', null)
     .execute();
-  return new Map(rows.map((r) => [r.id, { answer: r.answer, options: r.options }]));
+  // A purchase that found nobody is stored as JSON null: no answer to give, as for one entry (`bookAnswer`).
+  return new Map(rows.filter((r) => r.answer !== null).map((r) => [r.id, { answer: r.answer, options: r.options }]));
 }
 
 export interface BookWrite {

@@ -8,6 +8,7 @@
  */
 import type { BulkEnrichBody } from '../lib/api/requests';
 import { bookOptions } from '../lib/hub-client/book-options';
+import { HUB_BOOK_FIELD } from '../lib/hub-client/purchase';
 import { audit } from './audit';
 import { askBook, bookAnswers, writeBook } from './book';
 import type { BulkBatches, BulkOutcome } from './bulk-batches';
@@ -133,7 +134,7 @@ function rowsAnswer(rows: Row[], headers: Record<string, string> = {}): ProxyAns
   return jsonAnswer(
     200,
     {
-      contacts: rows.map((r) => ({ enriched_contact: r.contact, value: r.value, ...(r.free ? { hub_book: r.free } : {}) })),
+      contacts: rows.map((r) => ({ enriched_contact: r.contact, value: r.value, ...(r.free ? { [HUB_BOOK_FIELD]: r.free } : {}) })),
       records_enriched: rows.filter((r) => r.contact !== null).length,
     },
     headers,
