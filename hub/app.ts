@@ -7,23 +7,18 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { auditLog, audit } from './audit';
-import { askBook, bookAnswer, writeBook } from './book';
+import { askBook, bookAnswer, bookAnswers, writeBook } from './book';
 import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
 import { addToList, createList, listItems, listOf, removeFromList, setListShared, visibleLists } from './lists';
 import type { KeySealer } from './key-sealer';
-import { proxy } from './proxy';
+import { proxy, type ProxyConfig } from './proxy';
 import { spendByMember, spentSoFar, usageCsv, usageRows } from './spend';
 import { createInvite, listMembers, memberOfToken, openInvites, redeemInvite, revokeMember, teamSettings, withdrawInvite, type Member } from './teams';
 import { revokeToken } from './tokens';
 
-export interface AppOptions extends TransportOptions {
-  maxQueueMs: number;
-  upstreamTimeoutMs: number;
-  sealer: KeySealer;
-  fetch: typeof fetch;
-}
+export interface AppOptions extends TransportOptions, ProxyConfig {}
 
 type Env = { Variables: { member: Member } };
 
@@ -34,6 +29,7 @@ const Budget = z.number().int().min(0).max(100_000_000).nullable();
 const RedeemBody = z.strictObject({ code: z.string().min(8).max(200), name: z.string().trim().min(1).max(100).optional() });
 const InviteBody = z.strictObject({ role: z.enum(['admin', 'member']).default('member'), name: z.string().trim().min(1).max(100).optional(), hours: z.number().min(0.01).max(24 * 30).optional() });
 const AskBody = z.strictObject({ lookups: z.array(LookupSchema).min(1).max(1000) });
+const AnswersBody = z.strictObject({ entryIds: z.array(z.string().min(1).max(100)).min(1).max(1000) });
 const WriteBody = z.strictObject({
   writeId: z.string().min(1).max(200),
   lookup: LookupSchema,
@@ -207,6 +203,13 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
     if (!result.replayed) await audit(db, member.teamId, member.id, 'book.write', { entryId: result.entryId, credits: body.credits });
     return c.json(result, result.replayed ? 200 : 201);
   });
+  // Many entries' answers at once (a bulk job filling the rows a teammate bought): null for an entry of another team.
+  app.post('/hub/book/answers', async (c) => {
+    const body = await parse(c, AnswersBody);
+    if (body instanceof Response) return body;
+    const stored = await bookAnswers(db, c.get('member').teamId, body.entryIds);
+    return c.json({ answers: body.entryIds.map((id) => stored.get(id) ?? null) });
+  });
   app.get('/hub/book/:id', async (c) => {
     const stored = await bookAnswer(db, c.get('member').teamId, c.req.param('id'));
     return stored ? c.json(stored) : error(c, 404, 'No such entry in your team book.');
@@ -353,7 +356,7 @@ export function buildHubApp(db: HubDb, opts: AppOptions): Hono<Env> {
       db,
       c.get('member'),
       { method: c.req.method, path: url.pathname, query: url.searchParams, contentType: c.req.header('content-type') ?? null, body: hasBody ? await c.req.arrayBuffer() : null, signal: c.req.raw.signal },
-      { maxQueueMs: opts.maxQueueMs, upstreamTimeoutMs: opts.upstreamTimeoutMs, sealer: opts.sealer, fetch: opts.fetch },
+      opts,
     );
     return new Response(answer.body, { status: answer.status, headers: answer.headers });
   };

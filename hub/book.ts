@@ -60,6 +60,19 @@ export async function bookAnswer(db: HubDb, teamId: string, entryId: string): Pr
   return row && row.answer !== null ? { answer: row.answer, options: row.options } : null;
 }
 
+/** The stored answers of several entries of the team, by entry id (entries of another team, or without an answer, are absent). */
+export async function bookAnswers(db: HubDb, teamId: string, entryIds: readonly string[]): Promise<Map<string, { answer: unknown; options: string }>> {
+  if (entryIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('book_entries')
+    .select(['id', 'answer', 'options'])
+    .where('id', 'in', [...new Set(entryIds)])
+    .where('team_id', '=', teamId)
+    .execute();
+  // A purchase that found nobody is stored as JSON null: no answer to give, as for one entry (`bookAnswer`).
+  return new Map(rows.filter((r) => r.answer !== null).map((r) => [r.id, { answer: r.answer, options: r.options }]));
+}
+
 export interface BookWrite {
   writeId: string;
   identities: string[];

@@ -4,7 +4,8 @@
  *   npm run hub -- --create-team "Acme sales"     create a team, print its first admin's invite, exit
  *   DATABASE_URL=postgres://… npm run hub         use a Postgres server instead of the embedded PGlite
  *   HUB_KEY_SECRET=… npm run hub                  seal the team's API key at rest with this secret (docs/hub.md)
- * Options: --port N, --host H, --data DIR, --allow-http, --trust-proxy, --tls-cert FILE --tls-key FILE.
+ * Options: --port N, --host H, --data DIR, --allow-http, --trust-proxy, --tls-cert FILE --tls-key FILE,
+ *          --bulk-window-ms N (how long bulk requests gather teammates' before leaving; default 200).
  */
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,7 @@ const { values } = parseArgs({
     'trust-proxy': { type: 'boolean', default: false },
     'tls-cert': { type: 'string' },
     'tls-key': { type: 'string' },
+    'bulk-window-ms': { type: 'string', default: '200' },
   },
 });
 
@@ -39,8 +41,14 @@ if (values['create-team']) {
     console.error('Give both --tls-cert and --tls-key, or neither.');
     process.exit(2);
   }
+  const bulkBatchWindowMs = Number(values['bulk-window-ms']);
+  if (!Number.isFinite(bulkBatchWindowMs) || bulkBatchWindowMs < 0 || bulkBatchWindowMs > 5000) {
+    console.error('--bulk-window-ms takes a number of milliseconds from 0 to 5000.');
+    process.exit(2);
+  }
   const hub = await startHub({
     port: Number(values.port),
+    bulkBatchWindowMs,
     host: values.host,
     databaseUrl,
     dataDir: values.data,

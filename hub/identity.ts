@@ -64,3 +64,11 @@ export function lookupOfQuery(query: URLSearchParams): Lookup | null {
  * are equal. Written by lib/hub-client/book-options.ts, which the extension uses for the same comparison.
  */
 export const enrichOptionsOf = bookOptionsOfQuery;
+
+/**
+ * The identifier a bulk entry names its person by (`email`, `phone` or `social_profile`, normalised): two entries
+ * with one identifier are one purchase, however they are written.
+ */
+export function identityOfBulkQuery(query: { field_type: 'email' | 'phone' | 'social_profile'; value: string }): string {
+  return identitiesOf({ [query.field_type]: query.value } as Lookup)[0] ?? `${query.field_type}:${query.value}`;
+}

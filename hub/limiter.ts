@@ -70,7 +70,7 @@ export async function acquireSlot(
     if ('slot' in r) {
       if (!signal?.aborted) return r;
       // The member left while the place was being taken: give it back at once (it was never used).
-      await db.deleteFrom('rate_slots').where('id', '=', r.slot).execute();
+      await returnSlot(db, r.slot);
       return { retryAfterMs: MIN_POLL_MS };
     }
     if (Date.now() + r.waitMs > deadline) return { retryAfterMs: r.waitMs };
@@ -94,4 +94,9 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** Marks the request answered: from now on it counts for `windowMs` more. */
 export async function releaseSlot(db: HubDb, slot: string): Promise<void> {
   await db.updateTable('rate_slots').set({ done_at: sql<Date>`clock_timestamp()` }).where('id', '=', slot).execute();
+}
+
+/** Gives back a place that was taken but never used (nothing was sent): it counts for nothing. */
+export async function returnSlot(db: HubDb, slot: string): Promise<void> {
+  await db.deleteFrom('rate_slots').where('id', '=', slot).execute();
 }

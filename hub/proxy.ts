@@ -5,17 +5,30 @@
  * gives a place under the key's limit; on the way back: the charge is recorded and a bought contact is written to
  * the book with its aliases (single and bulk enrich), so a teammate asking by another identifier gets it free.
  */
+import { BulkEnrichBodySchema } from '../lib/api/requests';
 import { askBook, bookAnswer, writeBook } from './book';
+import type { BulkBatches } from './bulk-batches';
+import { proxyBulk } from './bulk-proxy';
 import type { HubDb } from './db/open';
-import { answerIdentities, enrichOptionsOf, identitiesOf, LookupSchema, lookupOfQuery } from './identity';
+import { answerIdentities, enrichOptionsOf, identitiesOf, lookupOfQuery } from './identity';
 import { acquireSlot, releaseSlot } from './limiter';
 import { priceRequest } from './pricing';
-import { describeRefusal, recordFree, reserve, settle, settleUnknown } from './spend';
+import {
+  budgetRefusedAnswer,
+  jsonAnswer,
+  rateLimitedAnswer,
+  serviceAnswer,
+  teamKeyRefusedAnswer,
+  unreachableAnswer,
+  upstreamTimeoutAnswer,
+  type ProxyAnswer,
+} from './proxy-answers';
+import { recordFree, reserve, settle, settleUnknown } from './spend';
 import type { KeySealer } from './key-sealer';
 import type { Member } from './teams';
 import { audit } from './audit';
-import { scrub } from '../lib/api/errors';
-import { bookOptions } from '../lib/hub-client/book-options';
+
+export type { ProxyAnswer } from './proxy-answers';
 
 export interface ProxyRequest {
   method: string;
@@ -27,29 +40,16 @@ export interface ProxyRequest {
   signal?: AbortSignal;
 }
 
-export interface ProxyAnswer {
-  status: number;
-  headers: Record<string, string>;
-  body: string | ArrayBuffer;
-}
-
-const jsonAnswer = (status: number, body: unknown, headers: Record<string, string> = {}): ProxyAnswer => ({
-  status,
-  headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
-  body: JSON.stringify(body),
-});
-
 interface BodyInfo {
   inputs?: number;
   pageSize?: number;
-  /** A bulk body's entries and required fields, to write what it bought into the book. */
-  queryList?: Array<{ field_type: string; value: string }>;
-  requiredFields?: string[];
+  /** The body's fields as the service reads them (a bulk body's JSON-encoded arrays still as text). */
+  fields?: Record<string, unknown>;
 }
 
 const parseField = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : v);
 
-/** What a POST body says (bulk inputs and required fields, a search's page size), read the way the service reads it. */
+/** What a POST body says (bulk inputs, a search's page size), read the way the service reads it. */
 async function bodyInfo(req: ProxyRequest): Promise<BodyInfo> {
   if (!req.body) return {};
   try {
@@ -58,41 +58,14 @@ async function bodyInfo(req: ProxyRequest): Promise<BodyInfo> {
     if (ct.includes('application/json')) fields = JSON.parse(new TextDecoder().decode(req.body)) as Record<string, unknown>;
     else fields = Object.fromEntries(await new Response(req.body, { headers: { 'content-type': ct } }).formData());
     const list = parseField(fields.query_list);
-    const required = parseField(fields.required_fields ?? '[]');
     const pageSize = Number(fields.page_size);
-    const queryList = Array.isArray(list)
-      ? list.filter((q): q is { field_type: string; value: string } => typeof q?.field_type === 'string' && typeof q?.value === 'string')
-      : undefined;
     return {
       inputs: Array.isArray(list) ? list.length : undefined,
       pageSize: Number.isFinite(pageSize) && pageSize > 0 ? pageSize : undefined,
-      queryList,
-      requiredFields: Array.isArray(required) ? required.map((r: { field_type?: unknown }) => String(r?.field_type ?? '')).filter(Boolean) : [],
+      fields,
     };
   } catch {
     return {};
-  }
-}
-
-/** Writes each contact a bulk request bought into the book, under its input and the answer's aliases. */
-async function writeBulkToBook(db: HubDb, member: Member, usageId: string, info: BodyInfo, answer: unknown): Promise<void> {
-  const contacts = (answer as { contacts?: unknown } | null)?.contacts;
-  if (!Array.isArray(contacts) || !info.queryList) return;
-  const options = bookOptions({ required: info.requiredFields ?? [] });
-  const boughtAt = new Date();
-  for (const [i, row] of contacts.entries()) {
-    const contact = (row as { enriched_contact?: unknown } | null)?.enriched_contact;
-    const input = info.queryList[i];
-    if (!contact || !input || !['email', 'phone', 'social_profile'].includes(input.field_type)) continue;
-    const asked = LookupSchema.safeParse({ [input.field_type]: input.value });
-    await writeBook(db, member, {
-      writeId: `proxy:${usageId}:${i}`,
-      identities: [...(asked.success ? identitiesOf(asked.data) : []), ...answerIdentities(contact)],
-      answer: contact,
-      options,
-      boughtAt,
-      credits: 1,
-    });
   }
 }
 
@@ -103,6 +76,8 @@ export interface ProxyConfig {
   upstreamTimeoutMs: number;
   sealer: KeySealer;
   fetch: typeof fetch;
+  /** This process's bulk requests gathered across members (./bulk-batches.ts). */
+  bulkBatches: BulkBatches;
 }
 
 export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config: ProxyConfig): Promise<ProxyAnswer> {
@@ -116,9 +91,16 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   } catch (e) {
     return jsonAnswer(502, { errorCode: 'server_error', errorText: e instanceof Error ? e.message : String(e) });
   }
+  const rate = { max: team.rate_max, windowMs: team.rate_window_ms };
   const info = await bodyInfo(req);
   const priced = priceRequest(req.method, req.path, req.query, info);
   if (!priced) return jsonAnswer(404, { errorText: `The hub does not forward ${req.method} ${req.path}.` });
+
+  // A bulk body the hub can read is gathered with teammates' (one upstream request); any other goes alone, as sent.
+  if (req.method === 'POST' && req.path === '/v1/bulk-enrich') {
+    const bulk = BulkEnrichBodySchema.safeParse(info.fields);
+    if (bulk.success) return proxyBulk(db, member, { url: team.upstream_url, apiKey, rate }, bulk.data, req.signal, config);
+  }
 
   // An enrich the team already bought, with the same options, is answered from the book for free.
   const lookup = req.path === '/v1/enrich' ? lookupOfQuery(req.query) : null;
@@ -138,13 +120,12 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   }
 
   const reserved = await reserve(db, member, priced.action, priced.maxCost);
-  if ('refused' in reserved) return jsonAnswer(403, { errorCode: 'budget_exceeded', errorText: describeRefusal(reserved.refused), budget: reserved.refused });
+  if ('refused' in reserved) return budgetRefusedAnswer(reserved.refused);
 
-  const place = await acquireSlot(db, member.teamId, { max: team.rate_max, windowMs: team.rate_window_ms }, config.maxQueueMs, req.signal);
+  const place = await acquireSlot(db, member.teamId, rate, config.maxQueueMs, req.signal);
   if ('retryAfterMs' in place) {
     await settle(db, reserved.usageId, 0, null);
-    const seconds = Math.ceil(place.retryAfterMs / 1000);
-    return jsonAnswer(429, { errorCode: 'rate_limited', errorText: `The team's key is at its limit of ${team.rate_max} requests per ${team.rate_window_ms / 1000} s; try again in ${seconds} s.` }, { 'retry-after': String(seconds) });
+    return rateLimitedAnswer(rate, place.retryAfterMs);
   }
 
   let response: Response;
@@ -161,14 +142,10 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
       // The request reached the service (or may have): it may have charged. Counted at its most possible cost.
       await settleUnknown(db, reserved.usageId);
       await audit(db, member.teamId, member.id, 'purchase.unknown', { usageId: reserved.usageId, action: priced.action, creditsCounted: priced.maxCost, reason: 'timeout' });
-      const seconds = Math.round(config.upstreamTimeoutMs / 1000);
-      return jsonAnswer(504, {
-        errorCode: 'upstream_timeout',
-        errorText: `The enrichment service did not answer within ${seconds} s. It may still have charged: the hub counts up to ${priced.maxCost} credits for it until an admin checks. Look in the contact book before trying again.`,
-      });
+      return upstreamTimeoutAnswer(config.upstreamTimeoutMs, priced.maxCost);
     }
     await settle(db, reserved.usageId, 0, null);
-    return jsonAnswer(502, { errorCode: 'server_error', errorText: `The hub could not reach the enrichment service (${e instanceof Error ? e.message : String(e)}); try again later.` });
+    return unreachableAnswer(e instanceof Error ? e.message : String(e));
   }
   await releaseSlot(db, place.slot);
 
@@ -184,10 +161,9 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
   const credits = priced.costOf(response.status, parsed);
   if (response.status === 401) {
     await settle(db, reserved.usageId, credits, response.status);
-    // The team's key was refused: a 401 would tell the member their own token is wrong.
-    return jsonAnswer(502, { errorCode: 'team_key_refused', errorText: "The enrichment service refused the team's API key; ask a team admin to check it in the hub." });
+    return teamKeyRefusedAnswer();
   }
-  const headers: Record<string, string> = { 'content-type': contentType };
+  const headers: Record<string, string> = {};
   // The service has answered (and charged): whatever the hub's own bookkeeping meets from here on, the member gets
   // what the team paid for. A failed settle leaves the reservation pending (later counted as `unknown`, at its most
   // possible cost); a failed book write only means a teammate will not get this person free.
@@ -205,15 +181,9 @@ export async function proxy(db: HubDb, member: Member, req: ProxyRequest, config
         credits,
       });
     }
-    if (req.path === '/v1/bulk-enrich' && response.ok) await writeBulkToBook(db, member, reserved.usageId, info, parsed);
   } catch (e) {
     console.error(`hub: the answer to ${priced.action} (usage ${reserved.usageId}) was delivered but not recorded: ${e instanceof Error ? e.message : String(e)}`);
     headers['x-hub-book'] = 'not-saved';
   }
-  const retryAfter = response.headers.get('retry-after');
-  if (retryAfter) headers['retry-after'] = retryAfter;
-  // An error body may echo what was sent, the team's key included (a 400 quoting the request, a proxy's error page):
-  // members never see the key, so it is scrubbed from every answer that is not a success, as the extension does.
-  const body = response.ok ? bytes : new TextEncoder().encode(scrub(new TextDecoder().decode(bytes), [apiKey])).buffer;
-  return { status: response.status, headers, body };
+  return serviceAnswer(response.status, contentType, bytes, apiKey, response.headers.get('retry-after'), headers);
 }

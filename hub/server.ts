@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { buildHubApp } from './app';
+import { BulkBatches } from './bulk-batches';
 import { migrate } from './db/migrations';
 import { openPglite, openPostgres, type HubDatabase } from './db/open';
 import { sealerFor } from './key-sealer';
@@ -28,6 +29,11 @@ export interface HubOptions {
   maxQueueMs?: number;
   /** Longest the hub waits for the enrichment service's answer before it says the outcome is unknown (default 60 s). */
   upstreamTimeoutMs?: number;
+  /**
+   * How long a bulk enrich request waits at least for teammates' bulk requests to leave with it as one upstream
+   * request (default 200 ms; it also gathers while waiting for a place under the rate limit). docs/hub.md.
+   */
+  bulkBatchWindowMs?: number;
   /** Seals the team's API key at rest (base64 of 32 bytes; default HUB_KEY_SECRET, see hub/key-sealer.ts). */
   keySecret?: string;
   fetch?: typeof fetch;
@@ -59,6 +65,7 @@ export async function startHub(opts: HubOptions = {}): Promise<RunningHub> {
     trustProxy: opts.trustProxy ?? false,
     maxQueueMs: opts.maxQueueMs ?? 10_000,
     upstreamTimeoutMs: opts.upstreamTimeoutMs ?? 60_000,
+    bulkBatches: new BulkBatches(opts.bulkBatchWindowMs ?? 200),
     sealer,
     fetch: opts.fetch ?? fetch,
   });

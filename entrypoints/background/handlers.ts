@@ -71,11 +71,11 @@ export function createHandlers(services: () => Promise<Services>, switchMode: Sw
     // Priced as they are staged (the preview then reads no entry again).
     'bulk/stage-append': async (input) => {
       const e = await engine();
-      return stagedUploads().append(input.stagedId, input.entries, { cache: e.cache, saved: e.savedContacts });
+      return stagedUploads().append(input.stagedId, input.entries, { cache: e.cache, saved: e.savedContacts, team: e.teamBook });
     },
     'bulk/stage-preview': async (input) => {
       const e = await engine();
-      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger, saved: e.savedContacts }, { fresh: input.fresh ?? false, recount: input.recount ?? false });
+      return stagedUploads().preview(input.stagedId, { cache: e.cache, ledger: e.ledger, saved: e.savedContacts, team: e.teamBook }, { fresh: input.fresh ?? false, recount: input.recount ?? false });
     },
     'bulk/stage-discard': async (input) => {
       await stagedUploads().discard(input.stagedId);

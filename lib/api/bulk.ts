@@ -2,6 +2,7 @@ import { ApiError, invalidRequestError } from './errors';
 import { BULK_MAX_INPUTS, PATHS } from './limits';
 import { BulkQuerySchema, type BulkQuery } from './requests';
 import { UNREADABLE_CONTACT, type BulkEnrichResult, type EnrichedContact } from './schemas';
+import { teamPurchaseOfBulkEntry, type TeamPurchase } from '../hub-client/purchase';
 
 /*
  * One bulk chunk: at most 1,000 inputs (spec limit) in one `POST /v1/bulk-enrich`. Chunking, ordering and
@@ -18,7 +19,8 @@ interface EntryBase {
   input: BulkQuery;
 }
 export type BulkEntry =
-  | (EntryBase & { status: 'enriched'; contact: EnrichedContact })
+  /** `team`: a team hub answered it free (a teammate bought the person): not charged (lib/hub-client/purchase.ts). */
+  | (EntryBase & { status: 'enriched'; contact: EnrichedContact; team?: TeamPurchase })
   | (EntryBase & { status: 'not_enriched' })
   | (EntryBase & { status: 'failed'; error: ApiError });
 
@@ -56,7 +58,10 @@ export function settleBulkChunk(plan: BulkChunkPlan, result: BulkEnrichResult | 
     const contact = result?.contacts[i]?.enriched_contact ?? null;
     if (contact === UNREADABLE_CONTACT) {
       entries[index] = { index, input: plan.inputs[index]!, status: 'failed', error: new ApiError('bad_response', `The API returned an unreadable contact for entry ${index + 1} (${BULK_ROUTE}); it may have been charged.`) };
-    } else if (contact) entries[index] = { index, input: plan.inputs[index]!, status: 'enriched', contact };
+    } else if (contact) {
+      const team = teamPurchaseOfBulkEntry(result?.contacts[i]);
+      entries[index] = { index, input: plan.inputs[index]!, status: 'enriched', contact, ...(team ? { team } : {}) };
+    }
   });
   return entries;
 }

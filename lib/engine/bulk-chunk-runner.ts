@@ -252,6 +252,8 @@ export function createChunkRunner(job: BulkJobContext) {
   function readEntries(rows: BulkRowRecord[], entries: readonly ApiBulkEntry[], requiredFields: readonly RequiredBulkField[]) {
     let enriched = 0;
     let unreadable = 0;
+    // Answered free by a team hub (a teammate bought the person): enriched, not charged.
+    let fromTeam = 0;
     const settledAt = now();
     const cacheItems: CacheWrite[] = [];
     // Bulk answers are plain lookups with the job's required fields: their aliases serve exactly those.
@@ -275,25 +277,30 @@ export function createChunkRunner(job: BulkJobContext) {
         row.status = 'enriched';
         row.contact = entry.contact;
         row.answeredAt = settledAt;
+        if (entry.team) {
+          fromTeam++;
+          row.team = entry.team;
+        }
         const aliases = [...new Set([...contactAliasKeys(entry.contact, aliasOptions, row.key), ...(row.aliases ?? [])])].filter((k) => k !== row.key);
-        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: bulkChargeOf({ sent: 1, enriched: 1 }), aliases, fetchedAt: settledAt });
+        cacheItems.push({ key: row.key, found: true, value: entry.contact, creditsCharged: entry.team ? 0 : bulkChargeOf({ sent: 1, enriched: 1 }), aliases, fetchedAt: settledAt });
       } else {
         row.status = 'not_found';
         cacheItems.push({ key: row.key, found: false, value: null, creditsCharged: 0, fetchedAt: settledAt });
       }
     });
-    return { enriched, unreadable, charged: bulkChargeOf({ sent: rows.length, enriched, unreadable }), cacheItems, settledAt };
+    return { enriched, unreadable, fromTeam, charged: bulkChargeOf({ sent: rows.length - fromTeam, enriched: enriched - fromTeam, unreadable }), cacheItems, settledAt };
   }
 
   /** Stores a chunk's read answer: rows and counters in one transaction first (after that nothing is re-sent), then the cache. */
   async function storeAnswer(jobId: string, chunk: number, rows: BulkRowRecord[], answered: ReturnType<typeof readEntries>) {
-    const { enriched, unreadable, charged } = answered;
+    const { enriched, unreadable, fromTeam, charged } = answered;
     await withJob(jobId, async () => {
       const job = await load(jobId);
       endFlight(job, chunk, rows.length);
       job.done += rows.length;
       job.enriched += enriched;
       job.creditsCharged += charged;
+      if (fromTeam) job.fromTeam = (job.fromTeam ?? 0) + fromTeam;
       const errors = rows.filter((r) => r.status === 'error').length;
       if (errors) job.failed = (job.failed ?? 0) + errors;
       if (unreadable) job.interrupted = (job.interrupted ?? 0) + unreadable;

@@ -29,7 +29,7 @@ import type { BulkJobRecord, BulkRowRecord } from './bulk-store';
 import { openSaved } from './saved-contacts';
 import { planBatch } from './plan-batch';
 import type { FreeAnswer } from './saved-contacts';
-import { teamAnswerOf } from './team-book';
+import { teamAnswersOf } from './team-book';
 import { EnrichedContactSchema, type EnrichedContact } from '../api/schemas';
 import { dedupeEntries, entryKeys } from './bulk-dedupe';
 import { bulkMost } from './plan';
@@ -64,9 +64,6 @@ export {
   type SendChunk,
 } from './bulk-context';
 
-/** Team book answers read at once while a job starts (each one request to the hub). */
-const TEAM_ANSWERS_AT_ONCE = 20;
-
 export function createBulkManager(options: BulkManagerOptions): BulkManager {
   const job = createJobContext(options);
   const { store, cache, ledger, now, withJob, load, publicJob, emit, settleStatus, enqueueChunk, interruptChunk } = job;
@@ -86,19 +83,16 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
 
   /**
    * The answers the team's book holds for the rows it answers (null for the others, and for any it cannot give now or
-   * that is not a contact), read a few at a time: one request to the hub per row.
+   * that is not a contact), asked all at once: the hub client sends them in a few batched requests.
    */
-  async function teamAnswersOf(free: ReadonlyArray<FreeAnswer | null>): Promise<Array<EnrichedContact | null>> {
+  async function teamAnswersOfRows(free: ReadonlyArray<FreeAnswer | null>): Promise<Array<EnrichedContact | null>> {
     const answers: Array<EnrichedContact | null> = free.map(() => null);
     const asked = free.flatMap((answer, i) => (answer?.source === 'team' ? [{ i, entryId: answer.team.entryId }] : []));
-    for (let at = 0; at < asked.length; at += TEAM_ANSWERS_AT_ONCE) {
-      await Promise.all(
-        asked.slice(at, at + TEAM_ANSWERS_AT_ONCE).map(async ({ i, entryId }) => {
-          const contact = EnrichedContactSchema.safeParse(await teamAnswerOf(options.team, entryId));
-          if (contact.success) answers[i] = contact.data;
-        }),
-      );
-    }
+    const got = await teamAnswersOf(options.team, asked.map((a) => a.entryId));
+    asked.forEach(({ i }, k) => {
+      const contact = EnrichedContactSchema.safeParse(got[k]);
+      if (contact.success) answers[i] = contact.data;
+    });
     return answers;
   }
 
@@ -166,7 +160,7 @@ export function createBulkManager(options: BulkManagerOptions): BulkManager {
         // A batch's reads are one store read (IndexedDB; awaited one by one, 100,000 take minutes). The same plan
         // as the price the user was shown (./plan-batch.ts).
         const plan = await planBatch(rows, { cache, saved, fresh, team: options.team });
-        const fromTeam = await teamAnswersOf(plan.rows.map((r) => r.free));
+        const fromTeam = await teamAnswersOfRows(plan.rows.map((r) => r.free));
         rows.forEach((row, i) => {
           const answer = plan.rows[i]?.free;
           if (answer?.source === 'cache') {

@@ -22,6 +22,7 @@ import { entryKeys } from './bulk-dedupe';
 import { HandledError } from '../errors/handled-error';
 import { openSaved, type OpenSavedContacts } from './saved-contacts';
 import { batchTotal, planBatch } from './plan-batch';
+import type { OpenTeamBook } from './team-book';
 import { t } from '../i18n/t';
 import { createKeyedOrder } from '../async/keyed-order';
 
@@ -47,11 +48,13 @@ export const StagedMetaSchema = z.strictObject({
   duplicates: z.number().int().nonnegative(),
   requiredFields: BulkRequiredFieldsSchema,
   /**
-   * Of the entries, those answered free when they were staged (the cache; bought before, the contact book): counted
-   * page by page as each append arrives, so the preview is priced without reading every entry again. Absent when an
-   * append was not priced (then the preview counts them all).
+   * Of the entries, those answered free when they were staged (the cache; bought before, the contact book; bought by
+   * a teammate, the team hub's book): counted page by page as each append arrives, so the preview is priced without
+   * reading every entry again. Absent when an append was not priced (then the preview counts them all).
    */
-  priced: z.strictObject({ cached: z.number().int().nonnegative(), saved: z.number().int().nonnegative() }).optional(),
+  priced: z
+    .strictObject({ cached: z.number().int().nonnegative(), saved: z.number().int().nonnegative(), team: z.number().int().nonnegative().default(0) })
+    .optional(),
 });
 export type StagedMeta = z.infer<typeof StagedMetaSchema>;
 
@@ -90,6 +93,8 @@ export interface StagedPreview {
   cached: number;
   /** Of the rest, bought before (the contact book): filled free unless the job asks for fresh answers. */
   saved: number;
+  /** Of the rest, bought by a teammate (the team hub's book): filled free unless the job asks for fresh answers. */
+  team: number;
   estimate: CostEstimate;
 }
 
@@ -97,6 +102,8 @@ export interface StagedPreview {
 export interface StagingPriceDeps {
   cache: Cache;
   saved?: OpenSavedContacts | undefined;
+  /** The team hub's book when the user is signed in to one: the job fills a teammate's purchase from it, free. */
+  team?: OpenTeamBook | undefined;
 }
 
 export interface BulkStagingOptions {
@@ -139,7 +146,7 @@ export function createBulkStaging(options: BulkStagingOptions) {
     async open(requiredFields: StagedRequiredFields = []): Promise<{ stagedId: string; expiresAt: number }> {
       await staging.sweep();
       const at = now();
-      const meta: StagedMeta = { id: newId(), createdAt: at, touchedAt: at, count: 0, duplicates: 0, requiredFields: [...requiredFields], priced: { cached: 0, saved: 0 } };
+      const meta: StagedMeta = { id: newId(), createdAt: at, touchedAt: at, count: 0, duplicates: 0, requiredFields: [...requiredFields], priced: { cached: 0, saved: 0, team: 0 } };
       await store.putMeta(meta);
       return { stagedId: meta.id, expiresAt: at + STAGE_TTL_MS };
     },
@@ -184,8 +191,8 @@ export function createBulkStaging(options: BulkStagingOptions) {
         if (!price || !meta.priced) delete next.priced;
         else {
           // The job's own plan of what is free (./plan-batch.ts), so the running price is the one the job holds to.
-          const plan = await planBatch(fresh, { cache: price.cache, saved: await openSaved(price.saved) });
-          next.priced = { cached: meta.priced.cached + plan.cached, saved: meta.priced.saved + plan.saved };
+          const plan = await planBatch(fresh, { cache: price.cache, saved: await openSaved(price.saved), team: price.team });
+          next.priced = { cached: meta.priced.cached + plan.cached, saved: meta.priced.saved + plan.saved, team: meta.priced.team + plan.team };
         }
         await store.putEntries(fresh, next);
         return { staged: next.count, duplicates: next.duplicates, expiresAt: next.touchedAt + STAGE_TTL_MS };
@@ -206,36 +213,37 @@ export function createBulkStaging(options: BulkStagingOptions) {
 
     /**
      * The same figures and price as the estimate of the entries sent whole (`bulk/enrich` with entries): entries,
-     * unique keys, duplicates, cached keys, keys bought before (the contact book), and the one bulk price
-     * (lib/engine/estimate.ts), counted page by page.
+     * unique keys, duplicates, cached keys, keys bought before (the contact book), keys a teammate bought (the team
+     * hub's book), and the one bulk price (lib/engine/estimate.ts), counted page by page.
      */
-    async preview(stagedId: string, deps: { cache: Cache; ledger: Ledger; saved?: OpenSavedContacts | undefined }, opts: { fresh?: boolean; recount?: boolean } = {}): Promise<StagedPreview> {
+    async preview(stagedId: string, deps: StagingPriceDeps & { ledger: Ledger }, opts: { fresh?: boolean; recount?: boolean } = {}): Promise<StagedPreview> {
       const meta = await live(stagedId);
       const entries = meta.count + meta.duplicates;
       // Priced as the entries arrived: the price from those counts. Counted again when asked (the job refused the
       // price because answers counted as cached have expired since) or when an append was not priced.
       if (meta.priced && !opts.recount) {
-        const { cached, saved } = meta.priced;
-        const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
-        return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };
+        const { cached, saved, team } = meta.priced;
+        const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, team, fresh: opts.fresh ?? false }, deps.ledger);
+        return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, team, estimate };
       }
-      // Counted with the book even when fresh answers are asked for: the choice says how many it buys again.
+      // Counted with the books even when fresh answers are asked for: the choice says how many it buys again (and
+      // the counts are kept for the next preview, which may not ask for fresh answers).
       const book = await openSaved(deps.saved);
       const pages = [];
       for (let from = 0; from < meta.count; from += STAGE_PAGE) {
         const page = await store.entries(stagedId, from, Math.min(meta.count, from + STAGE_PAGE));
         // A page's cache reads run as one store read: awaited one by one, 100,000 IndexedDB reads take minutes.
         // The job's own plan of what is free (./plan-batch.ts): the cache, else bought before (the book).
-        const { rows: _rows, ...counts } = await planBatch(page, { cache: deps.cache, saved: book, fresh: opts.fresh ?? false });
+        const { rows: _rows, ...counts } = await planBatch(page, { cache: deps.cache, saved: book, team: deps.team });
         pages.push(counts);
       }
-      const { cached, saved } = batchTotal(pages);
+      const { cached, saved, team } = batchTotal(pages);
       await serial(stagedId, async () => {
         const current = await store.meta(stagedId);
-        if (current && current.count === meta.count) await store.putMeta({ ...current, priced: { cached, saved } });
+        if (current && current.count === meta.count) await store.putMeta({ ...current, priced: { cached, saved, team } });
       });
-      const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, fresh: opts.fresh ?? false }, deps.ledger);
-      return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, estimate };
+      const estimate = await estimateBulkCounts({ entries, unique: meta.count, cached, saved, team, fresh: opts.fresh ?? false }, deps.ledger);
+      return { entries, unique: meta.count, duplicates: meta.duplicates, cached, saved, team, estimate };
     },
 
     meta: live,

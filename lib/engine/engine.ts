@@ -185,6 +185,8 @@ export function createEngine(options: EngineOptions) {
           }),
     /** The contact book as bulk jobs see it (the staged preview asks it too). */
     savedContacts: options.savedContacts,
+    /** The team hub's book as bulk jobs see it (the staged preview asks it too). */
+    teamBook: options.teamBook,
     /** Reads the settings, resumes stored tasks and bulk jobs. Call once before serving requests. */
     async start() {
       await settings();

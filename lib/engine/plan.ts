@@ -22,7 +22,7 @@ import {
 import type { LedgerAction } from '../credits/ledger';
 import { cachedFreeLabel, plural, teamBoughtLabel, timeAgo } from '../credits/words';
 import { freeAnswersOf, NO_SAVED_CONTACTS, openSaved, type OpenSavedContacts, type SavedContact } from './saved-contacts';
-import { findInTeamBook, type OpenTeamBook, type TeamBookHit } from './team-book';
+import { findInTeamBook, teamAnswerOf, type OpenTeamBook, type TeamBookHit } from './team-book';
 import { bookOptions } from '../hub-client/book-options';
 import type { AlsoKnownAs, ContactLookup, ContactOptions } from '../model/lookup';
 import { t } from '../i18n/t';
@@ -284,14 +284,6 @@ export async function planWithAnswer(
   return { plan, free: null, team: null };
 }
 
-async function teamAnswerOf(open: OpenTeamBook | undefined, entryId: string): Promise<unknown> {
-  try {
-    const book = await open?.();
-    return (await book?.answer(entryId)) ?? null;
-  } catch {
-    return null;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 

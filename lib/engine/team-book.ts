@@ -49,16 +49,9 @@ export async function findManyInTeamBook(
   open: OpenTeamBook | undefined,
   asks: ReadonlyArray<{ lookups: readonly ContactLookup[]; options: string }>,
 ): Promise<Array<TeamBookHit | null>> {
-  if (!open || asks.length === 0) return asks.map(() => null);
-  let book: TeamBook | null;
-  try {
-    book = await open();
-  } catch {
-    book = null;
-  }
+  const book = asks.length === 0 ? null : await bookOrNull(open);
   if (!book) return asks.map(() => null);
-  const found = book;
-  return Promise.all(asks.map((ask) => (ask.lookups.length === 0 ? Promise.resolve(null) : found.find(ask.lookups, ask.options).catch(() => null))));
+  return Promise.all(asks.map((ask) => (ask.lookups.length === 0 ? Promise.resolve(null) : book.find(ask.lookups, ask.options).catch(() => null))));
 }
 
 /** The answer a teammate bought for an entry, or null when the hub cannot give it now (or there is no team). */
@@ -67,6 +60,27 @@ export async function teamAnswerOf(open: OpenTeamBook | undefined, entryId: stri
   try {
     const book = await open();
     return book ? await book.answer(entryId) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answers a teammate bought for many entries (a page of bulk rows), null for any the hub cannot give now: the
+ * book is opened once and every entry asked in the same turn, so the hub gets a few batched requests
+ * (lib/hub-client/ask.ts) rather than one per row.
+ */
+export async function teamAnswersOf(open: OpenTeamBook | undefined, entryIds: readonly string[]): Promise<unknown[]> {
+  const book = entryIds.length === 0 ? null : await bookOrNull(open);
+  if (!book) return entryIds.map(() => null);
+  return Promise.all(entryIds.map((id) => book.answer(id).catch(() => null)));
+}
+
+/** The team's book, or null whatever goes wrong opening it (no team, no hub, a failing port). */
+async function bookOrNull(open: OpenTeamBook | undefined): Promise<TeamBook | null> {
+  if (!open) return null;
+  try {
+    return await open();
   } catch {
     return null;
   }

@@ -2,7 +2,9 @@
  * "Does the team have this person?", asked of the team hub's book (`POST /hub/book/ask`, `GET /hub/book/:id`) for the
  * engine's port (lib/engine/team-book.ts), in proxy mode and without it alike:
  *
- * - asks that start together (a page's rows priced at once) go as one request, up to the hub's 1,000 lookups;
+ * - asks that start together (a page's rows priced at once) go as one request, up to the hub's 1,000 lookups; so do
+ *   the answers asked together (a bulk job filling the rows a teammate bought: `POST /hub/book/answers`), a few
+ *   hundred a request, so a 1,000-row import reads them in four requests rather than a thousand;
  * - each identifier's answer is kept briefly (ASK_TTL_MS): a price is asked again on every credits event, and a row
  *   priced, then clicked, asks twice;
  * - a hub that does not answer is left alone for DOWN_MS: pricing a page then does not wait on it once per row.
@@ -24,6 +26,8 @@ export const ASK_TTL_MS = 30_000;
 export const DOWN_MS = 5_000;
 /** The hub's own limit of lookups per ask. */
 const MAX_PER_ASK = 1_000;
+/** Answers per request: a contact may be tens of kB, so a request's answer stays a few MB. */
+const MAX_ANSWERS_PER_ASK = 250;
 const MAX_REMEMBERED = 10_000;
 const ASK_TIMEOUT_MS = 5_000;
 const ANSWER_TIMEOUT_MS = 15_000;
@@ -36,6 +40,7 @@ const HitSchema = z.object({
 });
 const AskAnswerSchema = z.object({ results: z.array(z.object({ hits: z.array(HitSchema).max(100) })) });
 const EntrySchema = z.object({ answer: z.unknown(), options: z.string().max(500) });
+const AnswersSchema = z.object({ answers: z.array(EntrySchema.nullable()) });
 
 type Hit = z.infer<typeof HitSchema>;
 
@@ -46,6 +51,15 @@ export interface TeamBookClientOptions {
   now?: () => number;
   /** Called after every answer of the hub: the outbox sends what waits (lib/hub-client/outbox.ts). */
   onHubAnswered?: () => void;
+}
+
+/** The parsed text, or undefined when it is not JSON (a hub's answer that does not read is no answer, not a hub down). */
+function jsonOf(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Who a lookup names, normalised (lib/identity through the cache's key): the brief memory's key. */
@@ -64,6 +78,8 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
   let downUntil = 0;
   let pending: Array<{ lookup: ContactLookup; resolve: (hits: Hit[] | null) => void }> = [];
   let scheduled = false;
+  let pendingAnswers: Array<{ entryId: string; resolve: (contact: unknown) => void }> = [];
+  let answersScheduled = false;
 
   function failed(): null {
     downUntil = now() + DOWN_MS;
@@ -120,6 +136,61 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
     });
   }
 
+  function flushAnswers(): void {
+    answersScheduled = false;
+    const all = pendingAnswers;
+    pendingAnswers = [];
+    for (let i = 0; i < all.length; i += MAX_ANSWERS_PER_ASK) void answersNow(all.slice(i, i + MAX_ANSWERS_PER_ASK));
+  }
+
+  /**
+   * A teammate's extension wrote the answer: held to the service's own contract and size for one contact, as the
+   * service's answer would be (lib/api/transport.ts), before it reaches the cache, the book and the panel.
+   */
+  function contactOf(answer: unknown): unknown {
+    if (JSON.stringify(answer ?? null).length > maxAnswerBytes(1)) return null;
+    const contact = EnrichedContactSchema.safeParse(answer);
+    return contact.success ? contact.data : null;
+  }
+
+  async function answersNow(batch: typeof pendingAnswers): Promise<void> {
+    let contacts: unknown[] | null = null;
+    try {
+      const response = await http.post('hub/book/answers', { json: { entryIds: batch.map((p) => p.entryId) }, timeout: ANSWER_TIMEOUT_MS, throwHttpErrors: false });
+      if (response.status === 404) {
+        // A hub from before the many-form: one entry per request.
+        await Promise.all(batch.map(async (p) => p.resolve(await answerOne(p.entryId))));
+        return;
+      }
+      if (response.ok) {
+        const text = await response.text();
+        options.onHubAnswered?.();
+        const parsed = text.length > maxAnswerBytes(batch.length) ? null : AnswersSchema.safeParse(jsonOf(text));
+        if (parsed?.success && parsed.data.answers.length === batch.length) contacts = parsed.data.answers.map((entry) => (entry ? contactOf(entry.answer) : null));
+      } else if (response.status >= 500) failed();
+    } catch {
+      failed();
+    }
+    batch.forEach((p, i) => p.resolve(contacts?.[i] ?? null));
+  }
+
+  async function answerOne(entryId: string): Promise<unknown> {
+    try {
+      const response = await http.get(`hub/book/${encodeURIComponent(entryId)}`, { timeout: ANSWER_TIMEOUT_MS, throwHttpErrors: false });
+      if (!response.ok) {
+        if (response.status >= 500) failed();
+        return null;
+      }
+      const text = await response.text();
+      options.onHubAnswered?.();
+      if (text.length > maxAnswerBytes(1)) return null;
+      const entry = EntrySchema.safeParse(jsonOf(text));
+      return entry.success ? contactOf(entry.data.answer) : null;
+    } catch {
+      return failed();
+    }
+  }
+
   return {
     async find(lookups, bookOptions): Promise<TeamBookHit | null> {
       const answers = await Promise.all(lookups.slice(0, 30).map(hitsOf));
@@ -128,30 +199,14 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
       const first = hits.sort((a, b) => Date.parse(a.firstBoughtAt) - Date.parse(b.firstBoughtAt))[0];
       return first ? { entryId: first.entryId, purchase: { boughtBy: first.boughtBy.name, boughtAt: Date.parse(first.firstBoughtAt) } } : null;
     },
-    async answer(entryId) {
-      try {
-        const response = await http.get(`hub/book/${encodeURIComponent(entryId)}`, { timeout: ANSWER_TIMEOUT_MS, throwHttpErrors: false });
-        if (!response.ok) {
-          if (response.status >= 500) failed();
-          return null;
+    answer(entryId) {
+      return new Promise((resolve) => {
+        pendingAnswers.push({ entryId, resolve });
+        if (!answersScheduled) {
+          answersScheduled = true;
+          setTimeout(flushAnswers, 0);
         }
-        const text = await response.text();
-        options.onHubAnswered?.();
-        // A teammate's extension wrote it: held to the service's own contract and size for one contact, as the
-        // service's answer would be (lib/api/transport.ts), before it reaches the cache, the book and the panel.
-        if (text.length > maxAnswerBytes(1)) return null;
-        let raw: unknown;
-        try {
-          raw = JSON.parse(text);
-        } catch {
-          return null;
-        }
-        const entry = EntrySchema.safeParse(raw);
-        const contact = entry.success ? EnrichedContactSchema.safeParse(entry.data.answer) : null;
-        return contact?.success ? contact.data : null;
-      } catch {
-        return failed();
-      }
+      });
     },
     /** Forgets what the book said (after this member bought someone, or on leaving). */
     forget() {

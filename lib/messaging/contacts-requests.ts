@@ -41,6 +41,8 @@ export const ImportPreviewSchema = z.strictObject({
   cached: z.number().int(),
   /** Of the rest, bought before: filled from the contact book, free, unless the job asks for fresh answers. */
   saved: z.number().int(),
+  /** Of the rest, bought by a teammate: filled from the team hub's book, free, unless the job asks for fresh answers. */
+  team: z.number().int(),
   estimate: CostEstimateSchema,
 });
 

@@ -451,6 +451,13 @@ export function ImportView() {
                 <dd data-testid="preview-saved">{String(stage.preview.saved)}</dd>
               </>
             )}
+            {stage.preview.team > 0 && !stage.fresh && (
+              <>
+                {/* The people a teammate bought: the job fills them from the team's book, free (the bulk table's Team rows). */}
+                <dt>{t('import_preview_team')}</dt>
+                <dd data-testid="preview-team">{String(stage.preview.team)}</dd>
+              </>
+            )}
             <dt>{t('import_preview_skipped')}</dt>
             <dd data-testid="preview-skipped">{String(stage.summary.skipped)}</dd>
             <dt>{t('import_preview_credits')}</dt>

@@ -131,7 +131,7 @@ describe('preview and start from a staged upload', () => {
     const keys = [...new Set(entries.map((x) => bulkEntryKey(x)))];
     let cached = 0;
     for (const key of keys) if (await e.cache.read(key)) cached++;
-    const whole = { entries: entries.length, unique: keys.length, duplicates: entries.length - keys.length, cached, saved: 0, estimate: await estimateAction({ action: 'bulk/enrich', count: entries.length, entries }, { cache: e.cache, ledger: e.ledger }) };
+    const whole = { entries: entries.length, unique: keys.length, duplicates: entries.length - keys.length, cached, saved: 0, team: 0, estimate: await estimateAction({ action: 'bulk/enrich', count: entries.length, entries }, { cache: e.cache, ledger: e.ledger }) };
     expect(staged).toEqual(whole);
     expect(staged).toMatchObject({ unique: 2505, duplicates: 2, cached: 3, estimate: { credits: 2502 } });
   });

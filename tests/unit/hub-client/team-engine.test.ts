@@ -11,6 +11,8 @@ import { fakeBrowser } from 'wxt/testing';
 import { startHub, type RunningHub } from '@/hub/server';
 import { createMemoryOutboxStore } from '@/lib/hub-client/outbox';
 import { createTeamBookLink } from '@/lib/hub-client/team-book';
+import { createBulkStaging, createMemoryStagingStore } from '@/lib/engine/bulk-staging';
+import { bookOptions } from '@/lib/hub-client/book-options';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { engineFor, samples, sandboxLedger, sandboxRequests, until } from '../engine/engine-helpers';
 import { bookHits, newTeam, type SignedInMember } from './hub-helpers';
@@ -27,8 +29,8 @@ afterAll(async () => {
 beforeEach(() => fakeBrowser.reset());
 
 /** A member's engine with their own key, linked to the team's book as entrypoints/background/services.ts links it. */
-async function memberEngine(member: SignedInMember) {
-  const link = createTeamBookLink({ session: member.session, keystore: member.keystore, outboxStore: createMemoryOutboxStore() });
+async function memberEngine(member: SignedInMember, hubFetch?: typeof fetch) {
+  const link = createTeamBookLink({ session: member.session, keystore: member.keystore, outboxStore: createMemoryOutboxStore(), ...(hubFetch ? { fetch: hubFetch } : {}) });
   const ownKey = (await member.keystore.get())!;
   const { engine } = engineFor(url, ownKey, { teamBook: link.open, onPaidAnswer: link.onPaidAnswer });
   await engine.start();
@@ -144,6 +146,90 @@ describe('the shared book without proxy mode', () => {
     expect(await charges(b.ownKey)).toBe(1);
     expect((await b.engine.ledger.summary()).today).toBe(1);
   });
+
+  it('a staged import asks the team’s book: its preview prices a teammate’s people free, and the preview, the job’s charge and the sandbox’s ledger agree', async () => {
+    const team = await newTeam(hub);
+    const a = await memberEngine(await team.member('Ada'));
+    const b = await memberEngine(await team.member('Bea'));
+    const first = await person(15);
+    const second = await person(16);
+    const others = (await samples(url)).emails.slice(17, 20);
+    for (const { email } of [first, second]) await a.engine.lookups.contactEnrich({ lookup: { email } });
+    await a.link.outbox.sync();
+
+    // A file of five people: two Ada bought (named here by their profiles), three nobody in the team has.
+    const entries = [
+      { field_type: 'social_profile' as const, value: first.profile },
+      ...others.map((value) => ({ field_type: 'email' as const, value })),
+      { field_type: 'social_profile' as const, value: second.profile },
+    ];
+    const staging = createBulkStaging({ store: createMemoryStagingStore() });
+    const { stagedId } = await staging.open();
+    const price = { cache: b.engine.cache, saved: b.engine.savedContacts, team: b.engine.teamBook };
+    await staging.append(stagedId, entries.slice(0, 2), price);
+    await staging.append(stagedId, entries.slice(2), price);
+    const preview = await staging.preview(stagedId, { ...price, ledger: b.engine.ledger });
+    expect(preview).toMatchObject({ unique: 5, cached: 0, saved: 0, team: 2, estimate: { credits: 3 } });
+    expect(preview.estimate.label).toContain('2 bought by your team · free');
+    // Counted again (as after a refused price), the same decision gives the same figures.
+    expect(await staging.preview(stagedId, { ...price, ledger: b.engine.ledger }, { recount: true })).toMatchObject({ team: 2, estimate: { credits: 3 } });
+    // Fresh answers buy the team's people again.
+    expect((await staging.preview(stagedId, { ...price, ledger: b.engine.ledger }, { fresh: true })).estimate.credits).toBe(5);
+
+    const meta = await staging.meta(stagedId);
+    const started = await b.engine.bulk.startPaged({ pages: staging.pages(stagedId), duplicates: meta.duplicates }, [], { quotedCredits: preview.estimate.credits });
+    for (let i = 0; i < 600 && ['queued', 'running'].includes((await b.engine.bulk.get(started.id)).status); i++) await new Promise((r) => setTimeout(r, 25));
+    const job = await b.engine.bulk.get(started.id);
+    expect(job).toMatchObject({ status: 'done', fromTeam: 2, creditsCharged: preview.estimate.credits });
+    const { rows } = await b.engine.bulk.rows(started.id, 0, 10);
+    expect(rows.filter((r) => r.team?.boughtBy === 'Ada').map((r) => r.value)).toEqual([first.profile, second.profile]);
+
+    // The sandbox charged Bea's key exactly the preview's price, in one bulk request holding only the three others.
+    const ledger = await sandboxLedger(url, b.ownKey);
+    expect(ledger.reduce((sum, e) => sum + e.credits, 0)).toBe(preview.estimate.credits);
+    expect(await sandboxRequests(url, b.ownKey)).toHaveLength(1);
+    expect((await b.engine.ledger.summary()).today).toBe(preview.estimate.credits);
+  });
+
+  it('a 300-row import a teammate bought whole is asked of the hub in a few requests, not one per row, and sends nothing to the service', async () => {
+    const team = await newTeam(hub);
+    const ada = await team.member('Ada');
+    // The real fetch, counting what Bea's extension asks the hub.
+    const asked: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      const request = new Request(input, init);
+      asked.push(`${request.method} ${new URL(request.url).pathname.replace(/\/hub\/book\/(?!ask$|answers$)[^/]+$/, '/hub/book/:id')}`);
+      return fetch(request);
+    };
+    const b = await memberEngine(await team.member('Bea'), counting);
+    // Ada's purchases, written to the book as her extension writes them (one real contact as each answer).
+    const { email } = await person(3);
+    const contact = (await (await fetch(`${url}/v1/enrich?email=${encodeURIComponent(email)}`, { headers: { 'x-api-key': `test-standard-probe-${randomBytes(3).toString('hex')}` } })).json()) as { result: unknown };
+    const people = Array.from({ length: 300 }, (_, i) => `teammate-${i}@bought-by-ada.example`);
+    for (const [i, value] of people.entries()) {
+      const res = await fetch(`${hub.url}/hub/book`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${ada.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ writeId: `seed-${i}`, lookup: { email: value }, answer: contact.result, options: bookOptions({}), boughtAt: new Date().toISOString(), credits: 1 }),
+      });
+      expect(res.status).toBe(201);
+    }
+
+    const staging = createBulkStaging({ store: createMemoryStagingStore() });
+    const { stagedId } = await staging.open();
+    const price = { cache: b.engine.cache, saved: b.engine.savedContacts, team: b.engine.teamBook };
+    await staging.append(stagedId, people.map((value) => ({ field_type: 'email' as const, value })), price);
+    const preview = await staging.preview(stagedId, { ...price, ledger: b.engine.ledger });
+    expect(preview).toMatchObject({ unique: 300, team: 300, estimate: { credits: 0 } });
+    const started = await b.engine.bulk.startPaged({ pages: staging.pages(stagedId), duplicates: 0 }, [], { quotedCredits: 0 });
+    expect(await b.engine.bulk.get(started.id)).toMatchObject({ status: 'done', fromTeam: 300, creditsCharged: 0 });
+
+    // Every row asked and answered in batches: 300 lookups in one ask, 300 answers in two requests of 250 at most.
+    expect(asked.filter((a) => a === 'GET /hub/book/:id')).toEqual([]);
+    expect(asked.filter((a) => a === 'POST /hub/book/answers')).toHaveLength(2);
+    expect(asked.filter((a) => a === 'POST /hub/book/ask').length).toBeLessThanOrEqual(2);
+    expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
+  }, 120_000);
 
   it('with the hub down, prices and purchases are as without a hub; a "free" click whose book is gone by then is refused, nothing sent', async () => {
     const own = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });

@@ -171,6 +171,9 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
 
     expect((await call(hub, '/hub/book?email=secret@one.com', { token: other.tokens[0] })).json.hits).toEqual([]);
     expect((await call(hub, `/hub/book/${written.json.entryId}`, { token: other.tokens[0] })).status).toBe(404);
+    // Asked many at once, one's own team's answer comes back and the other team's entry is null.
+    expect((await call(hub, '/hub/book/answers', { token: one.tokens[0], body: { entryIds: [written.json.entryId, 'no-such-entry'] } })).json.answers).toEqual([{ answer: { secret: true }, options: '' }, null]);
+    expect((await call(hub, '/hub/book/answers', { token: other.tokens[0], body: { entryIds: [written.json.entryId] } })).json.answers).toEqual([null]);
     expect((await call(hub, '/hub/lists', { token: other.tokens[0] })).json.lists).toEqual([]);
     expect((await call(hub, `/hub/lists/${list.json.id}/items`, { token: other.tokens[0] })).status).toBe(404);
     // Adding the other team's entry to one's own list adds nothing.
