@@ -12,7 +12,6 @@ import type { HubDb } from './db/open';
 import { authBlockedFor, clientOf, recordAuthFailure, transportRefusal, type TransportOptions } from './guard';
 import { identitiesOf, LookupSchema } from './identity';
 import { addToList, createList, listItems, listOf, removeFromList, setListShared, visibleLists } from './lists';
-import type { KeySealer } from './key-sealer';
 import { proxy, type ProxyConfig } from './proxy';
 import { spendByMember, spentSoFar, usageCsv, usageRows } from './spend';
 import { createInvite, listMembers, memberOfToken, openInvites, redeemInvite, revokeMember, teamSettings, withdrawInvite, type Member } from './teams';
