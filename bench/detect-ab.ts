@@ -8,9 +8,15 @@
  * tasks (`ourCpuMs`, docs/performance.md "Hit-first"), its busy and wall time when the first update holding people
  * came (updates every 250 ms, as the content script gets them) and when it settled, and a hash of what it found
  * (people, companies, flat lists), which must be equal on both sides.
+ *
+ * `--corpus=DIR`: instead, every `.html` page of DIR (`../shared/corpus/realworld/pages`) once per side, in fresh
+ * isolated worlds of one load, only comparing what each side finds: the scanner's browser paths (native queries,
+ * Blink's parser) checked on real pages, which the unit tests read through linkedom. The pages' own scripts are off
+ * (a page that changes itself would differ between the two scans) and requests to other hosts are answered empty;
+ * the sliced scanner's tasks run back to back in one evaluation.
  */
 import { execSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -108,7 +114,69 @@ function scanInPage(): Promise<Omit<Run, 'cpuMs'>> {
   });
 }
 
+/** Each page of `dir` scanned by both sides; prints the pages whose finds differ and exits non-zero if any does. */
+async function corpus(dir: string, bundles: Record<'A' | 'B', string>): Promise<void> {
+  // `--from=NAME`: the pages from NAME on (a run resumed).
+  const from = arg('from') ?? '';
+  const files = readdirSync(dir).filter((f) => f.endsWith('.html') && f >= from).sort();
+  let current = { path: '', bytes: Buffer.alloc(0) };
+  // The bytes as stored, with no charset: a page declares its own in its markup, which the browser honours. Any other
+  // path is not found (a page's relative frame must not load the page again inside itself).
+  const server = createServer((req, res) => {
+    if (req.url !== current.path) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' });
+    res.end(current.bytes);
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', () => done()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.fulfill({ status: 204, body: '' })));
+  const differ: string[] = [];
+  for (const file of files) {
+    current = { path: `/${file}`, bytes: readFileSync(join(dir, file)) };
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/${file}`, { waitUntil: 'load', timeout: 60_000 });
+      const hashes: Record<string, string> = {};
+      for (const side of ['A', 'B'] as const) hashes[side] = (await evaluateInFreshWorld(page, [bundles[side]], `(${scanInPageNow.toString()})()`)) as string;
+      const same = hashes.A === hashes.B;
+      if (!same) differ.push(file);
+      console.log(`${same ? 'same  ' : 'DIFFER'} ${file} ${hashes.A}${same ? '' : ` ${hashes.B}`}`);
+    } finally {
+      await page.close();
+    }
+  }
+  console.log(differ.length === 0 ? `finds identical on all ${files.length} pages` : `FINDS DIFFER on ${differ.length} of ${files.length} pages: ${differ.join(' ')}`);
+  await browser.close();
+  server.close();
+  if (differ.length > 0) process.exitCode = 1;
+}
+
+/** Runs in the page's fresh world with the page's scripts off (no task would ever run): the slices back to back. */
+function scanInPageNow(): string {
+  const ab = (globalThis as unknown as { __ab: { createPageScanner: (o: object) => { start(): void; current(): { scan: Record<string, unknown[]> } } } }).__ab;
+  const tasks: Array<() => void> = [];
+  const scanner = ab.createPageScanner({ root: document, pageUrl: location.href, schedule: (task: () => void) => tasks.push(task), onUpdate: () => undefined, MutationObserver: null });
+  scanner.start();
+  for (let task = tasks.shift(); task !== undefined; task = tasks.shift()) task();
+  const { people, companies, emails, phones, profiles } = scanner.current().scan;
+  const text = JSON.stringify([people, companies, emails, phones, profiles]);
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return `${h.toString(16)}:${text.length}`;
+}
+
 async function main(): Promise<void> {
+  const corpusDir = arg('corpus');
+  if (corpusDir !== undefined) {
+    const base = exportBase(arg('base') ?? 'HEAD');
+    await corpus(corpusDir, { A: await bundleFrom(base), B: await bundleFrom(process.cwd()) });
+    return;
+  }
   const quick = process.argv.includes('--quick');
   const pageKey = arg('page') ?? 'directory';
   const pairs = Number(arg('pairs') ?? 6);

@@ -61,7 +61,7 @@ function addressParts(el: Element): string[] {
  * from the partner's own site names that partner) and `preconnect`/`dns-prefetch`/`preload` hints (they name
  * the site's own and its sister sites' hosts far more often than a tool's).
  */
-const EVIDENCE_SELECTOR =
+export const EVIDENCE_SELECTOR =
   'link[hreflang], address, [itemprop~="addressCountry"], script[src], iframe[src], embed[src], link[rel~="stylesheet"][href]';
 /** Elements read per kind, at most (a page of a thousand addresses says no more than its first ones). */
 const MAX_ELEMENTS = 200;
@@ -79,15 +79,29 @@ export class PageEvidenceReader {
   private places = 0;
   private embeds = 0;
 
-  constructor(doc: Document) {
-    this.subtrees = new SubtreeQueue(doc.documentElement);
+  /**
+   * Set once `step` has reached `body`, the element whose subtree someone else reads (the scan's shared pass, which
+   * hands each evidence element to `take`); `resume` then lets `step` read what follows it.
+   */
+  atBody = false;
+
+  /** `body`: the element `step` stops at (see `atBody`); null reads the whole document. */
+  constructor(
+    doc: Document,
+    private readonly body: Element | null = null,
+  ) {
+    this.subtrees = new SubtreeQueue(doc.documentElement, body);
   }
 
-  /** One unit of work; true when the whole document is read (or both lists are full). */
+  /** One unit of work; true when the whole document is read (or the lists are full), or `step` has reached the body. */
   step(): boolean {
     const subtrees = this.subtrees;
     for (let i = 0; i < SUBTREES_PER_UNIT && !subtrees.done && !this.full(); i++) {
       const el = subtrees.next() as Element;
+      if (el === this.body) {
+        this.atBody = true;
+        return true;
+      }
       if (el.matches(EVIDENCE_SELECTOR)) this.read(el);
       if (!subtrees.whole) continue;
       const found = el.querySelectorAll(EVIDENCE_SELECTOR);
@@ -96,7 +110,17 @@ export class PageEvidenceReader {
     return subtrees.done || this.full();
   }
 
-  private full(): boolean {
+  /** The body is read: `step` goes on after it. */
+  resume(): void {
+    this.atBody = false;
+  }
+
+  /** An element of the body matching `EVIDENCE_SELECTOR`, handed in by the scan's shared pass in document order. */
+  take(el: Element): void {
+    this.read(el);
+  }
+
+  full(): boolean {
     const { hreflangs, addressCountries, embedHosts } = this.evidence;
     const linksDone = this.links >= MAX_ELEMENTS || hreflangs.length >= EVIDENCE_LIMITS.items;
     const embedsDone = this.embeds >= MAX_ELEMENTS || embedHosts.length >= EVIDENCE_LIMITS.embedHosts;

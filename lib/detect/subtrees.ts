@@ -18,7 +18,14 @@ export class SubtreeQueue {
    */
   whole = false;
 
-  constructor(top: Element | null) {
+  /**
+   * `stopAt`: an element handed back like any other but never split or asked whole (its subtree is read elsewhere: the
+   * evidence reader stops at the body, which the scan's shared pass reads).
+   */
+  constructor(
+    top: Element | null,
+    private readonly stopAt: Element | null = null,
+  ) {
     if (top !== null) {
       this.queue.push(top);
       this.depths.push(0);
@@ -34,8 +41,9 @@ export class SubtreeQueue {
     const el = this.queue.pop();
     if (el === undefined) return null;
     const depth = this.depths.pop() as number;
-    const children = el.childElementCount;
     this.whole = false;
+    if (el === this.stopAt) return el;
+    const children = el.childElementCount;
     if (children === 0) return el;
     if (depth < BLIND_DEPTH || children === 1 || children >= WIDE) {
       for (let c = el.lastElementChild; c !== null; c = c.previousElementSibling) {

@@ -16,7 +16,7 @@ import type { HitKind } from './people/blocks';
 import { BLIND_DEPTH, SUBTREES_PER_UNIT, SubtreeQueue, WIDE } from './subtrees';
 import { NamedHeadingReader } from './people/named';
 import { readOrganisations, type OrganisationEvidence } from './organisations';
-import { PageEvidenceReader, NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
+import { EVIDENCE_SELECTOR, PageEvidenceReader, NO_PAGE_EVIDENCE, type PageEvidence } from './page-evidence';
 import { PeopleGrouper } from './people/group';
 import type { RawPageScan } from './schema';
 import { mayContainEntity, scanText, TextScan, type EntitySink } from './text-scan';
@@ -32,6 +32,8 @@ const SKIP_TAGS: ReadonlySet<string> = new Set(['script', 'style', 'noscript', '
 /** Editable regions (what the user is typing is not the page) and our own UI. */
 const EXCLUDED_REGIONS = '[contenteditable]:not([contenteditable="false"]),[data-in-page-enrich]';
 const SKIP_SELECTOR = `script,style,noscript,template,textarea,${EXCLUDED_REGIONS}`;
+/** Evidence elements and excluded regions, asked in one native call per subtree while both are wanted. */
+const EVIDENCE_OR_REGIONS = `${EVIDENCE_SELECTOR},${EXCLUDED_REGIONS}`;
 /**
  * Every anchor plus any excluded region, in one native pass. A plain `a` is far cheaper for the
  * browser to match than attribute-prefix selectors; the hrefs are then sorted out in JavaScript.
@@ -199,21 +201,24 @@ export class ScanEngine {
   /** Editable regions or our UI exist in the page: only then do elements need checking for them. */
   private regionsPresent = false;
   /**
-   * The full pass starts by finding out whether the page has any excluded region, then queries every anchor. One
-   * `querySelector(regions)` over a 50 MB page (685k elements) was the scanner's longest task: 48–88 ms of thread
-   * CPU (docs/performance.md). So the regions query is sliced per subtree (`SubtreeQueue`, a few subtrees per unit of
-   * work): wrappers and wide lists are split, each block below them is asked natively on its own. Then one
+   * The full pass starts by reading the page element by element: the country evidence and tool hosts
+   * (`page-evidence.ts`), the headings that name people (`people/named.ts`) and whether the page has any excluded
+   * region; then it queries every anchor. One `querySelector(regions)` over a 50 MB page (685k elements) was the
+   * scanner's longest task: 48–88 ms of thread CPU (docs/performance.md). So these queries are sliced per subtree
+   * (`SubtreeQueue`, a few subtrees per unit of work): wrappers and wide lists are split, each block below them is
+   * asked natively on its own. The three readers share one pass over the body's subtrees (`readSubtrees`): on a page
+   * of 20,000 rows, three passes made 8 native calls per row, the shared one makes 4 (docs/performance.md,
+   * "Hit-first scanning"). `head`: the evidence before the body; `tail`: any after it. Then one
    * `querySelectorAll('a')` (~6 ms there, the browser's tag fast path); same-site relative hrefs are dropped by
    * `readHref` in JavaScript.
    */
-  private prepare: 'evidence' | 'regions' | 'links' | null = null;
-  /** Reads the country evidence in units (`page-evidence.ts`) before the regions query. */
+  private prepare: 'head' | 'body' | 'tail' | 'links' | null = null;
+  /** Reads the country evidence and tool hosts in units (`page-evidence.ts`). */
   private evidenceReader: PageEvidenceReader | null = null;
-  /** Reads the headings that name people (`people/named.ts`), after the evidence and before the regions query. */
-  private namedReader = new NamedHeadingReader(null);
-  private namedReading = false;
-  /** Subtrees still to ask for an excluded region, in document order. */
-  private regions: SubtreeQueue | null = null;
+  /** Reads the headings that name people (`people/named.ts`), from the shared pass. */
+  private namedReader = new NamedHeadingReader();
+  /** The body's subtrees still to read in the shared pass, in document order. */
+  private subtrees: SubtreeQueue | null = null;
   /** Anchors still to read. */
   private links: ArrayLike<Element> | null = null;
   private linkIndex = 0;
@@ -332,7 +337,7 @@ export class ScanEngine {
     this.blocksChecked = 0;
     this.blocksWithTriggers = 0;
     this.prepare = null;
-    this.regions = null;
+    this.subtrees = null;
     this.links = null;
     this.linkIndex = 0;
     this.heldBack = null;
@@ -347,18 +352,17 @@ export class ScanEngine {
     this.heldReached = false;
     this.grouper = new PeopleGrouper(this.root, () => this.regionsPresent);
     this.hrefs = hrefContextFor(baseUrlOf(this.doc, this.pageUrl), this.pageUrl);
-    this.evidenceReader = new PageEvidenceReader(this.doc);
-    this.namedReader = new NamedHeadingReader(this.root);
-    this.namedReading = true;
+    const root = this.root;
+    this.evidenceReader = new PageEvidenceReader(this.doc, root);
+    this.namedReader = new NamedHeadingReader();
     // Filled in place as the reader goes: a report during the pass carries what is read so far.
     this.evidence = this.evidenceReader.evidence;
-    const root = this.root;
     if (root === null) return;
     // Links first: one native query for the anchors that can matter and any excluded region
     // (regions precede their anchors in document order, so each anchor knows in time). Anchors
     // in <template>/<noscript> are not parsed as elements by browsers.
-    this.prepare = 'evidence';
-    this.regions = new SubtreeQueue(root);
+    this.prepare = 'head';
+    this.subtrees = new SubtreeQueue(root);
     this.pushFrame(root, 0, true);
   }
 
@@ -393,19 +397,20 @@ export class ScanEngine {
       if (this.prepare !== null) {
         const root = this.root;
         if (root === null) this.prepare = null;
-        else if (this.prepare === 'evidence') {
-          if (this.evidenceReader !== null) {
-            if (this.evidenceReader.step()) this.evidenceReader = null;
-          } else if (!this.namedReading || this.namedReader.step()) {
-            this.namedReading = false;
-            this.prepare = 'regions';
-          }
+        else if (this.prepare === 'head') {
+          if (this.evidenceReader === null || this.evidenceReader.step()) this.prepare = 'body';
           n |= 1; // the next iteration checks the deadline first
-        } else if (this.prepare === 'regions') {
-          if (this.findRegions()) {
+        } else if (this.prepare === 'body') {
+          if (this.readSubtrees()) this.prepare = 'tail';
+          n |= 1;
+        } else if (this.prepare === 'tail') {
+          const evidence = this.evidenceReader;
+          if (evidence?.atBody === true) evidence.resume();
+          if (evidence === null || evidence.step()) {
+            this.evidenceReader = null;
             this.prepare = 'links';
-            n |= 1; // the next iteration checks the deadline first
           }
+          n |= 1;
         } else {
           this.links = root.querySelectorAll('a');
           this.prepare = null;
@@ -477,23 +482,51 @@ export class ScanEngine {
   }
 
   /**
-   * One unit of the sliced regions query: up to SUBTREES_PER_UNIT subtrees. Page wrappers (the top levels,
-   * single-child chains) and wide elements are split into their children; anything else is asked with one native
-   * `querySelector`.
-   * True when done (a region was found, or none exists).
+   * One unit of the shared pass over the body's subtrees: up to SUBTREES_PER_UNIT of them, each asked natively for
+   * what the three readers look for (page wrappers, single-child chains and wide elements are split into their
+   * children, anything else is asked whole). Each reader drops out once it has what it needs: the evidence when its
+   * lists are full, the regions at the first one, the headings at their cap. True when done.
    */
-  private findRegions(): boolean {
-    const regions = this.regions;
-    for (let i = 0; i < SUBTREES_PER_UNIT && regions !== null && !regions.done; i++) {
-      const el = regions.next() as Element;
-      if (el.matches(EXCLUDED_REGIONS) || (regions.whole && el.querySelector(EXCLUDED_REGIONS) !== null)) {
-        this.regionsPresent = true;
-        break;
-      }
+  private readSubtrees(): boolean {
+    const subtrees = this.subtrees;
+    const named = this.namedReader;
+    if (named.reading) {
+      named.readEntries();
+      if (named.reading) return false;
     }
-    if (!this.regionsPresent && regions !== null && !regions.done) return false;
-    this.regions = null;
+    const evidence = this.evidenceReader;
+    for (let i = 0; i < SUBTREES_PER_UNIT && subtrees !== null && !subtrees.done; i++) {
+      const ev = evidence !== null && evidence.atBody && !evidence.full();
+      const rg = !this.regionsPresent;
+      if (!ev && !rg && named.done) break;
+      const el = subtrees.next() as Element;
+      const whole = subtrees.whole;
+      if (ev || rg) {
+        const selector = ev ? (rg ? EVIDENCE_OR_REGIONS : EVIDENCE_SELECTOR) : EXCLUDED_REGIONS;
+        const reader = ev ? evidence : null;
+        if (el.matches(selector)) this.sortOut(el, reader, rg);
+        if (whole) {
+          const found = el.querySelectorAll(selector);
+          for (let k = 0; k < found.length; k++) this.sortOut(found[k] as Element, reader, rg);
+        }
+      }
+      if (!named.done && named.visit(el, whole)) return false;
+    }
+    const reading = subtrees !== null && !subtrees.done && (!named.done || !this.regionsPresent || (evidence !== null && evidence.atBody && !evidence.full()));
+    if (reading) return false;
+    this.subtrees = null;
     return true;
+  }
+
+  /**
+   * An element the shared pass found for the evidence (`evidence`: the reader, when it was asked for) or the regions
+   * (`regions`: they were asked for).
+   */
+  private sortOut(el: Element, evidence: PageEvidenceReader | null, regions: boolean): void {
+    // Asked for one kind only, it is that kind; asked for both, it is evidence if it matches that, a region if not.
+    const isEvidence = evidence !== null && (!regions || el.matches(EVIDENCE_SELECTOR));
+    if (isEvidence && !evidence.full()) evidence.take(el);
+    if (regions && !this.regionsPresent && (!isEvidence || el.matches(EXCLUDED_REGIONS))) this.regionsPresent = true;
   }
 
   private pushFrame(parent: Node, depth: number, linksDone: boolean): void {

@@ -3,12 +3,13 @@
 // work like the country evidence (page-evidence.ts), never per text node, and bounded. A heading counts only where the
 // page repeats the pattern: several headings of one level that are names, and a fair share of that level's headings
 // (one person's name among an article's section headings is a mention, not a list of people).
-import { SUBTREES_PER_UNIT, SubtreeQueue } from '../subtrees';
 import type { RawNamed } from '../schema';
 import { isNotNameWord } from '../../identity/name';
 import { personName, squash, titleText } from './names';
 
 const HEADINGS = 'h2, h3, h4, h5, h6';
+/** The same tags, tested on an element's own name (no selector call for each subtree of the page). */
+const HEADING_TAGS: ReadonlySet<string> = new Set(['h2', 'h3', 'h4', 'h5', 'h6']);
 /** Navigation, footers and our own UI name nobody. */
 const NOT_CONTENT = 'nav, footer, [data-in-page-enrich]';
 /** Headings read at most, and named people kept (the schema caps the message the same way). */
@@ -70,6 +71,7 @@ const isPhoto = (el: Element): boolean => el.localName === 'img' || el.localName
 
 /** Elements that stand as one entry of a list of people: "<p>Hongtao Wu, PhD 2022</p>", a speaker's `<li>` or `<span>`. */
 const ENTRIES = 'p, li, a, span';
+const ENTRY_TAGS: ReadonlySet<string> = new Set(['p', 'li', 'a', 'span']);
 /** Entries read at most, and text nodes looked at for an entry's first words. */
 const MAX_ENTRIES = 20000;
 const LEAD_NODES = 12;
@@ -114,8 +116,11 @@ function readEntry(entry: Element): { named: RawNamed; person: boolean } | null 
   return { named: { name, title: title !== null && /\p{L}/u.test(title) ? title : null }, person };
 }
 
+/**
+ * Reads the page's headings and list entries from the subtrees the scan hands it in document order (`visit`, the
+ * scan's one shared pass over the page's subtrees, walk.ts), a bounded number of entries per unit of work.
+ */
 export class NamedHeadingReader {
-  private readonly subtrees: SubtreeQueue;
   private read = 0;
   /** Per heading level: headings read, and the names among them in page order. */
   private readonly levels = new Map<string, { headings: number; named: RawNamed[]; cards: number }>();
@@ -123,33 +128,40 @@ export class NamedHeadingReader {
   private readonly lists = new Map<Element, { tag: string; headings: number; named: RawNamed[]; cards: number }>();
   private entries = 0;
 
-  constructor(root: Element | null) {
-    this.subtrees = new SubtreeQueue(root);
-  }
-
   /** A subtree's list entries still to read, a bounded number per unit of work (a subtree can hold thousands). */
   private pending: ArrayLike<Element> = [];
   private pendingAt = 0;
 
-  /** One unit of work; true when the page is read (or the cap reached). */
-  step(): boolean {
-    const subtrees = this.subtrees;
+  /** The heading cap is reached: no more subtrees are wanted (entries already queued are still read). */
+  get done(): boolean {
+    return this.read >= MAX_HEADINGS;
+  }
+
+  /** Entries queued by `visit` wait to be read (`readEntries`) before the next subtree. */
+  get reading(): boolean {
+    return this.pendingAt < this.pending.length;
+  }
+
+  /** Up to a unit's worth of the queued entries. */
+  readEntries(): void {
     for (let n = 0; this.pendingAt < this.pending.length && n < ENTRIES_PER_UNIT; n++) this.addEntry(this.pending[this.pendingAt++] as Element);
-    if (this.pendingAt < this.pending.length) return false;
-    for (let i = 0; i < SUBTREES_PER_UNIT && !subtrees.done && this.read < MAX_HEADINGS; i++) {
-      const el = subtrees.next() as Element;
-      if (el.matches(HEADINGS)) this.add(el);
-      if (el.matches(ENTRIES)) this.addEntry(el);
-      if (!subtrees.whole) continue;
-      const found = el.querySelectorAll(HEADINGS);
-      for (let k = 0; k < found.length && this.read < MAX_HEADINGS; k++) this.add(found[k] as Element);
-      if (this.entries < MAX_ENTRIES) {
-        this.pending = el.querySelectorAll(ENTRIES);
-        this.pendingAt = 0;
-        return false;
-      }
-    }
-    return subtrees.done || this.read >= MAX_HEADINGS;
+  }
+
+  /**
+   * One subtree (`SubtreeQueue.next`): the element itself, and with `whole` everything below it. True when it queued
+   * entries, to be read before the next subtree.
+   */
+  visit(el: Element, whole: boolean): boolean {
+    const tag = el.localName;
+    if (HEADING_TAGS.has(tag)) this.add(el);
+    if (ENTRY_TAGS.has(tag)) this.addEntry(el);
+    if (!whole) return false;
+    const found = el.querySelectorAll(HEADINGS);
+    for (let k = 0; k < found.length && this.read < MAX_HEADINGS; k++) this.add(found[k] as Element);
+    if (this.entries >= MAX_ENTRIES) return false;
+    this.pending = el.querySelectorAll(ENTRIES);
+    this.pendingAt = 0;
+    return this.reading;
   }
 
   private add(el: Element): void {

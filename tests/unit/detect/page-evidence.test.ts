@@ -30,6 +30,34 @@ describe('readPageEvidence', () => {
     expect(evidence.addressCountries).not.toContain('y'.repeat(41));
   });
 
+  it("is read by the scan's shared pass as the whole-document reader reads it: before, inside and after the body", () => {
+    // A wide list (split into its items) with evidence in some items, an editable address that is evidence and an
+    // excluded region at once, and a script the page appended to <html> after the body.
+    const items = Array.from({ length: 40 }, (_, i) =>
+      i === 3
+        ? '<li><script src="https://widget.example/chat.js"></script>Chat</li>'
+        : i === 20
+          ? '<li><address contenteditable>Wien, Österreich <a href="mailto:draft@acme.at">x</a></address></li>'
+          : i === 30
+            ? '<li><div><span itemprop="addressCountry">Schweiz</span></div></li>'
+            : `<li><h3>Item ${i}</h3></li>`,
+    ).join('');
+    const d = doc('<link rel="alternate" hreflang="de-AT" href="/at"><script src="https://cdn.example/app.js"></script>', `<ul>${items}</ul><p>jane@acme.at</p>`);
+    const late = d.createElement('script');
+    late.setAttribute('src', 'https://late.example/tag.js');
+    d.documentElement.appendChild(late);
+    const raw = scanDocumentSync(d, 'https://acme.at/');
+    const whole = readPageEvidence(d);
+    expect(whole).toEqual({
+      hreflangs: ['de-AT'],
+      addressCountries: ['Wien', 'Österreich', 'x', 'Schweiz'],
+      embedHosts: ['cdn.example', 'widget.example', 'late.example'],
+    });
+    expect({ hreflangs: raw.hreflangs, addressCountries: raw.addressCountries, embedHosts: raw.embedHosts }).toEqual(whole);
+    // The address is an editable region too: what is typed there is not the page's.
+    expect(raw.emails).toEqual(['jane@acme.at']);
+  });
+
   it('reaches the raw scan, which the schema accepts', () => {
     const d = doc('<link rel="alternate" hreflang="fr-BE" href="/be">', '<address>Bruxelles, Belgique</address>');
     const raw = scanDocumentSync(d, 'https://acme.com/');
