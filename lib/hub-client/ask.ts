@@ -29,7 +29,12 @@ const MAX_PER_ASK = 1_000;
 /** Answers per request: a contact may be tens of kB, so a request's answer stays a few MB. */
 const MAX_ANSWERS_PER_ASK = 250;
 const MAX_REMEMBERED = 10_000;
-const ASK_TIMEOUT_MS = 5_000;
+/**
+ * How long an ask may take: the hub's work grows with its lookups (each one normalised, then one query for all), so a
+ * staged import's ask of 1,000 gets longer than a page's ask of a few. An ask that times out prices its people as
+ * paid (not knowing is not owning), so too short a wait on a busy hub quotes a teammate's people again.
+ */
+const askTimeoutMs = (lookups: number): number => 5_000 + 15 * lookups;
 const ANSWER_TIMEOUT_MS = 15_000;
 
 const HitSchema = z.object({
@@ -89,7 +94,7 @@ export function createTeamBookClient(options: TeamBookClientOptions): TeamBook &
   async function askNow(batch: typeof pending): Promise<void> {
     let results: Array<{ hits: Hit[] }> | null = null;
     try {
-      const response = await http.post('hub/book/ask', { json: { lookups: batch.map((p) => p.lookup) }, timeout: ASK_TIMEOUT_MS, throwHttpErrors: false });
+      const response = await http.post('hub/book/ask', { json: { lookups: batch.map((p) => p.lookup) }, timeout: askTimeoutMs(batch.length), throwHttpErrors: false });
       // One lookup the hub cannot read (page data is hostile) refuses the whole ask: the others are asked one by one.
       if (response.status === 400 && batch.length > 1) {
         await Promise.all(batch.map((p) => askNow([p])));
