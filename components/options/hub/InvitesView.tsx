@@ -34,15 +34,7 @@ function NewInviteBox({ invite, role, name }: { invite: NewInvite; role: Role; n
   );
 }
 
-function InviteRow({ invite, onChanged }: { invite: OpenInvite; onChanged: () => void }) {
-  const withdraw = useBusyAction(async () => {
-    try {
-      await request('hub/admin/invite/withdraw', { id: invite.id });
-    } finally {
-      // Withdrawn, or already used or expired: either way the list is read again as the hub has it now.
-      onChanged();
-    }
-  });
+function InviteRow({ invite, busy, onWithdraw }: { invite: OpenInvite; busy: boolean; onWithdraw: (invite: OpenInvite) => void }) {
   const label = invite.name ?? t('team_invite_unnamed');
   return (
     <tr data-testid="hub-invite-row" aria-label={label}>
@@ -51,10 +43,9 @@ function InviteRow({ invite, onChanged }: { invite: OpenInvite; onChanged: () =>
       <td>{invite.createdBy ?? ''}</td>
       <td title={formatWhen(invite.expiresAt)}>{timeUntil(invite.expiresAt)}</td>
       <td>
-        <Button size="sm" variant="ghost" loading={withdraw.busy} onClick={() => void withdraw.run()} aria-label={t('team_invite_withdraw_for', label)}>
+        <Button size="sm" variant="ghost" loading={busy} onClick={() => onWithdraw(invite)} aria-label={t('team_invite_withdraw_for', label)}>
           {t('team_invite_withdraw')}
         </Button>
-        {withdraw.error && <ErrorState error={withdraw.error} compact />}
       </td>
     </tr>
   );
@@ -72,6 +63,18 @@ export function InvitesView() {
     setMade({ invite, role, name: named });
     setName('');
     reload();
+  });
+  // Withdrawn, or already used or expired: either way the list is read again as the hub has it now. A refusal is shown
+  // above the list, not in the invite's row: the list read again no longer has that row.
+  const [withdrawing, setWithdrawing] = useState<string | null>(null);
+  const withdraw = useBusyAction(async (invite: OpenInvite) => {
+    setWithdrawing(invite.id);
+    try {
+      await request('hub/admin/invite/withdraw', { id: invite.id });
+    } finally {
+      setWithdrawing(null);
+      reload();
+    }
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -94,6 +97,7 @@ export function InvitesView() {
       {create.error && <ErrorState error={create.error} compact />}
       {made && <NewInviteBox {...made} />}
       {query.isError && <ErrorState error={toErrorData(query.error)} compact onRetry={reload} />}
+      {withdraw.error && <ErrorState error={withdraw.error} compact />}
       {invites && invites.length === 0 && <p className="opt-note">{t('team_invites_none')}</p>}
       {invites && invites.length > 0 && (
         <div className="hub-table-wrap">
@@ -111,7 +115,7 @@ export function InvitesView() {
             </thead>
             <tbody>
               {invites.map((i) => (
-                <InviteRow key={i.id} invite={i} onChanged={reload} />
+                <InviteRow key={i.id} invite={i} busy={withdrawing === i.id} onWithdraw={(invite) => void withdraw.run(invite)} />
               ))}
             </tbody>
           </table>
