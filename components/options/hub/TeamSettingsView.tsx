@@ -13,6 +13,7 @@ import { toErrorData } from '@/components/shared/use-settings';
 import { TeamProxySchema, type TeamSettings } from '@/lib/hub-client/admin';
 import { t } from '@/lib/i18n/t';
 import { Field } from '../fields';
+import { ConfirmAsk } from './ConfirmAsk';
 
 const settingsKey = queryKeys.request('hub/admin/team', '');
 
@@ -104,17 +105,14 @@ export function TeamSettingsView({ serviceUrl }: { serviceUrl: string }) {
             </div>
           </form>
           {asking && (
-            <div role="alertdialog" aria-label={t('team_settings_turn_off')} className="hub-confirm">
-              <p>{t('team_settings_turn_off_confirm')}</p>
-              <div className="hub-budget">
-                <Button size="sm" variant="danger" loading={change.busy} onClick={() => void change.run(null)}>
-                  {t('team_settings_turn_off')}
-                </Button>
-                <Button size="sm" variant="ghost" autoFocus onClick={() => setAsking(false)}>
-                  {t('book_cancel')}
-                </Button>
-              </div>
-            </div>
+            <ConfirmAsk
+              label={t('team_settings_turn_off')}
+              question={t('team_settings_turn_off_confirm')}
+              action={t('team_settings_turn_off')}
+              busy={change.busy}
+              onConfirm={() => void change.run(null)}
+              onCancel={() => setAsking(false)}
+            />
           )}
           {change.error && <ErrorState error={change.error} compact />}
         </>

@@ -14,6 +14,7 @@ import { toErrorData } from '@/components/shared/use-settings';
 import { downloadText } from '@/components/shared/download';
 import type { HubUsage, Spend, UsageMember } from '@/lib/hub-client/usage';
 import { t, tn } from '@/lib/i18n/t';
+import { ConfirmAsk } from './ConfirmAsk';
 import './hub.css';
 
 /** "3 of 5 credits" or "3 credits · no budget" (a count, never "free": 0 spent of a budget of 0 is not free). */
@@ -96,17 +97,14 @@ function MemberRow({ member, onChanged }: { member: UsageMember; onChanged: () =
         {invalid && <p className="ui-field__error">{t('team_usage_budget_invalid')}</p>}
         {save.error && <ErrorState error={save.error} compact />}
         {asking && (
-          <div role="alertdialog" aria-label={t('team_usage_revoke_for', member.name)} className="hub-confirm">
-            <p>{t('team_usage_revoke_confirm', member.name)}</p>
-            <div className="hub-budget">
-              <Button size="sm" variant="danger" loading={revoke.busy} onClick={() => void revoke.run()}>
-                {t('team_usage_revoke')}
-              </Button>
-              <Button size="sm" variant="ghost" autoFocus onClick={() => setAsking(false)}>
-                {t('book_cancel')}
-              </Button>
-            </div>
-          </div>
+          <ConfirmAsk
+            label={t('team_usage_revoke_for', member.name)}
+            question={t('team_usage_revoke_confirm', member.name)}
+            action={t('team_usage_revoke')}
+            busy={revoke.busy}
+            onConfirm={() => void revoke.run()}
+            onCancel={() => setAsking(false)}
+          />
         )}
         {revoke.error && <ErrorState error={revoke.error} compact />}
       </td>
