@@ -2,9 +2,14 @@
  * The user's own rows, kept in IndexedDB (`ipe-imports`) under the bulk job's id, so the export can give them back
  * in their order with their columns. Rows are written and read in pages: a 100,000-row file never sits in memory.
  * Opened by the side panel (extension origin, like the background's stores); nothing here is sent anywhere.
+ *
+ * Version 2 keeps the rows in blocks of consecutive rows (../storage/row-blocks.ts): they are only ever written and
+ * read by range, and one record per row made a 100,000-row file's rows cost seconds of IndexedDB each time they were
+ * written (read from the file, then again with their bulk positions). The upgrade moves version 1's rows into blocks.
  */
-import type { DBSchema } from 'idb';
+import type { DBSchema, IDBPTransaction } from 'idb';
 import { databaseOpener } from '../storage/idb';
+import { idbBlockReader, idbBlocks, moveRowsIntoBlocks, ownerBlocks, putRowsInBlocks, readRowsInBlocks } from '../storage/row-blocks';
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
 import { MAX_CELL_CHARS, MAX_COLUMNS } from './parse';
@@ -41,18 +46,24 @@ export type ImportRow = z.infer<typeof ImportRowSchema>;
 
 interface ImportsDb extends DBSchema {
   imports: { key: string; value: ImportMeta; indexes: { jobId: string } };
-  rows: { key: [string, number]; value: ImportRow };
+  /** An import's rows BLOCK_ROWS at a time, keyed [importId, block]. */
+  blocks: { key: [string, number]; value: unknown[] };
 }
 
 export const IMPORTS_DB = 'ipe-imports';
+/** 1: a record per row in `rows`. 2: rows in `blocks`. */
+export const IMPORTS_DB_VERSION = 2;
 
 export function createImportStore() {
   const open = databaseOpener<ImportsDb>({
     name: IMPORTS_DB,
-    version: 1,
-    upgrade(database) {
-      database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
-      database.createObjectStore('rows', { keyPath: ['importId', 'index'] });
+    version: IMPORTS_DB_VERSION,
+    async upgrade(database, oldVersion, transaction) {
+      if (oldVersion < 1) database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
+      if (oldVersion < 2) {
+        database.createObjectStore('blocks');
+        if (oldVersion >= 1) await moveRowsIntoBlocks(transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>, 'rows', 'blocks');
+      }
     },
   });
 
@@ -81,22 +92,27 @@ export function createImportStore() {
       }
       return latest;
     },
+    /** Rows of one import (any indexes), in one transaction. */
     async putRows(rows: readonly ImportRow[]) {
-      const tx = (await open()).transaction('rows', 'readwrite');
-      await Promise.all([...rows.map((r) => tx.store.put(r)), tx.done]);
+      const importId = rows[0]?.importId;
+      if (importId === undefined) return;
+      if (rows.some((r) => r.importId !== importId)) throw new Error('putRows: rows of one import at a time');
+      const tx = (await open()).transaction('blocks', 'readwrite');
+      await Promise.all([putRowsInBlocks(idbBlocks(tx.store), importId, rows), tx.done]);
     },
     /** Rows `from` ≤ index < `to`, in order; a row that does not parse reads as an empty row (never a crash). */
     async rows(importId: string, from: number, to: number): Promise<ImportRow[]> {
-      const raw = await (await open()).getAll('rows', IDBKeyRange.bound([importId, from], [importId, to - 1]));
+      const raw = await readRowsInBlocks(idbBlockReader((await open()).transaction('blocks').store), importId, from, to);
       return raw.map((r, i) => {
         const parsed = ImportRowSchema.safeParse(r);
-        return parsed.success ? parsed.data : { importId, index: from + i, cells: [], bulkIndex: null, skipped: t('import_row_unreadable') };
+        if (parsed.success && parsed.data.importId === importId) return parsed.data;
+        const index = (r as { index?: unknown }).index;
+        return { importId, index: typeof index === 'number' ? index : from + i, cells: [], bulkIndex: null, skipped: t('import_row_unreadable') };
       });
     },
     async remove(importId: string) {
-      const database = await open();
-      await database.delete('rows', IDBKeyRange.bound([importId, 0], [importId, Number.MAX_SAFE_INTEGER]));
-      await database.delete('imports', importId);
+      const tx = (await open()).transaction(['blocks', 'imports'], 'readwrite');
+      await Promise.all([tx.objectStore('blocks').delete(ownerBlocks(importId)), tx.objectStore('imports').delete(importId), tx.done]);
     },
   };
 }
