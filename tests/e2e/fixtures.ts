@@ -100,8 +100,14 @@ async function firstWorker(context: BrowserContext): Promise<Worker> {
   return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
 }
 
-/** Every UI test leaves a picture of each extension page it had open, whatever it asserted. */
+/**
+ * A test that failed leaves a picture of each extension page it had open (whole pages, in
+ * test-results/screens/auto/). With E2E_SCREENS=all every test does, for reviewing each view as the tests leave it:
+ * a full-page PNG of every page after every test cost ~5% of the suite's CPU (docs/testing.md), spent on pictures
+ * nobody looks at in a green run. Tests still take the pictures they name (`shot`).
+ */
 async function screenshotExtensionPages(context: BrowserContext, testInfo: TestInfo): Promise<void> {
+  if (process.env.E2E_SCREENS !== 'all' && testInfo.status === testInfo.expectedStatus) return;
   const slug = testInfo.titlePath.slice(1).join('-').replace(/[^a-z0-9]+/gi, '-').toLowerCase();
   let n = 0;
   for (const page of context.pages()) {
