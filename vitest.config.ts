@@ -1,4 +1,5 @@
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
@@ -29,6 +30,22 @@ const SANDBOX_CONFORMANCE = [
   'demo',
 ].map((name) => `tests/unit/sandbox/${name}.test.ts`);
 
+/**
+ * Files that change what other files would see if they shared a module registry: they mock modules, stub globals,
+ * fake timers or IndexedDB, switch the catalogue, set environment variables or globals, or run in the fake browser, a
+ * DOM or React. They run isolated (a fresh module registry per file, vitest's default). Every other file runs in
+ * one registry per worker (`isolate: false`): the unit suite spent ~75 of its ~250 CPU-seconds importing the same
+ * modules again for each of ~200 files (docs/testing.md, "One module registry for the pure tests"). Read from the
+ * files themselves, so a new test that mocks or stubs is isolated without anyone listing it.
+ */
+const SHARES_STATE = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|resetModules)\(|vi\.spyOn\(globalThis|useCatalogue\(|fakeBrowser|wxt\/browser|wxt\/testing|@\/entrypoints|vitest-environment|@testing-library|react-dom|indexedDB|globalThis\.[A-Za-z_$]+\s*=|process\.env\.[A-Za-z_]+\s*=/;
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((f) => f.isFile() && /\.test\.tsx?$/.test(f.name))
+    .map((f) => join(f.parentPath, f.name));
+const ISOLATED = ['tests/unit', 'tests/security'].flatMap(testFiles).filter((file) => SHARES_STATE.test(readFileSync(file, 'utf8')));
+const UNIT_FILES = ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/security/**/*.test.ts'];
+
 export default defineConfig({
   plugins: [lightFakeBrowser, WxtVitest()],
   test: {
@@ -40,8 +57,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
-      { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts', 'tests/unit/**/*.test.tsx', 'tests/security/**/*.test.ts'] } },
-      { extends: true, test: { name: 'sandbox-sql.js', include: SANDBOX_CONFORMANCE, env: { SANDBOX_DRIVER: 'sql.js' } } },
+      { extends: true, test: { name: 'unit', include: UNIT_FILES, exclude: ISOLATED, isolate: false } },
+      { extends: true, test: { name: 'unit-isolated', include: ISOLATED } },
+      { extends: true, test: { name: 'sandbox-sql.js', include: SANDBOX_CONFORMANCE, env: { SANDBOX_DRIVER: 'sql.js' }, isolate: false } },
     ],
   },
 });
