@@ -32,13 +32,15 @@ const SANDBOX_CONFORMANCE = [
 
 /**
  * Files that change what other files would see if they shared a module registry: they mock modules, stub globals,
- * fake timers or IndexedDB, switch the catalogue, set environment variables or globals, or run in the fake browser, a
- * DOM or React. They run isolated (a fresh module registry per file, vitest's default). Every other file runs in
- * one registry per worker (`isolate: false`): the unit suite spent ~75 of its ~250 CPU-seconds importing the same
- * modules again for each of ~200 files (docs/testing.md, "One module registry for the pure tests"). Read from the
- * files themselves, so a new test that mocks or stubs is isolated without anyone listing it.
+ * fake timers or IndexedDB, set environment variables or globals, use the background's entry modules (which hold
+ * singletons), or render React into a DOM. They run isolated (a fresh module registry per file, vitest's default).
+ * Every other file runs in one registry per worker (`isolate: false`): the unit suite spent ~75 of its ~250
+ * CPU-seconds importing the same modules again for each of ~200 files (docs/testing.md, "One module registry for the
+ * pure tests"). The fake browser is shared safely (every file that uses it resets it before each test), and the
+ * setup file sets the catalogue again for every file. Read from the files themselves, so a new test that mocks or
+ * stubs is isolated without anyone listing it.
  */
-const SHARES_STATE = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|resetModules)\(|vi\.spyOn\(globalThis|useCatalogue\(|fakeBrowser|wxt\/browser|wxt\/testing|@\/entrypoints|vitest-environment|@testing-library|react-dom|indexedDB|globalThis\.[A-Za-z_$]+\s*=|process\.env\.[A-Za-z_]+\s*=/;
+const SHARES_STATE = /vi\.(mock|doMock|stubGlobal|stubEnv|useFakeTimers|resetModules)\(|vi\.spyOn\(globalThis|@\/entrypoints|vitest-environment|@testing-library|react-dom|indexedDB|globalThis\.[A-Za-z_$]+\s*=|process\.env\.[A-Za-z_]+\s*=/;
 const testFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((f) => f.isFile() && /\.test\.tsx?$/.test(f.name))
