@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations } from './support/accessibility';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueKey } from './fixtures';
 
@@ -27,14 +27,6 @@ async function requestsOf(sandboxUrl: string, key: string): Promise<Array<{ path
   return ((await res.json()) as { requests: Array<{ path: string; status: number }> }).requests;
 }
 
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
-}
-
 async function openOptions(openExtensionPage: (path: string) => Promise<Page>): Promise<Page> {
   const page = await openExtensionPage('options.html');
   await expect(page.getByRole('heading', { name: 'API key' })).toBeVisible();
@@ -50,7 +42,7 @@ test('set the address and a key in the options UI, then a verification from the 
   const options = await openOptions(openExtensionPage);
   await expect(options.getByText('No key yet')).toBeVisible();
   await shot(options, 'options-initial');
-  await expectNoSeriousA11yViolations(options);
+  await expectNoSeriousViolations(options);
 
   // The test sandbox runs on a random port of 127.0.0.1: a required host, so saving asks for nothing.
   const address = options.getByRole('textbox', { name: 'API base URL' });
@@ -209,10 +201,10 @@ test('privacy modes, a site with access, lookup defaults, budget and cache', asy
   await expect(cache.getByText(/^Saved\. New lifetimes/)).toBeVisible();
   expect((await settingsOf(options)).settings).toMatchObject({ dailyBudget: 25, cache: { hitTtlDays: 7, missTtlDays: 3 } });
   await shot(options, 'options-all-sections');
-  await expectNoSeriousA11yViolations(options);
+  await expectNoSeriousViolations(options);
   await options.emulateMedia({ colorScheme: 'dark' });
   await shot(options, 'options-all-sections-dark');
-  await expectNoSeriousA11yViolations(options);
+  await expectNoSeriousViolations(options);
 });
 
 test('export without the key by default, import validates the whole file first', async ({ openExtensionPage, shot }) => {
@@ -307,10 +299,10 @@ test('onboarding: what it does, what it sends, and a key or the demo sandbox', a
   const demo = page.getByRole('button', { name: 'Use the demo sandbox' });
   await expect(demo).toHaveCount(process.env.WXT_DEMO === 'true' ? 1 : 0);
   await shot(page, 'onboarding');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await shot(page, 'onboarding-dark');
-  await expectNoSeriousA11yViolations(page);
+  await expectNoSeriousViolations(page);
   if (process.env.WXT_DEMO === 'true') {
     await demo.click();
     await expect(page.getByText('Connected to the demo sandbox')).toBeVisible();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations } from './support/accessibility';
 import type { Locator, Page } from '@playwright/test';
 import type { PagePerson } from '@/lib/detect/schema';
 import { expect, test } from './fixtures';
@@ -41,9 +41,7 @@ async function looksRight(page: Page, shot: (page: Page, name: string) => Promis
       expect(overflow, `sideways scrolling at ${width} px, ${scheme}`).toBeLessThanOrEqual(0);
       await shot(page, `${name}-${width}${scheme === 'dark' ? '-dark' : ''}`);
       if (width !== 360) continue;
-      const results = await new AxeBuilder({ page }).analyze();
-      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-      expect(serious, `${width} px, ${scheme}`).toEqual([]);
+      await expectNoSeriousViolations(page, `${width} px, ${scheme}`);
     }
   }
   await page.emulateMedia({ colorScheme: 'light' });

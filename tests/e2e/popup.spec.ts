@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousViolations } from './support/accessibility';
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueKey } from './fixtures';
 
@@ -63,14 +63,6 @@ async function openPopup(openExtensionPage: (path: string) => Promise<Page>): Pr
   const page = await openExtensionPage('popup.html');
   await page.setViewportSize({ width: 360, height: 600 });
   return page;
-}
-
-async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
-  expect(serious).toEqual([]);
 }
 
 test('each outcome explained with its cost; the cache answers for free; bad syntax sends nothing', async ({
@@ -147,10 +139,10 @@ test('each outcome explained with its cost; the cache answers for free; bad synt
   await expect(recent.first()).toContainText('Not verified');
   await expect(reopened.getByTestId('credits-today')).toContainText('3 credits');
   await shot(reopened, 'popup-with-recent');
-  await expectNoSeriousA11yViolations(reopened);
+  await expectNoSeriousViolations(reopened);
   await reopened.emulateMedia({ colorScheme: 'dark' });
   await shot(reopened, 'popup-with-recent-dark');
-  await expectNoSeriousA11yViolations(reopened);
+  await expectNoSeriousViolations(reopened);
 });
 
 test('a wrong key: the 401 message with "Open settings", which opens the options page', async ({
@@ -188,7 +180,7 @@ test('without a key: what is missing, a way to the settings, the demo sandbox on
   await expect(popup.getByRole('textbox', { name: 'Email address to verify' })).toHaveCount(0);
   await expect(popup.getByRole('button', { name: 'Use the demo sandbox' })).toHaveCount(DEMO_BUILD ? 1 : 0);
   await shot(popup, 'popup-no-key');
-  await expectNoSeriousA11yViolations(popup);
+  await expectNoSeriousViolations(popup);
 });
 
 test('"Open the side panel" opens the panel for the current tab', async ({ openExtensionPage, serviceWorker }) => {

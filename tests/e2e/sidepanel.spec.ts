@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
+import { expectNoSeriousViolations } from './support/accessibility';
 import { expect, test, uniqueKey } from './fixtures';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { apiRequests, ledgerOf } from './support/reliability';
@@ -84,14 +84,6 @@ async function openPanel(
   return { tab, panel, tabId };
 }
 
-async function expectAccessible(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(' | ')}`);
-  expect(serious).toEqual([]);
-}
-
 async function expectNoHorizontalScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
@@ -100,11 +92,11 @@ async function expectNoHorizontalScroll(page: Page): Promise<void> {
 /** Screenshot + axe + no sideways scrolling, in light, and in dark too when asked. */
 async function check(page: Page, shot: (page: Page, name: string) => Promise<void>, name: string, dark = false): Promise<void> {
   await expectNoHorizontalScroll(page);
-  await expectAccessible(page);
+  await expectNoSeriousViolations(page);
   await shot(page, name);
   if (dark) {
     await page.emulateMedia({ colorScheme: 'dark' });
-    await expectAccessible(page);
+    await expectNoSeriousViolations(page);
     await shot(page, `${name}-dark`);
     await page.emulateMedia({ colorScheme: 'light' });
   }
