@@ -10,6 +10,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequests, chargedTwice, clearFaults, injectFault, ledgerOf, samplesOf } from '@/tests/e2e/support/reliability';
 import { type Firefox, getByName, launchFirefox, poll, SCREENS_DIR, shootAtSidebarWidths, waitForText } from './support/firefox';
 
+/**
+ * One lookup sent, answered by the sandbox and shown. ~1 s on the quiet machine; 20 s ran out once in a fresh-clone CI
+ * run with a second busy process beside the three suites (all four sharing two cores).
+ */
+const ANSWER_MS = 45_000;
+
 const skipReason = inject('skipReason');
 const sandboxUrl = inject('sandboxUrl');
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -85,7 +91,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const button = await getByName(panel, 'button', /^Enrich .+ · 1 credit$/);
     const who = ((await button.evaluate((el) => el.getAttribute('aria-label'))) ?? '').replace(/^Enrich (.+) · 1 credit$/, '$1');
     await button.click();
-    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 20_000 });
+    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: ANSWER_MS });
     await expectFitsSidebar(panel, 'sidebar-contact-enriched');
 
     // Back on the page: the row now opens the cached answer for free, and opening it charges nothing.
@@ -129,7 +135,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     expect(await confirm!.evaluate((el) => el.textContent)).toContain(email);
     await expectFitsSidebar(panel, 'sidebar-context-menu-confirm');
     await (await getByName(panel, 'button', /^Enrich · /, 30_000)).click();
-    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 30_000 });
+    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: ANSWER_MS });
     expect((await enrichCharges(key)).map((e) => e.credits)).toEqual([1]);
   });
 
@@ -151,7 +157,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
         polling: 100,
       });
       await expectFitsSidebar(panel, 'sidebar-429-paused');
-      await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 30_000 });
+      await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: ANSWER_MS });
     } finally {
       await clearFaults(sandboxUrl);
     }
