@@ -8,7 +8,7 @@
  * the stored blocks on first use (after the worker restarted, or in another context) and trusted only while the
  * upload's count is the one it was filled for, so an append made elsewhere makes it read the blocks again.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
+import type { DBSchema } from 'idb';
 import { databaseOpener } from '../storage/idb';
 import { idbBlockReader, idbBlocks, moveRowsIntoBlocks, ownerBlocks, putRowsInBlocks, readRowsInBlocks } from '../storage/row-blocks';
 import { StagedEntrySchema, StagedMetaSchema, type StagedMeta, type StagingStore } from './bulk-staging';
@@ -31,7 +31,7 @@ export function createIdbStagingStore(): StagingStore {
       if (oldVersion < 1) database.createObjectStore('uploads', { keyPath: 'id' });
       if (oldVersion < 2) {
         database.createObjectStore('blocks');
-        if (oldVersion >= 1) await moveRowsIntoBlocks(transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>, 'entries', 'blocks');
+        if (oldVersion >= 1) await moveRowsIntoBlocks(transaction, 'entries', 'blocks');
       }
     },
   });

@@ -7,9 +7,9 @@
  * read by range, and one record per row made a 100,000-row file's rows cost seconds of IndexedDB each time they were
  * written (read from the file, then again with their bulk positions). The upgrade moves version 1's rows into blocks.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
+import type { DBSchema } from 'idb';
 import { databaseOpener } from '../storage/idb';
-import { idbBlockReader, idbBlocks, moveRowsIntoBlocks, ownerBlocks, putRowsInBlocks, readRowsInBlocks } from '../storage/row-blocks';
+import { idbBlockReader, idbBlocks, moveRowsIntoBlocks, type NumberedRow, ownerBlocks, putRowsInBlocks, readRowsInBlocks } from '../storage/row-blocks';
 import { z } from 'zod';
 import { COLUMN_KINDS } from './columns';
 import { MAX_CELL_CHARS, MAX_COLUMNS } from './parse';
@@ -62,7 +62,7 @@ export function createImportStore() {
       if (oldVersion < 1) database.createObjectStore('imports', { keyPath: 'id' }).createIndex('jobId', 'jobId');
       if (oldVersion < 2) {
         database.createObjectStore('blocks');
-        if (oldVersion >= 1) await moveRowsIntoBlocks(transaction as unknown as IDBPTransaction<unknown, string[], 'versionchange'>, 'rows', 'blocks');
+        if (oldVersion >= 1) await moveRowsIntoBlocks(transaction, 'rows', 'blocks');
       }
     },
   });
@@ -103,11 +103,11 @@ export function createImportStore() {
     /** Rows `from` ≤ index < `to`, in order; a row that does not parse reads as an empty row (never a crash). */
     async rows(importId: string, from: number, to: number): Promise<ImportRow[]> {
       const raw = await readRowsInBlocks(idbBlockReader((await open()).transaction('blocks').store), importId, from, to);
-      return raw.map((r, i) => {
+      return raw.map((r) => {
         const parsed = ImportRowSchema.safeParse(r);
         if (parsed.success && parsed.data.importId === importId) return parsed.data;
-        const index = (r as { index?: unknown }).index;
-        return { importId, index: typeof index === 'number' ? index : from + i, cells: [], bulkIndex: null, skipped: t('import_row_unreadable') };
+        // A block only gives back rows that carry their index (../storage/row-blocks.ts): the rest of it is unreadable.
+        return { importId, index: (r as NumberedRow).index, cells: [], bulkIndex: null, skipped: t('import_row_unreadable') };
       });
     },
     async remove(importId: string) {

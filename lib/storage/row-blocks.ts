@@ -9,7 +9,7 @@
  * block (not a list) reads as missing rows, never as a crash.
  */
 
-import type { IDBPTransaction } from 'idb';
+import type { IDBPTransaction, StoreNames } from 'idb';
 
 /** Rows per block: a block of an import's rows is ~50 kB, small enough that rewriting its edge is cheap. */
 export const BLOCK_ROWS = 500;
@@ -116,7 +116,9 @@ export async function readRowsInBlocks(store: Pick<BlockStore, 'between'>, owner
  * An upgrade from a record per row: the rows of `from` (keyed [owner, index]) moved into blocks in `to`, in the
  * upgrade's own transaction, a block written as soon as the cursor has passed it; then `from` is deleted.
  */
-export async function moveRowsIntoBlocks(transaction: IDBPTransaction<unknown, string[], 'versionchange'>, from: string, to: string, size = BLOCK_ROWS): Promise<void> {
+export async function moveRowsIntoBlocks<DB>(upgrade: IDBPTransaction<DB, Array<StoreNames<DB>>, 'versionchange'>, from: string, to: string, size = BLOCK_ROWS): Promise<void> {
+  // `from` is no longer in the database's schema: named as a plain string here, not by the caller's typed names.
+  const transaction = upgrade as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
   const blocks = transaction.objectStore(to);
   let pending: { key: BlockKey; rows: unknown[] } | null = null;
   const writes: Array<Promise<unknown>> = [];
