@@ -195,7 +195,8 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     await waitForText(panel, new RegExp(`\\b${people}\\speople\\b`), 30_000);
 
     const before = await demoLedger();
-    const button = await getByName(panel, 'button', /^Enrich .+ · 1 credit$/);
+    // A person's row: the companies' rows below carry "Enrich <domain> · 1 credit" too, and may be priced first.
+    const button = await getByName(panel, '[role="table"][aria-label="People found on this page"] button', /^Enrich .+ · 1 credit$/);
     await button.click();
     await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 30_000 });
     // The witness is the price on the clicked button ("· 1 credit"), not the profile's provenance line: that once

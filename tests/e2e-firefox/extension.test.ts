@@ -79,7 +79,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     for (const group of ['People', /companies/i]) await waitForText(panel, group);
     const people = Number((await panel.evaluate(() => /(\d+)\speople/.exec(document.body.innerText)?.[1])) ?? 0);
     expect(people).toBeGreaterThan(10);
-    await getByName(panel, 'button', /^Enrich .+ · 1 credit$/);
+    await getByName(panel, '[role="table"][aria-label="People found on this page"] button', /^Enrich .+ · 1 credit$/);
     await expectFitsSidebar(panel, 'sidebar-page-scanned');
   });
 
@@ -87,8 +87,9 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const key = `test-standard-ff-enrich-${unique()}`;
     await configure(key);
     const { panel } = await openSidebarFor(`${sandboxUrl}/demo/team`);
-    // A person row: one lookup by their best identifier, one price.
-    const button = await getByName(panel, 'button', /^Enrich .+ · 1 credit$/);
+    // A person row: one lookup by their best identifier, one price. Scoped to the people's table: the companies'
+    // rows carry "Enrich <domain> · 1 credit" too and may be priced first (then the click enriches a company).
+    const button = await getByName(panel, '[role="table"][aria-label="People found on this page"] button', /^Enrich .+ · 1 credit$/);
     const who = ((await button.evaluate((el) => el.getAttribute('aria-label'))) ?? '').replace(/^Enrich (.+) · 1 credit$/, '$1');
     await button.click();
     await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: ANSWER_MS });

@@ -124,7 +124,9 @@ test('demo mode in a store build with no network: team page → enrichment → c
   let person = '';
   await test.step('an enrichment from a person card: the price on its button is what the demo ledger charged', async () => {
     await paid('enrich', async () => {
-      const button = view(panel, 'Page').getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
+      // A person's row: the companies' rows carry "Enrich <domain> · 1 credit" too, and may be priced first.
+      const people = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
+      const button = people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
       const label = (await button.getAttribute('aria-label')) ?? '';
       person = label.replace(/^Enrich (.+) · 1 credit$/, '$1');
       await button.click();

@@ -182,8 +182,10 @@ export async function waitForText(page: Page, text: string | RegExp, timeoutMs =
 }
 
 /**
- * The first visible element matching `selector` whose accessible name (aria-label, else text) matches `name`,
- * waiting for it. Clicking the returned handle is a real (trusted) click through BiDi input actions.
+ * The first visible, enabled element matching `selector` whose accessible name (aria-label, else text) matches
+ * `name`, waiting for it. Clicking the returned handle is a real (trusted) click through BiDi input actions.
+ * Enabled, as Playwright's actionability checks: a priced button can carry its price while still disabled (the
+ * account's key state arrives in its own answer), and a click on it does nothing.
  */
 export async function getByName(page: Page, selector: string, name: RegExp, timeoutMs = 15_000): Promise<ElementHandle<Element>> {
   const handle = await page
@@ -193,7 +195,8 @@ export async function getByName(page: Page, selector: string, name: RegExp, time
         return (
           [...document.querySelectorAll(sel)].find((el) => {
             const label = el.getAttribute('aria-label') ?? (el.textContent ?? '').trim();
-            return re.test(label) && (el as HTMLElement).offsetParent !== null;
+            const disabled = (el as HTMLButtonElement).disabled === true || el.getAttribute('aria-disabled') === 'true';
+            return re.test(label) && (el as HTMLElement).offsetParent !== null && !disabled;
           }) ?? null
         );
       },
