@@ -9,7 +9,8 @@
  *   scripted by `scripting.executeScript`, so the page carries it).
  * Sizes and the budget: docs/store.md, "Demo mode".
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -39,7 +40,11 @@ export async function buildDemoAssets(workDir: string): Promise<PackagedFile[]> 
   const put = (relativeDest: string, contents: string | Uint8Array) => {
     const absoluteSrc = join(workDir, relativeDest);
     mkdirSync(dirname(absoluteSrc), { recursive: true });
-    writeFileSync(absoluteSrc, contents);
+    // Written beside and renamed into place: the test builds run two at a time over the same work folder, and a
+    // build copying a file another build had just truncated to rewrite would package half of it.
+    const temp = `${absoluteSrc}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    writeFileSync(temp, contents);
+    renameSync(temp, absoluteSrc);
     files.push({ relativeDest, absoluteSrc });
   };
 
