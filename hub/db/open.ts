@@ -46,14 +46,24 @@ function pglitePool(pglite: PGlite): PostgresPool {
   };
 }
 
-/** Opens PGlite in `dataDir` (persistent) or in memory when absent. */
-export async function openPglite(dataDir?: string): Promise<HubDatabase> {
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+export interface PgliteDatabase extends HubDatabase {
+  kind: 'pglite';
+  /** The whole database as one tarball (PGlite's data directory dump): `openPglite(…, { from })` opens a copy. */
+  dump(): Promise<Blob>;
+}
+
+/**
+ * Opens PGlite in `dataDir` (persistent) or in memory when absent. `from`: a `dump()` to start from instead of an
+ * empty cluster (Postgres' initdb is most of an open's ~1.7 CPU-seconds; a copy opens in ~0.4).
+ */
+export async function openPglite(dataDir?: string, opts: { from?: Blob } = {}): Promise<PgliteDatabase> {
+  const pglite = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(opts.from ? { loadDataDir: opts.from } : {}) });
   await pglite.waitReady;
   const db = new Kysely<HubSchema>({ dialect: new PostgresDialect({ pool: pglitePool(pglite) }) });
   return {
     db,
     kind: 'pglite',
+    dump: () => pglite.dumpDataDir('none'),
     close: async () => {
       await db.destroy();
       await pglite.close();

@@ -8,7 +8,8 @@ import { parseHTML } from 'linkedom';
 import { act, createElement, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { createTeam } from '@/hub/teams';
 import type { RequestType } from '@/lib/messaging/protocol';
 import { t } from '@/lib/i18n/t';
@@ -127,7 +128,7 @@ beforeAll(async () => {
   Object.assign(dom.document, { oninput: null });
   Object.assign(globalThis, { window: dom.window, document: dom.document, navigator: dom.window.navigator, IS_REACT_ACT_ENVIRONMENT: true });
   document = dom.document as unknown as Document;
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
 });
 afterAll(async () => {
   await hub?.close();

@@ -6,7 +6,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { createTeam } from '@/hub/teams';
 import { closedPort } from '../../e2e/support/reliability';
 import { createMemoryKeyStore, createMemorySecretText } from '@/lib/keystore';
@@ -19,7 +20,7 @@ import { createSettingsStore } from '@/lib/settings/store';
 let hub: RunningHub;
 
 beforeAll(async () => {
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
 });
 afterAll(async () => {
   await hub?.close();

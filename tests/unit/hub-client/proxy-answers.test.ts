@@ -5,7 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { createTeam } from '@/hub/teams';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { createEnrichmentClient, type EnrichmentClient } from '@/lib/api/client';
@@ -16,7 +17,7 @@ let hub: RunningHub;
 let sandbox: RunningSandbox;
 
 beforeAll(async () => {
-  [hub, sandbox] = await Promise.all([startHub({ port: 0, keySecret: randomBytes(32).toString('base64') }), startSandbox({ port: 0, quiet: true })]);
+  [hub, sandbox] = await Promise.all([startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') }), startSandbox({ port: 0, quiet: true })]);
 });
 afterAll(async () => {
   await hub?.close();

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, expect, inject, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { engineFor, samples, sandboxLedger, sandboxRequests } from '../engine/engine-helpers';
 import { newTeam } from './hub-helpers';
 
@@ -16,7 +17,7 @@ let hub: RunningHub;
 
 beforeAll(async () => {
   // Long enough that two jobs started together always meet on a busy machine; the default is 200 ms.
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64'), bulkBatchWindowMs: 3000 });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64'), bulkBatchWindowMs: 3000 });
 });
 afterAll(async () => {
   await hub?.close();

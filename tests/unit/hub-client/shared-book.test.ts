@@ -8,7 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { closedPort } from '../../e2e/support/reliability';
 import { createTeamBookClient, DOWN_MS } from '@/lib/hub-client/ask';
 import { bookOptions } from '@/lib/hub-client/book-options';
@@ -22,7 +23,7 @@ import { bookHits, newTeam, type SignedInMember } from './hub-helpers';
 let hub: RunningHub;
 
 beforeAll(async () => {
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
 });
 afterAll(async () => {
   await hub?.close();

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
 import { startHub, type RunningHub } from '@/hub/server';
+import { startTestHub } from '@/tests/unit/hub/backends';
 import { createMemoryOutboxStore } from '@/lib/hub-client/outbox';
 import { createTeamBookLink } from '@/lib/hub-client/team-book';
 import { createBulkStaging, createMemoryStagingStore } from '@/lib/engine/bulk-staging';
@@ -21,7 +22,7 @@ const url = inject('sandboxUrl');
 let hub: RunningHub;
 
 beforeAll(async () => {
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
 });
 afterAll(async () => {
   await hub?.close();

@@ -4,10 +4,13 @@
  * the Postgres tests fail saying why, never skip.
  */
 import { execFileSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type HubDatabase } from '@/hub/db/open';
 import { migrate } from '@/hub/db/migrations';
+import { type HubOptions, type RunningHub, startHub } from '@/hub/server';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -31,10 +34,60 @@ function serverUrl(): string {
   }
 }
 
+/**
+ * The migrated empty database every PGlite test starts from, as a dump in .sandbox/ (beside the sandbox's seeds),
+ * named for the migrations and the PGlite release it was made with. Opening PGlite runs Postgres' initdb and then the
+ * migrations: ~1.7 CPU-seconds; a copy of this dump opens in ~0.4 (docs/testing.md). Made through the hub's own
+ * `openPglite` and `migrate`, by whichever test process needs it first (written beside and renamed into place).
+ */
+let template: Promise<Blob> | undefined;
+function migratedTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const pgliteVersion = (JSON.parse(readFileSync(resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
+    const hash = createHash('sha256').update(readFileSync(resolve('hub/db/migrations.ts'))).update(pgliteVersion).digest('hex').slice(0, 12);
+    const dir = resolve('.sandbox');
+    const file = join(dir, `hub-pglite-${hash}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const made = await openPglite();
+    try {
+      await migrate(made.db);
+      const dump = await made.dump();
+      mkdirSync(dir, { recursive: true });
+      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+      writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));
+      renameSync(temp, file);
+      return dump;
+    } finally {
+      await made.close();
+    }
+  })();
+  return template;
+}
+
+/** A migrated, empty PGlite database of its own (in memory), opened from the template. */
+export async function emptyPglite(): Promise<HubDatabase> {
+  const db = await openPglite(undefined, { from: await migratedTemplate() });
+  await migrate(db.db); // nothing left to do: proves the copy is at the latest migration
+  return db;
+}
+
+/**
+ * A hub on an in-memory PGlite database of its own, as `startHub` opens without a database, but started from the
+ * template; closing the hub closes its database.
+ */
+export async function startTestHub(opts: Omit<HubOptions, 'database' | 'databaseUrl' | 'dataDir'> = {}): Promise<RunningHub> {
+  const database = await emptyPglite();
+  const hub = await startHub({ ...opts, database }).catch(async (e: unknown) => {
+    await database.close();
+    throw e;
+  });
+  let closed: Promise<void> | undefined;
+  return { ...hub, close: () => (closed ??= hub.close().then(() => database.close())) };
+}
+
 export async function testDatabases(backend: Backend): Promise<TestDatabases> {
   if (backend === 'pglite') {
-    const db = await openPglite();
-    await migrate(db.db);
+    const db = await emptyPglite();
     return { open: async () => db, dispose: () => db.close() };
   }
   const url = new URL(serverUrl());

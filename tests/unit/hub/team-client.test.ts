@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startHub, type RunningHub } from '@/hub/server';
+import type { RunningHub } from '@/hub/server';
+import { startTestHub } from './backends';
 import { createTeam } from '@/hub/teams';
 import type { BookRecord } from '@/lib/contacts/schema';
 import { HandledError } from '@/lib/errors/handled-error';
@@ -16,7 +17,7 @@ import { revokeMember, setMemberBudget, signOut, usageCsv, usageOf } from '@/lib
 let hub: RunningHub;
 
 beforeAll(async () => {
-  hub = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
+  hub = await startTestHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
 });
 afterAll(async () => {
   await hub?.close();
