@@ -1,7 +1,10 @@
 // The contact book's indexed read path (lib/contacts/row.ts, idb-store.ts) in real Chromium IndexedDB, on a book
 // written the way version 1 wrote it: the upgrade keeps every record, and every page, search, "all matching ids" and
 // list screen answers exactly what the old path (read and parse every record, filter, sort) answered on that book.
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type Page } from '@playwright/test';
+// The extension's test type (this file uses none of its fixtures): one worker kind for the whole suite, so this file
+// joins the workers already running instead of starting its own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import { type BookHarness, callHarness, openBookPage } from './support/book-page';
 import { chromiumPath } from './support/chromium';
 

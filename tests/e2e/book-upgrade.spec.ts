@@ -2,10 +2,12 @@
 // derived, and the rows and search lines are derived after it in short transactions, in real Chromium IndexedDB.
 // Meanwhile the book says how far it is and keeps purchases; afterwards every page, search and "all matching ids"
 // answers what the old read path (every record read and parsed) answers on the same book, purchases included.
-import { chromium, expect, test, type Browser } from '@playwright/test';
+import { chromium, type Browser } from '@playwright/test';
+// The extension's test type for every test here, those with a page of their own too: one worker kind for the whole
+// suite, so these join the workers already running instead of starting their own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import { callHarness, harnessScript, openBookPage } from './support/book-page';
 import { chromiumPath } from './support/chromium';
-import { test as extensionTest } from './fixtures';
 
 const QUERIES = ['', 'ann', 'ohn', 'muller', 'mail12', 'son group', 'upgradewood', '7'];
 const SORTS = ['bought-desc', 'name', 'company', 'credits'] as const;
@@ -76,10 +78,10 @@ test('a version-2 book gets its search lines again in the new packing: no line o
 // a bar, while its first page waits, then shows the contacts, and a search answers. The version-1 book is written in
 // the extension's origin before anything of the extension has opened it (a fresh profile; the worker opens the book on
 // its first read), so the panel's first page is what starts the derivation.
-extensionTest('the panel shows the book update with progress, then the contacts, and a search answers', async ({ openExtensionPage }) => {
-  extensionTest.setTimeout(240_000);
+test('the panel shows the book update with progress, then the contacts, and a search answers', async ({ openExtensionPage }) => {
+  test.setTimeout(240_000);
   const records = 20_000;
-  const live = await extensionTest.step(`write a version-1 book of ${records} contacts in the extension's origin`, async () => {
+  const live = await test.step(`write a version-1 book of ${records} contacts in the extension's origin`, async () => {
     const page = await openExtensionPage('options.html');
     await page.evaluate(await harnessScript());
     const seeded = await callHarness(page, 'seedVersion1', records, 20, 50, 5);
@@ -89,7 +91,7 @@ extensionTest('the panel shows the book update with progress, then the contacts,
 
   const panel = await openExtensionPage('sidepanel.html');
   const bar = panel.getByRole('progressbar', { name: 'Updating your contact book' });
-  await extensionTest.step('History says the book is being updated, counting up to every record', async () => {
+  await test.step('History says the book is being updated, counting up to every record', async () => {
     await panel.getByRole('tab', { name: 'History' }).click();
     await expect(bar).toBeVisible({ timeout: 60_000 });
     await expect(bar).toHaveAttribute('aria-valuemax', String(records));
@@ -97,7 +99,7 @@ extensionTest('the panel shows the book update with progress, then the contacts,
     await panel.screenshot({ path: 'test-results/screens/book-upgrade-panel-progress.png' });
   });
 
-  await extensionTest.step('then the contacts, counted whole, and a search finds its people', async () => {
+  await test.step('then the contacts, counted whole, and a search finds its people', async () => {
     const book = panel.getByTestId('contact-book');
     await expect(panel.getByTestId('book-row').first()).toBeVisible({ timeout: 180_000 });
     await expect(bar).toHaveCount(0);

@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+// The extension's test type (this file uses none of its fixtures): one worker kind for the whole suite, so this file
+// joins the workers already running instead of starting its own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import Papa from 'papaparse';
 import type { PagePerson } from '@/lib/detect/schema';
 import { demoLedgerOf } from '../../scripts/demo/backend';

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, test } from '@playwright/test';
+// The extension's test type (this file uses none of its fixtures): one worker kind for the whole suite, so this file
+// joins the workers already running instead of starting its own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import Papa from 'papaparse';
 import { storeBuild } from './support/store-build';
 

@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type BrowserContext, chromium, expect, type Page, test } from '@playwright/test';
+import { type BrowserContext, chromium, type Page } from '@playwright/test';
+// The extension's test type (this file uses none of its fixtures): one worker kind for the whole suite, so this file
+// joins the workers already running instead of starting its own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import { startSandbox } from '@/sandbox/server';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { apiRequests, ledgerOf } from './support/reliability';

@@ -7,7 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { chromium, expect, test } from '@playwright/test';
+import { chromium } from '@playwright/test';
+// The extension's test type (this file uses none of its fixtures): one worker kind for the whole suite, so this file
+// joins the workers already running instead of starting its own at the end (docs/testing.md).
+import { expect, test } from './fixtures';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { storePackage } from './support/store-build';
 
