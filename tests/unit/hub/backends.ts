@@ -5,7 +5,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type HubDatabase } from '@/hub/db/open';
@@ -56,6 +56,8 @@ function migratedTemplate(): Promise<Blob> {
       const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
       writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));
       renameSync(temp, file);
+      // Dumps of older migrations go (another process's temp file, `<name>.<pid>.<random>.tmp`, is left alone).
+      for (const name of readdirSync(dir)) if (/^hub-pglite-[0-9a-f]+\.tar$/.test(name) && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
       return dump;
     } finally {
       await made.close();
