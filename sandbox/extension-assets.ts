@@ -9,12 +9,12 @@
  *   scripted by `scripting.executeScript`, so the page carries it).
  * Sizes and the budget: docs/store.md, "Demo mode".
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildApp } from './app';
+import { writeThenRename } from './cache-files';
 import { cachedSeedFile, openEphemeralDb } from './db/open';
 import { resolveOptions } from './options';
 import type { SeedParams } from './seed';
@@ -39,12 +39,9 @@ export async function buildDemoAssets(workDir: string): Promise<PackagedFile[]> 
   const files: PackagedFile[] = [];
   const put = (relativeDest: string, contents: string | Uint8Array) => {
     const absoluteSrc = join(workDir, relativeDest);
-    mkdirSync(dirname(absoluteSrc), { recursive: true });
-    // Written beside and renamed into place: the test builds run two at a time over the same work folder, and a
-    // build copying a file another build had just truncated to rewrite would package half of it.
-    const temp = `${absoluteSrc}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-    writeFileSync(temp, contents);
-    renameSync(temp, absoluteSrc);
+    // The test builds run two at a time over the same work folder: a build copying a file another build had just
+    // truncated to rewrite would package half of it.
+    writeThenRename(absoluteSrc, (temp) => writeFileSync(temp, contents));
     files.push({ relativeDest, absoluteSrc });
   };
 

@@ -1,8 +1,9 @@
 import Database from 'better-sqlite3';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CACHE_DIR, removeOlderVersions, writeThenRename } from '../cache-files';
 import { seedDatabase, type SeedParams } from '../seed';
 import type { SqlDatabase } from './driver';
 import { createDataSchema, createSchema, createStateSchema } from './schema';
@@ -23,7 +24,6 @@ export function fromBetterSqlite3(db: Database.Database): SqlDatabase {
 }
 
 const SANDBOX_DIR = fileURLToPath(new URL('..', import.meta.url));
-const CACHE_DIR = fileURLToPath(new URL('../../.sandbox/', import.meta.url));
 
 /** Opens the user's database file, seeding it when it does not exist yet; a second start reuses it. */
 export function openPersistentDb(path: string, params: SeedParams, onSeed?: (params: SeedParams) => void): OpenedDb {
@@ -61,35 +61,29 @@ function readFast(db: Database.Database): void {
 }
 
 export function cachedSeedFile(params: SeedParams, onSeed?: (params: SeedParams) => void): string {
-  mkdirSync(CACHE_DIR, { recursive: true });
   const prefix = `seed-${params.seed}-c${params.companies}-p${params.contacts}${params.hostile ? '-hostile' : ''}-`;
   const file = join(CACHE_DIR, `${prefix}${seedCodeHash()}.db`);
   if (existsSync(file)) return file;
   onSeed?.(params);
   buildSeededFile(file, params);
-  // Older seeds of the same parameters go; this seed's name is spared with every suffix, since another process may be
-  // writing its own `<file>.<pid>.<random>.tmp` right now (deleting it failed that start with "disk I/O error").
-  const current = basename(file);
-  for (const name of readdirSync(CACHE_DIR)) {
-    if (name.startsWith(prefix) && !name.startsWith(current)) rmSync(join(CACHE_DIR, name), { force: true });
-  }
+  removeOlderVersions(file, prefix);
   return file;
 }
 
 /** Seeds into a temp file and renames it into place, so a concurrent start never sees a half-seeded file. */
 function buildSeededFile(path: string, params: SeedParams): void {
-  const temp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  const db = new Database(temp);
-  db.pragma('journal_mode = OFF');
-  db.pragma('synchronous = OFF');
-  try {
-    createDataSchema(fromBetterSqlite3(db));
-    seedDatabase(fromBetterSqlite3(db), params);
-    db.exec('ANALYZE');
-  } finally {
-    db.close();
-  }
-  renameSync(temp, path);
+  writeThenRename(path, (temp) => {
+    const db = new Database(temp);
+    db.pragma('journal_mode = OFF');
+    db.pragma('synchronous = OFF');
+    try {
+      createDataSchema(fromBetterSqlite3(db));
+      seedDatabase(fromBetterSqlite3(db), params);
+      db.exec('ANALYZE');
+    } finally {
+      db.close();
+    }
+  });
 }
 
 let codeHash: string | undefined;

@@ -59,8 +59,13 @@ type WebExtGlobal = {
 
 /** The page's own address; '' when it cannot say within 2 s (a document still being replaced). */
 async function hrefOf(page: Page): Promise<string> {
-  const late = new Promise<string>((ok) => setTimeout(() => ok(''), 2_000));
-  return Promise.race([page.evaluate(() => location.href).catch(() => ''), late]);
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<string>((ok) => (timer = setTimeout(() => ok(''), 2_000)));
+  try {
+    return await Promise.race([page.evaluate(() => location.href).catch(() => ''), late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /**

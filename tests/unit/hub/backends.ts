@@ -5,12 +5,13 @@
  */
 import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type HubDatabase } from '@/hub/db/open';
 import { migrate } from '@/hub/db/migrations';
 import { type HubOptions, type RunningHub, startHub } from '@/hub/server';
+import { CACHE_DIR, removeOlderVersions, writeThenRename } from '@/sandbox/cache-files';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -45,19 +46,15 @@ function migratedTemplate(): Promise<Blob> {
   template ??= (async () => {
     const pgliteVersion = (JSON.parse(readFileSync(resolve('node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string }).version;
     const hash = createHash('sha256').update(readFileSync(resolve('hub/db/migrations.ts'))).update(pgliteVersion).digest('hex').slice(0, 12);
-    const dir = resolve('.sandbox');
-    const file = join(dir, `hub-pglite-${hash}.tar`);
+    const file = join(CACHE_DIR, `hub-pglite-${hash}.tar`);
     if (existsSync(file)) return new Blob([readFileSync(file)]);
     const made = await openPglite();
     try {
       await migrate(made.db);
       const dump = await made.dump();
-      mkdirSync(dir, { recursive: true });
-      const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-      writeFileSync(temp, new Uint8Array(await dump.arrayBuffer()));
-      renameSync(temp, file);
-      // Dumps of older migrations go (another process's temp file, `<name>.<pid>.<random>.tmp`, is left alone).
-      for (const name of readdirSync(dir)) if (/^hub-pglite-[0-9a-f]+\.tar$/.test(name) && join(dir, name) !== file) rmSync(join(dir, name), { force: true });
+      const bytes = new Uint8Array(await dump.arrayBuffer());
+      writeThenRename(file, (temp) => writeFileSync(temp, bytes));
+      removeOlderVersions(file, 'hub-pglite-');
       return dump;
     } finally {
       await made.close();
@@ -66,19 +63,25 @@ function migratedTemplate(): Promise<Blob> {
   return template;
 }
 
+/** A copy of the template: a migrated, empty PGlite database of its own, in memory. */
+function pgliteFromTemplate(): Promise<HubDatabase> {
+  return migratedTemplate().then((from) => openPglite(undefined, { from }));
+}
+
 /** A migrated, empty PGlite database of its own (in memory), opened from the template. */
 export async function emptyPglite(): Promise<HubDatabase> {
-  const db = await openPglite(undefined, { from: await migratedTemplate() });
+  const db = await pgliteFromTemplate();
   await migrate(db.db); // nothing left to do: proves the copy is at the latest migration
   return db;
 }
 
 /**
  * A hub on an in-memory PGlite database of its own, as `startHub` opens without a database, but started from the
- * template; closing the hub closes its database.
+ * template (`startHub` migrates the database it is given, which proves the copy is at the latest migration); closing
+ * the hub closes its database.
  */
 export async function startTestHub(opts: Omit<HubOptions, 'database' | 'databaseUrl' | 'dataDir'> = {}): Promise<RunningHub> {
-  const database = await emptyPglite();
+  const database = await pgliteFromTemplate();
   const hub = await startHub({ ...opts, database }).catch(async (e: unknown) => {
     await database.close();
     throw e;
