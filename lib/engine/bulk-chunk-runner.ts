@@ -123,8 +123,19 @@ export function createChunkRunner(job: BulkJobContext) {
               emit(job);
             });
           },
+          // Refused with 429 and about to be sent again after the Retry-After: the service processed none of it, so
+          // nothing of it is in the air while the client waits (the next attempt counts it again, above). Left
+          // counted, a browser closed during the wait brought the chunk back "interrupted, may have been charged",
+          // and two chunks waiting out of step kept the job "in flight" for as long as the 429s lasted.
           rateLimited: (ms) => {
             ctx.rateLimited(ms);
+            void withJob(jobId, async () => {
+              const job = await load(jobId);
+              if (!job.sentChunks.includes(chunk)) return;
+              endFlight(job, chunk, rows.length);
+              await store.putJob(job);
+              emit(job);
+            }).catch((error: unknown) => console.warn('In-Page Enrich: bulk chunk not marked as waiting', error));
           },
         },
         options.paidRequests?.sendFor(paidId),
@@ -393,6 +404,9 @@ export function createChunkRunner(job: BulkJobContext) {
         void settleSent(payload.jobId, payload.chunk).catch((error: unknown) => console.warn('In-Page Enrich: bulk chunk not settled', error));
         return 'drop';
       }
+      // Not in `sentChunks`: no request of it was in the air (each attempt writes it there before it leaves, and a
+      // 429 takes it out while the client waits to send it again), so the service cannot have charged it: sent again.
+      if (job && (job.status === 'queued' || job.status === 'running') && !job.sentChunks.includes(payload.chunk)) return 'repeat';
       await withJob(payload.jobId, async () => {
         const fresh = await store.getJob(payload.jobId);
         if (fresh) await interruptChunk(fresh, payload.chunk);

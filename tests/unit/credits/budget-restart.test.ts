@@ -2,9 +2,9 @@
 // service worker is stopped, and the next worker must count the credits it may still be charged. The hold used to
 // live in memory only: after the stop the header said "budget left 10", four lookups were allowed beside an 8-row
 // chunk in the air, and the day ended at 12 charged against a cap of 10.
-import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createLedger, createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createStorageLedgerStore } from '@/lib/credits/store';
@@ -16,9 +16,18 @@ import { createMemoryLimiter, DEFAULT_LIMITER_CONFIG } from '@/lib/queue/limiter
 import type { TaskRecord } from '@/lib/queue/queue';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
+import { addFault } from '../api/sandbox';
 import { killable, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
 
-const url = inject('sandboxUrl');
+// A sandbox of this file's own: a fault is taken by whichever request comes next, and on the sandbox every unit file
+// shares another file's bulk request could take this chunk's slow answer.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let url = '';
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  url = sandbox.url;
+});
+afterAll(() => sandbox.close());
 
 describe('budget holds across a worker stop', () => {
   beforeEach(() => fakeBrowser.reset());
@@ -36,11 +45,7 @@ describe('budget holds across a worker stop', () => {
     const engine = (stores: Pick<EngineOptions, 'taskStore' | 'bulkStore' | 'cacheStore' | 'ledgerStore'>) =>
       createEngine({ ...stores, limiter: createMemoryLimiter(DEFAULT_LIMITER_CONFIG), keystore, settings, paidRequests });
 
-    await fetch(`${url}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
-    });
+    await addFault(url, { mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] });
     // The ledger's record outlives the worker (the background's IndexedDB in the extension): one value both workers open.
     const ledgerValue = createMemoryOwnedValue<unknown>();
     const dying = { taskStore: killable(taskStore), bulkStore: killable(bulkStore), cacheStore: killable(cacheStore), ledgerStore: killable(createStorageLedgerStore(ledgerValue)) };

@@ -1,5 +1,5 @@
-import { describe, expect, inject, it } from 'vitest';
-import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createMemoryKeyStore } from '@/lib/keystore';
@@ -12,9 +12,18 @@ import type { CacheStore } from '@/lib/cache/store';
 import type { LedgerStore } from '@/lib/credits/ledger';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
-import { killable, samples, sandboxRequests, uniqueKey, until } from './engine-helpers';
+import { addFault } from '../api/sandbox';
+import { killable, samples, sandboxLedger, sandboxRequests, uniqueKey, until } from './engine-helpers';
 
-const url = inject('sandboxUrl');
+// A sandbox of this file's own: its faults are queued for whichever request comes next, and on the sandbox every unit
+// file shares another file's bulk request could take one, so a chunk meant to be slow or refused would not be.
+let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+let url = '';
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0, quiet: true });
+  url = sandbox.url;
+});
+afterAll(() => sandbox.close());
 
 function limiterFrom(limiter: SlidingLogLimiter): PersistentLimiter {
   // What the next worker loads from storage.session.
@@ -50,11 +59,7 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
   it('interrupts the chunks that were in flight, resumes the rest, and sends no chunk twice', async () => {
     const key = uniqueKey();
     const w = world(key);
-    await fetch(`${url}/_sandbox/faults`, {
-      method: 'POST',
-      headers: { ...SANDBOX_ADMIN_HEADERS, 'content-type': 'application/json' },
-      body: JSON.stringify({ mode: 'slow', count: 2, delayMs: 1500, paths: ['/v1/bulk-enrich'] }),
-    });
+    await addFault(url, { mode: 'slow', count: 2, delayMs: 1500, paths: ['/v1/bulk-enrich'] });
     const dying = {
       taskStore: killable(w.shared.taskStore),
       bulkStore: killable(w.shared.bulkStore),
@@ -88,6 +93,42 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
     );
     expect(requests).toHaveLength(3);
     expect(new Set(requests.map((r) => r.body)).size).toBe(3);
+  }, 30_000);
+
+  it('a worker death while a chunk waits out a 429 to be sent again: it was not in the air, so the next worker sends it (not interrupted), charged once', async () => {
+    const key = uniqueKey();
+    const w = world(key);
+    // Refused once, with a Retry-After the client waits out itself before sending the chunk again (under 30 s).
+    await addFault(url, { mode: '429', count: 1, retryAfterSeconds: 20, paths: ['/v1/bulk-enrich'] });
+    const dying = {
+      taskStore: killable(w.shared.taskStore),
+      bulkStore: killable(w.shared.bulkStore),
+      cacheStore: killable(w.shared.cacheStore),
+      ledgerStore: killable(w.shared.ledgerStore),
+    };
+    const limiter1 = new SlidingLogLimiter(DEFAULT_LIMITER_CONFIG);
+    const first = w.engine(
+      { taskStore: dying.taskStore.store, bulkStore: dying.bulkStore.store, cacheStore: dying.cacheStore.store, ledgerStore: dying.ledgerStore.store },
+      { limiter: limiter1, acquire: (now) => Promise.resolve(limiter1.tryAcquire(now)), release: (id, now) => limiter1.release(id, now) },
+    );
+    await first.start();
+    const { emails } = await samples(url);
+    const job = await first.bulk.start(emails.slice(0, 5).map((value) => ({ field_type: 'email' as const, value })));
+    await until(() => sandboxRequests(url, key), (r) => r.some((q) => q.path === '/v1/bulk-enrich' && q.status === 429), 'the 429');
+    // While the client waits, the job says nothing of it is in the air (it used to say 5 for the whole wait).
+    const waiting = await until(() => first.bulk.get(job.id), (j) => j.inFlight === 0, 'the refused chunk to leave flight');
+    expect(waiting).toMatchObject({ status: 'running', done: 0 });
+    expect([...w.tasks.values()].filter((t) => t.state === 'in-flight')).toHaveLength(1);
+    for (const part of Object.values(dying)) part.kill();
+
+    const second = w.engine(w.shared, limiterFrom(limiter1));
+    expect(await second.start()).toEqual({ resumed: 1, repeated: 1, dropped: 0 });
+    const done = await until(() => second.bulk.get(job.id), (j) => j.status === 'done', 'the job to finish');
+    expect(done).toMatchObject({ total: 5, done: 5, enriched: 5, failed: 0, interrupted: 0 });
+    expect((await sandboxRequests(url, key)).filter((r) => r.path === '/v1/bulk-enrich').map((r) => r.status)).toEqual([429, 200]);
+    const ledger = (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+    expect(ledger).toBe(5);
+    expect(done.creditsCharged).toBe(ledger);
   }, 30_000);
 
   it('a chunk whose results were stored before the worker died is neither interrupted nor sent again', async () => {
