@@ -26,10 +26,11 @@ chromium_ok=0
 bash scripts/ensure-chromium.sh || chromium_ok=1
 
 # The e2e is the longest suite and the one the run waits for; the unit and Firefox suites fill the time it leaves
-# idle. Run together, they run at a lower priority (FILL_NICE, default 5: a quarter of a core's share against the
-# e2e's processes when both want the CPU, all of it when the e2e waits) unless run one after another.
+# idle. Run together, they run at a lower priority (FILL_NICE, default 3: about half a core's share against the e2e's
+# processes when both want the CPU, all of it when the e2e waits) unless run one after another. At 5, the unit suite
+# beside another busy process (`yes`) got so little that it, not the e2e, became the longest (docs/testing.md).
 fill_nice=0
-[ "${TEST_SERIAL:-0}" = 1 ] || fill_nice="${FILL_NICE:-5}"
+[ "${TEST_SERIAL:-0}" = 1 ] || fill_nice="${FILL_NICE:-3}"
 unit_suite() { nice -n "$fill_nice" npx vitest run --reporter=default --reporter=json --outputFile.json=test-results/unit.json; }
 firefox_suite() {
   nice -n "$fill_nice" npx vitest run -c vitest.firefox.config.ts --reporter=default --reporter=json --outputFile.json=test-results/firefox.json
