@@ -5,26 +5,9 @@
 // Then 100,000 contacts, told to the book 5,000 at a time (each kept in one write), shown and exported whole, with the
 // panel's longest task reported (not asserted: it depends on the load).
 import { readFileSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
-
-/**
- * Starts recording every text the export's progress line shows; the returned function reads them. Recorded in the
- * panel from before the click, because a 5,000-person file can be written whole between two of Playwright's polls
- * (a fresh clone failed so: the line had come and gone, and `toBeVisible` never saw it).
- */
-async function recordExportProgress(panel: Page): Promise<() => Promise<string[]>> {
-  await panel.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { exportProgress: string[] }).exportProgress = seen;
-    new MutationObserver(() => {
-      const text = document.querySelector('[data-testid="export-progress"]')?.textContent ?? '';
-      if (text && seen.at(-1) !== text) seen.push(text);
-    }).observe(document.body, { subtree: true, childList: true, characterData: true });
-  });
-  return () => panel.evaluate(() => (window as unknown as { exportProgress: string[] }).exportProgress);
-}
+import { recordTexts } from './support/record-texts';
 
 /** "Exporting: 500 of 5,000 contacts read": seen at least once, every time with the whole count, and counting up. */
 function expectProgressOf(seen: string[], total: number): void {
@@ -77,7 +60,7 @@ test('5,000 contacts: History shows the newest first, and Download exports every
   });
 
   await test.step('Download: one CSV with every person once, written page by page', async () => {
-    const progress = await recordExportProgress(panel);
+    const progress = await recordTexts(panel, 'export-progress');
     const download = panel.waitForEvent('download', { timeout: 90_000 });
     await panel.getByTestId('contact-book').getByRole('button', { name: 'Download contacts as CSV' }).click();
     await panel.screenshot({ path: 'test-results/screens/book-large-export-progress.png' });
@@ -127,7 +110,7 @@ test('100,000 contacts: History shows its count, and Download exports every pers
   });
 
   await test.step('Download: one CSV of 100,000 people, each once, with progress', async () => {
-    const progress = await recordExportProgress(panel);
+    const progress = await recordTexts(panel, 'export-progress');
     const download = panel.waitForEvent('download', { timeout: 400_000 });
     await panel.getByTestId('contact-book').getByRole('button', { name: 'Download contacts as CSV' }).click();
     const text = readFileSync(await (await download).path(), 'utf8');
