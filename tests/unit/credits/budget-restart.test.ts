@@ -2,9 +2,8 @@
 // service worker is stopped, and the next worker must count the credits it may still be charged. The hold used to
 // live in memory only: after the stop the header said "budget left 10", four lookups were allowed beside an 8-row
 // chunk in the air, and the day ended at 12 charged against a cap of 10.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing';
-import { startSandbox } from '@/sandbox/server';
 import { createMemoryCacheStore } from '@/lib/cache/store';
 import { createLedger, createMemoryLedgerStore } from '@/lib/credits/ledger';
 import { createStorageLedgerStore } from '@/lib/credits/store';
@@ -17,35 +16,29 @@ import type { TaskRecord } from '@/lib/queue/queue';
 import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
-import { killable, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
+import { killable, ownSandbox, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
 
 // A sandbox of this file's own: a fault is taken by whichever request comes next, and on the sandbox every unit file
 // shares another file's bulk request could take this chunk's slow answer.
-let sandbox: Awaited<ReturnType<typeof startSandbox>>;
-let url = '';
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, quiet: true });
-  url = sandbox.url;
-});
-afterAll(() => sandbox.close());
+const own = ownSandbox();
 
 describe('budget holds across a worker stop', () => {
   beforeEach(() => fakeBrowser.reset());
 
   it('budget 10, an 8-row chunk in the air at the stop: the next worker shows 2 left, allows 2 lookups of 4, and the day ends at 10', async () => {
     const key = uniqueKey();
-    const { emails } = await samples(url);
+    const { emails } = await samples(own.url);
     const tasks = new Map<string, TaskRecord>();
     const taskStore = createMemoryTaskStore(tasks);
     const bulkStore = createMemoryBulkStore();
     const cacheStore = createMemoryCacheStore();
     const paidRequests = outlivingRequests();
-    const settings = () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: url, dailyBudget: 10 });
+    const settings = () => Promise.resolve({ ...DEFAULT_SETTINGS, apiBaseUrl: own.url, dailyBudget: 10 });
     const keystore = createMemoryKeyStore(key);
     const engine = (stores: Pick<EngineOptions, 'taskStore' | 'bulkStore' | 'cacheStore' | 'ledgerStore'>) =>
       createEngine({ ...stores, limiter: createMemoryLimiter(DEFAULT_LIMITER_CONFIG), keystore, settings, paidRequests });
 
-    await addFault(url, { mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] });
+    await addFault(own.url, { mode: 'slow', count: 1, delayMs: 1500, paths: ['/v1/bulk-enrich'] });
     // The ledger's record outlives the worker (the background's IndexedDB in the extension): one value both workers open.
     const ledgerValue = createMemoryOwnedValue<unknown>();
     const dying = { taskStore: killable(taskStore), bulkStore: killable(bulkStore), cacheStore: killable(cacheStore), ledgerStore: killable(createStorageLedgerStore(ledgerValue)) };
@@ -70,7 +63,7 @@ describe('budget holds across a worker stop', () => {
 
     const done = await until(() => second.bulk.get(job.id), (j) => j.status === 'done', 'the chunk to settle from its kept answer');
     expect(done).toMatchObject({ enriched: 8, creditsCharged: 8, interrupted: 0 });
-    const charged = (await sandboxLedger(url, key)).reduce((n, e) => n + e.credits, 0);
+    const charged = (await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0);
     expect(charged).toBe(10);
     await until(() => second.ledger.summary(), (s) => s.today === 10, 'the chunk booked');
     expect(await second.ledger.summary()).toMatchObject({ today: 10, budgetLeft: 0 });
