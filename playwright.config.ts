@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { budget } from './tests/time-budget';
 
 // Three workers on two cores: each worker has its own Chromium (reset between its tests, tests/e2e/fixtures.ts) and
 // its own sandbox, and a test spends most of its time waiting on the other processes (browser, sandbox, rate
@@ -12,8 +13,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Budgets for a hang, not speed goals: scaled for slower machines, like each spec's own `test.setTimeout`
+  // (tests/time-budget.ts, tests/e2e/fixtures.ts).
+  timeout: budget(60_000),
+  expect: { timeout: budget(10_000) },
   reporter: [['list']],
   outputDir: 'test-results/artifacts',
 });

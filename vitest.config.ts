@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defineConfig, type Plugin } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
+import { budget } from './tests/time-budget';
 
 /** `wxt/browser` and `wxt/testing` as the fake alone, without WXT's build system (tests/unit/fake-browser.ts). */
 const lightFakeBrowser: Plugin = {
@@ -56,8 +57,9 @@ export default defineConfig({
     // Vitest's default on two cores is one worker (cores − 1), leaving a core idle while the main process waits:
     // two worker processes keep both busy (docs/testing.md). Files that inject sandbox faults start their own sandbox.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 120_000,
+    // Budgets for a hang, not speed goals: scaled for slower machines (tests/time-budget.ts).
+    testTimeout: budget(30_000),
+    hookTimeout: budget(120_000),
     projects: [
       { extends: true, test: { name: 'unit', include: UNIT_FILES, exclude: ISOLATED, isolate: false } },
       { extends: true, test: { name: 'unit-isolated', include: ISOLATED } },

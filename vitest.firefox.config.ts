@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
+import { budget } from './tests/time-budget';
 
 // The Firefox e2e suite (tests/e2e-firefox): real firefox-esr over WebDriver BiDi against the real sandbox.
 // Separate from the unit config: it builds the Firefox extension first and launches a browser per file, so its
@@ -11,7 +12,7 @@ export default defineConfig({
     include: ['tests/e2e-firefox/**/*.test.ts'],
     globalSetup: ['tests/e2e-firefox/ensure-firefox.ts', 'tests/e2e-firefox/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 90_000,
-    hookTimeout: 120_000,
+    testTimeout: budget(90_000),
+    hookTimeout: budget(120_000),
   },
 });

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { type BrowserContext, test as base, chromium, type Page, type TestInfo, type Worker } from '@playwright/test';
 import type { SettingsPatch } from '@/lib/settings/schema';
 import { startSandbox } from '@/sandbox/server';
+import { budget } from '../time-budget';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { resetProfile, type SharedProfile, waitForBackgroundReady, watchTest } from './support/profile-reset';
 import { startStaticServer } from './support/static-server';
@@ -97,7 +98,7 @@ async function launchChromium(uiLanguage: string | undefined): Promise<{ context
 }
 
 async function firstWorker(context: BrowserContext): Promise<Worker> {
-  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  return context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: budget(30_000) }));
 }
 
 /**
@@ -116,7 +117,17 @@ async function screenshotExtensionPages(context: BrowserContext, testInfo: TestI
   }
 }
 
-export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>({
+/**
+ * A spec's `test.setTimeout(ms)` is written for the reference machine, like the config's own budgets: both are scaled
+ * the same way (tests/time-budget.ts), so a slow machine gives a long test as much more room as a short one.
+ */
+function withScaledTimeouts<T extends { setTimeout: (timeout: number) => void }>(testType: T): T {
+  const unscaled = testType.setTimeout;
+  testType.setTimeout = (timeout: number) => unscaled(budget(timeout));
+  return testType;
+}
+
+export const test = withScaledTimeouts(base.extend<Fixtures & { profile: Profile }, WorkerFixtures>({
   uiLanguage: [undefined, { option: true, scope: 'worker' }],
   sandbox: [
     async ({}, use) => {
@@ -124,7 +135,7 @@ export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>
       await use({ url: sandbox.url });
       await sandbox.close();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: budget(60_000) },
   ],
   pageServer: [
     async ({}, use) => {
@@ -148,7 +159,7 @@ export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>
       });
       if (launched) await (await launched.catch(() => null))?.close();
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: budget(60_000) },
   ],
   freshBrowser: [false, { option: true }],
   profile: async ({ freshBrowser, uiLanguage, sharedProfile }, use, testInfo) => {
@@ -217,7 +228,7 @@ export const test = base.extend<Fixtures & { profile: Profile }, WorkerFixtures>
       await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
     });
   },
-});
+}));
 
 export const expect = test.expect;
 
@@ -226,4 +237,4 @@ export const expect = test.expect;
  * (`runtime.onInstalled` with 'install' opens onboarding) and the extension's worker stopped through the DevTools
  * protocol (`ServiceWorker.stopAllWorkers` stops every worker of the browser).
  */
-export const testInOwnBrowser = test.extend({ freshBrowser: true });
+export const testInOwnBrowser = withScaledTimeouts(test.extend({ freshBrowser: true }));

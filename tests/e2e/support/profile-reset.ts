@@ -22,8 +22,9 @@
  * install itself, or that stop the worker, ask for their own browser (`testInOwnBrowser` in fixtures.ts).
  */
 import type { BrowserContext, CDPSession, Page, Worker } from '@playwright/test';
+import { budget } from '../../time-budget';
 
-const READY_TIMEOUT_MS = 30_000;
+const READY_TIMEOUT_MS = budget(30_000);
 const EXTENSIONS_PAGE = 'chrome://extensions/';
 
 /** Storage the DevTools protocol clears for the extension's origin: everything but its service worker registration. */
