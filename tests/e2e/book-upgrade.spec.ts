@@ -27,12 +27,16 @@ test('a version-1 book is derived in batches with progress, and purchases made m
     const records = 10_000;
     const { live } = await callHarness(page, 'seedVersion1', records, 10, 50, 7, 1);
     const run = await test.step('open the book while buying', () => callHarness(page, 'upgradeWhileBuying', 3, 10));
-    // Progress was shown while it ran: every record (the unreadable one too), counted up, never past the total.
+    // Progress was shown while it ran: every record (the unreadable one too), counted up, never past the total. The
+    // total is the records the book holds when the update starts: every one written, or without the seeded deletions
+    // once their undo window (10 s from a second before the seeding) is over, as on a machine slow to seed 10,000.
     expect(run.progress.length).toBeGreaterThan(0);
-    for (const p of run.progress) expect(p).toMatchObject({ total: records + 1 });
+    const total = run.progress[0]!.total;
+    expect([records + 1, live + 1]).toContain(total);
+    for (const p of run.progress) expect(p).toMatchObject({ total });
     const done = run.progress.map((p) => p.done);
     expect(done).toEqual([...done].sort((a, b) => a - b));
-    expect(Math.max(...done)).toBeLessThanOrEqual(records + 1);
+    expect(Math.max(...done)).toBeLessThanOrEqual(total);
     // Done: the book says it answers at once.
     expect(await callHarness(page, 'indexing')).toBeNull();
     // The purchases made during the derivation are in the book, its searches and its count.

@@ -18,6 +18,7 @@ import { isApiError } from '@/lib/api/errors';
 import { API_KEY_HEADER } from '@/lib/api/limits';
 import { describeError } from '@/lib/errors/catalogue';
 import { toErrorData } from '@/lib/errors/to-error-data';
+import { budget } from '../time-budget';
 
 const KEY = 'sk_redirect_test_0123456789';
 
@@ -86,7 +87,7 @@ beforeAll(async () => {
       dispatcher: insecure,
     })) as unknown as Response;
   }) as typeof globalThis.fetch;
-}, 60_000);
+}, budget(60_000));
 
 afterAll(async () => {
   await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));

@@ -11,6 +11,7 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { chainOf, importGraph, runtimeImports } from './import-graph';
 import { ROOT } from './repo-files';
+import { budget } from '../../time-budget';
 
 interface Contexts {
   content: { folders: string[]; notInContentScript: string[] };
@@ -101,5 +102,5 @@ describe('the ESLint rule', () => {
     const [result] = await eslint.lintText(planted, { filePath: join(ROOT, 'lib/detect/walk.ts') });
     const restricted = result!.messages.filter((m) => m.ruleId === '@typescript-eslint/no-restricted-imports').map((m) => m.line);
     expect(restricted).toEqual([1, 2, 3]);
-  }, 60_000);
+  }, budget(60_000));
 });

@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { startSandbox } from '@/sandbox/server';
 import { engineFor, samples, sandboxLedger, sandboxRequests, uniqueKey } from './engine-helpers';
+import { budget } from '../../time-budget';
 
 const url = inject('sandboxUrl');
 
@@ -139,5 +140,5 @@ describe('429 storm against a rate-limited sandbox', () => {
     const refs = charges.map((c) => c.ref);
     expect(new Set(refs).size).toBe(refs.length); // no record charged twice
     expect(charges).toHaveLength(20);
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -17,6 +17,7 @@ import { bookOptions } from '@/lib/hub-client/book-options';
 import { toErrorData } from '@/lib/errors/to-error-data';
 import { engineFor, samples, sandboxLedger, sandboxRequests, until } from '../engine/engine-helpers';
 import { bookHits, newTeam, type SignedInMember } from './hub-helpers';
+import { budget } from '../../time-budget';
 
 const url = inject('sandboxUrl');
 let hub: RunningHub;
@@ -230,7 +231,7 @@ describe('the shared book without proxy mode', () => {
     expect(asked.filter((a) => a === 'POST /hub/book/answers')).toHaveLength(2);
     expect(asked.filter((a) => a === 'POST /hub/book/ask').length).toBeLessThanOrEqual(2);
     expect(await sandboxRequests(url, b.ownKey)).toHaveLength(0);
-  }, 120_000);
+  }, budget(120_000));
 
   it('with the hub down, prices and purchases are as without a hub; a "free" click whose book is gone by then is refused, nothing sent', async () => {
     const own = await startHub({ port: 0, keySecret: randomBytes(32).toString('base64') });
@@ -265,5 +266,5 @@ describe('the shared book without proxy mode', () => {
       await own.close();
     }
     // A hub of its own (PGlite, migrated at start: seconds on a loaded machine), closed half-way.
-  }, 120_000);
+  }, budget(120_000));
 });

@@ -13,6 +13,7 @@ import { hashSecret } from '@/hub/tokens';
 import type { HubDatabase } from '@/hub/db/open';
 import { startSandbox, type RunningSandbox } from '@/sandbox/server';
 import { BACKENDS, testDatabases, type TestDatabases } from './backends';
+import { budget } from '../../time-budget';
 
 // The sandbox's per-key limit, made short so the shared-limiter test takes seconds: 10 requests per second.
 const RATE = { max: 10, windowMs: 1000 };
@@ -410,7 +411,7 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     const waiting = fetch(`${hub.url}/v1/enrich?email=second%40gone.example`, { headers: { 'x-api-key': member }, signal: gone.signal }).catch((e: unknown) => e);
     // The hub has it queued (its reservation is pending) before the member gives up.
     const pending = async () => (await database.db.selectFrom('usage').select('id').where('member_id', '=', ids[0] as string).where('status', '=', 'pending').execute()).length;
-    await expect.poll(pending, { timeout: 10_000 }).toBe(1);
+    await expect.poll(pending, { timeout: budget(10_000) }).toBe(1);
     gone.abort();
     expect(await waiting).toBeInstanceOf(Error);
     // A third lookup gets the next place; had the second been sent, it would have had that place first.
@@ -420,7 +421,7 @@ describe.each(BACKENDS)('team hub on %s', (backend) => {
     // Its reservation is given back (it counts against no budget) once the hub sees the member gone, which on a busy
     // machine may come after the third lookup's answer: the hub learns of the abort from the closed connection.
     const statuses = async () => (await database.db.selectFrom('usage').select(['status']).where('member_id', '=', ids[0] as string).orderBy('at').execute()).map((u) => u.status);
-    await expect.poll(statuses, { timeout: 10_000 }).toEqual(['done', 'failed', 'done']);
+    await expect.poll(statuses, { timeout: budget(10_000) }).toEqual(['done', 'failed', 'done']);
   });
 
   it('sign-in is rate limited per address: after 20 bad attempts even a good invite waits', async () => {

@@ -6,6 +6,7 @@ import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { createPageScanner, scanDocumentSync, type ScanUpdate } from '@/lib/detect/dom-scan';
 import type { RawPageScan } from '@/lib/detect/schema';
+import { budget } from '../../../time-budget';
 
 const URL = 'https://www.acme-law.com/people';
 
@@ -81,7 +82,7 @@ describe('grouping while the walk runs', () => {
     const { during, after } = both(body);
     expect(after.people.length).toBeGreaterThan(4900);
     expect(during).toEqual(after);
-  }, 60_000);
+  }, budget(60_000));
 });
 
 describe('people reach the host before the full pass ends', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyLines, entitiesOf, peopleLines } from './helpers';
+import { budget } from '../../../time-budget';
 
 // The grouping of identifiers into people, on fragments written like the sites that motivated each
 // row. Each row: what the page shows, and one line per person ("Name | Title | identifiers").
@@ -413,7 +414,7 @@ describe('a page with more identifiers than the grouper takes', () => {
     expect(people.length).toBeGreaterThan(1000);
     expect(people[0]).toMatchObject({ phones: ['+442070000000'], profiles: ['https://www.linkedin.com/in/member-0'] });
     expect(people.filter((p) => p.phones.length === 1)).toHaveLength(people.length);
-  }, 120_000);
+  }, budget(120_000));
 
   it('a page of links only still gives up to the whole limit to its links', () => {
     // 4,000 rows of three links: 12,000 identifiers, all from links, more than the half links may take at first.
@@ -427,7 +428,7 @@ describe('a page with more identifiers than the grouper takes', () => {
     expect(people).toHaveLength(4000);
     expect(people[3999]).toMatchObject({ emails: ['member.3999@acme-law.com'], profiles: ['https://www.linkedin.com/in/member-3999'] });
     expect(people[3999]?.phones).toHaveLength(1);
-  }, 120_000);
+  }, budget(120_000));
 
   it('links handed again after the text keep out of editable regions', () => {
     const row = (i: number): string =>
@@ -438,7 +439,7 @@ describe('a page with more identifiers than the grouper takes', () => {
     const { people } = entitiesOf(`<table>${Array.from({ length: 4000 }, (_, i) => row(i)).join('')}</table>${draft}`);
     expect(people).toHaveLength(4000);
     expect(people[0]).toMatchObject({ profiles: ['https://www.linkedin.com/in/member-0'], emails: ['member.0@acme-law.com'] });
-  }, 120_000);
+  }, budget(120_000));
 });
 
 // A table's header says what each cell holds, in the languages staff tables are written in: the cell after the name

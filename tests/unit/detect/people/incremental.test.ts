@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { scanDocumentSync } from '@/lib/detect';
 import type { RawPageScan } from '@/lib/detect/schema';
 import { ScanEngine } from '@/lib/detect/walk';
+import { budget } from '../../../time-budget';
 
 const URL = 'https://www.acme.com/team';
 
@@ -103,5 +104,5 @@ describe('incremental grouping gives what a fresh scan gives', () => {
     expect(expectSameAsFresh(s)).toBe(2100);
     s.add(card(5000) + card(5001), 'end');
     expect(expectSameAsFresh(s)).toBe(2102);
-  }, 120_000);
+  }, budget(120_000));
 });
