@@ -77,6 +77,11 @@ export async function startHub(opts: HubOptions = {}): Promise<RunningHub> {
     );
     server.once('error', reject);
   });
+  // Keep idle connections longer than clients do (undici: 4 s; Node's server default: 5 s), so the hub never closes a
+  // socket at the moment a client reuses it: on a slow, busy machine the two timers cross, and the client gets
+  // ECONNRESET (the hub bench's smoke run did, as the sandbox's bench had; sandbox/server.ts does the same). close()
+  // ends every connection anyway.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = 65_000;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   let closed: Promise<void> | undefined;
   return {
