@@ -20,7 +20,7 @@ function scaleOf(raw: string | undefined): number {
   return scale;
 }
 
-export const TIME_SCALE = scaleOf(process.env.TEST_TIME_SCALE);
+const TIME_SCALE = scaleOf(process.env.TEST_TIME_SCALE);
 
 /** A budget written for the reference machine, in milliseconds, as this run allows it. */
 export function budget(ms: number): number {

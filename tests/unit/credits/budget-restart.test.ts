@@ -17,7 +17,6 @@ import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
 import { killable, ownSandbox, outlivingRequests, samples, sandboxLedger, uniqueKey, until } from '../engine/engine-helpers';
-import { budget } from '../../time-budget';
 
 // A sandbox of this file's own: a fault is taken by whichever request comes next, and on the sandbox every unit file
 // shares another file's bulk request could take this chunk's slow answer.
@@ -69,7 +68,7 @@ describe('budget holds across a worker stop', () => {
     await until(() => second.ledger.summary(), (s) => s.today === 10, 'the chunk booked');
     expect(await second.ledger.summary()).toMatchObject({ today: 10, budgetLeft: 0 });
     expect((await ledgerStore.load()).held).toBeUndefined();
-  }, budget(30_000));
+  });
 });
 
 describe('kept holds in the ledger', () => {

@@ -13,7 +13,6 @@ import { createMemoryTaskStore } from '@/lib/queue/task-store';
 import { DEFAULT_SETTINGS } from '@/lib/settings/schema';
 import { addFault } from '../api/sandbox';
 import { killable, ownSandbox, samples, sandboxLedger, sandboxRequests, uniqueKey, until } from './engine-helpers';
-import { budget } from '../../time-budget';
 
 // A sandbox of this file's own: its faults are queued for whichever request comes next, and on the sandbox every unit
 // file shares another file's bulk request could take one, so a chunk meant to be slow or refused would not be.
@@ -93,7 +92,7 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
     );
     expect(requests).toHaveLength(3);
     expect(new Set(requests.map((r) => r.body)).size).toBe(3);
-  }, budget(30_000));
+  });
 
   it('a worker death while a chunk waits out a 429 to be sent again: it was not in the air, so the next worker sends it (not interrupted), charged once', async () => {
     const key = uniqueKey();
@@ -119,7 +118,7 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
     const ledger = (await sandboxLedger(own.url, key)).reduce((n, e) => n + e.credits, 0);
     expect(ledger).toBe(5);
     expect(done.creditsCharged).toBe(ledger);
-  }, budget(30_000));
+  });
 
   it('a chunk whose results were stored before the worker died is neither interrupted nor sent again', async () => {
     const key = uniqueKey();
@@ -143,5 +142,5 @@ describe('bulk job across a worker death (in-memory stores, real sandbox)', () =
     expect(after).toMatchObject({ status: 'done', done: 1500, interrupted: 0, enriched: 12 });
     expect((await sandboxRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich')).toHaveLength(2);
     expect(w.tasks.size).toBe(0);
-  }, budget(30_000));
+  });
 });
