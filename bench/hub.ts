@@ -9,7 +9,9 @@
  * - ask in process: the same question straight to the database (askBook), no HTTP: the database's share of "ask";
  * - limiter across two hub processes: two `npm run hub` processes on the same Postgres, proxy mode on, members
  *   sending lookups through both at once against the real sandbox's per-key limit. Every 429 the sandbox gives is the
- *   hubs' own fault (nothing else uses the key): `hub_limiter_self_429` must be 0.
+ *   hubs' own fault (nothing else uses the key): `hub_limiter_self_429` must be 0. A 429 from a hub itself (a lookup
+ *   that would wait longer than its maxQueueMs for a place) is waited out and asked again, as the extension does,
+ *   and counted (`hub_limiter_asked_again`): how many there are depends on the machine's speed, not on the limiter.
  *
  * Full mode: 200 members, 1,000,000 people, and the limiter at the service's 200 requests per window with the
  * window shortened from 60 s to 6 s (the sliding log does not depend on the window's length; a real minute would
@@ -45,8 +47,8 @@ interface Sizes {
 }
 
 const FULL: Sizes = { members: 200, contacts: 1_000_000, requests: 2000, concurrency: 16, rate: { max: 200, windowMs: 6000, lookups: 700 } };
-// Quick: 50 lookups are 2.5 windows of queue (5 s), half the hub's 10 s limit on a lookup's wait; 80 (8 s) left too little
-// for a smoke run at low priority beside the tests, where the hubs answered 429 themselves 11 times.
+// Quick: 50 lookups are 2.5 windows of queue (5 s), half the hub's 10 s limit on a lookup's wait. On a slow machine
+// beside the tests the hubs still refused some themselves (5 of 50 in one CI run): those are asked again after Retry-After.
 const QUICK: Sizes = { members: 20, contacts: 5000, requests: 300, concurrency: 8, rate: { max: 20, windowMs: 2000, lookups: 50 } };
 
 async function timed(n: number, concurrency: number, one: (i: number) => Promise<void>) {
@@ -174,6 +176,17 @@ interface LimiterFigures {
   utilisation: number;
   /** The most requests the sandbox received in any window of its length (must be ≤ its limit). */
   busiestWindow: number;
+  /** Lookups the hubs refused themselves (their queue's wait cap) and the bench asked again after Retry-After. */
+  askedAgain: number;
+}
+
+/** How many times one lookup is asked before the bench gives up on it (the extension keeps asking; a bench must end). */
+const MAX_ASKS = 5;
+
+/** Retry-After in seconds, as the hub sends it, in milliseconds; a missing or odd header waits one second. */
+function retryAfterMs(header: string | null): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : 1000;
 }
 
 /**
@@ -195,18 +208,27 @@ async function measureLimiterAcrossProcesses(databaseUrl: string, database: HubD
     });
     if (!set.ok) throw new Error(`proxy mode refused: ${set.status} ${await set.text()}`);
     const run = randomBytes(3).toString('hex');
+    let askedAgain = 0;
     const answers = await Promise.all(
       Array.from({ length: lookups }, async (_, i) => {
         const hub = hubs[i % 2]!;
         const token = seeded.tokens[i % seeded.tokens.length]!;
         // New people (not in the book), so every lookup goes to the service.
-        const res = await fetch(`${hub.url}/v1/enrich?email=${encodeURIComponent(`lim${run}.${i}@nowhere-${i % 13}.com`)}`, { headers: { 'x-api-key': token } });
-        await res.arrayBuffer();
-        return res.status;
+        const url = `${hub.url}/v1/enrich?email=${encodeURIComponent(`lim${run}.${i}@nowhere-${i % 13}.com`)}`;
+        // As the extension's queue does: a 429 from the hub itself (its wait for a place passed maxQueueMs, which a
+        // slow or busy machine reaches with fewer lookups) is waited out for its Retry-After and asked again. What the
+        // bench measures is the service's side: its busiest window and its own 429s.
+        for (let attempt = 1; ; attempt++) {
+          const res = await fetch(url, { headers: { 'x-api-key': token } });
+          await res.arrayBuffer();
+          if (res.status !== 429 || attempt === MAX_ASKS) return res.status;
+          askedAgain++;
+          await new Promise((done) => setTimeout(done, retryAfterMs(res.headers.get('retry-after'))));
+        }
       }),
     );
     const refusedByHub = answers.filter((s) => s === 429).length;
-    if (refusedByHub > 0) throw new Error(`the hubs answered 429 themselves ${refusedByHub} times: raise maxQueueMs or send fewer lookups`);
+    if (refusedByHub > 0) throw new Error(`the hubs still answered 429 ${refusedByHub} times after ${MAX_ASKS} asks each: send fewer lookups`);
     const log = ((await (await fetch(`${sandbox.url}/_sandbox/requests?key=${encodeURIComponent(key)}`)).json()) as { requests: Array<{ time: string; path: string; status: number }> }).requests.filter(
       (r) => r.path === '/v1/enrich',
     );
@@ -219,7 +241,7 @@ async function measureLimiterAcrossProcesses(databaseUrl: string, database: HubD
       while (times[b]! - times[a]! >= windowMs) a++;
       busiestWindow = Math.max(busiestWindow, b - a + 1);
     }
-    return { sent: log.length, self429: log.filter((r) => r.status === 429).length, utilisation: round(inWindows / (windows * max), 3), busiestWindow };
+    return { sent: log.length, self429: log.filter((r) => r.status === 429).length, utilisation: round(inWindows / (windows * max), 3), busiestWindow, askedAgain };
   } finally {
     for (const { child } of hubs) child.kill('SIGTERM');
     await Promise.all(hubs.map(({ child }) => new Promise((done) => (child.exitCode !== null ? done(null) : child.once('exit', done)))));
@@ -322,7 +344,7 @@ export async function run(opts: { json: boolean; quick: boolean }, overrides: Pa
     const { max, windowMs } = sizes.rate;
     console.log(
       `  limiter, two hub processes: ${limiter.sent} lookups under ${max} per ${windowMs / 1000} s, busiest window ${limiter.busiestWindow}, ` +
-        `utilisation ${limiter.utilisation}, 429 from the service ${limiter.self429}`,
+        `utilisation ${limiter.utilisation}, 429 from the service ${limiter.self429}, asked again after the hubs' own 429 ${limiter.askedAgain}`,
     );
     Object.assign(results, {
       hub_seed_s: book.seedSeconds,
@@ -336,6 +358,7 @@ export async function run(opts: { json: boolean; quick: boolean }, overrides: Pa
       hub_limiter_max: max,
       hub_limiter_utilisation: limiter.utilisation,
       hub_limiter_self_429: limiter.self429,
+      hub_limiter_asked_again: limiter.askedAgain,
     });
   } finally {
     await db.close();
