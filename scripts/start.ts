@@ -13,7 +13,9 @@
  * request that tried to leave the browser would fail the tour.
  *
  * Flags: --headless / --headed override the DISPLAY check; --no-server as above; --extension=<dir> walks an
- * existing build instead of building one (the e2e test passes its store build); --out=<dir> instead of demo-output/.
+ * existing build instead of building one (the e2e test passes its store build); --out=<dir> instead of demo-output/;
+ * --patience=N (1–20) lets every wait of the tour, and the headless run's limit, last N times longer on a slow or
+ * busy machine (scripts/demo/patience.ts; the e2e test passes its own time scale).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -26,6 +28,7 @@ import { chromiumPath, extensionArgs } from '../tests/e2e/support/chromium';
 import { inExtensionBackend, SANDBOX_DEMO_KEY, sandboxBackend } from './demo/backend';
 import { findExtension } from './demo/extension';
 import { offlineChromiumArgs } from './demo/offline';
+import { parsePatience, patient, setPatience } from './demo/patience';
 import { seconds, Tour } from './demo/steps';
 import { runTour } from './demo/tour';
 
@@ -42,11 +45,20 @@ const OUT_DIR = resolve(flag('out') ?? 'demo-output');
 const BUILD_ROOT = resolve(NO_SERVER ? '.output/demo-no-server' : '.output/demo');
 const GIVEN_BUILD = flag('extension');
 const EXTENSION_DIR = GIVEN_BUILD ? resolve(GIVEN_BUILD) : join(BUILD_ROOT, 'chrome-mv3');
+try {
+  setPatience(parsePatience(flag('patience')));
+} catch (error) {
+  console.error(`npm start: ${(error as Error).message}`);
+  process.exit(2);
+}
 /**
- * Headless runs must end well inside 3 minutes; past this something is stuck. `DEMO_LIMIT_S` raises it on a
- * machine shared with other heavy work (the build alone can take two minutes there), never lowers it.
+ * Headless runs must end well inside 3 minutes; past this something is stuck. `--patience=N` gives a slow machine N
+ * times that; `DEMO_LIMIT_S` raises it on a machine shared with other heavy work (the build alone can take two
+ * minutes there), never lowers it.
  */
-const HEADLESS_LIMIT_MS = Math.max(170_000, Number(process.env.DEMO_LIMIT_S ?? 0) * 1000 || 0);
+const HEADLESS_LIMIT_MS = Math.max(patient(170_000), Number(process.env.DEMO_LIMIT_S ?? 0) * 1000 || 0);
+/** Playwright's wait for an action (a click on a button that is still disabled, say) when the tour names none. */
+const ACTION_TIMEOUT_MS = patient(30_000);
 
 function log(line: string): void {
   console.log(line);
@@ -141,6 +153,7 @@ async function main(): Promise<number> {
       viewport: headed ? null : { width: 1280, height: 800 },
       acceptDownloads: true,
     });
+    context.setDefaultTimeout(ACTION_TIMEOUT_MS);
     const ext = await findExtension(context);
     log(`Chromium: ${headed ? 'window open' : 'headless'}, extension ${ext.id} loaded. The tour:`);
 

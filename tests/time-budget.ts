@@ -26,3 +26,11 @@ const TIME_SCALE = scaleOf(process.env.TEST_TIME_SCALE);
 export function budget(ms: number): number {
   return Math.round(ms * TIME_SCALE);
 }
+
+/**
+ * The factor itself, for a child process that scales its own waits: `npm start -- --patience=N`, run by the demo
+ * tour's test, waits as long as the test around it allows.
+ */
+export function timeScale(): number {
+  return TIME_SCALE;
+}

@@ -7,6 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { type Extension, extensionUrl, send } from './extension';
+import { patient } from './patience';
 import { type Ledger, ledger, requestCount } from './sandbox-api';
 import { SANDBOX_BASE_URL } from '../../lib/settings/schema';
 import { pageFile } from '../../sandbox/extension-assets';
@@ -30,7 +31,8 @@ export interface TourBackend {
 /** The sandbox's standard key the "Use the demo sandbox" button saves. */
 export const SANDBOX_DEMO_KEY = 'test-standard';
 
-async function visibleWithin(page: Page, testId: string, what: string, timeoutMs = 20_000): Promise<void> {
+async function visibleWithin(page: Page, testId: string, what: string, writtenMs = 20_000): Promise<void> {
+  const timeoutMs = patient(writtenMs);
   await page
     .getByTestId(testId)
     .first()
@@ -45,12 +47,13 @@ export function sandboxBackend(sandboxUrl: string): TourBackend {
   return {
     async connect(page) {
       const before = await count();
-      await page.getByRole('button', { name: 'Use the demo sandbox' }).click({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Use the demo sandbox' }).click({ timeout: patient(15_000) });
+      const confirmMs = patient(15_000);
       await page
         .getByText('Connected to the demo sandbox')
-        .waitFor({ state: 'visible', timeout: 15_000 })
+        .waitFor({ state: 'visible', timeout: confirmMs })
         .catch(() => {
-          throw new Error('The "Connected to the demo sandbox" confirmation did not appear within 15 s');
+          throw new Error(`The "Connected to the demo sandbox" confirmation did not appear within ${confirmMs / 1000} s`);
         });
       // The onboarding button targets the default sandbox address; when 8787 was busy the sandbox runs elsewhere.
       let moved = '';
@@ -85,7 +88,7 @@ export function inExtensionBackend(ext: Extension): TourBackend {
   const pageUrl = (page: DemoPage | 'index') => extensionUrl(ext, `demo/${pageFile(page === 'index' ? '/demo/' : `/demo/${page}`)}`);
   return {
     async connect(page) {
-      await page.getByTestId('demo-start').click({ timeout: 15_000 });
+      await page.getByTestId('demo-start').click({ timeout: patient(15_000) });
       await visibleWithin(page, 'demo-banner', 'The demo banner after "Try it with demo data"');
       const state = await send(page, 'demo/state', {});
       if (!state.on) throw new Error('the background says demo mode is off after "Try it with demo data"');

@@ -5,6 +5,7 @@
  */
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import type { Reply, RequestInput, RequestOutput, RequestType } from '../../lib/messaging/protocol';
+import { patient } from './patience';
 
 /** The side panel's real width in Chrome. */
 export const PANEL_VIEWPORT = { width: 360, height: 900 };
@@ -18,7 +19,7 @@ export interface Extension {
 }
 
 export async function findExtension(context: BrowserContext): Promise<Extension> {
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: patient(20_000) }));
   return { context, worker, id: new URL(worker.url()).host };
 }
 
@@ -36,7 +37,8 @@ export async function send<T extends RequestType>(page: Page, type: T, input: Re
 }
 
 /** The background sets `backgroundReady` once its stores are open and queued work has resumed. */
-export async function waitForBackground(ext: Extension, timeoutMs = 20_000): Promise<void> {
+export async function waitForBackground(ext: Extension, writtenMs = 20_000): Promise<void> {
+  const timeoutMs = patient(writtenMs);
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const ready = await ext.worker.evaluate(async () => Boolean((await chrome.storage.session.get('backgroundReady')).backgroundReady));

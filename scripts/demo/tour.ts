@@ -12,13 +12,15 @@ import Papa from 'papaparse';
 import type { TourBackend } from './backend';
 import { type Extension, extensionUrl, openWithPanel, POPUP_VIEWPORT, send, waitForBackground, waitForExtensionPage } from './extension';
 import { CreditMeter, credits } from './sandbox-api';
+import { patient } from './patience';
 import type { Tour } from './steps';
 
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
 const tabButton = (panel: Page, name: string): Locator => panel.getByRole('tab', { name, exact: true });
 
 /** Waits for `locator`, failing with a sentence instead of a bare timeout. */
-async function visible(locator: Locator, what: string, timeoutMs = 15_000): Promise<Locator> {
+async function visible(locator: Locator, what: string, writtenMs = 15_000): Promise<Locator> {
+  const timeoutMs = patient(writtenMs);
   try {
     await locator.first().waitFor({ state: 'visible', timeout: timeoutMs });
   } catch {
@@ -49,7 +51,8 @@ async function visibleText(locator: Locator): Promise<string> {
  * after the step. It compares the visible word: the accessible text starts with "Request queue: ", which is never
  * just "Idle". Returns what it says when it does not settle, so the summary can mention it.
  */
-async function settleQueue(panel: Page, timeoutMs = 3_000): Promise<string> {
+async function settleQueue(panel: Page, writtenMs = 3_000): Promise<string> {
+  const timeoutMs = patient(writtenMs);
   const stat = panel.getByTestId('queue-stat');
   const deadline = Date.now() + timeoutMs;
   let shown = '';
@@ -62,7 +65,8 @@ async function settleQueue(panel: Page, timeoutMs = 3_000): Promise<string> {
 }
 
 /** Follows a started bulk job's progress bar to its end; fails unless it finished. The values seen, first to last. */
-async function finishBulk(panel: Page, timeoutMs: number): Promise<{ progress: Locator; seen: string[] }> {
+async function finishBulk(panel: Page, writtenMs: number): Promise<{ progress: Locator; seen: string[] }> {
+  const timeoutMs = patient(writtenMs);
   const page = view(panel, 'Page');
   const progress = await visible(page.getByRole('progressbar', { name: 'Bulk enrichment progress' }), 'The bulk progress bar');
   const seen: string[] = [];
@@ -106,7 +110,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       await waitForBackground(ext);
       const balance = await meter.start();
       // The background opens the onboarding page on install; open it ourselves if it has not appeared.
-      let page = await waitForExtensionPage(ext, 'onboarding.html', 5_000);
+      let page = await waitForExtensionPage(ext, 'onboarding.html', patient(5_000));
       const openedByInstall = page !== null;
       if (!page) {
         page = await ext.context.newPage();
@@ -204,7 +208,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
         .getByRole('list', { name: 'Social profiles' })
         .locator('a[href*="/in/"]')
         .first()
-        .getAttribute('href', { timeout: 2_000 })
+        .getAttribute('href', { timeout: patient(2_000) })
         .catch(() => null);
       s.contact = { email, name, profileUrl };
       const settled = await settleQueue(panel);
@@ -330,6 +334,12 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const { settings } = await send(panel, 'settings/get', {});
       if (found > settings.confirmAboveCredits) {
         await (await visible(question.getByRole('button', { name: 'Start', exact: true }), 'The second question\'s "Start" button')).click();
+        // The question closes the moment its Start is taken; still open means the click never reached it.
+        await question
+          .waitFor({ state: 'hidden', timeout: patient(5_000) })
+          .catch(() => {
+            throw new Error('The second question stayed open after its "Start" was clicked');
+          });
       }
       const { progress, seen } = await finishBulk(panel, 90_000);
       const ms = performance.now() - started;
@@ -361,7 +371,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const results = page.getByRole('table', { name: 'Bulk enrichment results' });
       // Rows are fetched after the job's last event; wait until none is shown in a non-final state.
       await visible(results.getByText('Enriched'), 'An "Enriched" row in the bulk results');
-      const download = panel.waitForEvent('download', { timeout: 15_000 });
+      const download = panel.waitForEvent('download', { timeout: patient(15_000) });
       await page.getByRole('button', { name: 'Download bulk results as CSV' }).click();
       const file = await download;
       const path = `${opts.outDir}/directory-enriched.csv`;

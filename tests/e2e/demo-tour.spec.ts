@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from './fixtures';
 import Papa from 'papaparse';
 import { storeBuild } from './support/store-build';
+import { budget, timeScale } from '../time-budget';
 
 // `npm start -- --no-server --headless`, run as a user runs it: the real script (scripts/start.ts), on the store
 // build the demo specs share (support/store-build.ts; `--extension` skips its own build), with no sandbox process and
@@ -38,8 +39,9 @@ test('npm start -- --no-server: the whole demo tour on a store build, no sandbox
     const result = await new Promise<{ code: number; stdout: string; stderr: string }>((done) => {
       execFile(
         'npx',
-        ['tsx', 'scripts/start.ts', '--no-server', '--headless', `--extension=${build}`, `--out=${out}`],
-        { env: { ...process.env, DISPLAY: '' }, maxBuffer: 10 * 1024 * 1024, timeout: 300_000 },
+        // The tour's own waits are written for a quiet machine; it waits as much longer as this test may take.
+        ['tsx', 'scripts/start.ts', '--no-server', '--headless', `--extension=${build}`, `--out=${out}`, `--patience=${timeScale()}`],
+        { env: { ...process.env, DISPLAY: '' }, maxBuffer: 10 * 1024 * 1024, timeout: budget(300_000) },
         (error, stdout, stderr) => done({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
       );
     });

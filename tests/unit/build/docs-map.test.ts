@@ -37,6 +37,7 @@ const UNIT_TEST_EXCEPTIONS: Record<string, string> = {
   shared: 'components/shared/',
   sandbox: 'sandbox/',
   hub: 'hub/',
+  scripts: 'scripts/',
 };
 
 describe('reading the docs', () => {

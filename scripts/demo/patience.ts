@@ -1,0 +1,29 @@
+/**
+ * How long the tour waits for anything, on the machine it runs on.
+ *
+ * Each wait in scripts/demo is written for a two-core machine with nothing else to do: past it, something is stuck
+ * and the step fails with a sentence. On a slower or busier machine (the e2e suite runs the tour beside its other
+ * workers, on a machine where each first touch of a memory page can cost ~13 µs: docs/testing.md) the same steps take
+ * two or three times as long without anything being wrong. `npm start -- --patience=N` multiplies every wait by N.
+ * A wait only ends a stuck step; no step passes or fails on speed.
+ */
+let factor = 1;
+
+/** Reads `--patience=N` (a number from 1 to 20); a bad value is refused with the reason. */
+export function parsePatience(raw: string | undefined): number {
+  if (raw === undefined) return 1;
+  const n = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(n) || n < 1 || n > 20) {
+    throw new Error(`--patience takes a number from 1 to 20 (how many times longer the tour may wait for each step); got "${raw}"`);
+  }
+  return n;
+}
+
+export function setPatience(n: number): void {
+  factor = n;
+}
+
+/** A wait written for the reference machine, in milliseconds, as this run allows it. */
+export function patient(ms: number): number {
+  return Math.round(ms * factor);
+}
