@@ -9,22 +9,21 @@
  * nothing for it; a hung test reports three times later. `TEST_TIME_SCALE=1` gives the tighter budgets back, for a
  * contributor who wants a hang reported sooner on a fast machine.
  */
+import { parseTimeScale, scaleWait } from '../scripts/time-scale';
+
 const DEFAULT_SCALE = 3;
 
-function scaleOf(raw: string | undefined): number {
-  if (raw === undefined || raw.trim() === '') return DEFAULT_SCALE;
-  const scale = Number(raw);
-  if (!Number.isFinite(scale) || scale < 1 || scale > 20) {
-    throw new Error(`TEST_TIME_SCALE must be a number from 1 to 20 (how many times the written budgets a test may take); got "${raw}"`);
-  }
-  return scale;
-}
-
-const TIME_SCALE = scaleOf(process.env.TEST_TIME_SCALE);
+// Blank counts as not set here: `TEST_TIME_SCALE= npm test` is how a shell clears it.
+const raw = process.env.TEST_TIME_SCALE;
+const TIME_SCALE = parseTimeScale(
+  raw?.trim() === '' ? undefined : raw,
+  DEFAULT_SCALE,
+  (given) => `TEST_TIME_SCALE must be a number from 1 to 20 (how many times the written budgets a test may take); got "${given}"`,
+);
 
 /** A budget written for the reference machine, in milliseconds, as this run allows it. */
 export function budget(ms: number): number {
-  return Math.round(ms * TIME_SCALE);
+  return scaleWait(ms, TIME_SCALE);
 }
 
 /**

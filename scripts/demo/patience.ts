@@ -7,16 +7,13 @@
  * two or three times as long without anything being wrong. `npm start -- --patience=N` multiplies every wait by N.
  * A wait only ends a stuck step; no step passes or fails on speed.
  */
+import { parseTimeScale, scaleWait } from '../time-scale';
+
 let factor = 1;
 
-/** Reads `--patience=N` (a number from 1 to 20); a bad value is refused with the reason. */
+/** Reads `--patience=N` (a number from 1 to 20, scripts/time-scale.ts); a bad value is refused with the reason. */
 export function parsePatience(raw: string | undefined): number {
-  if (raw === undefined) return 1;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n < 1 || n > 20) {
-    throw new Error(`--patience takes a number from 1 to 20 (how many times longer the tour may wait for each step); got "${raw}"`);
-  }
-  return n;
+  return parseTimeScale(raw, 1, (given) => `--patience takes a number from 1 to 20 (how many times longer the tour may wait for each step); got "${given}"`);
 }
 
 export function setPatience(n: number): void {
@@ -25,5 +22,5 @@ export function setPatience(n: number): void {
 
 /** A wait written for the reference machine, in milliseconds, as this run allows it. */
 export function patient(ms: number): number {
-  return Math.round(ms * factor);
+  return scaleWait(ms, factor);
 }

@@ -64,6 +64,33 @@ async function settleQueue(panel: Page, writtenMs = 3_000): Promise<string> {
   return ` [header still says "${shown}" after ${timeoutMs / 1000} s]`;
 }
 
+/**
+ * Waits until the panel says the page's first scan is over ("… · scanned just now", not "still scanning…"). A page's
+ * first people are shown at once and the rest as the scan reads on (lib/detect/dom-scan.ts), so a count or a "Select
+ * all" taken before this is of part of the page: on a slow machine the tour read part of the directory's 300 members,
+ * skipped the second question the count did not call for, and the panel (rightly) asked it for 295 credits. Returns
+ * the line.
+ */
+async function scanFinished(panel: Page, what: string, writtenMs = 30_000): Promise<string> {
+  const meta = view(panel, 'Page').locator('.sp-page__meta');
+  const timeoutMs = patient(writtenMs);
+  const deadline = Date.now() + timeoutMs;
+  let shown = '';
+  while (Date.now() < deadline) {
+    shown = await text(meta).catch(() => '');
+    if (/ · scanned /.test(shown)) return shown;
+    await panel.waitForTimeout(100);
+  }
+  throw new Error(`The scan of ${what} did not finish within ${timeoutMs / 1000} s (the panel says "${shown}")`);
+}
+
+/** The most a start can cost, as its button's label states it ("Enrich 300 selected · up to 295 credits"). */
+function upToCredits(label: string): number {
+  const most = /· up to ([\d,]+) credits?$/.exec(label)?.[1];
+  if (most === undefined) throw new Error(`the start button says "${label}": no cost in it`);
+  return Number(most.replace(/,/g, ''));
+}
+
 /** Follows a started bulk job's progress bar to its end; fails unless it finished. The values seen, first to last. */
 async function finishBulk(panel: Page, writtenMs: number): Promise<{ progress: Locator; seen: string[] }> {
   const timeoutMs = patient(writtenMs);
@@ -139,6 +166,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const page = view(panel, 'Page');
       // People first (docs/people.md): one card per person, then companies, then loose identifiers.
       const people = await visible(page.getByRole('table', { name: 'People found on this page' }), 'The "People" cards of the scan');
+      await scanFinished(panel, 'the team page');
       const rows = Number(await people.getAttribute('aria-rowcount')) - 1;
       const ms = performance.now() - started;
       const state = await send(panel, 'page/get', { tabId });
@@ -319,20 +347,25 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       bulkPanel = panel;
       const page = view(panel, 'Page');
       const people = await visible(page.getByRole('table', { name: 'People found on this page' }), "The directory's person cards");
+      await scanFinished(panel, 'the directory');
       const found = Number(await people.getAttribute('aria-rowcount')) - 1;
       await people.getByRole('checkbox', { name: /^Select all/ }).check();
       const start = await visible(
         page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · / }),
         'The bulk "Enrich N selected" button with its cost',
       );
-      const preview = ((await start.getAttribute('aria-label')) ?? '').replace(/^Enrich /, '');
+      const label = (await start.getAttribute('aria-label')) ?? '';
+      const preview = label.replace(/^Enrich /, '');
+      const selected = Number(/^Enrich ([\d,]+) selected/.exec(label)?.[1]?.replace(/,/g, '') ?? NaN);
+      if (selected !== found) throw new Error(`"Select all" on ${plural(found, 'person card')} selected ${label.replace(/^Enrich /, '').split(' · ')[0]}`);
       const bulkRequestsBefore = await backend.requestCount('/v1/bulk-enrich');
       const started = performance.now();
       await start.click();
       // Above the "ask again" threshold (options; 100 credits by default) the bar asks a second time: the tour says yes.
+      // Whether it must ask is read from the cost the button states, the figure the bar decides by.
       const question = page.getByRole('alertdialog', { name: /^This can cost up to .+ Start\?$/ });
       const { settings } = await send(panel, 'settings/get', {});
-      if (found > settings.confirmAboveCredits) {
+      if (upToCredits(label) > settings.confirmAboveCredits) {
         await (await visible(question.getByRole('button', { name: 'Start', exact: true }), 'The second question\'s "Start" button')).click();
         // The question closes the moment its Start is taken; still open means the click never reached it.
         await question
@@ -399,6 +432,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
     async () => {
       const { panel } = await openWithPanel(ext, backend.pageUrl('speakers'));
       s.current = panel;
+      await scanFinished(panel, 'the speakers page');
       // People named with a title and a firm but no email, phone or profile: each a priced lookup by name and firm.
       const list = await visible(
         view(panel, 'Page').getByRole('list', { name: 'People this page names without an email, phone or profile' }),
@@ -434,6 +468,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       s.current = panel;
       const page = view(panel, 'Page');
       const people = await visible(page.getByRole('table', { name: 'People found on this page' }), "The firm's lawyers");
+      await scanFinished(panel, "the law firm's page");
       const lawyers = Number(await people.getAttribute('aria-rowcount')) - 1;
       // The office's shared mailbox and main line: the firm's general contact, on its company row, on no lawyer.
       const contact = await visible(
@@ -477,6 +512,7 @@ export async function runTour(tour: Tour, ext: Extension, opts: { backend: TourB
       const { panel } = await openWithPanel(ext, backend.pageUrl(target.path));
       s.current = panel;
       const lead = await visible(view(panel, 'Page').getByTestId('profile-lead'), 'The profile lead card');
+      await scanFinished(panel, 'the profile page');
       const name = await text(lead.locator('.sp-lead__name'));
       if (name !== target.name) throw new Error(`the profile page leads with "${name}", not "${target.name}"`);
       const action = await visible(lead.getByRole('button', { name: /^(Open|Enrich)\b/ }), "The lead card's priced action");

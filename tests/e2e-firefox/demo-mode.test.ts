@@ -18,6 +18,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequests } from '@/tests/e2e/support/reliability';
 import { EXTENSION_ORIGIN, type Firefox, getByName, launchFirefox, poll, SCREENS_DIR, waitForText } from './support/firefox';
+import { budget } from '../time-budget';
 
 const skipReason = inject('skipReason');
 const sandboxUrl = inject('sandboxUrl');
@@ -88,7 +89,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
       'browser.helperApps.neverAsk.saveToDisk': 'text/csv',
     });
     onboarding = await ff.findExtensionPage('onboarding.html');
-  }, 600_000); // a production build on a busy two-core machine can take a few minutes
+  }, budget(600_000)); // a production build on a busy two-core machine can take a few minutes
   afterAll(async () => {
     await ff?.close();
     wire.closeAllConnections();
@@ -168,7 +169,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     serverRequests = (await apiRequests(sandboxUrl)).length;
 
     await (await getByName(onboarding, '[data-testid="demo-start"]', /./, 20_000)).click();
-    await onboarding.waitForSelector('[data-testid="demo-banner"]', { visible: true, timeout: 30_000 });
+    await onboarding.waitForSelector('[data-testid="demo-banner"]', { visible: true, timeout: budget(30_000) });
     expect(await ff.send('demo/state', {})).toEqual({ ok: true, data: { on: true } });
     await onboarding.screenshot({ path: `${SCREENS_DIR}/demo-onboarding.png`, fullPage: true });
 
@@ -198,7 +199,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     // A person's row: the companies' rows below carry "Enrich <domain> · 1 credit" too, and may be priced first.
     const button = await getByName(panel, '[role="table"][aria-label="People found on this page"] button', /^Enrich .+ · 1 credit$/);
     await button.click();
-    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: 30_000 });
+    await panel.waitForSelector('[data-testid="contact-profile"]', { visible: true, timeout: budget(30_000) });
     // The witness is the price on the clicked button ("· 1 credit"), not the profile's provenance line: that once
     // read "Cached just now · free" under load after the paid answer (the view opened the answer a second time).
     const after = await demoLedger();
@@ -222,7 +223,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
       const label = await nameOf(button);
       const quoted = Number(/(\d+) credits?$/.exec(label)?.[1] ?? NaN);
       await button.click();
-      await panel.waitForSelector('[data-testid="company-profile"]', { visible: true, timeout: 30_000 });
+      await panel.waitForSelector('[data-testid="company-profile"]', { visible: true, timeout: budget(30_000) });
       // An exact price on the button ("Enrich company · 1 credit"): that is what must be charged.
       return { shown: quoted, endpoint: 'company', on: panel };
     });
@@ -236,7 +237,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
       const quoted = Number(/up to (\d+) credits?|(\d+) credits?/.exec(label)?.slice(1).find(Boolean) ?? NaN);
       expect(quoted, `the price on "${label}"`).toBeGreaterThan(0);
       await find.click();
-      const table = await panel.waitForSelector('[role="table"][aria-label="Lookalike companies"]', { visible: true, timeout: 30_000 });
+      const table = await panel.waitForSelector('[role="table"][aria-label="Lookalike companies"]', { visible: true, timeout: budget(30_000) });
       expect(Number(await table?.evaluate((el) => el.getAttribute('aria-rowcount')))).toBeGreaterThan(1);
       return { shown: await liveCredits(panel), quoted, endpoint: 'similar-companies', on: panel };
     });
@@ -248,19 +249,19 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     expect(email).toContain('@');
     const popup = await ff.openExtensionPage('popup.html');
     await popup.setViewport({ width: 360, height: 560 });
-    await popup.waitForSelector('[data-testid="demo-banner"]', { visible: true, timeout: 20_000 });
+    await popup.waitForSelector('[data-testid="demo-banner"]', { visible: true, timeout: budget(20_000) });
     await paid('verify', panel, async () => {
       // The box is found by its label, as a user (or a screen reader) finds it.
       const inputId = await popup.waitForFunction(
         () => [...document.querySelectorAll('label')].find((l) => (l.textContent ?? '').trim() === 'Email address to verify')?.htmlFor ?? null,
-        { timeout: 15_000, polling: 100 },
+        { timeout: budget(15_000), polling: 100 },
       );
       await popup.type(`[id="${String(await inputId.jsonValue())}"]`, email);
       // The typed address is priced before the click ("Verify · 1 credit"); the charge must stay within it.
       const verify = await getByName(popup, 'button', /^Verify · \d+ credits?$/);
       const quoted = Number(/(\d+) credits?$/.exec(await nameOf(verify))?.[1] ?? NaN);
       await verify.click();
-      const cost = await popup.waitForSelector('[data-testid="verification-result"] .pop-result__cost', { visible: true, timeout: 30_000 });
+      const cost = await popup.waitForSelector('[data-testid="verification-result"] .pop-result__cost', { visible: true, timeout: budget(30_000) });
       const text = ((await cost?.evaluate((el) => el.textContent ?? '')) ?? '').trim();
       expect(text).toMatch(/^Checked live · \d+ credits? charged$/);
       return { shown: Number(/(\d+) credits?/.exec(text)?.[1] ?? NaN), quoted, endpoint: 'email-verification', on: popup };
@@ -278,7 +279,9 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
     bulkPanel = await ff.openExtensionPage(`sidepanel.html?tabId=${directoryTab}`);
     await bulkPanel.setViewport({ width: 360, height: 900 });
     await paid('bulk', bulkPanel, async () => {
-      await bulkPanel.waitForSelector('[role="table"][aria-label="People found on this page"]', { visible: true, timeout: 60_000 });
+      await bulkPanel.waitForSelector('[role="table"][aria-label="People found on this page"]', { visible: true, timeout: budget(60_000) });
+      // The first people are shown while the scan reads on: "Select all" before it ends selects part of the page.
+      await waitForText(bulkPanel, / · scanned /, 60_000);
       await (await getByName(bulkPanel, 'input[type="checkbox"]', /^Select all\b/, 30_000)).click();
       const start = await getByName(bulkPanel, '[role="region"][aria-label="Selection"] button', /^Enrich \d+ selected · up to [\d,]+ credits?$/);
       const quoted = Number(/up to ([\d,]+) credits?/.exec(await nameOf(start))?.[1]?.replace(/,/g, '') ?? NaN);
@@ -297,7 +300,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: demo mode${skipReason ? ` (skip
       const shown = Number(/([\d,]+) credits? charged/.exec(progress)?.[1]?.replace(/,/g, '') ?? NaN);
       return { shown, quoted, endpoint: 'bulk-enrich', on: bulkPanel };
     });
-  }, 300_000);
+  }, budget(300_000));
 
   it('the bulk job’s CSV, downloaded and read back: one enriched row per person on the directory', async () => {
     await bulkPanel.bringToFront();

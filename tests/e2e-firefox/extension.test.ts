@@ -9,6 +9,7 @@ import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiRequests, chargedTwice, clearFaults, injectFault, ledgerOf, samplesOf } from '@/tests/e2e/support/reliability';
 import { type Firefox, getByName, launchFirefox, poll, SCREENS_DIR, shootAtSidebarWidths, waitForText } from './support/firefox';
+import { budget } from '../time-budget';
 
 /**
  * One lookup sent, answered by the sandbox and shown. ~1 s on the quiet machine; 20 s ran out once in a fresh-clone CI
@@ -113,7 +114,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     const [address] = (await samplesOf(sandboxUrl)).emails;
     const popup = await ff.openExtensionPage('popup.html');
     await popup.setViewport({ width: 380, height: 640 });
-    const box = await popup.waitForSelector('input[type="email"], input[inputmode="email"], input[aria-label*="verify" i], #pop-email', { timeout: 15_000 }).catch(() => null);
+    const box = await popup.waitForSelector('input[type="email"], input[inputmode="email"], input[aria-label*="verify" i], #pop-email', { timeout: budget(15_000) }).catch(() => null);
     const input = box ?? (await getByName(popup, 'input', /.*/));
     await input.type(address!);
     await (await getByName(popup, 'button', /^Verify/)).click();
@@ -132,7 +133,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
     await waitForText(panel, PAGE_SUMMARY);
     // The native menu cannot be clicked from a test: call the background's own click handler, as Firefox would.
     await ff.enrichSelection(email!, tabId);
-    const confirm = await panel.waitForSelector('[data-testid="contact-confirm"]', { visible: true, timeout: 15_000 });
+    const confirm = await panel.waitForSelector('[data-testid="contact-confirm"]', { visible: true, timeout: budget(15_000) });
     expect(await confirm!.evaluate((el) => el.textContent)).toContain(email);
     await expectFitsSidebar(panel, 'sidebar-context-menu-confirm');
     await (await getByName(panel, 'button', /^Enrich · /, 30_000)).click();
@@ -154,7 +155,7 @@ describe.skipIf(skipReason !== '')(`Firefox ESR: the built extension${skipReason
       await injectFault(sandboxUrl, { mode: '429', count: 2, retryAfterSeconds: 3, paths: ['/v1/enrich'] });
       await enrich.click();
       await panel.waitForFunction(() => /Paused · \d/.test(document.querySelector('[data-testid="queue-stat"]')?.textContent ?? ''), {
-        timeout: 15_000,
+        timeout: budget(15_000),
         polling: 100,
       });
       await expectFitsSidebar(panel, 'sidebar-429-paused');

@@ -1,5 +1,6 @@
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test, uniqueKey } from './fixtures';
+import { budget } from '../time-budget';
 
 // The demo tour's double charge, in the real extension: a person enriched by email from the side panel is then
 // free on their profile page (the cache's alias for their profile URL), with no second request to the service.
@@ -23,7 +24,7 @@ const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel',
 test('enriched by email in the side panel, the same person is "cached · free" on their profile page', async ({ context, serviceWorker, openExtensionPage, sandbox, shot }) => {
   const key = `test-standard-aliases-${Date.now().toString(36)}`;
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await expect.poll(async () => (await send(setup, 'settings/update', { apiBaseUrl: sandbox.url })).ok, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await send(setup, 'settings/update', { apiBaseUrl: sandbox.url })).ok, { timeout: budget(15_000) }).toBe(true);
   expect((await send(setup, 'key/set', { key })).ok).toBe(true);
   await setup.close();
 
@@ -52,7 +53,7 @@ test('enriched by email in the side panel, the same person is "cached · free" o
   );
   const contact = view(blog.panel, 'Contact');
   await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
-  await expect(contact.getByTestId('contact-profile').getByText(/^Live · 1 credit$/)).toBeVisible({ timeout: 15_000 });
+  await expect(contact.getByTestId('contact-profile').getByText(/^Live · 1 credit$/)).toBeVisible({ timeout: budget(15_000) });
   const enrichRequests = async () =>
     ((await (await fetch(`${sandbox.url}/_sandbox/requests?key=${encodeURIComponent(key)}`)).json()) as { requests: Array<{ path: string }> }).requests.filter(
       (r) => r.path === '/v1/enrich',
@@ -64,7 +65,7 @@ test('enriched by email in the side panel, the same person is "cached · free" o
   const profile = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
   const lead = view(profile.panel, 'Page').getByTestId('profile-lead');
   const open = lead.getByRole('button', { name: /^Open · Cached .* · free$/ });
-  await expect(open).toBeVisible({ timeout: 15_000 });
+  await expect(open).toBeVisible({ timeout: budget(15_000) });
   await shot(profile.panel, 'background-aliases-profile-cached');
   await open.click();
   await expect(view(profile.panel, 'Contact').getByTestId('contact-profile').getByText(/^Cached .* · free$/)).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, test, testInOwnBrowser } from './fixtures';
 import { apiRequests, injectFault, ledgerOf, samplesOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // The background service worker in real Chromium: page state from the content script, the context menu's
 // intents, the message firewall for content scripts, and a bulk job that survives the worker being stopped.
@@ -266,7 +267,7 @@ testInOwnBrowser('a bulk job survives the worker being stopped mid-job: the chun
           const reply = await send<{ status: string }>(panel, 'bulk/get', { jobId }).catch(() => null);
           return reply && reply.ok ? reply.data.status : 'waking';
         },
-        { timeout: 60_000, intervals: [500] },
+        { timeout: budget(60_000), intervals: [500] },
       )
       .toBe('done');
     const restarted = context.serviceWorkers().at(-1)!;

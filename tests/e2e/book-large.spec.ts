@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { recordTexts } from './support/record-texts';
+import { budget } from '../time-budget';
 
 /** "Exporting: 500 of 5,000 contacts read": seen at least once, every time with the whole count, and counting up. */
 function expectProgressOf(seen: string[], total: number): void {
@@ -54,14 +55,14 @@ test('5,000 contacts: History shows the newest first, and Download exports every
   await test.step('History: the first page, newest purchase first, and the count of the whole book', async () => {
     await panel.getByRole('tab', { name: 'History' }).click();
     const book = panel.getByTestId('contact-book');
-    await expect(panel.getByTestId('book-row').first()).toContainText(`Large Person ${PEOPLE - 1}`, { timeout: 30_000 });
+    await expect(panel.getByTestId('book-row').first()).toContainText(`Large Person ${PEOPLE - 1}`, { timeout: budget(30_000) });
     await expect(book).toContainText((PEOPLE + COMPANIES).toLocaleString('en'));
     await panel.screenshot({ path: 'test-results/screens/book-large-history.png' });
   });
 
   await test.step('Download: one CSV with every person once, written page by page', async () => {
     const progress = await recordTexts(panel, 'export-progress');
-    const download = panel.waitForEvent('download', { timeout: 90_000 });
+    const download = panel.waitForEvent('download', { timeout: budget(90_000) });
     await panel.getByTestId('contact-book').getByRole('button', { name: 'Download contacts as CSV' }).click();
     await panel.screenshot({ path: 'test-results/screens/book-large-export-progress.png' });
     const text = readFileSync(await (await download).path(), 'utf8');
@@ -105,13 +106,13 @@ test('100,000 contacts: History shows its count, and Download exports every pers
   });
   await test.step('History: the newest first and the whole count', async () => {
     await panel.getByRole('tab', { name: 'History' }).click();
-    await expect(panel.getByTestId('book-row').first()).toContainText(`Huge Person ${PEOPLE_100K - 1}`, { timeout: 60_000 });
+    await expect(panel.getByTestId('book-row').first()).toContainText(`Huge Person ${PEOPLE_100K - 1}`, { timeout: budget(60_000) });
     await expect(panel.getByTestId('contact-book')).toContainText(PEOPLE_100K.toLocaleString('en'));
   });
 
   await test.step('Download: one CSV of 100,000 people, each once, with progress', async () => {
     const progress = await recordTexts(panel, 'export-progress');
-    const download = panel.waitForEvent('download', { timeout: 400_000 });
+    const download = panel.waitForEvent('download', { timeout: budget(400_000) });
     await panel.getByTestId('contact-book').getByRole('button', { name: 'Download contacts as CSV' }).click();
     const text = readFileSync(await (await download).path(), 'utf8');
     expectProgressOf(await progress(), PEOPLE_100K);

@@ -8,6 +8,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { callHarness, harnessScript, openBookPage } from './support/book-page';
 import { chromiumPath } from './support/chromium';
+import { budget } from '../time-budget';
 
 const QUERIES = ['', 'ann', 'ohn', 'muller', 'mail12', 'son group', 'upgradewood', '7'];
 const SORTS = ['bought-desc', 'name', 'company', 'credits'] as const;
@@ -97,7 +98,7 @@ test('the panel shows the book update with progress, then the contacts, and a se
   const bar = panel.getByRole('progressbar', { name: 'Updating your contact book' });
   await test.step('History says the book is being updated, counting up to every record', async () => {
     await panel.getByRole('tab', { name: 'History' }).click();
-    await expect(bar).toBeVisible({ timeout: 60_000 });
+    await expect(bar).toBeVisible({ timeout: budget(60_000) });
     // The bar counts the records the book holds when the update starts. The seeded deletions (deleted a second before
     // the seeding) become final 10 s later (`UNDO_MS`), before the update, when the first page is read after that: on
     // a slow machine the seeding alone takes longer. So the total is every record written, or the live ones.
@@ -109,7 +110,7 @@ test('the panel shows the book update with progress, then the contacts, and a se
 
   await test.step('then the contacts, counted whole, and a search finds its people', async () => {
     const book = panel.getByTestId('contact-book');
-    await expect(panel.getByTestId('book-row').first()).toBeVisible({ timeout: 180_000 });
+    await expect(panel.getByTestId('book-row').first()).toBeVisible({ timeout: budget(180_000) });
     await expect(bar).toHaveCount(0);
     await expect(book).toContainText(`${live.toLocaleString('en')} contacts`);
     // The newest contact's name (the line starts with it), searched for: found, and the count is the matches'.

@@ -7,6 +7,7 @@
 import type { Page, Worker } from '@playwright/test';
 import { expect, testInOwnBrowser as test } from './fixtures';
 import { injectFault, ledgerOf, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 interface Summary {
   today: number;
@@ -58,9 +59,9 @@ test('budget 10, an 8-row chunk in flight when the worker stops: the new worker 
     const cdp = await context.newCDPSession(panel);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');
-    await expect.poll(async () => (await summaryOf(panel)) !== null, { timeout: 30_000 }).toBe(true);
+    await expect.poll(async () => (await summaryOf(panel)) !== null, { timeout: budget(30_000) }).toBe(true);
     const restarted = context.serviceWorkers().at(-1)!;
-    await expect.poll(() => readyAt(restarted).catch(() => 0), { timeout: 30_000 }).toBeGreaterThan(before);
+    await expect.poll(() => readyAt(restarted).catch(() => 0), { timeout: budget(30_000) }).toBeGreaterThan(before);
     expect(await summaryOf(panel)).toMatchObject({ today: 0, budgetLeft: 2 });
     // The chunk is still held at the sandbox: nothing charged yet, its hold still counted.
     expect((await job())?.status).not.toBe('done');
@@ -79,7 +80,7 @@ test('budget 10, an 8-row chunk in flight when the worker stops: the new worker 
   });
 
   await test.step('the chunk settles from its kept answer: 10 charged, 10 booked, 0 left', async () => {
-    await expect.poll(async () => (await job())?.status, { timeout: 60_000, intervals: [500] }).toBe('done');
+    await expect.poll(async () => (await job())?.status, { timeout: budget(60_000), intervals: [500] }).toBe('done');
     expect(await job()).toMatchObject({ enriched: 8, creditsCharged: 8 });
     expect(await charged()).toBe(10);
     await expect.poll(async () => (await summaryOf(panel))?.today).toBe(10);

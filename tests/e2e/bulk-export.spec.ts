@@ -9,6 +9,8 @@ import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { ledgerOf, openPanelFor, samplesOf } from './support/reliability';
 import { serveMailtoList } from './support/static-server';
+import { scanFinished } from './support/page-scan';
+import { budget } from '../time-budget';
 
 test('export right after a bulk job finishes: no row the ledger charged is exported as pending', async ({
   context,
@@ -30,13 +32,14 @@ test('export right after a bulk job finishes: no row the ledger charged is expor
     const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, pages.url);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const table = page.getByRole('table', { name: 'Emails found on this page' });
-    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).toBeVisible({ timeout: budget(30_000) });
+    await scanFinished(panel);
 
     await table.getByRole('checkbox', { name: /^Select all/ }).check();
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich 400 selected/ }).click();
 
     // The moment the panel says finished: click the CSV export, no waiting for the table.
-    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(120_000) });
     const download = panel.waitForEvent('download');
     await page.getByRole('button', { name: 'Download bulk results as CSV' }).click();
     const parsed = Papa.parse<Record<string, string>>(readFileSync(await (await download).path(), 'utf8'), { header: true, skipEmptyLines: true });

@@ -11,6 +11,7 @@ import type { Page } from '@playwright/test';
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { apiRequests, clearFaults, injectFault, ledgerOf, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 async function openImport(panel: Page) {
   await panel.getByRole('tab', { name: 'History' }).click();
@@ -84,14 +85,14 @@ for (const via of ['file', 'paste'] as const) {
         await panel.getByRole('button', { name: 'Read pasted rows' }).click();
       }
       const kinds = panel.getByTestId('import-column').locator('select');
-      await expect(kinds).toHaveCount(5, { timeout: 30_000 });
+      await expect(kinds).toHaveCount(5, { timeout: budget(30_000) });
       expect(await kinds.evaluateAll((s) => s.map((e) => (e as HTMLSelectElement).value))).toEqual(['full_name', 'email', 'phone', 'profile_url', 'ignore']);
     });
 
     await test.step('preview: duplicates, cached (free) and the most it can cost', async () => {
       await panel.getByRole('button', { name: 'Preview cost' }).click();
       const preview = panel.getByTestId('import-preview');
-      await expect(preview).toBeVisible({ timeout: 60_000 });
+      await expect(preview).toBeVisible({ timeout: budget(60_000) });
       const unique = 2500 - cachedRows + 10;
       await expect(panel.getByTestId('preview-rows')).toHaveText('2500');
       await expect(panel.getByTestId('preview-duplicates')).toHaveText(String(cachedRows - 10));
@@ -102,7 +103,7 @@ for (const via of ['file', 'paste'] as const) {
 
     await test.step('run the job: 3 bulk requests, the ledger charges only the new people', async () => {
       await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-      await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 120_000 });
+      await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(120_000) });
       const bulk = (await apiRequests(sandbox.url, key)).slice(before.length).filter((r) => r.path === '/v1/bulk-enrich');
       expect(bulk).toHaveLength(3);
       const ledger = await ledgerOf(sandbox.url, key);
@@ -142,7 +143,7 @@ test('a file saved by old Excel (Windows-1252, semicolons): headers and names re
   const text = 'Prénom;Nom;Société;Straße;E-Mail\r\nJürgen;Müller;Société Générale;Hauptstraße 1;juergen.mueller@beispiel-gmbh.de\r\n';
   await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'kontakte.csv', mimeType: 'text/csv', buffer: Buffer.from(text, 'latin1') });
   const columns = panel.getByTestId('import-column');
-  await expect(columns).toHaveCount(5, { timeout: 30_000 });
+  await expect(columns).toHaveCount(5, { timeout: budget(30_000) });
   await expect(columns.nth(0)).toContainText('Prénom');
   await expect(columns.nth(0)).toContainText('Jürgen');
   await expect(columns.nth(2)).toContainText('Société Générale');
@@ -162,7 +163,7 @@ test('a file whose 58th row is wider and whose last line has an unclosed quote: 
   await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'wide.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\r\n')) });
   const columns = panel.getByTestId('import-column');
   // Before: the width came from the first 51 rows, and the 58th row's note was dropped from the export.
-  await expect(columns).toHaveCount(3, { timeout: 30_000 });
+  await expect(columns).toHaveCount(3, { timeout: budget(30_000) });
   await expect(columns.nth(2)).toContainText('Column 3');
   const note = panel.getByTestId('import-parse-errors');
   await expect(note).toContainText('Some lines may not have been read as written');
@@ -206,21 +207,21 @@ test('a file of people bought before, no longer cached: the preview fills them f
     await pasteRows(panel, [header, ...rows].map((r) => r.join('\t')).join('\n'));
     await panel.getByRole('button', { name: 'Read pasted rows' }).click();
     await panel.getByRole('button', { name: 'Preview cost' }).click();
-    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: budget(30_000) });
     await expect(panel.getByTestId('preview-cached')).toHaveText('0');
     await expect(panel.getByTestId('preview-saved')).toHaveText('3');
     await expect(panel.getByTestId('preview-credits')).toHaveText('4 credits');
     await expect(panel.getByTestId('bulk-bought-before')).toContainText('3 of them you bought before: their saved answers fill in free');
     await shot(panel, 'import-bought-before');
     await panel.getByRole('button', { name: 'Buy fresh · up to 3 more credits' }).click();
-    await expect(panel.getByTestId('preview-credits')).toHaveText('7 credits', { timeout: 15_000 });
+    await expect(panel.getByTestId('preview-credits')).toHaveText('7 credits', { timeout: budget(15_000) });
     await panel.getByRole('button', { name: 'Use saved answers · free' }).click();
-    await expect(panel.getByTestId('preview-credits')).toHaveText('4 credits', { timeout: 15_000 });
+    await expect(panel.getByTestId('preview-credits')).toHaveText('4 credits', { timeout: budget(15_000) });
   });
 
   await test.step('the job charges only the two new people found; the three come back from the book, in the file\'s order', async () => {
     await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 60_000 });
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(60_000) });
     const after = await ledgerOf(sandbox.url, key);
     expect(after.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0)).toBe(2);
     expect(after.entries.filter((e) => e.endpoint === 'enrich').reduce((n, e) => n + e.credits, 0)).toBe(3);
@@ -271,7 +272,7 @@ test('an import honours "only count a match when it has a phone": the ledger cha
     await pasteRows(panel, ['Email', ...chosen].join('\n'));
     await panel.getByRole('button', { name: 'Read pasted rows' }).click();
     await panel.getByRole('button', { name: 'Preview cost' }).click();
-    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 30_000 });
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: budget(30_000) });
     await expect(panel.getByTestId('bulk-required-note')).toContainText('cannot require');
     await expect(panel.getByTestId('bulk-required-note')).toContainText('a match without it is still charged');
     await shot(panel, 'import-required-note');
@@ -279,7 +280,7 @@ test('an import honours "only count a match when it has a phone": the ledger cha
 
   await test.step('the job charges only the matches with a phone, as the service does', async () => {
     await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 60_000 });
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(60_000) });
     const ledger = await ledgerOf(sandbox.url, key);
     expect(ledger.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0)).toBe(withPhone);
   });
@@ -361,7 +362,7 @@ test('three people in a list: HubSpot CSV, then a webhook that fails twice gets 
       // The list stays open behind the Webhook tab.
       await panel.getByRole('tab', { name: 'Lists' }).click();
       await panel.getByTestId('saved-list').getByRole('button', { name: /Send to webhook/ }).click();
-      await expect(panel.getByText(/Sent 3 in 1 request/)).toBeVisible({ timeout: 30_000 });
+      await expect(panel.getByText(/Sent 3 in 1 request/)).toBeVisible({ timeout: budget(30_000) });
       expect(hook.got.map((g) => g.status)).toEqual([500, 500, 200]);
       const delivered = hook.got.filter((g) => g.status === 200).flatMap((g) => g.body.contacts);
       expect(delivered).toHaveLength(3);
@@ -412,21 +413,21 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
   await test.step('"Refresh all": both people are cached, yet a refresh is charged: the price says 2 credits, the ledger books 2', async () => {
     await list.getByRole('button', { name: 'Refresh all…' }).click();
     const summary = list.getByRole('group', { name: 'Refresh all' });
-    await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+    await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: budget(15_000) });
     await summary.getByRole('button', { name: /^Confirm/ }).click();
-    await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: 30_000 });
+    await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: budget(30_000) });
     expect(await charged('enrich')).toBe(4);
   });
 
   await test.step('"Verify all emails": the price first, then exactly that', async () => {
     await list.getByRole('button', { name: 'Verify all emails…' }).click();
     const summary = list.getByRole('group', { name: 'Verify all emails' });
-    await expect(summary).toContainText(/Verify all emails: \d+ requests? · up to \d+ credits?/, { timeout: 15_000 });
+    await expect(summary).toContainText(/Verify all emails: \d+ requests? · up to \d+ credits?/, { timeout: budget(15_000) });
     const promised = Number(/up to (\d+) credit/.exec((await summary.textContent()) ?? '')?.[1]);
     expect(promised).toBeGreaterThan(0);
     const before = (await ledgerOf(sandbox.url, key)).entries.reduce((n, e) => n + e.credits, 0);
     await summary.getByRole('button', { name: /^Confirm/ }).click();
-    await expect(list.getByRole('button', { name: 'Verify all emails…' })).toBeVisible({ timeout: 30_000 });
+    await expect(list.getByRole('button', { name: 'Verify all emails…' })).toBeVisible({ timeout: budget(30_000) });
     const after = (await ledgerOf(sandbox.url, key)).entries.reduce((n, e) => n + e.credits, 0);
     expect(after - before).toBe(promised);
   });
@@ -439,14 +440,14 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     try {
       await list.getByRole('button', { name: 'Refresh all…' }).click();
       const summary = list.getByRole('group', { name: 'Refresh all' });
-      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: budget(15_000) });
       await summary.getByRole('button', { name: /^Confirm/ }).click();
       await expect(list.getByRole('group', { name: 'Refresh all' }).getByRole('progressbar')).toBeAttached();
       await list.getByRole('button', { name: /Lists$/ }).click();
       await expect(panel.getByRole('button', { name: 'Open list Refresh me' })).toBeVisible();
-      await expect.poll(refreshes, { timeout: 15_000 }).toBe(sent + 1);
+      await expect.poll(refreshes, { timeout: budget(15_000) }).toBe(sent + 1);
       // The slow answer is in (charged) …
-      await expect.poll(async () => (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'enrich').length, { timeout: 15_000 }).toBe(5);
+      await expect.poll(async () => (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'enrich').length, { timeout: budget(15_000) }).toBe(5);
       // … and a second refresh, which a run still going would send at once, never leaves. (A slow machine can only
       // make this pass late, never fail it: the wait bounds how long we look for a request that must not come.)
       await panel.waitForTimeout(2000);
@@ -466,7 +467,7 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
     try {
       await list.getByRole('button', { name: 'Refresh all…' }).click();
       const summary = list.getByRole('group', { name: 'Refresh all' });
-      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: 15_000 });
+      await expect(summary).toContainText('Refresh all: 2 requests · up to 2 credits', { timeout: budget(15_000) });
       await summary.getByRole('button', { name: /^Confirm/ }).click();
       // While the first refresh is slow to answer, one member leaves the list (the members load again).
       await panel.getByTestId('list-row').first().getByRole('checkbox').check();
@@ -475,13 +476,13 @@ test('a list\'s "Refresh all" and "Verify all emails" say their price first, and
       // The run's progress and Stop stayed on screen through the reload (the first answer is still 6 s away).
       await expect(list.getByRole('group', { name: 'Refresh all' }).getByRole('progressbar')).toBeAttached();
       // The run that was confirmed finishes: both refreshes it was priced for are sent.
-      await expect.poll(refreshes, { timeout: 20_000 }).toBe(sent + 2);
-      await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: 30_000 });
+      await expect.poll(refreshes, { timeout: budget(20_000) }).toBe(sent + 2);
+      await expect(list.getByRole('button', { name: 'Refresh all…' })).toBeVisible({ timeout: budget(30_000) });
     } finally {
       await clearFaults(sandbox.url);
     }
     await list.getByRole('button', { name: 'Refresh all…' }).click();
-    await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: 15_000 });
+    await expect(list.getByRole('group', { name: 'Refresh all' })).toContainText('Refresh all: 1 request · up to 1 credit', { timeout: budget(15_000) });
   });
 
   await test.step('"Delete list" asks first (it cannot be undone), focus on "Keep the list"; Escape keeps it, focus back on the button; confirmed, it is gone and its contact stays', async () => {

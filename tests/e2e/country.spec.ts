@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, uniqueKey } from './fixtures';
 import { openPanelFor, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 // "Your country" (docs/people.md, "Your country") in real Chromium with the real built extension: the browser runs in
 // British English, so the options show the United Kingdom as the country until the user picks one; the lookup box
@@ -34,7 +35,7 @@ test('the country defaults to the browser’s region, can be changed, and the lo
 
   await test.step('options: not chosen, shown as the browser’s region', async () => {
     expect(await options.evaluate(() => navigator.language)).toBe('en-GB');
-    await expect(section.getByRole('heading', { name: 'Your country' })).toBeVisible({ timeout: 15_000 });
+    await expect(section.getByRole('heading', { name: 'Your country' })).toBeVisible({ timeout: budget(15_000) });
     await expect(select).toHaveValue('');
     await expect(select.locator('option:checked')).toHaveText('United Kingdom (from your browser’s language)');
     expect(await storedCountry(options)).toBeNull();
@@ -49,7 +50,7 @@ test('the country defaults to the browser’s region, can be changed, and the lo
   const understood = box.getByTestId('lookup-understood');
   const read = async (text: string, expected: string | RegExp) => {
     await input.fill(text);
-    await expect(understood).toHaveText(expected, { timeout: 10_000 });
+    await expect(understood).toHaveText(expected, { timeout: budget(10_000) });
   };
 
   await test.step('the lookup box reads a British national number with no country chosen', async () => {

@@ -10,6 +10,8 @@ import type { Ledger } from '../../scripts/demo/sandbox-api';
 import { launchOffline, type OfflineBrowser, type Tripwire, tripwire } from './support/demo-store';
 import { storeBuild } from './support/store-build';
 import { send, tabIdOf } from './support/reliability';
+import { scanFinished } from './support/page-scan';
+import { budget } from '../time-budget';
 
 // Demo mode, as a stranger tries the extension before any account: a store build in a fresh profile with the
 // network shut and no sandbox process (support/demo-store.ts). Onboarding → "Try it with demo data" → the demo team
@@ -38,7 +40,7 @@ test.afterEach(async () => {
 const view = (panel: Page, name: string): Locator => panel.getByRole('tabpanel', { name });
 /** "Live · 3 credits" → 3; the provenance line every paid answer carries. */
 const liveCredits = async (where: Locator): Promise<number> => {
-  const line = (await where.getByText(/^Live · \d+ credits?$/).first().textContent({ timeout: 20_000 })) ?? '';
+  const line = (await where.getByText(/^Live · \d+ credits?$/).first().textContent({ timeout: budget(20_000) })) ?? '';
   return Number(/(\d+) credits?$/.exec(line)?.[1] ?? NaN);
 };
 /** The header's "N credits today". */
@@ -65,13 +67,13 @@ test('demo mode in a store build with no network: team page → enrichment → c
 
   const onboarding =
     context.pages().find((p) => p.url().endsWith('/onboarding.html')) ??
-    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: 20_000 }));
+    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: budget(20_000) }));
   await onboarding.waitForLoadState();
   await onboarding.setViewportSize({ width: 1000, height: 900 });
 
   await test.step('onboarding switches demo mode on and says so', async () => {
     await onboarding.getByTestId('demo-start').click();
-    await expect(onboarding.getByTestId('demo-banner')).toBeVisible({ timeout: 20_000 });
+    await expect(onboarding.getByTestId('demo-banner')).toBeVisible({ timeout: budget(20_000) });
     await expect(onboarding.getByTestId('demo-open-team')).toBeVisible();
     expect(await send(onboarding, 'demo/state', {})).toEqual({ ok: true, data: { on: true } });
     await onboarding.screenshot({ path: 'test-results/screens/demo-onboarding.png', fullPage: true });
@@ -100,11 +102,11 @@ test('demo mode in a store build with no network: team page → enrichment → c
           found = reply.data.entities.people;
           return found.length;
         },
-        { timeout: 30_000 },
+        { timeout: budget(30_000) },
       )
       .toBeGreaterThanOrEqual(cards);
     const table = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
-    await expect(table).toHaveAttribute('aria-rowcount', String(found.length + 1), { timeout: 20_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', String(found.length + 1), { timeout: budget(20_000) });
   });
 
   /** Runs a paid step; the credits the UI says it charged must be the demo ledger's new rows, and the header agrees. */
@@ -120,7 +122,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
     expect(new Set(rows.map((e) => e.endpoint))).toEqual(new Set([endpoint]));
     expect(after.balance).toBe(before.balance - charged);
     // The header's "credits today" comes from the extension's own ledger; it must say what the demo ledger says.
-    await expect.poll(() => creditsToday(panel), { timeout: 10_000 }).toBe(total(after));
+    await expect.poll(() => creditsToday(panel), { timeout: budget(10_000) }).toBe(total(after));
     await on.screenshot({ path: `test-results/screens/demo-${what}.png`, fullPage: true });
   }
 
@@ -134,7 +136,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
       person = label.replace(/^Enrich (.+) · 1 credit$/, '$1');
       await button.click();
       const profile = view(panel, 'Contact').getByTestId('contact-profile');
-      await expect(profile).toBeVisible({ timeout: 20_000 });
+      await expect(profile).toBeVisible({ timeout: budget(20_000) });
       // The witness is the price on the clicked button: the provenance line once read "Cached just now · free" after
       // the paid answer (Firefox under load: the view opened the answer a second time, free).
       return { shown: 1, endpoint: 'enrich', on: panel };
@@ -147,12 +149,12 @@ test('demo mode in a store build with no network: team page → enrichment → c
       await view(panel, 'Contact').getByTestId('contact-profile').getByRole('button', { name: 'Company', exact: true }).click();
       // The button reads "Enrich company · …" until the background has priced it: wait for the price, then read it.
       const button = view(panel, 'Company').getByRole('button', { name: /^Enrich company\b.* · \d+ credits?$/ });
-      await expect(button).toBeVisible({ timeout: 15_000 });
+      await expect(button).toBeVisible({ timeout: budget(15_000) });
       const label = (await button.getAttribute('aria-label')) ?? (await button.textContent()) ?? '';
       const quoted = Number(/(\d+) credits?$/.exec(label)?.[1] ?? NaN);
       await button.click();
       const profile = view(panel, 'Company').getByTestId('company-profile');
-      await expect(profile).toBeVisible({ timeout: 20_000 });
+      await expect(profile).toBeVisible({ timeout: budget(20_000) });
       // An exact price on the button ("Enrich company · 1 credit"): that is what must be charged.
       return { shown: quoted, endpoint: 'company', on: panel };
     });
@@ -163,11 +165,11 @@ test('demo mode in a store build with no network: team page → enrichment → c
       await view(panel, 'Company').getByTestId('company-profile').getByRole('button', { name: 'Lookalikes' }).click();
       const similar = view(panel, 'Similar');
       const find = similar.getByRole('button', { name: /^Find lookalikes.*\d+ credits?/ });
-      await expect(find).toBeVisible({ timeout: 15_000 });
+      await expect(find).toBeVisible({ timeout: budget(15_000) });
       const quoted = Number(/up to (\d+) credits?|(\d+) credits?/.exec((await find.getAttribute('aria-label')) ?? '')?.slice(1).find(Boolean) ?? NaN);
       await find.click();
       const table = similar.getByRole('table', { name: 'Lookalike companies' });
-      await expect(table).toBeVisible({ timeout: 20_000 });
+      await expect(table).toBeVisible({ timeout: budget(20_000) });
       expect(Number(await table.getAttribute('aria-rowcount'))).toBeGreaterThan(1);
       return { shown: await liveCredits(similar), quoted, endpoint: 'similar-companies', on: panel };
     });
@@ -184,7 +186,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
       await popup.getByRole('textbox', { name: 'Email address to verify' }).fill(email);
       await popup.getByRole('button', { name: /^Verify/ }).click();
       const result = popup.getByTestId('verification-result');
-      await expect(result).toBeVisible({ timeout: 20_000 });
+      await expect(result).toBeVisible({ timeout: budget(20_000) });
       const cost = (await result.locator('.pop-result__cost').textContent()) ?? '';
       expect(cost).toMatch(/^Checked live · \d+ credits? charged$/);
       return { shown: Number(/(\d+) credits?/.exec(cost)?.[1]), endpoint: 'email-verification', on: popup };
@@ -205,15 +207,16 @@ test('demo mode in a store build with no network: team page → enrichment → c
   await test.step('a bulk job on the 300-member directory: "N credits charged" is what the demo ledger charged', async () => {
     await paid('bulk', async () => {
       const people = page.getByRole('table', { name: 'People found on this page' });
-      await expect(people).toBeVisible({ timeout: 30_000 });
+      await expect(people).toBeVisible({ timeout: budget(30_000) });
+      await scanFinished(bulkPanel);
       await people.getByRole('checkbox', { name: /^Select all/ }).check();
       const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected · .*up to [\d,]+ credits?/ });
-      await expect(start).toBeVisible({ timeout: 15_000 });
+      await expect(start).toBeVisible({ timeout: budget(15_000) });
       const quoted = Number(/up to ([\d,]+) credits?/.exec((await start.getAttribute('aria-label')) ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
       await start.click();
       // Above the "ask again" threshold (100 credits by default) the bar asks a second time.
       await page.getByRole('alertdialog', { name: /^This can cost up to .+ Start\?$/ }).getByRole('button', { name: 'Start', exact: true }).click();
-      await expect(page.getByRole('heading', { name: /^Bulk enrichment (finished|cancelled|failed)$/ })).toHaveText('Bulk enrichment finished', { timeout: 120_000 });
+      await expect(page.getByRole('heading', { name: /^Bulk enrichment (finished|cancelled|failed)$/ })).toHaveText('Bulk enrichment finished', { timeout: budget(120_000) });
       progressText = (await page.getByRole('progressbar', { name: 'Bulk enrichment progress' }).getAttribute('aria-valuetext')) ?? '';
       expect(progressText).toMatch(/^300 of 300 done · 300 found\b/);
       const shown = Number(/([\d,]+) credits? charged/.exec(progressText)?.[1]?.replace(/,/g, '') ?? NaN);
@@ -224,7 +227,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
   await test.step('the bulk job’s CSV, downloaded and read back: one enriched row per person', async () => {
     const results = page.getByRole('table', { name: 'Bulk enrichment results' });
     await expect(results.getByText('Enriched').first()).toBeVisible();
-    const [download] = await Promise.all([bulkPanel.waitForEvent('download', { timeout: 20_000 }), page.getByRole('button', { name: 'Download bulk results as CSV' }).click()]);
+    const [download] = await Promise.all([bulkPanel.waitForEvent('download', { timeout: budget(20_000) }), page.getByRole('button', { name: 'Download bulk results as CSV' }).click()]);
     const path = test.info().outputPath('directory-enriched.csv');
     await download.saveAs(path);
     const csv = Papa.parse<Record<string, string>>(readFileSync(path, 'utf8'), { header: true, skipEmptyLines: true });
@@ -248,7 +251,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
       .poll(async () => {
         ids = await send<{ ids: string[] }>(onboarding, 'contacts/ids', {});
         return ids.ok ? ids.data.ids.length : JSON.stringify(ids);
-      }, { timeout: 30_000 })
+      }, { timeout: budget(30_000) })
       .toBeGreaterThan(300);
     const list = await send<{ id: string }>(onboarding, 'lists/create', { name: 'Demo picks' });
     expect(list.ok, JSON.stringify(list)).toBe(true);
@@ -282,7 +285,7 @@ test('demo mode in a store build with no network: team page → enrichment → c
     expect(await send(onboarding, 'cache/stats', {})).toMatchObject({ ok: true, data: { entries: 0 } });
     // The panels open now show the real side: no banner, no demo credits.
     await bulkPanel.reload();
-    await expect(bulkPanel.getByTestId('credits-stat')).toBeVisible({ timeout: 20_000 });
+    await expect(bulkPanel.getByTestId('credits-stat')).toBeVisible({ timeout: budget(20_000) });
     await expect(bulkPanel.getByTestId('demo-banner')).toBeHidden();
     expect(await creditsToday(bulkPanel)).toBe(0);
     // With no key, a store build's panel offers demo mode again, never a local sandbox its user does not have.
@@ -298,11 +301,11 @@ test('demo mode in a store build with no network: team page → enrichment → c
 
   await test.step('the panel’s "Try it with demo data" goes back to demo mode, its data kept apart all along', async () => {
     await view(bulkPanel, 'Page').getByTestId('no-key-demo').click();
-    await expect(bulkPanel.getByTestId('demo-banner')).toBeVisible({ timeout: 20_000 });
+    await expect(bulkPanel.getByTestId('demo-banner')).toBeVisible({ timeout: budget(20_000) });
     expect(await send(onboarding, 'demo/state', {})).toEqual({ ok: true, data: { on: true } });
     expect(await send(onboarding, 'lists/all', {})).toMatchObject({ ok: true, data: [{ name: 'Demo picks' }] });
     expect(await send(onboarding, 'bulk/list', {})).toMatchObject({ ok: true, data: [{}] });
-    await expect.poll(() => creditsToday(bulkPanel), { timeout: 10_000 }).toBe(total(await demoLedger()));
+    await expect.poll(() => creditsToday(bulkPanel), { timeout: budget(10_000) }).toBe(total(await demoLedger()));
   });
 
   await test.step('nothing left the browser: no request reached the network', async () => {

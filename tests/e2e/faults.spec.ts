@@ -15,6 +15,7 @@ import {
   samplesOf,
   send,
 } from './support/reliability';
+import { budget } from '../time-budget';
 
 // The fault matrix (docs/reliability.md, "Fault matrix"): every way the API or the browser can fail, injected for
 // real (sandbox faults, a closed port, the worker stopped through the DevTools protocol) against the built
@@ -108,9 +109,9 @@ test('side panel lookups: 400, 401, 403 out of credits, 404, 429, 500, 503 and m
   // 503 (Retry-After 2 s, three times): retried by itself, then the panel counts down and retries without a click.
   await injectFault(own.url, { mode: '503', count: 3, retryAfterSeconds: 2, paths: ['/v1/enrich'] });
   view = await enrichContact(panel, serviceWorker, tabId, e503!);
-  await expect(view.getByText(/The service failed on its side\. Retrying in \d s/)).toBeVisible({ timeout: 20_000 });
+  await expect(view.getByText(/The service failed on its side\. Retrying in \d s/)).toBeVisible({ timeout: budget(20_000) });
   await shot(panel, 'faults-503');
-  await expect(profile()).toBeVisible({ timeout: 20_000 });
+  await expect(profile()).toBeVisible({ timeout: budget(20_000) });
   expect((await enrichRequests(key, e503!)).map((r) => r.status)).toEqual([503, 503, 503, 200]);
 
   // 429 with the spec's HTML body: not a failure. The queue pauses (the header says so) and the lookup completes.
@@ -118,7 +119,7 @@ test('side panel lookups: 400, 401, 403 out of credits, 404, 429, 500, 503 and m
   view = await enrichContact(panel, serviceWorker, tabId, e429!);
   await expect(panel.getByTestId('queue-stat')).toContainText(/Paused · \d/);
   await shot(panel, 'faults-429-paused');
-  await expect(profile()).toBeVisible({ timeout: 20_000 });
+  await expect(profile()).toBeVisible({ timeout: budget(20_000) });
   expect((await enrichRequests(key, e429!)).map((r) => r.status)).toEqual([429, 429, 200]);
 
   // Malformed JSON (a 200 cut short): "Unexpected answer", details copyable, retry recovers.
@@ -211,10 +212,10 @@ test('the sandbox down and a response slower than the timeout: side panel and po
   await injectFault(own.url, { mode: 'slow', count: 1, delayMs: 21_000, paths: ['/v1/enrich'] });
   view = await enrichContact(panel, serviceWorker, tabId, eSlow!);
   await expect(view.getByTestId('contact-loading')).toBeVisible();
-  await expect(view.getByRole('alert')).toContainText('The service took too long to answer', { timeout: 30_000 });
+  await expect(view.getByRole('alert')).toContainText('The service took too long to answer', { timeout: budget(30_000) });
   await expect(view.getByRole('button', { name: 'Try again' })).toBeVisible();
   await shot(panel, 'faults-timeout');
-  await expect.poll(async () => (await enrichRequests(key, eSlow!)).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(async () => (await enrichRequests(key, eSlow!)).length, { timeout: budget(10_000) }).toBe(1);
   await view.getByRole('button', { name: 'Try again' }).click();
   await expect(profile()).toBeVisible();
   expect((await enrichRequests(key, eSlow!)).map((r) => r.fault ?? 'none')).toEqual(['slow', 'none']);
@@ -246,7 +247,7 @@ testInOwnBrowser('the worker stopped mid-way through a 2,500-entry bulk job: the
     const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, pages.url);
     const page = panel.getByRole('tabpanel', { name: 'Page' });
     const table = page.getByRole('table', { name: 'Emails found on this page' });
-    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).toBeVisible({ timeout: budget(30_000) });
     expect(Number(await table.getAttribute('aria-rowcount'))).toBeGreaterThanOrEqual(2500);
 
     // Chunks 1 and 2 (1000 each, two at a time) take 8 s at the service, so the worker can be stopped while they
@@ -269,7 +270,7 @@ testInOwnBrowser('the worker stopped mid-way through a 2,500-entry bulk job: the
     await cdp.send('ServiceWorker.stopAllWorkers');
 
     // The panel keeps polling, which wakes a new worker; it resumes the job from IndexedDB and finishes it.
-    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 90_000 });
+    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(90_000) });
     const restarted = context.serviceWorkers().at(-1)!;
     expect(await readyAt(restarted)).toBeGreaterThan(before);
     await expect(page.getByRole('progressbar', { name: 'Bulk enrichment progress' })).toHaveAttribute('aria-valuenow', '2500');
@@ -301,7 +302,7 @@ testInOwnBrowser('the worker stopped mid-way through a 2,500-entry bulk job: the
     // The service's side: each chunk reached it once (the refused 429 and 503 attempts were not processed), and
     // its ledger equals what the job card says: each known address charged once.
     await expect
-      .poll(async () => (await apiRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200).length, { timeout: 30_000 })
+      .poll(async () => (await apiRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich' && r.status === 200).length, { timeout: budget(30_000) })
       .toBe(3);
     const bulk = (await apiRequests(own.url, key)).filter((r) => r.path === '/v1/bulk-enrich');
     const processed = bulk.filter((r) => r.status === 200);

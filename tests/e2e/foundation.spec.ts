@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { budget } from '../time-budget';
 
 // The four wires everything else hangs on: worker, content script → background, panel ↔ background, popup.
 
@@ -36,7 +37,7 @@ test('a content script on a 127.0.0.1 page reports to the background, and the si
           };
           return reply.ok ? (reply.data?.entities.emails.length ?? 0) : -1;
         }, tabId),
-      { timeout: 15_000 },
+      { timeout: budget(15_000) },
     )
     .toBeGreaterThan(0);
   await shot(page, 'foundation-demo-team-page');

@@ -15,6 +15,7 @@ import { testDatabases, type TestDatabases } from '../unit/hub/backends';
 import { expect, test, uniqueKey } from './fixtures';
 import { hubCall, lookUp, openPanelIn, secondBrowser, signIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 /** The sandbox person behind an email, and their profile, read with a key of the test's own (the members' ledgers hold only theirs). */
 async function profileOf(sandboxUrl: string, email: string): Promise<{ profile: string; name: string }> {
@@ -91,9 +92,9 @@ test.describe('the team book without proxy mode, on PGlite', () => {
 
       await test.step('A and B sign in; their own keys stay in use', async () => {
         await signIn(optionsA, hub.url, invites.a, 'Ada');
-        await expect(optionsA.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Ada`, { timeout: 15_000 });
+        await expect(optionsA.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Ada`, { timeout: budget(15_000) });
         await signIn(optionsB, hub.url, invites.b, 'Bea');
-        await expect(optionsB.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Bea`, { timeout: 15_000 });
+        await expect(optionsB.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Bea`, { timeout: budget(15_000) });
         await expect(optionsB.getByTestId('hub-signed-in')).toContainText('lookups still use your own API key and address');
         const settings = await send<{ key: { hint: string | null } }>(optionsB, 'settings/get', {});
         expect(settings.ok && settings.data.key.hint).toBe(`…${keyB.slice(-4)}`);
@@ -106,10 +107,10 @@ test.describe('the team book without proxy mode, on PGlite', () => {
       await test.step('A buys the person by email with their own key: 1 credit, and the purchase goes to the team book', async () => {
         await lookUp(panelA, first);
         const contact = panelA.getByRole('tabpanel', { name: 'Contact' });
-        await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+        await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
         await expect(contact.getByText('Live · 1 credit')).toBeVisible();
         expect(await charges(sandbox.url, keyA)).toBe(1);
-        await expect.poll(() => inBook(first), { timeout: 15_000 }).toBe(1);
+        await expect.poll(() => inBook(first), { timeout: budget(15_000) }).toBe(1);
       });
 
       const panelB = await openPanelIn(b, `${sandbox.url}/demo/team`);
@@ -117,7 +118,7 @@ test.describe('the team book without proxy mode, on PGlite', () => {
       await test.step('B opens the same person by their profile: priced free before the click, "Bought by your team (Ada, …)", 0 credits', async () => {
         await lookUp(panelB, firstPerson.profile, 'free');
         const contact = panelB.getByRole('tabpanel', { name: 'Contact' });
-        await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+        await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
         if (firstPerson.name) await expect(contact.getByTestId('contact-profile')).toContainText(firstPerson.name);
         await expect(contact.getByText(/^Bought by your team \(Ada, .+\) · free$/)).toBeVisible();
         await shot(panelB, 'hub-book-bought-by-team');
@@ -137,7 +138,7 @@ test.describe('the team book without proxy mode, on PGlite', () => {
         await hub.close();
         await lookUp(panelA, second);
         const contact = panelA.getByRole('tabpanel', { name: 'Contact' });
-        await expect(contact.getByText('Live · 1 credit')).toBeVisible({ timeout: 15_000 });
+        await expect(contact.getByText('Live · 1 credit')).toBeVisible({ timeout: budget(15_000) });
         if (secondPerson.name) await expect(contact.getByTestId('contact-profile')).toContainText(secondPerson.name);
         expect(await charges(sandbox.url, keyA)).toBe(2);
       });
@@ -152,7 +153,7 @@ test.describe('the team book without proxy mode, on PGlite', () => {
               await send(optionsA, 'credits/estimate', { action: 'contact/enrich', lookup: { email: samples.emails[asked++ % samples.emails.length]! } });
               return inBook(second);
             },
-            { timeout: 60_000, intervals: [1_000] },
+            { timeout: budget(60_000), intervals: [1_000] },
           )
           .toBe(1);
         const [entry] = (await hubCall(hub, `/hub/book?email=${encodeURIComponent(second)}`, { token: adminToken })).hits as Array<{ credits: number; boughtBy: { name: string } }>;
@@ -162,7 +163,7 @@ test.describe('the team book without proxy mode, on PGlite', () => {
       await test.step('B opens that person by their profile: free, bought by the team; still one charge per person in all', async () => {
         await lookUp(panelB, secondPerson.profile, 'free');
         const contact = panelB.getByRole('tabpanel', { name: 'Contact' });
-        await expect(contact.getByText(/^Bought by your team \(Ada, .+\) · free$/)).toBeVisible({ timeout: 15_000 });
+        await expect(contact.getByText(/^Bought by your team \(Ada, .+\) · free$/)).toBeVisible({ timeout: budget(15_000) });
         if (secondPerson.name) await expect(contact.getByTestId('contact-profile')).toContainText(secondPerson.name);
         expect(await charges(sandbox.url, keyA)).toBe(2);
         expect(await charges(sandbox.url, keyB)).toBe(0);

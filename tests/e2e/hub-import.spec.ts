@@ -13,6 +13,7 @@ import { testDatabases, type TestDatabases } from '../unit/hub/backends';
 import { expect, test, uniqueKey } from './fixtures';
 import { hubCall, makeTeam, signedIn } from './support/hub';
 import { ledgerOf, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 interface Job {
   id: string;
@@ -65,7 +66,7 @@ test.describe('a staged import with the team book, on PGlite', () => {
       const csv = Papa.unparse([['Name', 'Email'], ...emails.map((email, i) => [`Person ${i}`, email])]);
       await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'team.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
       await panel.getByRole('button', { name: 'Preview cost' }).click();
-      await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
+      await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: budget(60_000) });
       await expect(panel.getByTestId('preview-unique')).toHaveText('5');
       await expect(panel.getByTestId('preview-team')).toHaveText('2');
       await expect(panel.getByText("From your team's book (free)")).toBeVisible();
@@ -76,7 +77,7 @@ test.describe('a staged import with the team book, on PGlite', () => {
 
     await test.step('the job charges the preview\'s 3 credits, fills the two from the book, and the sandbox charged 3', async () => {
       await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: 60_000 });
+      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: budget(60_000) });
       let job: Job | undefined;
       await expect
         .poll(
@@ -85,7 +86,7 @@ test.describe('a staged import with the team book, on PGlite', () => {
             job = list.ok ? list.data[0] : undefined;
             return job?.status;
           },
-          { timeout: 90_000 },
+          { timeout: budget(90_000) },
         )
         .toBe('done');
       expect(job).toMatchObject({ creditsCharged: 3, fromTeam: 2 });

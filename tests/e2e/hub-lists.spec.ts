@@ -16,6 +16,7 @@ import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backend
 import { expect, test, uniqueKey } from './fixtures';
 import { hubCall, makeTeam, pageOf, secondBrowser, signedIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 /** The side panel's History → Lists view. */
 async function openLists(panel: Page): Promise<void> {
@@ -69,7 +70,7 @@ for (const backend of BACKENDS) {
           await invites.getByLabel('Their name (optional)').fill('Bea');
           await invites.getByRole('button', { name: 'Create invite' }).click();
           const made = invites.getByTestId('hub-new-invite');
-          await expect(made).toContainText('Invite for Bea (member), single use:', { timeout: 15_000 });
+          await expect(made).toContainText('Invite for Bea (member), single use:', { timeout: budget(15_000) });
           await expect(made).toContainText('(in 3 days)');
           await expect(made.getByRole('button', { name: 'Copy' })).toBeVisible();
           const code = (await made.getByTestId('hub-invite-code').textContent())!.trim();
@@ -97,14 +98,14 @@ for (const backend of BACKENDS) {
           await panel.getByRole('checkbox', { name: `Share with ${teamName} (everyone on the team sees the list)` }).check();
           await panel.getByPlaceholder('New list name').fill(listName);
           await panel.getByRole('button', { name: 'Create list' }).click();
-          await expect(panel.getByTestId('team-list')).toContainText('0 people, seen by everyone on the team', { timeout: 15_000 });
+          await expect(panel.getByTestId('team-list')).toContainText('0 people, seen by everyone on the team', { timeout: budget(15_000) });
           await panel.getByRole('tab', { name: 'Contacts' }).click();
           const book = panel.getByTestId('contact-book');
-          await expect(panel.getByTestId('book-row')).toHaveCount(2, { timeout: 15_000 });
+          await expect(panel.getByTestId('book-row')).toHaveCount(2, { timeout: budget(15_000) });
           await book.getByRole('button', { name: 'Add to list' }).click();
           await book.getByLabel('List', { exact: true }).selectOption({ label: `Team · ${listName} (0)` });
           await book.getByRole('button', { name: 'Add', exact: true }).click();
-          await expect(book.getByText(`Added 2 to “${listName}”.`)).toBeVisible({ timeout: 15_000 });
+          await expect(book.getByText(`Added 2 to “${listName}”.`)).toBeVisible({ timeout: budget(15_000) });
         });
 
         let panelB: Page | undefined;
@@ -116,7 +117,7 @@ for (const backend of BACKENDS) {
           await panelB.setViewportSize({ width: 360, height: 900 });
           await openLists(panelB);
           const teamLists = panelB.getByTestId('team-lists');
-          await expect(teamLists.getByRole('heading', { name: `Team lists · ${teamName}` })).toBeVisible({ timeout: 15_000 });
+          await expect(teamLists.getByRole('heading', { name: `Team lists · ${teamName}` })).toBeVisible({ timeout: budget(15_000) });
           const row = teamLists.getByTestId('team-list-row').filter({ hasText: listName });
           await expect(row).toContainText('Team');
           await expect(row).toContainText('2 people · made by Ada');
@@ -139,29 +140,29 @@ for (const backend of BACKENDS) {
           await panel.getByRole('tab', { name: 'Lists' }).click();
           const detail = panel.getByTestId('team-list');
           // The list A made may still be open in A's panel; else A opens it from the team's lists.
-          await expect(detail.or(panel.getByTestId('team-lists'))).toBeVisible({ timeout: 15_000 });
+          await expect(detail.or(panel.getByTestId('team-lists'))).toBeVisible({ timeout: budget(15_000) });
           if (!(await detail.isVisible())) await panel.getByTestId('team-lists').getByRole('button', { name: `Open list ${listName}` }).click();
-          await expect(detail.getByTestId('team-list-person')).toHaveCount(2, { timeout: 15_000 });
+          await expect(detail.getByTestId('team-list-person')).toHaveCount(2, { timeout: budget(15_000) });
           const first = detail.getByTestId('team-list-person').first();
           const removed = (await first.getByRole('button', { name: /^Remove .* from the list$/ }).getAttribute('aria-label'))!.replace(/^Remove (.*) from the list$/, '$1');
           await first.getByRole('button', { name: /^Remove .* from the list$/ }).click();
-          await expect(detail.getByTestId('team-list-person')).toHaveCount(1, { timeout: 15_000 });
+          await expect(detail.getByTestId('team-list-person')).toHaveCount(1, { timeout: budget(15_000) });
           await expect(detail.getByTestId('team-list-person')).not.toContainText(removed);
           await shot(panel, 'hub-team-list-removed');
 
           const other = panelB!;
           await other.getByRole('button', { name: '← Lists' }).click();
           const row = other.getByTestId('team-lists').getByTestId('team-list-row').filter({ hasText: listName });
-          await expect(row).toContainText('1 person · made by Ada', { timeout: 15_000 });
+          await expect(row).toContainText('1 person · made by Ada', { timeout: budget(15_000) });
           await row.getByRole('button', { name: `Open list ${listName}` }).click();
-          await expect(other.getByTestId('team-list').getByTestId('team-list-person')).toHaveCount(1, { timeout: 15_000 });
+          await expect(other.getByTestId('team-list').getByTestId('team-list-person')).toHaveCount(1, { timeout: budget(15_000) });
           await expect(other.getByTestId('team-list').getByTestId('team-list-person')).not.toContainText(removed);
         });
 
         await test.step("A's options page: every member's spend against budgets; A sets B's; B's page shows B's own", async () => {
           await optionsA.reload();
           const members = optionsA.getByTestId('hub-members');
-          await expect(members.getByRole('row', { name: 'Ada' })).toContainText('2 credits · no budget', { timeout: 15_000 });
+          await expect(members.getByRole('row', { name: 'Ada' })).toContainText('2 credits · no budget', { timeout: budget(15_000) });
           // No Revoke on the admin's own row (the hub refuses it too).
           await expect(members.getByRole('button', { name: 'Revoke Ada' })).toHaveCount(0);
           await expect(members.getByRole('button', { name: 'Revoke Bea' })).toBeVisible();
@@ -169,14 +170,14 @@ for (const backend of BACKENDS) {
           await members.getByLabel('Daily budget of Bea').fill('3');
           await members.getByLabel('Monthly budget of Bea').fill('40');
           await members.getByRole('button', { name: 'Save the budgets of Bea' }).click();
-          await expect(members.getByRole('row', { name: 'Bea' })).toContainText('0 of 3 credits', { timeout: 15_000 });
+          await expect(members.getByRole('row', { name: 'Bea' })).toContainText('0 of 3 credits', { timeout: budget(15_000) });
           const listed = (await hubCall(hub, '/hub/admin/members', { token: adminToken })).members as Array<{ name: string; daily_budget: number | null; monthly_budget: number | null }>;
           expect(listed.find((m) => m.name === 'Bea')).toMatchObject({ daily_budget: 3, monthly_budget: 40 });
           await shot(optionsA, 'hub-usage-admin');
           await optionsA.getByTestId('hub-signed-in').screenshot({ path: 'test-results/screens/hub-usage-admin-section.png' });
           await optionsB.reload();
           const own = optionsB.getByTestId('hub-usage');
-          await expect(own.getByRole('heading', { name: 'Your spend on the hub' })).toBeVisible({ timeout: 15_000 });
+          await expect(own.getByRole('heading', { name: 'Your spend on the hub' })).toBeVisible({ timeout: budget(15_000) });
           await expect(own.getByTestId('hub-spend-line').first()).toHaveText('You (Bea): today: 0 of 3 credits · this month: 0 of 40 credits');
           await expect(own.getByTestId('hub-members')).toHaveCount(0);
           await shot(optionsB, 'hub-usage-member');
@@ -196,14 +197,14 @@ for (const backend of BACKENDS) {
           const members = optionsA.getByTestId('hub-members');
           await members.getByRole('button', { name: 'Revoke Cy' }).click();
           await optionsA.getByRole('alertdialog', { name: 'Revoke Cy' }).getByRole('button', { name: 'Revoke', exact: true }).click();
-          await expect(members.getByRole('row', { name: 'Cy' })).toContainText('revoked', { timeout: 15_000 });
+          await expect(members.getByRole('row', { name: 'Cy' })).toContainText('revoked', { timeout: budget(15_000) });
           const me = await fetch(`${hub.url}/hub/me`, { headers: { authorization: `Bearer ${cy.token as string}` } });
           expect(me.status).toBe(401);
         });
 
         await test.step("A leaves the hub: the hub signs A's token out (audited), A has their own key back", async () => {
           await optionsA.getByRole('button', { name: 'Leave the hub' }).click();
-          await expect(optionsA.getByText(`You left the hub. Lookups go to ${sandbox.url} again.`)).toBeVisible({ timeout: 15_000 });
+          await expect(optionsA.getByText(`You left the hub. Lookups go to ${sandbox.url} again.`)).toBeVisible({ timeout: budget(15_000) });
           const audit = (await hubCall(hub, '/hub/admin/audit', { token: adminToken })).entries as Array<{ action: string; member_name: string }>;
           expect(audit).toContainEqual(expect.objectContaining({ action: 'member.sign_out', member_name: 'Ada' }));
         });
@@ -212,7 +213,7 @@ for (const backend of BACKENDS) {
           await hub.close();
           await optionsB.getByRole('button', { name: 'Leave the hub' }).click();
           // B had no key of their own before the hub: they are told to add one, at the address they had before.
-          await expect(optionsB.getByRole('button', { name: 'Sign in to the hub' })).toBeVisible({ timeout: 30_000 });
+          await expect(optionsB.getByRole('button', { name: 'Sign in to the hub' })).toBeVisible({ timeout: budget(30_000) });
           const after = await send<{ settings: { apiBaseUrl: string }; key: { present: boolean } }>(optionsB, 'settings/get', {});
           expect(after.ok && after.data.key.present).toBe(false);
           const address = after.ok ? after.data.settings.apiBaseUrl : '';

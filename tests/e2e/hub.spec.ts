@@ -12,6 +12,7 @@ import { BACKENDS, testDatabases, type TestDatabases } from '../unit/hub/backend
 import { expect, test, uniqueKey } from './fixtures';
 import { everythingStored, hubCall, lookUp, makeTeam, openPanelIn, secondBrowser, signIn } from './support/hub';
 import { ledgerOf, openPanelFor, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 for (const backend of BACKENDS) {
   test.describe(`team hub in proxy mode, on ${backend}`, () => {
@@ -58,13 +59,13 @@ for (const backend of BACKENDS) {
 
         await test.step('A and B sign in on their options pages with their invites; an invite used once is refused in words', async () => {
           await signIn(optionsA, hub.url, invites.a, 'Ada');
-          await expect(optionsA.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Ada`, { timeout: 15_000 });
+          await expect(optionsA.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Ada`, { timeout: budget(15_000) });
           await signIn(optionsB, hub.url, invites.a, 'Bea');
-          await expect(optionsB.getByText('Invite not accepted')).toBeVisible({ timeout: 15_000 });
+          await expect(optionsB.getByText('Invite not accepted')).toBeVisible({ timeout: budget(15_000) });
           await expect(optionsB.getByText('The hub does not know this invite, or it was used or has expired. Ask your team admin for a new invite and paste it here.')).toBeVisible();
           await shot(optionsB, 'hub-invite-refused');
           await signIn(optionsB, hub.url, invites.b, 'Bea');
-          await expect(optionsB.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Bea`, { timeout: 15_000 });
+          await expect(optionsB.getByTestId('hub-signed-in')).toContainText(`Signed in to ${teamName} as Bea`, { timeout: budget(15_000) });
           await expect(optionsB.getByTestId('hub-signed-in')).toContainText('Lookups go through the hub');
           // The saved key is now the hub's sign-in, and the key section says so.
           await expect(optionsB.getByTestId('options-key-is-hub')).toContainText(teamName);
@@ -84,7 +85,7 @@ for (const backend of BACKENDS) {
           const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
           await lookUp(panel, email);
           const contact = panel.getByRole('tabpanel', { name: 'Contact' });
-          await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+          await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
           await expect(contact.getByText('Live · 1 credit')).toBeVisible();
           const ledger = await ledgerOf(sandbox.url, teamKey);
           expect(ledger.entries.filter((e) => e.endpoint === 'enrich' && e.credits > 0)).toHaveLength(1);
@@ -97,7 +98,7 @@ for (const backend of BACKENDS) {
           // The price before the click asks the team's book: free already.
           await lookUp(panel, profile, 'free');
           const contact = panel.getByRole('tabpanel', { name: 'Contact' });
-          await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+          await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
           if (probe.result.full_name) await expect(contact.getByTestId('contact-profile')).toContainText(probe.result.full_name);
           await expect(contact.getByText(/^Bought by your team \(Ada, .+\) · free$/)).toBeVisible();
           await shot(panel, 'hub-bought-by-team');
@@ -115,7 +116,7 @@ for (const backend of BACKENDS) {
           const panel = b.context.pages().find((p) => p.url().includes('sidepanel.html'))!;
           await lookUp(panel, samples.emails[5]!);
           const contact = panel.getByRole('tabpanel', { name: 'Contact' });
-          await expect(contact.getByText('Team hub budget reached')).toBeVisible({ timeout: 15_000 });
+          await expect(contact.getByText('Team hub budget reached')).toBeVisible({ timeout: budget(15_000) });
           await expect(
             contact.getByText('Your daily budget on the team hub is 0 credits: 0 credits spent today, and this lookup may cost 1 credit, so the hub did not send it. Ask a team admin to raise it, or try again after midnight UTC.'),
           ).toBeVisible();
@@ -132,7 +133,7 @@ for (const backend of BACKENDS) {
         await test.step('A leaves the hub: their own key and the sandbox address are back', async () => {
           await optionsA.reload();
           await optionsA.getByRole('button', { name: 'Leave the hub' }).click();
-          await expect(optionsA.getByText(`You left the hub. Lookups go to ${sandbox.url} again.`)).toBeVisible({ timeout: 15_000 });
+          await expect(optionsA.getByText(`You left the hub. Lookups go to ${sandbox.url} again.`)).toBeVisible({ timeout: budget(15_000) });
           const settings = await send<{ settings: { apiBaseUrl: string }; key: { hint: string | null } }>(optionsA, 'settings/get', {});
           expect(settings.ok && settings.data.settings.apiBaseUrl).toBe(sandbox.url);
           expect(settings.ok && settings.data.key.hint).toBe(`…${ownKey.slice(-4)}`);

@@ -7,6 +7,7 @@
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { clearFaults, injectFault, ledgerOf, samplesOf, send, type Reply } from './support/reliability';
+import { budget } from '../time-budget';
 
 const DISTINCT = 40_000;
 const REPEATS = 300;
@@ -43,13 +44,13 @@ test('a 40,300-row file: staged, previewed, started whole, cancelled after the f
     await panel.getByRole('tab', { name: 'Import' }).click();
     await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
     const kinds = panel.getByTestId('import-column').locator('select');
-    await expect(kinds).toHaveCount(3, { timeout: 90_000 });
+    await expect(kinds).toHaveCount(3, { timeout: budget(90_000) });
     expect(await kinds.evaluateAll((s) => s.map((e) => (e as HTMLSelectElement).value))).toEqual(['full_name', 'email', 'ignore']);
   });
 
   await test.step('preview: staged in pages, the file figures and the most it can cost', async () => {
     await panel.getByRole('button', { name: 'Preview cost' }).click();
-    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 150_000 });
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: budget(150_000) });
     await expect(panel.getByTestId('preview-rows')).toHaveText(String(DISTINCT + REPEATS));
     await expect(panel.getByTestId('preview-duplicates')).toHaveText(String(REPEATS));
     await expect(panel.getByTestId('preview-unique')).toHaveText(String(DISTINCT));
@@ -62,7 +63,7 @@ test('a 40,300-row file: staged, previewed, started whole, cancelled after the f
     // Every bulk answer takes 3 s, so the cancel below lands while the job is early on.
     await injectFault(sandbox.url, { mode: 'slow', count: 40, delayMs: 3_000, paths: ['/v1/bulk-enrich'] });
     await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-    await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: 150_000 });
+    await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: budget(150_000) });
     const list = await send<Job[]>(panel, 'bulk/list', {});
     expect(list.ok).toBe(true);
     job = (list as Extract<Reply<Job[]>, { ok: true }>).data[0]!;
@@ -70,10 +71,10 @@ test('a 40,300-row file: staged, previewed, started whole, cancelled after the f
   });
 
   await test.step('cancel once the first chunk is answered', async () => {
-    await expect.poll(async () => ((await send<Job>(panel, 'bulk/get', { jobId: job.id })) as { data: Job }).data.done, { timeout: 60_000 }).toBeGreaterThanOrEqual(1_000);
+    await expect.poll(async () => ((await send<Job>(panel, 'bulk/get', { jobId: job.id })) as { data: Job }).data.done, { timeout: budget(60_000) }).toBeGreaterThanOrEqual(1_000);
     await panel.getByRole('button', { name: 'Cancel', exact: true }).click();
     // Cancelling settles every chunk that never left (about 39,000 rows in one write): slow on a busy machine.
-    await expect(panel.getByTestId('import-job-status')).toHaveText('Cancelled.', { timeout: 150_000 });
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Cancelled.', { timeout: budget(150_000) });
   });
 
   await test.step('the ledger charged exactly what the job reports, never more', async () => {
@@ -85,7 +86,7 @@ test('a 40,300-row file: staged, previewed, started whole, cancelled after the f
           end = ((await send<Job>(panel, 'bulk/get', { jobId: job.id })) as { data: Job }).data;
           return { inFlight: end.inFlight ?? 0, done: end.done };
         },
-        { timeout: 60_000 },
+        { timeout: budget(60_000) },
       )
       .toEqual({ inFlight: 0, done: DISTINCT });
     const ledger = await ledgerOf(sandbox.url, key);

@@ -16,6 +16,7 @@ import { chromiumPath, extensionArgs } from './support/chromium';
 import { waitForBackgroundReady } from './support/profile-reset';
 import { recordTexts } from './support/record-texts';
 import { clearFaults, injectFault, ledgerOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 const ROWS = 10_000;
 const FOUND = ROWS / 10;
@@ -53,7 +54,7 @@ async function launch(profile: string): Promise<{ context: BrowserContext; open:
     args: extensionArgs(EXTENSION_DIR),
     viewport: { width: 1280, height: 800 },
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: budget(30_000) }));
   await waitForBackgroundReady(worker, 30_000);
   const id = new URL(worker.url()).host;
   return {
@@ -94,7 +95,7 @@ test('an import running when the browser closes resumes after it opens: shown wi
       await panel.getByRole('tab', { name: 'Import' }).click();
       await panel.getByLabel('CSV or TSV file').setInputFiles(file);
       await panel.getByRole('button', { name: 'Preview cost' }).click();
-      await expect(panel.getByTestId('preview-rows')).toHaveText(String(ROWS), { timeout: 120_000 });
+      await expect(panel.getByTestId('preview-rows')).toHaveText(String(ROWS), { timeout: budget(120_000) });
       quoted = Number(((await panel.getByTestId('preview-credits').textContent()) ?? '').replace(/\D/g, ''));
       expect(quoted).toBe(ROWS);
       // Two chunks answered slowly (the job is seen running), then every chunk refused with 429 until the restart:
@@ -102,10 +103,10 @@ test('an import running when the browser closes resumes after it opens: shown wi
       await injectFault(sandbox.url, { mode: 'slow', count: 2, delayMs: 1_500, paths: ['/v1/bulk-enrich'] });
       await injectFault(sandbox.url, { mode: '429', count: 10_000, retryAfterSeconds: 5, paths: ['/v1/bulk-enrich'] });
       await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: 120_000 });
+      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: budget(120_000) });
       jobId = ((await send<Job[]>(panel, 'bulk/list', {})) as { data: Job[] }).data[0]!.id;
-      await expect.poll(async () => (await jobOf(panel, jobId)).done, { timeout: 120_000 }).toBeGreaterThanOrEqual(2_000);
-      await expect.poll(async () => (await jobOf(panel, jobId)).inFlight ?? 0, { timeout: 60_000 }).toBe(0);
+      await expect.poll(async () => (await jobOf(panel, jobId)).done, { timeout: budget(120_000) }).toBeGreaterThanOrEqual(2_000);
+      await expect.poll(async () => (await jobOf(panel, jobId)).inFlight ?? 0, { timeout: budget(60_000) }).toBe(0);
       const job = await jobOf(panel, jobId);
       expect(job.status).toBe('running');
       doneBefore = job.done;
@@ -123,7 +124,7 @@ test('an import running when the browser closes resumes after it opens: shown wi
     await test.step('the Import tab opens on the job, with its true progress and a time left from the rows it sees finish', async () => {
       await panel.getByRole('tab', { name: 'History' }).click();
       await panel.getByRole('tab', { name: 'Import' }).click();
-      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: 30_000 });
+      await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: budget(30_000) });
       const bar = panel.getByTestId('import-job-status').locator('xpath=..').getByRole('progressbar').first();
       await expect(bar).toHaveAttribute('aria-valuemax', String(ROWS));
       const shown = Number(await bar.getAttribute('aria-valuenow'));
@@ -136,7 +137,7 @@ test('an import running when the browser closes resumes after it opens: shown wi
       const timeLeft = await recordTexts(panel, 'import-time-left');
       await clearFaults(sandbox.url);
       await injectFault(sandbox.url, { mode: 'slow', count: ROWS / 1_000, delayMs: 1_000, paths: ['/v1/bulk-enrich'] });
-      await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 180_000 });
+      await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(180_000) });
       const rates = (await timeLeft()).map((text) => Number(/([\d,]+) rows\/s/.exec(text)?.[1]?.replace(/,/g, '')));
       expect(rates.length).toBeGreaterThan(0);
       for (const rate of rates) expect(rate).toBeGreaterThan(0);
@@ -146,7 +147,7 @@ test('an import running when the browser closes resumes after it opens: shown wi
       const job = await jobOf(panel, jobId);
       expect(job).toMatchObject({ status: 'done', total: ROWS, done: ROWS });
       await expect
-        .poll(async () => ((await send<Array<{ endpoint: string; jobId?: string; creditsCharged: number }>>(panel, 'contacts/events', { limit: 1_000 })) as { data: Array<{ endpoint: string; jobId?: string; creditsCharged: number }> }).data, { timeout: 30_000 })
+        .poll(async () => ((await send<Array<{ endpoint: string; jobId?: string; creditsCharged: number }>>(panel, 'contacts/events', { limit: 1_000 })) as { data: Array<{ endpoint: string; jobId?: string; creditsCharged: number }> }).data, { timeout: budget(30_000) })
         .toEqual([expect.objectContaining({ endpoint: 'bulk/enrich', jobId, creditsCharged: job.creditsCharged })]);
       const ledger = await ledgerOf(sandbox.url, key);
       const charged = ledger.entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
@@ -160,7 +161,7 @@ test('an import running when the browser closes resumes after it opens: shown wi
       // it (429, not charged), and the user's retry buys its rows once.
       if ((job.interrupted ?? 0) > 0 || job.enriched < FOUND) {
         expect((await send(panel, 'bulk/retry', { jobId, interrupted: true })).ok).toBe(true);
-        await expect.poll(async () => (await jobOf(panel, jobId)).status, { timeout: 120_000 }).toBe('done');
+        await expect.poll(async () => (await jobOf(panel, jobId)).status, { timeout: budget(120_000) }).toBe('done');
         job = await jobOf(panel, jobId);
       }
       const ledger = await ledgerOf(sandbox.url, key);

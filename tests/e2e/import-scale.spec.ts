@@ -10,6 +10,7 @@ import { writeFileSync } from 'node:fs';
 import Papa from 'papaparse';
 import { expect, test, uniqueKey } from './fixtures';
 import { clearFaults, injectFault, ledgerOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 const PEOPLE = 1_000;
 const TIMES = 100;
@@ -67,14 +68,14 @@ test('a 100,000-row file: previewed price = ledger charge, one History event for
     await panel.getByRole('tab', { name: 'History' }).click();
     await panel.getByRole('tab', { name: 'Import' }).click();
     await panel.getByLabel('CSV or TSV file').setInputFiles(file);
-    await expect(panel.getByTestId('import-column')).toHaveCount(3, { timeout: 120_000 });
+    await expect(panel.getByTestId('import-column')).toHaveCount(3, { timeout: budget(120_000) });
     await expect(panel.getByText('100,000 rows in scale.csv')).toBeVisible();
   });
 
   let quoted = 0;
   await test.step('preview: 1,000 people, 99,000 repeats, priced at 1,000 credits', async () => {
     await panel.getByRole('button', { name: 'Preview cost' }).click();
-    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: 150_000 });
+    await expect(panel.getByTestId('import-preview')).toBeVisible({ timeout: budget(150_000) });
     await expect(panel.getByTestId('preview-rows')).toHaveText(String(ROWS));
     await expect(panel.getByTestId('preview-unique')).toHaveText(String(PEOPLE));
     await expect(panel.getByTestId('preview-duplicates')).toHaveText(String(ROWS - PEOPLE));
@@ -86,9 +87,9 @@ test('a 100,000-row file: previewed price = ledger charge, one History event for
   let job: Job;
   await test.step('run the job to its end', async () => {
     await panel.getByRole('button', { name: /Start bulk enrichment/ }).click();
-    await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: 60_000 });
+    await expect(panel.getByTestId('import-job-status')).toBeVisible({ timeout: budget(60_000) });
     job = ((await send<Job[]>(panel, 'bulk/list', {})) as { data: Job[] }).data[0]!;
-    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 120_000 });
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(120_000) });
     job = ((await send<Job>(panel, 'bulk/get', { jobId: job.id })) as { data: Job }).data;
     expect(job).toMatchObject({ status: 'done', total: PEOPLE, done: PEOPLE });
   });
@@ -102,7 +103,7 @@ test('a 100,000-row file: previewed price = ledger charge, one History event for
 
   await test.step('History: one event for the job, none per row', async () => {
     await expect
-      .poll(async () => ((await send<Array<{ endpoint: string; creditsCharged: number }>>(panel, 'contacts/events', { limit: 1_000 })) as { data: Array<{ endpoint: string; creditsCharged: number }> }).data, { timeout: 30_000 })
+      .poll(async () => ((await send<Array<{ endpoint: string; creditsCharged: number }>>(panel, 'contacts/events', { limit: 1_000 })) as { data: Array<{ endpoint: string; creditsCharged: number }> }).data, { timeout: budget(30_000) })
       .toEqual([expect.objectContaining({ endpoint: 'bulk/enrich', creditsCharged: quoted })]);
   });
 
@@ -123,19 +124,19 @@ test('a panel opened again shows the running import job: its progress, then Down
   await first.getByRole('tab', { name: 'Import' }).click();
   await first.getByLabel('CSV or TSV file').setInputFiles({ name: 'reopen.csv', mimeType: 'text/csv', buffer: Buffer.from(Papa.unparse([['Name', 'Email'], ...rows])) });
   await first.getByRole('button', { name: 'Preview cost' }).click();
-  await expect(first.getByTestId('import-preview')).toBeVisible({ timeout: 60_000 });
+  await expect(first.getByTestId('import-preview')).toBeVisible({ timeout: budget(60_000) });
   // Each bulk answer takes 4 s: the job is still running when the panel is closed and opened again.
   await injectFault(sandbox.url, { mode: 'slow', count: 2, delayMs: 4_000, paths: ['/v1/bulk-enrich'] });
   await first.getByRole('button', { name: /Start bulk enrichment/ }).click();
-  await expect(first.getByTestId('import-job-status')).toBeVisible({ timeout: 60_000 });
+  await expect(first.getByTestId('import-job-status')).toBeVisible({ timeout: budget(60_000) });
   await first.close();
 
   const again = await openExtensionPage('sidepanel.html');
   await again.getByRole('tab', { name: 'History' }).click();
   await again.getByRole('tab', { name: 'Import' }).click();
-  await expect(again.getByTestId('import-job-status')).toBeVisible({ timeout: 30_000 });
+  await expect(again.getByTestId('import-job-status')).toBeVisible({ timeout: budget(30_000) });
   await expect(again.getByRole('progressbar')).toBeVisible();
-  await expect(again.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 90_000 });
+  await expect(again.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(90_000) });
   await expect(again.getByRole('button', { name: 'Download' })).toBeEnabled();
   await clearFaults(sandbox.url);
   // "New import" leaves it: a panel opened after that starts on the file picker.

@@ -11,6 +11,7 @@ import { entryKeys } from '@/lib/engine/bulk-dedupe';
 import type { BulkEntry } from '@/lib/model/lookup';
 import { expect, test, uniqueKey } from './fixtures';
 import { send } from './support/reliability';
+import { budget } from '../time-budget';
 
 /** Runs in an extension page: creates `name` at version 1 with `stores` and fills them. */
 async function writeVersion1(page: Page, name: string, stores: Array<{ name: string; keyPath: string | string[]; index?: { name: string; keyPath: string | string[] }; values: unknown[] }>): Promise<void> {
@@ -57,7 +58,7 @@ test('an import stored by version 1 (a record per row) exports every row of its 
   await expect.poll(async () => {
     const job = await send<{ status: string }>(options, 'bulk/get', { jobId });
     return job.ok ? job.data.status : 'unreadable';
-  }, { timeout: 60_000 }).toBe('done');
+  }, { timeout: budget(60_000) }).toBe('done');
 
   // 1,201 rows (a header and 1,200 people) cross two edges of the 500-row blocks.
   const importId = 'import-from-version-1';
@@ -75,7 +76,7 @@ test('an import stored by version 1 (a record per row) exports every row of its 
   const panel = await openExtensionPage('sidepanel.html');
   await panel.getByRole('tab', { name: 'History' }).click();
   await panel.getByRole('tab', { name: 'Import' }).click();
-  await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 30_000 });
+  await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(30_000) });
   const download = panel.waitForEvent('download');
   await panel.getByRole('button', { name: 'Download' }).click();
   const parsed = Papa.parse<string[]>(readFileSync(await (await download).path(), 'utf8'), { skipEmptyLines: true });

@@ -6,6 +6,7 @@
 import { expect, test } from './fixtures';
 import { bulkQueries, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
 import { serveMailtoList } from './support/static-server';
+import { budget } from '../time-budget';
 
 test('loose addresses filtered by a domain: "Select all" sends exactly the addresses shown and the ledger charges the known ones', async ({
   context,
@@ -35,9 +36,9 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
     const table = page.getByRole('table', { name: 'Emails found on this page' });
 
     await test.step(`60 addresses; typing the domain in capitals keeps the ${expected.length} there`, async () => {
-      await expect(table).toHaveAttribute('aria-rowcount', String(emails.length + 1), { timeout: 30_000 });
+      await expect(table).toHaveAttribute('aria-rowcount', String(emails.length + 1), { timeout: budget(30_000) });
       await page.getByRole('searchbox', { name: 'Filter by address or domain…' }).fill(domain.toUpperCase());
-      await expect(table).toHaveAttribute('aria-rowcount', String(expected.length + 1), { timeout: 15_000 });
+      await expect(table).toHaveAttribute('aria-rowcount', String(expected.length + 1), { timeout: budget(15_000) });
       await expect(page.getByText(`${expected.length} of ${emails.length}`, { exact: true })).toBeVisible();
       await shot(panel, 'list-filter-emails');
     });
@@ -45,7 +46,7 @@ test('loose addresses filtered by a domain: "Select all" sends exactly the addre
     await test.step(`"Select all" + Enrich: the ${expected.length} addresses shown, ${expectedKnown.length} credits`, async () => {
       await table.getByRole('checkbox', { name: `Select all ${expected.length}` }).check();
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: new RegExp(`^Enrich ${expected.length} selected`) }).click();
-      await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 120_000 });
+      await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(120_000) });
       const sent = (await bulkQueries(sandbox.url, key)).map((q) => q.value).sort();
       expect(sent).toEqual([...expected].sort());
       const charged = (await ledgerOf(sandbox.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);

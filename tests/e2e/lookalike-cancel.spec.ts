@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, clearFaults, injectFault, ledgerOf, openPanelFor, pendingFaults } from './support/reliability';
+import { budget } from '../time-budget';
 
 // A 250-company lookalike enrichment must be cancellable: open a company, load its lookalikes (as many as
 // the panel offers), choose them all and enrich them while the service answers the first lookups slowly, then
@@ -67,9 +68,9 @@ test('a large lookalike enrichment is cancelled: the rest is never sent, every r
 
   await test.step('open a company from the page', async () => {
     const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
-    await expect(companies).toBeVisible({ timeout: 20_000 });
+    await expect(companies).toBeVisible({ timeout: budget(20_000) });
     await companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first().click();
-    await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible({ timeout: 20_000 });
+    await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible({ timeout: budget(20_000) });
     // What opening the company itself cost, so the batch's share of the log and the ledger is told apart.
     before = { requests: (await companyRequests()).length, credits: await companyCredits() };
     expect(before.requests).toBe(1);
@@ -81,7 +82,7 @@ test('a large lookalike enrichment is cancelled: the rest is never sent, every r
     const most = String(Math.max(...sizes.map(Number)));
     await similar.getByLabel('How many').selectOption(most);
     await similar.getByRole('button', { name: /^Find lookalikes · up to \d+ credits?$/ }).click();
-    await expect(table).toBeVisible({ timeout: 30_000 });
+    await expect(table).toBeVisible({ timeout: budget(30_000) });
     const rows = Number(await table.getAttribute('aria-rowcount')) - 1;
     expect(rows).toBeGreaterThanOrEqual(50);
   });
@@ -105,10 +106,10 @@ test('a large lookalike enrichment is cancelled: the rest is never sent, every r
     await injectFault(sandbox.url, { mode: 'slow', count: SLOW_COUNT, delayMs: SLOW_MS, paths: ['/v1/company'] });
     await similar.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ compan/ }).click();
     const cancel = similar.getByRole('button', { name: 'Cancel the rest' });
-    await expect(cancel).toBeVisible({ timeout: 15_000 });
+    await expect(cancel).toBeVisible({ timeout: budget(15_000) });
     await expect(bar).toHaveAttribute('aria-valuetext', /queued in the background/);
     // Cancel only once lookups are out at the service (a fault is used up when its request arrives).
-    await expect.poll(async () => (await pendingFaults(sandbox.url)).reduce((n, f) => n + f.remaining, 0), { timeout: 15_000 }).toBeLessThan(SLOW_COUNT);
+    await expect.poll(async () => (await pendingFaults(sandbox.url)).reduce((n, f) => n + f.remaining, 0), { timeout: budget(15_000) }).toBeLessThan(SLOW_COUNT);
     await shot(panel, 'lookalike-cancel-running');
     await cancel.click();
     await expect(cancel).toBeHidden();

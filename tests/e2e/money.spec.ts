@@ -6,6 +6,7 @@
 import type { BrowserContext, Locator, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, enrichSelection, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -41,7 +42,7 @@ async function clearCache(openExtensionPage: (path: string) => Promise<Page>): P
   const options = await openExtensionPage('options.html');
   await options.getByRole('button', { name: 'Clear cache' }).click();
   await options.getByRole('group', { name: /clear/i }).getByRole('button', { name: 'Clear cache' }).click();
-  await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: 15_000 });
+  await expect(options.getByText('Cache cleared.')).toBeVisible({ timeout: budget(15_000) });
   await options.close();
 }
 
@@ -64,10 +65,10 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
 
   await test.step('the first enrich says 1 credit and the ledger books 1', async () => {
     const enrich = companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
-    await expect(enrich).toBeVisible({ timeout: 15_000 });
+    await expect(enrich).toBeVisible({ timeout: budget(15_000) });
     const promised = creditsIn(await nameOf(enrich));
     await enrich.click();
-    await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible({ timeout: budget(15_000) });
     expect(await charged(sandbox.url, key, 'company')).toBe(promised);
   });
 
@@ -79,8 +80,8 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
     const requestsBefore = (await apiRequests(sandbox.url, key)).length;
     await refresh.click();
     // The refresh really asks the service (it bypasses the cache): wait for its request, then for the screen.
-    await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: 15_000 }).toBe(requestsBefore + 1);
-    await expect(view(panel, 'Company').getByText('Refreshing…')).toBeHidden({ timeout: 15_000 });
+    await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: budget(15_000) }).toBe(requestsBefore + 1);
+    await expect(view(panel, 'Company').getByText('Refreshing…')).toBeHidden({ timeout: budget(15_000) });
     await shot(panel, 'money-company-refreshed');
     expect(await charged(sandbox.url, key, 'company')).toBe(before + creditsIn(label));
   });
@@ -89,13 +90,13 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
     await clearCache(openExtensionPage);
     await panel.getByRole('tab', { name: 'Page' }).click();
     const saved = companies.getByRole('button', { name: /^Open .+ · In your contacts, bought .+ · free$/ }).first();
-    await expect(saved).toBeVisible({ timeout: 15_000 });
+    await expect(saved).toBeVisible({ timeout: budget(15_000) });
     const before = await charged(sandbox.url, key, 'company');
     const requestsBefore = (await apiRequests(sandbox.url, key)).length;
     await saved.click();
     const company = view(panel, 'Company');
-    await expect(company.getByTestId('company-profile')).toBeVisible({ timeout: 15_000 });
-    await expect(company.getByText(/^Saved · bought .+ · free$/)).toBeVisible({ timeout: 15_000 });
+    await expect(company.getByTestId('company-profile')).toBeVisible({ timeout: budget(15_000) });
+    await expect(company.getByText(/^Saved · bought .+ · free$/)).toBeVisible({ timeout: budget(15_000) });
     // Refreshing the book's copy is still a choice with its price on it. The account had the company found today, so the
     // service's 30 days make it free, cache cleared or not (lib/credits/company-window.ts): clicked, the ledger agrees.
     const refresh = company.getByRole('button', { name: /^Refresh · / });
@@ -106,8 +107,8 @@ test('company: "Enrich · 1 credit" then "Refresh" charge exactly what their lab
     const label = await nameOf(refresh);
     expect(creditsIn(label)).toBe(0);
     await refresh.click();
-    await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: 15_000 }).toBe(requestsBefore + 1);
-    await expect(company.getByText('Refreshing…')).toBeHidden({ timeout: 15_000 });
+    await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: budget(15_000) }).toBe(requestsBefore + 1);
+    await expect(company.getByText('Refreshing…')).toBeHidden({ timeout: budget(15_000) });
     expect(await charged(sandbox.url, key, 'company')).toBe(before);
   });
 });
@@ -133,7 +134,7 @@ test('over budget: the button says so, the note gives the price, what is left an
 
   await test.step('the full lookup (3 credits) is refused before anything is sent, and says why', async () => {
     await enrichSelection(serviceWorker, tabId, email);
-    await expect(contact.getByTestId('contact-confirm')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-confirm')).toBeVisible({ timeout: budget(15_000) });
     await expect(contact.getByRole('button', { name: /^Enrich · over budget$/ })).toBeDisabled();
     const note = contact.getByTestId('over-budget');
     await expect(note).toContainText('this can cost up to 3 credits');
@@ -149,7 +150,7 @@ test('over budget: the button says so, the note gives the price, what is left an
     const promised = creditsIn(await nameOf(cheaper));
     expect(promised).toBe(1);
     await cheaper.click();
-    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
     expect(await charged(sandbox.url, key)).toBe(promised);
     const sent = await apiRequests(sandbox.url, key);
     expect(sent.map((r) => [r.path, r.query.realtime ?? 'false', r.query.waterfall ?? 'false'])).toEqual([['/v1/enrich', 'false', 'false']]);
@@ -170,7 +171,7 @@ test('an unrecognised selection disarms the lookup it replaces: no live paid but
 
   await test.step('an email arms a priced lookup', async () => {
     await enrichSelection(serviceWorker, tabId, samples.emails[6]!);
-    await expect(contact.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: budget(15_000) });
   });
 
   await test.step('words that are no identifier: the question shows, and the old lookup is gone', async () => {
@@ -202,13 +203,13 @@ test('two companies on one hosting platform are two companies: neither is "cache
     await test.step(`${host}: its own price and its own request`, async () => {
       const row = page.getByRole('row').filter({ hasText: host });
       const enrich = row.getByRole('button', { name: /^Enrich / });
-      await expect(enrich).toBeVisible({ timeout: 15_000 });
+      await expect(enrich).toBeVisible({ timeout: budget(15_000) });
       // Neither row may borrow the other's cached answer: both are priced as new lookups.
       await expect(enrich).toHaveText(/1 credit/);
       await enrich.click();
-      await expect(view(panel, 'Company').getByText(/No company found|Overview/).first()).toBeVisible({ timeout: 15_000 });
+      await expect(view(panel, 'Company').getByText(/No company found|Overview/).first()).toBeVisible({ timeout: budget(15_000) });
       // The sandbox logs a request as it finishes it, which may be just after the panel has drawn the answer.
-      await expect.poll(async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company').length, { timeout: 15_000 }).toBe(i + 1);
+      await expect.poll(async () => (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company').length, { timeout: budget(15_000) }).toBe(i + 1);
       const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/company');
       expect(sent).toHaveLength(i + 1);
       expect(JSON.stringify(sent[i]!.query)).toContain(host);
@@ -232,14 +233,14 @@ test('a "free" price that outlives the cache: what was bought is answered from t
 
   const name = await test.step('a person enriched at "1 credit" then reads "free"', async () => {
     const enrich = people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
-    await expect(enrich).toBeVisible({ timeout: 20_000 });
+    await expect(enrich).toBeVisible({ timeout: budget(20_000) });
     const label = await nameOf(enrich);
     const who = /^Enrich (.+) · 1 credit$/.exec(label)?.[1] ?? '';
     await enrich.click();
-    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
     expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
     await backToPage();
-    await expect(people.getByRole('button', { name: `Open ${who} · Cached just now · free` })).toBeVisible({ timeout: 15_000 });
+    await expect(people.getByRole('button', { name: `Open ${who} · Cached just now · free` })).toBeVisible({ timeout: budget(15_000) });
     return who;
   });
 
@@ -269,8 +270,8 @@ test('a "free" price that outlives the cache: what was bought is answered from t
     );
     const requestsBefore = (await apiRequests(sandbox.url, key)).length;
     await open.click();
-    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
-    await expect(contact.getByText(/^Saved · bought .+ · free$/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: budget(15_000) });
+    await expect(contact.getByText(/^Saved · bought .+ · free$/).first()).toBeVisible({ timeout: budget(15_000) });
     await shot(panel, 'money-expired-free-from-book');
     expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
     expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
@@ -281,11 +282,11 @@ test('a "free" price that outlives the cache: what was bought is answered from t
     await clearCache(openExtensionPage);
     // Not "Enrich · 1 credit": the cache decides what a lookup costs, the book keeps what was bought.
     const saved = people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) });
-    await expect(saved).toBeVisible({ timeout: 15_000 });
+    await expect(saved).toBeVisible({ timeout: budget(15_000) });
     await shot(panel, 'money-saved-row');
     const requestsBefore = (await apiRequests(sandbox.url, key)).length;
     await saved.click();
-    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
     await expect(contact.getByTestId('contact-profile')).toContainText(name);
     // Said as what it is: the book's copy, not a cached answer.
     await expect(contact.getByText(/^Saved · bought .+ · free$/)).toBeVisible();
@@ -303,20 +304,20 @@ test('a "free" price that outlives the cache: what was bought is answered from t
     await enrichSelection(serviceWorker, tabId, email);
     const confirm = contact.getByTestId('contact-confirm');
     // The book answers the lookup (lib/engine/plan.ts), so "Open saved" would do the same thing: it is not offered.
-    await expect(confirm.getByRole('button', { name: /^Enrich · free$/ })).toBeVisible({ timeout: 15_000 });
+    await expect(confirm.getByRole('button', { name: /^Enrich · free$/ })).toBeVisible({ timeout: budget(15_000) });
     await expect(confirm.getByRole('button', { name: openSaved })).toHaveCount(0);
     await shot(panel, 'money-saved-confirm');
     await confirm.getByRole('button', { name: /^Enrich · free$/ }).click();
-    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
-    await expect(contact.getByText(/^Saved · bought .+ · free$/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: budget(15_000) });
+    await expect(contact.getByText(/^Saved · bought .+ · free$/).first()).toBeVisible({ timeout: budget(15_000) });
 
     const box = contact.getByTestId('lookup-box');
     await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(email.toUpperCase());
     const free = box.getByRole('button', { name: 'Look up · free' });
-    await expect(free).toBeEnabled({ timeout: 15_000 });
+    await expect(free).toBeEnabled({ timeout: budget(15_000) });
     await expect(box.getByRole('button', { name: openSaved })).toHaveCount(0);
     await free.click();
-    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toContainText(name, { timeout: budget(15_000) });
 
     expect(await apiRequests(sandbox.url, key)).toHaveLength(requestsBefore);
     expect(await charged(sandbox.url, key, 'enrich')).toBe(1);
@@ -341,20 +342,20 @@ test('"Refresh live" says 2 credits and charges exactly that, the first time and
   await test.step('the contact, at 1 credit', async () => {
     await enrichSelection(serviceWorker, tabId, samples.emails[6]!);
     await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
-    await expect(profile).toBeVisible({ timeout: 15_000 });
+    await expect(profile).toBeVisible({ timeout: budget(15_000) });
     expect(await charged(sandbox.url, key)).toBe(1);
   });
 
   for (const round of [1, 2]) {
     await test.step(`refresh live, round ${round}: the label's price, then exactly that in the ledger`, async () => {
       const refresh = profile.getByRole('button', { name: /^Refresh live · / });
-      await expect(refresh).toBeEnabled({ timeout: 15_000 });
+      await expect(refresh).toBeEnabled({ timeout: budget(15_000) });
       await expect(refresh).toHaveAccessibleName(/^Refresh live · 2 credits · ~15 s$/);
       const before = await charged(sandbox.url, key);
       const requests = (await apiRequests(sandbox.url, key)).length;
       await refresh.click();
-      await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: 15_000 }).toBe(requests + 1);
-      await expect(profile.getByText(/^Live · 2 credits$/)).toBeVisible({ timeout: 15_000 });
+      await expect.poll(async () => (await apiRequests(sandbox.url, key)).length, { timeout: budget(15_000) }).toBe(requests + 1);
+      await expect(profile.getByText(/^Live · 2 credits$/)).toBeVisible({ timeout: budget(15_000) });
       expect(await charged(sandbox.url, key)).toBe(before + 2);
     });
   }
@@ -377,16 +378,16 @@ test('"Select all" over people bought before: their saved answers fill in free, 
     const names: string[] = [];
     for (let i = 0; i < 2; i++) {
       const enrich = people.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first();
-      await expect(enrich).toBeVisible({ timeout: 20_000 });
+      await expect(enrich).toBeVisible({ timeout: budget(20_000) });
       names.push(/^Enrich (.+) · 1 credit$/.exec(await nameOf(enrich))?.[1] ?? '');
       await enrich.click();
-      await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+      await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
       await panel.getByRole('tab', { name: 'Page' }).click();
     }
     expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
     await clearCache(openExtensionPage);
     for (const name of names) {
-      await expect(people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) })).toBeVisible({ timeout: 15_000 });
+      await expect(people.getByRole('button', { name: new RegExp(`^Open ${escapeRegExp(name)} · In your contacts, bought .+ · free$`) })).toBeVisible({ timeout: budget(15_000) });
     }
     return names;
   });
@@ -395,20 +396,20 @@ test('"Select all" over people bought before: their saved answers fill in free, 
     await people.getByRole('checkbox', { name: /^Select all/ }).check();
     const bar = page.getByRole('region', { name: 'Selection' });
     const priced = (n: number) => bar.getByRole('button', { name: new RegExp(`^Enrich ${shown} selected · up to ${n} credits$`) });
-    await expect(priced(shown - 2)).toBeVisible({ timeout: 15_000 });
-    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before: their saved answers fill in free', { timeout: 15_000 });
+    await expect(priced(shown - 2)).toBeVisible({ timeout: budget(15_000) });
+    await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before: their saved answers fill in free', { timeout: budget(15_000) });
     await shot(panel, 'money-bought-before-bar');
     await bar.getByRole('button', { name: 'Buy fresh · up to 2 more credits' }).click();
-    await expect(priced(shown)).toBeVisible({ timeout: 15_000 });
+    await expect(priced(shown)).toBeVisible({ timeout: budget(15_000) });
     await expect(bar.getByTestId('bulk-bought-before')).toContainText('2 of them you bought before will be bought again');
     await bar.getByRole('button', { name: 'Use saved answers · free' }).click();
-    await expect(priced(shown - 2)).toBeVisible({ timeout: 15_000 });
+    await expect(priced(shown - 2)).toBeVisible({ timeout: budget(15_000) });
   });
 
   await test.step('the job sends the others only and fills the two from the book: the ledger moves by one credit per person sent', async () => {
     const before = (await apiRequests(sandbox.url, key)).length;
     await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich \d+ selected/ }).click();
-    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(60_000) });
     expect(await charged(sandbox.url, key, 'bulk-enrich')).toBe(shown - 2);
     expect(await charged(sandbox.url, key, 'enrich')).toBe(2);
     const sent = (await apiRequests(sandbox.url, key)).slice(before).map((r) => r.body ?? '').join('\n');
@@ -418,8 +419,8 @@ test('"Select all" over people bought before: their saved answers fill in free, 
     }
     // The card's line, figures joined by " · ". The screen reader's announcement of the end says the same with commas
     // ("…17 found, 2 of them…") and is in the page too, so the text alone would match both.
-    await expect(page.getByText(/ · 2 of them from your contacts, free/)).toBeVisible({ timeout: 15_000 });
-    for (const name of bought) await expect(page.getByRole('row', { name: new RegExp(`${escapeRegExp(name)}.*Saved`) })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/ · 2 of them from your contacts, free/)).toBeVisible({ timeout: budget(15_000) });
+    for (const name of bought) await expect(page.getByRole('row', { name: new RegExp(`${escapeRegExp(name)}.*Saved`) })).toBeVisible({ timeout: budget(15_000) });
     await shot(panel, 'money-bought-before-done');
   });
 });

@@ -6,6 +6,7 @@ import { expect, test } from './fixtures';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { storeBuild } from './support/store-build';
 import { apiRequests, ledgerOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // A store build (`npm run build`: production mode, no WXT_API_BASE_URL, no WXT_DEMO, so no sandbox baked in), as a
 // stranger installs it: the first-run page asks for the API address and the key, tests them for free and
@@ -40,7 +41,7 @@ async function launch(extensionDir: string): Promise<{ context: BrowserContext; 
   // Installing opens the first-run page by itself.
   const onboarding =
     context.pages().find((p) => p.url().endsWith('/onboarding.html')) ??
-    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: 20_000 }));
+    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: budget(20_000) }));
   await onboarding.waitForLoadState();
   return {
     context,
@@ -132,7 +133,7 @@ test('first run of a production build: the user types the address and key and re
 
     await keyBox.fill(key);
     await onboarding.getByRole('button', { name: 'Save key' }).click();
-    await expect(onboarding.getByText('Accepted by the service', { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(onboarding.getByText('Accepted by the service', { exact: true })).toBeVisible({ timeout: budget(15_000) });
     await expect(onboarding.getByText('Key saved and accepted by the service.')).toBeVisible();
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-production-accepted.png', fullPage: true });
 

@@ -9,6 +9,7 @@ import { expect, test } from './fixtures';
 import { startSandbox } from '@/sandbox/server';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { apiRequests, ledgerOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // A store build made for one provider (`WXT_PROVIDER_PROFILE=profile.json npm run build`, lib/build/provider-profile.ts),
 // the profile pointed at the test sandbox, as a stranger installs it: install → onboarding → "Get a key from …" →
@@ -48,7 +49,7 @@ async function launch(extensionDir: string): Promise<{ context: BrowserContext; 
   });
   const onboarding =
     context.pages().find((p) => p.url().endsWith('/onboarding.html')) ??
-    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: 20_000 }));
+    (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: budget(20_000) }));
   await onboarding.waitForLoadState();
   const extensionId = new URL(onboarding.url()).host;
   return {
@@ -105,7 +106,7 @@ test('a build for a provider: get-a-key link, the key checked before it is saved
 
     await keyBox.fill(key);
     await onboarding.getByRole('button', { name: 'Save key' }).click();
-    await expect(onboarding.getByText('Key saved and accepted by the service.')).toBeVisible({ timeout: 15_000 });
+    await expect(onboarding.getByText('Key saved and accepted by the service.')).toBeVisible({ timeout: budget(15_000) });
     await onboarding.screenshot({ path: 'test-results/screens/onboarding-provider-ready.png', fullPage: true });
     // Both checks were free.
     expect((await apiRequests(SANDBOX_URL, key)).length).toBe(1);
@@ -118,7 +119,7 @@ test('a build for a provider: get-a-key link, the key checked before it is saved
     await box.fill('first.lookup@provider-e2e-lookup.com');
     await box.press('Enter');
     const result = popup.getByTestId('verification-result');
-    await expect(result).toContainText('Checked live · 1 credit charged', { timeout: 15_000 });
+    await expect(result).toContainText('Checked live · 1 credit charged', { timeout: budget(15_000) });
     await popup.screenshot({ path: 'test-results/screens/onboarding-provider-first-lookup.png' });
     const charged = (await ledgerOf(SANDBOX_URL, key)).entries.filter((e) => e.credits > 0);
     expect(charged.map((e) => [e.endpoint, e.credits])).toEqual([['email-verification', 1]]);

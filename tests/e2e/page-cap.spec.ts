@@ -5,6 +5,7 @@ import { MAX_STORED_PAGE_BYTES } from '@/lib/messaging/page-state';
 import { expect, test } from './fixtures';
 import { startStaticServer } from './support/static-server';
 import { openPanelFor } from './support/reliability';
+import { budget } from '../time-budget';
 
 // A hostile (or just huge) people page: 4,400 cards of a name, a title, a mailto: and a profile link. A tab's page
 // state lives in the background's session storage, shared with the request queue (10 MB in Chrome): before the cap
@@ -45,10 +46,10 @@ test('a page of 4,400 person cards: stored under the cap, the first people liste
     const page = panel.getByRole('tabpanel', { name: 'Page' });
 
     await test.step('the panel lists the page’s first people and says the page was cut', async () => {
-      await expect(page.getByTestId('page-truncated')).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByTestId('page-truncated')).toBeVisible({ timeout: budget(60_000) });
       await expect(page.getByTestId('page-truncated')).toContainText('only the first ones are listed');
       const table = page.getByRole('table', { name: /people/i }).first();
-      await expect(table.getByText(names[0]!, { exact: true })).toBeVisible({ timeout: 15_000 });
+      await expect(table.getByText(names[0]!, { exact: true })).toBeVisible({ timeout: budget(15_000) });
       await shot(panel, 'page-cap-truncated');
     });
 
@@ -63,7 +64,7 @@ test('a page of 4,400 person cards: stored under the cap, the first people liste
             ? { complete: value.complete ?? false, bytes: new TextEncoder().encode(JSON.stringify(value)).length, truncated: value.truncated ?? false, names: value.entities.people.map((p) => p.name) }
             : null;
         }, `page.${tabId}`);
-      await expect.poll(async () => (await read())?.complete ?? false, { timeout: 60_000 }).toBe(true);
+      await expect.poll(async () => (await read())?.complete ?? false, { timeout: budget(60_000) }).toBe(true);
       const stored = await read();
       expect(stored).not.toBeNull();
       expect(stored!.bytes).toBeLessThanOrEqual(MAX_STORED_PAGE_BYTES);

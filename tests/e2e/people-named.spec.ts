@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test, uniqueKey } from './fixtures';
 import { ledgerOf, openPanelFor, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 // People a page names without an identifier of their own (tests/fixtures/pages/speakers-named.html: six conference
 // speakers, each a card with a name and a line "title, company" or "title at company", no email, phone or profile).
@@ -71,7 +72,7 @@ test('speakers named without an identifier: priced per row, looked up by name an
       .poll(async () => {
         const reply = await send<{ complete: boolean; entities: { namedPeople?: Array<{ name: string }> } } | null>(panel, 'page/get', { tabId });
         return reply.ok && reply.data?.complete ? (reply.data.entities.namedPeople ?? []).map((p) => p.name) : [];
-      }, { timeout: 20_000 })
+      }, { timeout: budget(20_000) })
       .toEqual(SPEAKERS.map((s) => s.name));
   });
 
@@ -79,7 +80,7 @@ test('speakers named without an identifier: priced per row, looked up by name an
   const quoted = new Map<string, number>();
 
   await test.step('“Named on this page” lists each speaker with their line and the price of their lookup', async () => {
-    await expect(rows).toHaveCount(SPEAKERS.length, { timeout: 15_000 });
+    await expect(rows).toHaveCount(SPEAKERS.length, { timeout: budget(15_000) });
     // The summary counts them: a page of six speakers is not "0 found".
     await expect(page.locator('.sp-page__meta')).toContainText('6\u00a0named');
     for (const s of SPEAKERS) {
@@ -87,7 +88,7 @@ test('speakers named without an identifier: priced per row, looked up by name an
       await expect(row).toContainText(s.title);
       // The row names the company the lookup will use, and its price, before anything is spent.
       const button = row.getByRole('button', { name: new RegExp(`^Look up ${s.name} · ${s.company.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} by name \\(\\d+ credits?\\)$`) });
-      await expect(button).toBeEnabled({ timeout: 15_000 });
+      await expect(button).toBeEnabled({ timeout: budget(15_000) });
       quoted.set(s.name, creditsIn((await button.getAttribute('aria-label')) ?? ''));
     }
     expect([...quoted.values()]).toEqual(SPEAKERS.map(() => 1));
@@ -101,9 +102,9 @@ test('speakers named without an identifier: priced per row, looked up by name an
       await panel.getByRole('tab', { name: 'Page', exact: true }).click();
       await rows.filter({ hasText: s.name }).getByRole('button', { name: new RegExp(`^Look up ${s.name} `) }).click();
       const contact = view(panel, 'Contact');
-      if (s.known) await expect(contact.getByRole('heading', { name: s.name })).toBeVisible({ timeout: 40_000 });
-      else await expect(contact.getByText('No match found', { exact: true })).toBeVisible({ timeout: 40_000 });
-      await expect.poll(() => charged(sandbox.url, key), { timeout: 10_000 }).toBe(before + (s.known ? (quoted.get(s.name) as number) : 0));
+      if (s.known) await expect(contact.getByRole('heading', { name: s.name })).toBeVisible({ timeout: budget(40_000) });
+      else await expect(contact.getByText('No match found', { exact: true })).toBeVisible({ timeout: budget(40_000) });
+      await expect.poll(() => charged(sandbox.url, key), { timeout: budget(10_000) }).toBe(before + (s.known ? (quoted.get(s.name) as number) : 0));
     });
   }
 
@@ -114,9 +115,9 @@ test('speakers named without an identifier: priced per row, looked up by name an
     expect(expected).toBe(4);
     // Each found speaker is now in the cache: their row opens them free, never a second charge.
     await panel.getByRole('tab', { name: 'Page', exact: true }).click();
-    for (const s of known) await expect(rows.filter({ hasText: s.name }).getByRole('button', { name: /^Look up/ })).toHaveText('Open', { timeout: 15_000 });
+    for (const s of known) await expect(rows.filter({ hasText: s.name }).getByRole('button', { name: /^Look up/ })).toHaveText('Open', { timeout: budget(15_000) });
     // The two it does not know say so on their rows, before anyone clicks again.
-    for (const s of SPEAKERS.filter((x) => !x.known)) await expect(rows.filter({ hasText: s.name })).toContainText('no match', { timeout: 15_000 });
+    for (const s of SPEAKERS.filter((x) => !x.known)) await expect(rows.filter({ hasText: s.name })).toContainText('no match', { timeout: budget(15_000) });
     await shot(panel, 'people-named-after');
     expect(await charged(sandbox.url, key)).toBe(expected);
   });

@@ -2,6 +2,7 @@ import type { Locator, Page } from '@playwright/test';
 import type { PagePerson } from '@/lib/detect/schema';
 import { expect, test } from './fixtures';
 import { bulkQueries, ledgerOf, openPanelFor, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 // "Select all" + Enrich on people pages (docs/people.md), in real Chromium against the real sandbox: per page, the
 // people the page shows (a table written here from the page itself, not from the scanner's output), each person's name
@@ -127,7 +128,7 @@ async function selectAllAndEnrich(panel: Page, table: Locator, count: number, ti
   const page = view(panel, 'Page');
   await table.getByRole('checkbox', { name: `Select all ${count}` }).check();
   const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: `Enrich ${count} selected · up to ${count} credits` });
-  await expect(start).toBeVisible({ timeout: 15_000 });
+  await expect(start).toBeVisible({ timeout: budget(15_000) });
   await start.click();
   const done = page.locator('.sp-bulk').filter({ has: panel.getByRole('heading', { name: 'Bulk enrichment finished' }) });
   await expect(done).toBeVisible({ timeout });
@@ -168,7 +169,7 @@ for (const fixture of PAGES) {
     });
 
     await test.step('one row per person: the name, the identifiers as chips, one priced Enrich', async () => {
-      await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: 15_000 });
+      await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: budget(15_000) });
       for (const person of fixture.people) {
         const row = table.getByRole('row').filter({ has: panel.getByText(person.name, { exact: true }) });
         await expect(row).toHaveCount(1);
@@ -176,7 +177,7 @@ for (const fixture of PAGES) {
         for (const email of person.emails ?? []) await expect(chips.getByTitle(email, { exact: true })).toBeVisible();
         for (const phone of person.phones ?? []) await expect(chips.getByTitle(phone, { exact: true })).toBeVisible();
         for (const profile of person.profiles ?? []) await expect(chips.getByTitle(profile, { exact: true })).toBeVisible();
-        await expect(row.getByRole('button', { name: `Enrich ${person.name} · 1 credit` })).toBeVisible({ timeout: 15_000 });
+        await expect(row.getByRole('button', { name: `Enrich ${person.name} · 1 credit` })).toBeVisible({ timeout: budget(15_000) });
         if (person.title) await expect(row).toContainText(person.title);
         if (person.company) await expect(row).toContainText(person.company);
       }
@@ -200,7 +201,7 @@ for (const fixture of PAGES) {
       const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
       for (const person of fixture.people) {
         const row = results.getByRole('row').filter({ has: panel.getByText(person.name, { exact: true }) });
-        await expect(row).toHaveCount(1, { timeout: 15_000 });
+        await expect(row).toHaveCount(1, { timeout: budget(15_000) });
         await expect(row).toContainText('No match');
       }
       await expect(results.getByText('Pending')).toHaveCount(0);
@@ -211,7 +212,7 @@ for (const fixture of PAGES) {
       for (const person of fixture.people) {
         const row = table.getByRole('row').filter({ has: panel.getByText(person.name, { exact: true }) });
         const button = row.getByRole('button', { name: `Open ${person.name} · no match · Cached just now · free` });
-        await expect(button).toBeVisible({ timeout: 15_000 });
+        await expect(button).toBeVisible({ timeout: budget(15_000) });
         await expect(button).toContainText('no match');
         await expect(button).toHaveAttribute('title', 'Cached just now · free');
       }
@@ -265,7 +266,7 @@ test('the sandbox directory: 300 people, and "Select all" + Enrich charges exact
   });
 
   await test.step('300 rows, the first ones named as the page names them', async () => {
-    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: 20_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: budget(20_000) });
     for (const m of members.slice(0, 3)) await expect(table.getByText(m.name, { exact: true })).toBeVisible();
     await shot(panel, 'people-directory-360');
   });
@@ -278,7 +279,7 @@ test('the sandbox directory: 300 people, and "Select all" + Enrich charges exact
     // The table under "finished" shows the final rows, never the "Pending" ones read while the job ran.
     const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
     for (const m of members.slice(0, 3)) {
-      await expect(results.getByRole('row').filter({ has: panel.getByText(m.name, { exact: true }) })).toContainText('Enriched', { timeout: 15_000 });
+      await expect(results.getByRole('row').filter({ has: panel.getByText(m.name, { exact: true }) })).toContainText('Enriched', { timeout: budget(15_000) });
     }
     await expect(results.getByText('Pending')).toHaveCount(0);
     await shot(panel, 'people-directory-bulk-done');
@@ -313,14 +314,14 @@ test('the directory filtered by a word: "Select all" takes the people shown, one
 
   const other = people.find((p) => !engineers.includes(p) && p.name)!;
   await test.step(`one member who is no engineer is ticked first (${other.name})`, async () => {
-    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: 20_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: budget(20_000) });
     await filter.fill(other.name!);
     await table.getByRole('checkbox', { name: `Select ${other.name}` }).check();
   });
 
   await test.step('typing "Engineer" keeps only the engineers: the count says so, the rows are theirs', async () => {
     await filter.fill('Engineer');
-    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: 15_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: budget(15_000) });
     await expect(page.getByRole('status').filter({ hasText: `${n} of 300 shown` })).toHaveCount(1);
     // The member ticked before is hidden, still chosen, and the count says so.
     await expect(page.getByText(`${n} of 300 · 1 selected not shown`, { exact: true })).toBeVisible();
@@ -332,10 +333,10 @@ test('the directory filtered by a word: "Select all" takes the people shown, one
   await test.step(`"Select all" takes the ${n} shown; the member ticked before stays chosen: ${n + 1} lookups, ${n + 1} credits`, async () => {
     await table.getByRole('checkbox', { name: `Select all ${n}` }).check();
     const start = page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: `Enrich ${n + 1} selected · up to ${n + 1} credits` });
-    await expect(start).toBeVisible({ timeout: 15_000 });
+    await expect(start).toBeVisible({ timeout: budget(15_000) });
     await start.click();
     const done = page.locator('.sp-bulk').filter({ has: panel.getByRole('heading', { name: 'Bulk enrichment finished' }) });
-    await expect(done).toBeVisible({ timeout: 180_000 });
+    await expect(done).toBeVisible({ timeout: budget(180_000) });
     expect((await bulkCredits(sandbox.url, key)).credits).toBe(n + 1);
     const sent = (await bulkQueries(sandbox.url, key)).map((q) => q.value).sort();
     const expected = [...engineers, other].map((p) => p.profiles[0] ?? p.emails[0] ?? p.phones[0] ?? '').sort();
@@ -355,12 +356,12 @@ test('the directory filtered by a word: "Select all" takes the people shown, one
 
   await test.step('a filter does not follow the user to the next page (a single-page navigation), and the lists are not doubled', async () => {
     await filter.fill('Engineer');
-    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: 15_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', String(n + 1), { timeout: budget(15_000) });
     await tab.evaluate(() => history.pushState({}, '', '/demo/directory?page=2'));
-    await expect(page.locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: 15_000 });
-    await expect(filter).toHaveValue('', { timeout: 15_000 });
+    await expect(page.locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: budget(15_000) });
+    await expect(filter).toHaveValue('', { timeout: budget(15_000) });
     await expect(table).toHaveCount(1);
-    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: 15_000 });
+    await expect(table).toHaveAttribute('aria-rowcount', '301', { timeout: budget(15_000) });
     await expect(page.getByRole('table', { name: /^Other companies found on this page$/ })).toHaveCount(1);
   });
 });

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, ledgerOf, openPanelFor } from './support/reliability';
+import { budget } from '../time-budget';
 
 // Domain search with contact search filtered by company (docs/people.md), in real Chromium against the real sandbox:
 // the company view lists the company's people and, on an enterprise key, a priced "Find people" that asks the
@@ -58,10 +59,10 @@ async function openCompany(panel: Page, domain: string): Promise<Locator> {
   const company = view(panel, 'Company');
   const input = company.getByTestId('lookup-box').getByRole('textbox', { name: 'Look up a person or company' });
   await input.fill(domain);
-  await expect(company.getByTestId('lookup-box').getByRole('button', { name: /^Look up · / })).toBeEnabled({ timeout: 15_000 });
+  await expect(company.getByTestId('lookup-box').getByRole('button', { name: /^Look up · / })).toBeEnabled({ timeout: budget(15_000) });
   await input.press('Enter');
   const profile = company.getByTestId('company-profile');
-  await expect(profile).toBeVisible({ timeout: 30_000 });
+  await expect(profile).toBeVisible({ timeout: budget(30_000) });
   return profile;
 }
 
@@ -112,7 +113,7 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
   const find = section.getByRole('button', { name: /^Find people at .+ · up to 10 credits$/ });
 
   await test.step('the section prices the search before the click, and nothing is searched yet', async () => {
-    await expect(find).toBeEnabled({ timeout: 15_000 });
+    await expect(find).toBeEnabled({ timeout: budget(15_000) });
     expect(await creditsFor(sandbox.url, key, 'prospector')).toBe(0);
     expect((await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector')).toEqual([]);
     // Before the search, the employees are for sale, one price each.
@@ -123,7 +124,7 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
     await find.click();
     const summary = section.getByTestId('prospector-summary');
     const returned = first.results.length;
-    await expect(summary).toHaveText(`${total} people found · ${returned} of ${total} returned · ${returned} credits charged`, { timeout: 30_000 });
+    await expect(summary).toHaveText(`${total} people found · ${returned} of ${total} returned · ${returned} credits charged`, { timeout: budget(30_000) });
     const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector');
     expect(sent).toHaveLength(1);
     expect(JSON.parse(sent[0]?.body ?? '{}')).toMatchObject({ company_domain: [domain], page: 1, page_size: 10 });
@@ -153,7 +154,7 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
     await next.click();
     const returned = first.results.length + second.results.length;
     await expect(section.getByTestId('prospector-summary')).toHaveText(`${total} people found · ${returned} of ${total} returned · ${returned} credits charged`, {
-      timeout: 30_000,
+      timeout: budget(30_000),
     });
     const sent = (await apiRequests(sandbox.url, key)).filter((r) => r.path === '/v1/prospector');
     expect(sent).toHaveLength(2);
@@ -174,7 +175,7 @@ test('enterprise key: "Find people" asks contact search for the company, priced 
     await expect(button.locator('.ui-button__detail')).toHaveText('free');
     await button.click();
     const contact = view(panel, 'Contact');
-    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
     await expect(contact.getByText(name, { exact: true }).first()).toBeVisible();
     await expect(contact.getByText(/^Cached .+ · free$/)).toBeVisible();
     await expect(contact.getByText(/^Live · /)).toHaveCount(0);
@@ -220,7 +221,7 @@ test('standard key: the first "Find people" is refused for free, and the section
   await test.step('the click is refused (403 plan_required), nothing charged, and the section says why', async () => {
     const profile = await openCompany(panel, first);
     await profile.getByTestId('prospector').getByRole('button', { name: /^Find people at / }).click();
-    await expect(profile.getByTestId('prospector-plan-required')).toContainText('Contact search needs an Enterprise plan', { timeout: 20_000 });
+    await expect(profile.getByTestId('prospector-plan-required')).toContainText('Contact search needs an Enterprise plan', { timeout: budget(20_000) });
     expect((await prospectorCalls()).map((r) => r.status)).toEqual([403]);
     expect(await creditsFor(sandbox.url, key, 'prospector')).toBe(0);
   });

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { openPanelFor, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 // A law firm's team page (tests/fixtures/pages/law-firm-office.html): four lawyers with their own addresses and direct
 // lines, and the office's `berlin@` mailbox and main line in the header and the footer. In real Chromium with the
@@ -31,7 +32,7 @@ test('a firm’s shared mailbox and main line show on its company row, not on a 
       .poll(async () => {
         const reply = await send<{ complete: boolean; entities: { people: Array<{ emails: string[]; phones: string[] }> } } | null>(panel, 'page/get', { tabId });
         return reply.ok && reply.data?.complete ? reply.data.entities.people.length : -1;
-      }, { timeout: 20_000 })
+      }, { timeout: budget(20_000) })
       .toBe(LAWYERS.length);
     const reply = await send<{ entities: { people: Array<{ emails: string[]; phones: string[] }> } }>(panel, 'page/get', { tabId });
     if (!reply.ok) throw new Error('page/get failed');
@@ -45,7 +46,7 @@ test('a firm’s shared mailbox and main line show on its company row, not on a 
   const companies = view(panel).getByRole('table', { name: 'Companies found on this page' });
 
   await test.step('no person row carries them', async () => {
-    await expect(people).toHaveAttribute('aria-rowcount', String(LAWYERS.length + 1), { timeout: 15_000 });
+    await expect(people).toHaveAttribute('aria-rowcount', String(LAWYERS.length + 1), { timeout: budget(15_000) });
     for (const name of LAWYERS) {
       const chips = people.getByLabel(`Identifiers of ${name}`);
       await expect(chips).toBeVisible();
@@ -74,7 +75,7 @@ test('a firm’s shared mailbox and main line show on its company row, not on a 
     await expect(contactView).toBeVisible();
     await expect(contactView).toContainText(OFFICE_MAIL);
     // Not run on the click: the price is on the button, and the user decides.
-    await expect(contactView.getByRole('button', { name: /^Enrich · 1 credit/ })).toBeVisible({ timeout: 15_000 });
+    await expect(contactView.getByRole('button', { name: /^Enrich · 1 credit/ })).toBeVisible({ timeout: budget(15_000) });
     await shot(panel, 'people-shared-mailbox-contact');
   });
 });

@@ -4,6 +4,7 @@ import type { PagePerson } from '@/lib/detect/schema';
 import { expect, test } from './fixtures';
 import { ledgerOf, openPanelFor, send } from './support/reliability';
 import { inRealSidePanel } from './support/side-panel';
+import { budget } from '../time-budget';
 
 // People first (docs/people.md), in real Chromium against the real sandbox: the team page lists one row per person and
 // "Select all" + Enrich charges one credit per person in the sandbox ledger; the lookup box (Contact view and popup)
@@ -68,7 +69,7 @@ test('the team page lists people; "Select all" + Enrich charges exactly one cred
   expect(shown, 'the sandbox team page shows people').toBeGreaterThan(1);
 
   const people = await test.step('the background reports the scanned page', async () => {
-    await expect(page.getByTestId('this-page')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('this-page')).toBeVisible({ timeout: budget(20_000) });
     let found: PagePerson[] = [];
     await expect
       .poll(
@@ -78,14 +79,14 @@ test('the team page lists people; "Select all" + Enrich charges exactly one cred
           found = reply.data.entities.people;
           return true;
         },
-        { timeout: 20_000 },
+        { timeout: budget(20_000) },
       )
       .toBe(true);
     return found;
   });
 
   await test.step('one row per person, each with one priced Enrich', async () => {
-    await expect(table).toBeVisible({ timeout: 15_000 });
+    await expect(table).toBeVisible({ timeout: budget(15_000) });
     // With grouping, one row per person the page shows; without, one profile row per card: the same count.
     if (people.length > 0) expect(people.length).toBe(shown);
     await expect(table).toHaveAttribute('aria-rowcount', String(shown + 1));
@@ -93,7 +94,7 @@ test('the team page lists people; "Select all" + Enrich charges exactly one cred
     await expect(page.locator('.sp-page__meta')).toContainText(new RegExp(`^${shown}\\speople · 1\\scompany · 1\\sother\\sfinding · `));
     const named = people.find((p) => p.name);
     if (named?.name) await expect(table.getByText(named.name, { exact: true }).first()).toBeVisible();
-    await expect(table.getByRole('button', { name: / · 1 credit$/ }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(table.getByRole('button', { name: / · 1 credit$/ }).first()).toBeVisible({ timeout: budget(15_000) });
     // Nothing was charged for looking.
     expect((await ledgerOf(sandbox.url, key)).entries.filter((e) => e.credits > 0)).toEqual([]);
   });
@@ -106,10 +107,10 @@ test('the team page lists people; "Select all" + Enrich charges exactly one cred
     await table.getByRole('checkbox', { name: /^Select all/ }).check();
     const bar = page.getByRole('region', { name: 'Selection' });
     const start = bar.getByRole('button', { name: new RegExp(`^Enrich ${shown} selected · up to ${shown} credits$`) });
-    await expect(start).toBeVisible({ timeout: 15_000 });
+    await expect(start).toBeVisible({ timeout: budget(15_000) });
     await shot(panel, 'people-team-selected');
     await start.click();
-    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(60_000) });
     expect(await creditsFor(sandbox.url, key, 'bulk-enrich')).toBe(shown);
     await shot(panel, 'people-team-bulk-done');
   });
@@ -143,26 +144,26 @@ test('the lookup box understands an email and "name at company" and shows the pr
 
   await test.step('an email: understood and priced, nothing charged yet', async () => {
     await input.fill(email);
-    await expect(understood).toHaveText(`Email: ${email}`, { timeout: 10_000 });
+    await expect(understood).toHaveText(`Email: ${email}`, { timeout: budget(10_000) });
     await expect(box.getByRole('button', { name: 'Look up · 1 credit' })).toBeEnabled();
     expect((await ledgerOf(sandbox.url, key)).entries.filter((e) => e.credits > 0)).toEqual([]);
   });
 
   await test.step('nonsense is refused with what to type instead', async () => {
     await input.fill('!!! ???');
-    await expect(understood).toHaveText(/^Not understood\./, { timeout: 10_000 });
+    await expect(understood).toHaveText(/^Not understood\./, { timeout: budget(10_000) });
     await expect(box.getByRole('button', { name: /^Look up/ })).toBeDisabled();
   });
 
   const label = `${person.first_name} ${person.last_name} at ${person.company_domain}`;
   await test.step('"name at company": understood as a person, priced, then Enter opens the Contact view on it', async () => {
     await input.fill(label);
-    await expect(understood).toHaveText(`Person: ${label}`, { timeout: 10_000 });
+    await expect(understood).toHaveText(`Person: ${label}`, { timeout: budget(10_000) });
     await expect(box.getByRole('button', { name: 'Look up · 1 credit' })).toBeEnabled();
     await looksRight(panel, shot, 'people-lookup-box');
     await input.press('Enter');
     const profile = contact.getByTestId('contact-profile');
-    await expect(profile).toBeVisible({ timeout: 20_000 });
+    await expect(profile).toBeVisible({ timeout: budget(20_000) });
     await expect(profile.getByRole('heading', { name: `${person.first_name} ${person.last_name}`, level: 2 })).toBeVisible();
     expect(await creditsFor(sandbox.url, key, 'enrich')).toBeLessThanOrEqual(1);
     await shot(panel, 'people-lookup-person-open');
@@ -173,7 +174,7 @@ test('the lookup box understands an email and "name at company" and shows the pr
     await popup.setViewportSize({ width: 360, height: 640 });
     const popupBox = popup.getByTestId('lookup-box');
     await popupBox.getByRole('textbox', { name: 'Look up a person or company' }).fill(email.toUpperCase());
-    await expect(popupBox.getByTestId('lookup-understood')).toHaveText(`Email: ${email}`, { timeout: 10_000 });
+    await expect(popupBox.getByTestId('lookup-understood')).toHaveText(`Email: ${email}`, { timeout: budget(10_000) });
     const go = popupBox.getByRole('button', { name: /^Look up · / });
     await expect(go).toBeEnabled();
     await shot(popup, 'people-popup-lookup');
@@ -192,7 +193,7 @@ test('the lookup box understands an email and "name at company" and shows the pr
       headings: [...document.querySelectorAll('[role=tabpanel] :is(h1, h2, h3)')].map((h) => h.textContent),
     }))()`;
     await expect
-      .poll(() => inRealSidePanel<{ tab: string | null; headings: string[] }>(context, extensionId, shown), { timeout: 20_000 })
+      .poll(() => inRealSidePanel<{ tab: string | null; headings: string[] }>(context, extensionId, shown), { timeout: budget(20_000) })
       .toEqual({ tab: 'Contact', headings: expect.arrayContaining([email]) });
     // The popup closed itself once the lookup was handed.
     await expect(popup.locator('html')).toHaveAttribute('data-closed', 'true');

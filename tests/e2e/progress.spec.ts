@@ -6,6 +6,7 @@ import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { expect, test } from './fixtures';
 import { startStaticServer } from './support/static-server';
 import { apiRequests, enrichSelection, injectFault, ledgerOf, openPanelFor, samplesOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // Truthful progress: the sandbox's own rate limit is used up for real, so the next lookup meets a 429 with
 // a Retry-After. The header counts the pause down every second from the queue's state, the Contact view explains
@@ -76,10 +77,10 @@ test('a 429 pause: the header counts down, the waiting view says why and can can
   });
 
   await test.step('the header counts the 429 pause down, without a new event', async () => {
-    await expect(panel.getByTestId('queue-stat')).toContainText(/Paused · \d+ s/, { timeout: 15_000 });
+    await expect(panel.getByTestId('queue-stat')).toContainText(/Paused · \d+ s/, { timeout: budget(15_000) });
     const first = await pausedSeconds(panel);
     expect(first).toBeGreaterThan(1);
-    await expect.poll(() => pausedSeconds(panel), { timeout: 5_000 }).toBeLessThan(first);
+    await expect.poll(() => pausedSeconds(panel), { timeout: budget(5_000) }).toBeLessThan(first);
   });
 
   await test.step('the view that waits explains the pause and offers to cancel', async () => {
@@ -106,7 +107,7 @@ test('a 429 pause: the header counts down, the waiting view says why and can can
     await exhaustRateLimit(key);
     await view.getByRole('button', { name: /^Enrich · / }).click();
     const waiting = view.getByTestId('lookup-waiting');
-    await expect(waiting).toContainText(/resumes in \d+ s/, { timeout: 15_000 });
+    await expect(waiting).toContainText(/resumes in \d+ s/, { timeout: budget(15_000) });
     await waiting.getByRole('button', { name: 'Cancel lookup' }).click();
     await expect(waiting).toBeHidden();
     await expect(view.getByTestId('contact-profile')).toBeHidden();
@@ -142,7 +143,7 @@ test('a lookup already sent: "Stop waiting" goes back to the price, the answer i
     await injectFault(own.url, { mode: 'slow', count: 1, delayMs: 8000, paths: ['/v1/enrich'] });
     await view.getByRole('button', { name: /^Enrich · 1 credit/ }).click();
     const stop = view.getByTestId('lookup-stop-waiting');
-    await expect(stop).toContainText('cannot be called back', { timeout: 15_000 });
+    await expect(stop).toContainText('cannot be called back', { timeout: budget(15_000) });
     await shot(panel, 'progress-stop-waiting');
     await stop.getByRole('button', { name: 'Stop waiting' }).click();
     await expect(view.getByTestId('contact-loading')).toBeHidden();
@@ -150,13 +151,13 @@ test('a lookup already sent: "Stop waiting" goes back to the price, the answer i
   });
 
   await test.step('the answer arrives anyway: charged once, and the contact opens free with no second request', async () => {
-    await expect.poll(charged, { timeout: 20_000 }).toBe(1);
+    await expect.poll(charged, { timeout: budget(20_000) }).toBe(1);
     // Once cached, the view either opens the answer by itself or offers it free: never a paid Enrich again.
     const profile = view.getByTestId('contact-profile');
     const free = view.getByRole('button', { name: /^Enrich · .*free/ });
-    await expect(profile.or(free)).toBeVisible({ timeout: 15_000 });
+    await expect(profile.or(free)).toBeVisible({ timeout: budget(15_000) });
     if (!(await profile.isVisible())) await free.click();
-    await expect(profile).toBeVisible({ timeout: 15_000 });
+    await expect(profile).toBeVisible({ timeout: budget(15_000) });
     expect((await enrichRequests(key, email)).map((r) => r.status)).toEqual([200]);
     expect(await charged()).toBe(1);
   });
@@ -190,22 +191,22 @@ test('a bulk chunk in flight: the card names it and counts its time up every sec
 
     await test.step('start a 30-entry job whose chunk the service answers slowly', async () => {
       const table = page.getByRole('table', { name: 'Emails found on this page' });
-      await expect(table).toBeVisible({ timeout: 30_000 });
+      await expect(table).toBeVisible({ timeout: budget(30_000) });
       await injectFault(own.url, { mode: 'slow', count: 1, delayMs: 8000, paths: ['/v1/bulk-enrich'] });
       await table.getByRole('checkbox', { name: /^Select all/ }).check();
       await page.getByRole('region', { name: 'Selection' }).getByRole('button', { name: /^Enrich 30 selected/ }).click();
     });
 
     await test.step('the chunk in flight is named with its time out, which counts up between events', async () => {
-      await expect(live).toContainText(/30 of 30 sent · 30 waiting for an answer \(\d+ s\)/, { timeout: 15_000 });
+      await expect(live).toContainText(/30 of 30 sent · 30 waiting for an answer \(\d+ s\)/, { timeout: budget(15_000) });
       // No answer measured yet for a chunk: no invented "about 1 s left".
       await expect(live).toContainText('time left known after the first answer');
       const first = await elapsed();
-      await expect.poll(elapsed, { timeout: 5_000 }).toBeGreaterThan(first);
+      await expect.poll(elapsed, { timeout: budget(5_000) }).toBeGreaterThan(first);
     });
 
     await test.step('the finished card says what the ledger charged', async () => {
-      await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 60_000 });
+      await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(60_000) });
       const charged = (await ledgerOf(own.url, key)).entries.filter((e) => e.endpoint === 'bulk-enrich').reduce((n, e) => n + e.credits, 0);
       expect(charged).toBeGreaterThan(0);
       await expect(page.getByRole('progressbar', { name: 'Bulk enrichment progress' })).toHaveAttribute('aria-valuetext', new RegExp(`· ${charged} credits? charged`));

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { EXTENSION_DIR, expect, test } from './fixtures';
 import { apiRequests, enrichSelection, openPanelFor, type Reply, samplesOf, send, tabIdOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // The security suite: the key stays in the background, forged messages are refused, hostile API data
 // renders inert under a strict CSP with no remote code, and nothing is sent to the API until the user asks.
@@ -38,7 +39,7 @@ test('the key is unreachable from the page and from the content script, and forg
   const { tab, panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, url);
   // The key has been used (one real lookup) and the content script is on the page (the panel scanned it).
   expect((await send(panel, 'contact/enrich', { lookup: { email: samples.emails[0] } })).ok).toBe(true);
-  await expect(panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: budget(15_000) });
   const requestsBefore = (await apiRequests(own.url, secret)).length;
 
   // The page's own world: no extension API to call, nothing of ours in its storage, DOM or globals.
@@ -184,7 +185,7 @@ test('hostile API data renders inert in the side panel: no dialog, no javascript
     await enrichSelection(serviceWorker, tabId, profileUrl!);
     const view = panel.getByRole('tabpanel', { name: 'Contact' });
     await view.getByRole('button', { name: /^Enrich · / }).click();
-    await expect(view.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
     expect(await dangers(panel)).toEqual(none);
     if ((await view.getByText(/<script|<img|javascript:/).count()) > 0) sawMarkup = true;
   }
@@ -193,7 +194,7 @@ test('hostile API data renders inert in the side panel: no dialog, no javascript
     await enrichSelection(serviceWorker, tabId, company!.website);
     const view = panel.getByRole('tabpanel', { name: 'Company' });
     await view.getByRole('button', { name: /^Enrich company · / }).click();
-    await expect(view.getByTestId('company-profile')).toBeVisible({ timeout: 15_000 });
+    await expect(view.getByTestId('company-profile')).toBeVisible({ timeout: budget(15_000) });
     expect(await dangers(panel)).toEqual(none);
     if ((await view.getByText(/<script|<img|javascript:/).count()) > 0) sawMarkup = true;
   }
@@ -305,7 +306,7 @@ test('privacy: demo pages cause no API request by default, nor with auto-scan on
   // The user's first lookup is the first API request, exactly one.
   const url = `${own.url}/demo/team`;
   const { panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, url);
-  await expect(panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: 15_000 });
+  await expect(panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: budget(15_000) });
   expect(await apiCalls()).toBe(baseline);
   await enrichSelection(serviceWorker, tabId, samples.emails[3]!);
   await panel.getByRole('tabpanel', { name: 'Contact' }).getByRole('button', { name: /^Enrich · / }).click();
@@ -326,7 +327,7 @@ test('events forged by a content script on tab A never reach the panel of tab B,
 
   const { panel, tabId: tabB } = await test.step('open the panel for tab B and let it show its real findings', async () => {
     const opened = await openPanelFor(context, serviceWorker, openExtensionPage, `${own.url}/demo/team`);
-    await expect(opened.panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: 30_000 });
+    await expect(opened.panel.getByRole('table', { name: 'Emails found on this page' })).toBeVisible({ timeout: budget(30_000) });
     return opened;
   });
 

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { expect, test, uniqueKey } from './fixtures';
+import { budget } from '../time-budget';
 
 // API data is hostile. A sandbox started with `hostile: true` serves records with markup in names
 // (`<script>`, `<img onerror>`), `javascript:` URLs for websites, profiles and logos, 60,000-character strings,
@@ -58,7 +59,7 @@ test('hostile data renders as inert text, links only http(s), nothing executes, 
 
   const samples = (await (await fetch(`${hostile.url}/_sandbox/samples`)).json()) as Samples;
   const setup = await openExtensionPage('sidepanel.html?tabId=0');
-  await expect.poll(async () => (await send(setup, 'settings/update', { apiBaseUrl: hostile.url })).ok, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await send(setup, 'settings/update', { apiBaseUrl: hostile.url })).ok, { timeout: budget(15_000) }).toBe(true);
   expect((await send(setup, 'key/set', { key: uniqueKey('test-standard-sp-hostile') })).ok).toBe(true);
   // Every 7th record (ids 1, 8, 15, 22…) is hostile, cycling markup, javascript: URLs, huge strings, unicode;
   // samples are the lowest ids, so companies 0/7/14 and the first eight profiles cover every variant.
@@ -80,14 +81,14 @@ test('hostile data renders as inert text, links only http(s), nothing executes, 
   panel.on('dialog', (d) => void (dialogs.push(d.message()), d.dismiss()));
 
   // The page view of a directory full of hostile names.
-  await expect(panel.getByRole('table', { name: 'People found on this page' })).toBeVisible({ timeout: 20_000 });
+  await expect(panel.getByRole('table', { name: 'People found on this page' })).toBeVisible({ timeout: budget(20_000) });
   await expectInert(panel);
 
   // Reopen every hostile record the contact book kept, one after the other.
   await panel.getByRole('tab', { name: 'History', exact: true }).click();
   const history = panel.getByRole('tabpanel', { name: 'History' });
   const rows = history.getByTestId('book-row');
-  await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+  await expect(rows.first()).toBeVisible({ timeout: budget(15_000) });
   const kept = await rows.count();
   let sawMarkupAsText = false;
   for (let i = 0; i < kept; i++) {
@@ -109,7 +110,7 @@ test('hostile data renders as inert text, links only http(s), nothing executes, 
   await similar.getByLabel('How many').selectOption('100');
   await similar.getByRole('button', { name: /^(Find lookalikes|Search again) · / }).click();
   const table = similar.getByRole('table', { name: 'Lookalike companies' });
-  await expect(table).toBeVisible({ timeout: 20_000 });
+  await expect(table).toBeVisible({ timeout: budget(20_000) });
   await table.evaluate((el) => (el.scrollTop = el.scrollHeight / 2));
   await expectInert(panel);
   await shot(panel, 'sidepanel-hostile-lookalikes');

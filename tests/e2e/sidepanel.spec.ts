@@ -3,6 +3,7 @@ import { expectNoSeriousViolations } from './support/accessibility';
 import { expect, test, uniqueKey } from './fixtures';
 import { SANDBOX_ADMIN_HEADERS } from '@/sandbox/admin-guard';
 import { apiRequests, ledgerOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // The side panel against the real sandbox, in real Chromium. The panel is opened as a normal tab at 360 px wide
 // with `?tabId=` of a tab showing a sandbox demo page (the real side panel is not reachable from Playwright).
@@ -23,7 +24,7 @@ async function send(page: Page, type: string, input: unknown): Promise<{ ok: boo
 
 /** Points the extension at the test sandbox with `key`, through the messages the options page sends. */
 async function configure(page: Page, sandboxUrl: string, key: string): Promise<void> {
-  await expect.poll(async () => (await send(page, 'settings/update', { apiBaseUrl: sandboxUrl })).ok, { timeout: 15_000 }).toBe(true);
+  await expect.poll(async () => (await send(page, 'settings/update', { apiBaseUrl: sandboxUrl })).ok, { timeout: budget(15_000) }).toBe(true);
   expect((await send(page, 'key/set', { key })).ok).toBe(true);
 }
 
@@ -117,7 +118,7 @@ test('no key: every view explains what to do; the page is still scanned; the dem
 }) => {
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   const page = view(panel, 'Page');
-  await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Emails' })).toBeVisible({ timeout: budget(15_000) });
   await expect(page.getByTestId('no-key')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Open settings' }).first()).toBeVisible();
   // Without a key no paid button can be pressed.
@@ -163,7 +164,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   // People first (docs/people.md): the team page's 17 cards are 17 people rows, then companies (the team's employer),
   // then whatever belongs to nobody.
   for (const group of [/^People/, /^(Other )?companies/i]) {
-    await expect(page.getByRole('heading', { name: group }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: group }).first()).toBeVisible({ timeout: budget(15_000) });
   }
   await expect(page.getByRole('table', { name: 'People found on this page' })).toHaveAttribute('aria-rowcount', String(17 + 1));
   // Every row states its cost before the click.
@@ -178,7 +179,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await firstEnrich.focus();
   await panel.keyboard.press('Enter');
   await expect(view(panel, 'Contact')).toBeFocused();
-  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+  await expect(view(panel, 'Contact').getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
   await tab(panel, 'Page').click();
   const cachedButton = peopleTable.getByRole('button', { name: `Open ${who} · Cached just now · free` });
   await expect(cachedButton).toBeVisible();
@@ -203,7 +204,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   const progress = page.getByRole('progressbar', { name: 'Bulk enrichment progress' });
   await expect(progress).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(30_000) });
   const results = page.getByRole('table', { name: 'Bulk enrichment results' });
   await expect(results.getByText('Enriched').first()).toBeVisible();
   await check(panel, shot, 'sidepanel-page-bulk-done', true);
@@ -229,7 +230,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 8_000, paths: ['/v1/bulk-enrich'] });
   await peopleTable.getByRole('checkbox', { name: /^Select all/ }).check();
   await bar.getByRole('button', { name: 'Buy fresh · up to 17 more credits' }).click();
-  await expect(bar.getByRole('button', { name: /^Enrich 17 selected · up to 17 credits$/ })).toBeVisible({ timeout: 15_000 });
+  await expect(bar.getByRole('button', { name: /^Enrich 17 selected · up to 17 credits$/ })).toBeVisible({ timeout: budget(15_000) });
   await bar.getByRole('button', { name: /^Enrich \d+ selected/ }).click();
   await expect(page.getByRole('heading', { name: 'Enriching…' })).toBeVisible();
   await shot(panel, 'sidepanel-page-bulk-running');
@@ -241,7 +242,7 @@ test('this page: grouped entities with costs, one enrich then "cached · free", 
   await expect(page.getByText(/17 sent, waiting for the answer/)).toBeVisible();
   await expect(page.getByText(/may still be charged \(up to 17 credits\)/)).toBeVisible();
   // All 17 were in the chunk that had left: once its answer is in, the card says the cancel came too late for them.
-  await expect(page.getByRole('heading', { name: 'Every entry was sent before the cancel' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('heading', { name: 'Every entry was sent before the cancel' })).toBeVisible({ timeout: budget(30_000) });
   // The final card's charge is the service's: what the ledger booked for the chunk that was in flight.
   const charged = (await bulkCharged(sandbox.url, key)) - chargedBefore;
   expect(charged).toBe(17);
@@ -269,7 +270,7 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   const slug = new URL(sample.socialProfiles[0] ?? '').pathname.split('/').filter(Boolean)[1] ?? '';
   const profile = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/profile/${slug}`);
   const lead = view(profile.panel, 'Page').getByTestId('profile-lead');
-  await expect(lead).toBeVisible({ timeout: 15_000 });
+  await expect(lead).toBeVisible({ timeout: budget(15_000) });
   await expect(lead.getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible();
   await check(profile.panel, shot, 'sidepanel-page-profile', true);
 
@@ -305,16 +306,16 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   // Run after the lookups above: the bulk below enriches the same people (and would make them free).
   // The panel follows its tab: a navigation to another page, then a single-page (history API) navigation.
   const { panel, tab: demo } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/blog`);
-  await expect(view(panel, 'Page').getByTestId('this-page')).toBeVisible({ timeout: 15_000 });
+  await expect(view(panel, 'Page').getByTestId('this-page')).toBeVisible({ timeout: budget(15_000) });
   await demo.goto(`${sandbox.url}/demo/directory`);
-  await expect(view(panel, 'Page').getByText('Member directory')).toBeVisible({ timeout: 15_000 });
+  await expect(view(panel, 'Page').getByText('Member directory')).toBeVisible({ timeout: budget(15_000) });
   const emails = view(panel, 'Page').getByRole('table', { name: 'People found on this page' });
-  await expect(emails).toBeVisible({ timeout: 15_000 });
+  await expect(emails).toBeVisible({ timeout: budget(15_000) });
   await demo.evaluate(() => history.pushState({}, '', '/demo/directory?page=2'));
-  await expect(view(panel, 'Page').locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: 15_000 });
-  await expect(emails).toBeVisible({ timeout: 15_000 });
+  await expect(view(panel, 'Page').locator('.sp-page__name')).toHaveAttribute('title', /\/demo\/directory\?page=2$/, { timeout: budget(15_000) });
+  await expect(emails).toBeVisible({ timeout: budget(15_000) });
   // The first people of a pass reach the panel before the whole list (grouped during the walk): wait for the list.
-  await expect.poll(async () => Number(await emails.getAttribute('aria-rowcount')), { timeout: 15_000 }).toBeGreaterThan(250);
+  await expect.poll(async () => Number(await emails.getAttribute('aria-rowcount')), { timeout: budget(15_000) }).toBeGreaterThan(250);
   expect(await emails.getByRole('row').count()).toBeLessThan(40);
   await emails.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(emails.getByRole('row').last()).toHaveAttribute('aria-rowindex', /^(2[5-9]\d|3\d\d)$/);
@@ -329,7 +330,7 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
   const question = view(panel, 'Page').getByRole('alertdialog', { name: /^This can cost up to [\d,]+ credits\. Start\?$/ });
   await expect(question).toBeVisible();
   await question.getByRole('button', { name: 'Start', exact: true }).click();
-  await expect(view(panel, 'Page').getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: 45_000 });
+  await expect(view(panel, 'Page').getByRole('heading', { name: 'Bulk enrichment finished' })).toBeVisible({ timeout: budget(45_000) });
   const results = view(panel, 'Page').getByRole('table', { name: 'Bulk enrichment results' });
   expect(Number(await results.getAttribute('aria-rowcount'))).toBeGreaterThan(250);
   expect(await results.getByRole('row').count()).toBeLessThan(40);
@@ -339,7 +340,7 @@ test('a 300-row directory and a 300+-row bulk stay windowed; profile page, conte
 
   // A page without any contact says so.
   const empty = await openPanel(context, serviceWorker, openExtensionPage, `${pageServer.url}/`);
-  await expect(view(empty.panel, 'Page').getByText(/No contacts or companies on this page|This page has not been scanned|cannot be scanned/)).toBeVisible({ timeout: 15_000 });
+  await expect(view(empty.panel, 'Page').getByText(/No contacts or companies on this page|This page has not been scanned|cannot be scanned/)).toBeVisible({ timeout: budget(15_000) });
   await check(empty.panel, shot, 'sidepanel-page-empty');
 });
 
@@ -364,7 +365,7 @@ test('contact: every field group, verification chips, vCard, priced refresh and 
   await expect(contact.getByTestId('contact-loading')).toBeVisible();
   await check(panel, shot, 'sidepanel-contact-loading');
   const profile = contact.getByTestId('contact-profile');
-  await expect(profile).toBeVisible({ timeout: 15_000 });
+  await expect(profile).toBeVisible({ timeout: budget(15_000) });
 
   for (const section of ['Contact details', 'Current job', 'Education', 'Skills and languages']) {
     await expect(profile.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
@@ -394,14 +395,14 @@ test('contact: every field group, verification chips, vCard, priced refresh and 
 
   // Full history costs a new lookup; the experience section appears.
   await profile.getByRole('button', { name: /^Full history · 1 credit$/ }).click();
-  await expect(profile.getByRole('heading', { name: /^Experience/ })).toBeVisible({ timeout: 15_000 });
+  await expect(profile.getByRole('heading', { name: /^Experience/ })).toBeVisible({ timeout: budget(15_000) });
 
   // Lookalike contacts: priced, then up to 10 by descending score.
   await profile.getByRole('button', { name: 'Lookalikes' }).click();
   const similar = view(panel, 'Similar');
   await similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }).click();
   const list = similar.getByRole('list', { name: 'Lookalike contacts, best match first' });
-  await expect(list).toBeVisible({ timeout: 15_000 });
+  await expect(list).toBeVisible({ timeout: budget(15_000) });
   // Scores read as percentages ("71%"): parseFloat keeps the number (Number("71%") is NaN, which any sort accepts).
   const scores = (await list.locator('.ui-score__value').allTextContents()).map(parseFloat);
   expect(scores.every((n) => Number.isFinite(n))).toBe(true);
@@ -414,11 +415,11 @@ test('contact: every field group, verification chips, vCard, priced refresh and 
   await list.getByRole('button', { name: /^Open / }).first().click();
   await fault(sandbox.url, { mode: '500', count: 3, paths: ['/v1/enrich'] });
   await contact.getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
-  await expect(contact.getByText('The enrichment service had a problem')).toBeVisible({ timeout: 15_000 });
+  await expect(contact.getByText('The enrichment service had a problem')).toBeVisible({ timeout: budget(15_000) });
   await check(panel, shot, 'sidepanel-contact-error');
   await clearFaults(sandbox.url);
   await contact.getByRole('button', { name: 'Try again' }).click();
-  await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: 15_000 });
+  await expect(contact.getByTestId('contact-profile')).toBeVisible({ timeout: budget(15_000) });
 });
 
 test('company and lookalike companies: overview, technologies, people; 500 lookalikes windowed, sorted, chosen ones enriched', async ({
@@ -436,14 +437,14 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   const { panel } = await openPanel(context, serviceWorker, openExtensionPage, `${sandbox.url}/demo/team`);
   // Grouped companies (docs/people.md) or the flat "Companies"/"Other companies" list: either way one priced row each.
   const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
-  await expect(companies).toBeVisible({ timeout: 15_000 });
+  await expect(companies).toBeVisible({ timeout: budget(15_000) });
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v1/company'] });
   await companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first().click();
   await expect(view(panel, 'Company').getByTestId('company-loading')).toBeVisible();
   await check(panel, shot, 'sidepanel-company-loading');
 
   const company = view(panel, 'Company').getByTestId('company-profile');
-  await expect(company).toBeVisible({ timeout: 15_000 });
+  await expect(company).toBeVisible({ timeout: budget(15_000) });
   for (const section of ['Overview', 'Technologies', 'People']) {
     await expect(company.getByRole('heading', { name: new RegExp(`^${section}`) })).toBeVisible();
   }
@@ -467,7 +468,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   // A failure first (with its recovery), then a slow answer (with its skeleton).
   await fault(sandbox.url, { mode: '500', count: 3, paths: ['/v2/similar-companies', '/v1/similar-companies'] });
   await similar.getByRole('button', { name: /^Find lookalikes · up to 50 credits$/ }).click();
-  await expect(similar.getByText('The enrichment service had a problem')).toBeVisible({ timeout: 15_000 });
+  await expect(similar.getByText('The enrichment service had a problem')).toBeVisible({ timeout: budget(15_000) });
   await check(panel, shot, 'sidepanel-lookalikes-error');
   await clearFaults(sandbox.url);
   await fault(sandbox.url, { mode: 'slow', count: 1, delayMs: 2500, paths: ['/v2/similar-companies'] });
@@ -476,7 +477,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   await shot(panel, 'sidepanel-lookalikes-loading');
 
   const table = similar.getByRole('table', { name: 'Lookalike companies' });
-  await expect(table).toBeVisible({ timeout: 20_000 });
+  await expect(table).toBeVisible({ timeout: budget(20_000) });
   const total = Number(await table.getAttribute('aria-rowcount')) - 1;
   expect(total).toBeGreaterThan(100);
   expect(await table.getByRole('row').count()).toBeLessThan(40);
@@ -494,7 +495,7 @@ test('company and lookalike companies: overview, technologies, people; 500 looka
   const boxes = table.getByRole('checkbox', { name: /^Select (?!all)/ });
   for (let i = 0; i < 3; i++) await boxes.nth(i).check();
   await similar.getByRole('button', { name: /^Enrich 3 companies · up to 3 credits$/ }).click();
-  await expect(similar.getByText(/^3 of 3 companies enriched/)).toBeVisible({ timeout: 30_000 });
+  await expect(similar.getByText(/^3 of 3 companies enriched/)).toBeVisible({ timeout: budget(30_000) });
   await shot(panel, 'sidepanel-lookalikes-enriched');
   await table.locator('.ui-cell-button').first().click();
   await expect(view(panel, 'Company').getByTestId('company-profile')).toBeVisible();
@@ -525,7 +526,7 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await search.getByRole('textbox', { name: 'Job title' }).press('Enter');
   await expect(search.getByRole('button', { name: /^Search · up to 25 credits$/ })).toBeVisible();
   await search.getByRole('button', { name: /^Search · up to 25 credits$/ }).click();
-  await expect(search.getByTestId('search-plan-required')).toBeVisible({ timeout: 15_000 });
+  await expect(search.getByTestId('search-plan-required')).toBeVisible({ timeout: budget(15_000) });
   await expect(search.getByText('Contact search needs an Enterprise plan')).toBeVisible();
   await check(panel, shot, 'sidepanel-search-plan-required');
 
@@ -544,14 +545,14 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await expect(search.getByRole('status').filter({ hasText: 'Searching contacts' })).toBeAttached();
   await shot(panel, 'sidepanel-search-loading');
   const results = search.getByRole('region', { name: 'Search results' });
-  await expect(results).toBeVisible({ timeout: 15_000 });
+  await expect(results).toBeVisible({ timeout: budget(15_000) });
   await expect(results.getByText(/found · page 1 of/)).toBeVisible();
   await check(panel, shot, 'sidepanel-search-results', true);
   expect(await prospector()).toEqual({ charged: 25, calls: 1 });
 
   // Every page is priced by its own plan: the next one is not fetched yet (up to 25), the one fetched is cached (free).
   await results.getByRole('button', { name: /^Next · up to 25 credits$/ }).click();
-  await expect(results.getByText(/page 2 of/)).toBeVisible({ timeout: 15_000 });
+  await expect(results.getByText(/page 2 of/)).toBeVisible({ timeout: budget(15_000) });
   expect(await prospector()).toEqual({ charged: 50, calls: 2 });
   // Compact in the pager: "free", its age in the tooltip ("Cached just now · free").
   const previous = results.getByRole('button', { name: /^Previous · free$/ });
@@ -559,7 +560,7 @@ test('contact search: a standard plan gets the Enterprise state; an enterprise k
   await expect(previous).toBeEnabled();
   await shot(panel, 'sidepanel-search-page-2');
   await previous.click();
-  await expect(results.getByText(/page 1 of/)).toBeVisible({ timeout: 15_000 });
+  await expect(results.getByText(/page 1 of/)).toBeVisible({ timeout: budget(15_000) });
   // Going back sent nothing and charged nothing; page 2 is now the cached one.
   expect(await prospector()).toEqual({ charged: 50, calls: 2 });
   await expect(results.getByRole('button', { name: /^Next · free$/ })).toBeEnabled();
@@ -613,7 +614,7 @@ test('history is the contact book: what was paid for, searched, reopened for fre
 
   await test.step('the book lists the two people and the company bought, as people', async () => {
     await tab(panel, 'History').click();
-    await expect(book.getByTestId('book-row')).toHaveCount(3, { timeout: 15_000 });
+    await expect(book.getByTestId('book-row')).toHaveCount(3, { timeout: budget(15_000) });
     for (const name of names) await expect(book.getByTestId('book-row').filter({ hasText: name })).toHaveCount(1);
     await check(panel, shot, 'sidepanel-history-book', true);
   });
@@ -645,7 +646,7 @@ test('history is the contact book: what was paid for, searched, reopened for fre
   await test.step('every lookup is an event, verifications included', async () => {
     await history.getByRole('tab', { name: 'Lookups', exact: true }).click();
     const events = history.getByTestId('history-row');
-    await expect(events).toHaveCount(6, { timeout: 15_000 });
+    await expect(events).toHaveCount(6, { timeout: budget(15_000) });
     for (const email of Object.values(verdicts)) await expect(events.filter({ hasText: email })).toHaveCount(1);
     await shot(panel, 'sidepanel-history-events');
   });
@@ -654,9 +655,9 @@ test('history is the contact book: what was paid for, searched, reopened for fre
     await configure(panel, sandbox.url, uniqueKey('test-empty'));
     await tab(panel, 'Page').click();
     const page = view(panel, 'Page');
-    await expect(page.getByRole('table').first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole('table').first()).toBeVisible({ timeout: budget(15_000) });
     await page.getByRole('button', { name: /^Enrich .* · 1 credit$/ }).first().click();
-    await expect(view(panel, 'Contact').getByText('Out of credits')).toBeVisible({ timeout: 15_000 });
+    await expect(view(panel, 'Contact').getByText('Out of credits')).toBeVisible({ timeout: budget(15_000) });
     await expect(view(panel, 'Contact').getByRole('button', { name: 'Open settings' })).toBeVisible();
     await check(panel, shot, 'sidepanel-contact-out-of-credits', true);
   });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { apiRequests, openPanelFor, samplesOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // Pages that change under the scanner (audit e1–e18): a removed row leaves the page state, a row reused for another
 // person enriches that person, a hash router's new route replaces the people, the stored URL follows pushState and a
@@ -74,16 +75,16 @@ test('a removed row leaves the page state; a reused row enriches the person it s
   );
   try {
     const { tab, panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${url}/`);
-    await expect(panel.getByRole('button', { name: /^Enrich Bob Baker/ })).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByRole('button', { name: /^Enrich Bob Baker/ })).toBeVisible({ timeout: budget(15_000) });
 
     await test.step('a removed person leaves the page state (and the panel), their email too', async () => {
       await tab.evaluate(() => document.querySelectorAll('#l > li')[1]?.remove());
-      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: 10_000 }).toEqual([
+      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: budget(10_000) }).toEqual([
         `Alice Archer<${alice}>`,
         `Carol Cole<${carol}>`,
       ]);
       await expect(panel.getByRole('button', { name: /^Enrich Bob Baker/ })).toHaveCount(0);
-      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.emails, { timeout: 10_000 }).not.toContain(bob);
+      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.emails, { timeout: budget(10_000) }).not.toContain(bob);
     });
 
     await test.step('a row reused for Dora (text edited in place) enriches Dora, not Alice', async () => {
@@ -94,20 +95,20 @@ test('a removed row leaves the page state; a reused row enriches the person it s
         a.setAttribute('href', `mailto:${email}`);
         a.firstChild!.nodeValue = email;
       }, dora);
-      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: 10_000 }).toEqual([
+      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: budget(10_000) }).toEqual([
         `Dora Dunn<${dora}>`,
         `Carol Cole<${carol}>`,
       ]);
       await panel.getByRole('button', { name: /^Enrich Dora Dunn/ }).click();
       // The local parts: the log holds the email as sent (in a query it may be percent-encoded).
       const local = (email: string): string => email.split('@')[0] as string;
-      await expect.poll(async () => JSON.stringify(await apiRequests(sandbox.url, key)), { timeout: 20_000 }).toContain(local(dora));
+      await expect.poll(async () => JSON.stringify(await apiRequests(sandbox.url, key)), { timeout: budget(20_000) }).toContain(local(dora));
       expect(JSON.stringify(await apiRequests(sandbox.url, key))).not.toContain(local(alice));
     });
 
     await test.step('the stored URL follows pushState, and a hash link keeps the state and the badge', async () => {
       await tab.evaluate(() => history.pushState({}, '', '/moved'));
-      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.url, { timeout: 10_000 }).toBe(`${url}/moved`);
+      await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.url, { timeout: budget(10_000) }).toBe(`${url}/moved`);
       const before = await stateOf(serviceWorker, tabId);
       await tab.click('#toc');
       await tab.waitForTimeout(1500);
@@ -131,9 +132,9 @@ test('a hash router\'s new route replaces the people', async ({ context, service
   try {
     // Team A is the default route (tabs.query cannot find a tab by a URL with a fragment).
     const { tab, panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${url}/`);
-    await expect(panel.getByRole('button', { name: /^Enrich Alice Archer/ })).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByRole('button', { name: /^Enrich Alice Archer/ })).toBeVisible({ timeout: budget(15_000) });
     await tab.evaluate(() => (location.hash = '#/team-b'));
-    await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: 10_000 }).toEqual([
+    await expect.poll(async () => (await stateOf(serviceWorker, tabId))?.people, { timeout: budget(10_000) }).toEqual([
       'Dan Drake<dan@beta-b.com>',
       'Eve Ellis<eve@beta-b.com>',
     ]);
@@ -156,10 +157,10 @@ test('a reload is a new document: the old document\'s people do not stay', async
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const { tab, panel, tabId } = await openPanelFor(context, serviceWorker, openExtensionPage, `${url}/`);
-    await expect(panel.getByRole('button', { name: /^Enrich Alice Archer/ })).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByRole('button', { name: /^Enrich Alice Archer/ })).toBeVisible({ timeout: budget(15_000) });
     await tab.reload();
     // Cleared, or scanned again from the new document: never Alice, whose document is gone.
-    await expect.poll(async () => JSON.stringify((await stateOf(serviceWorker, tabId))?.people ?? []), { timeout: 10_000 }).not.toContain('Alice');
+    await expect.poll(async () => JSON.stringify((await stateOf(serviceWorker, tabId))?.people ?? []), { timeout: budget(10_000) }).not.toContain('Alice');
     await tab.waitForTimeout(1500);
     expect(JSON.stringify((await stateOf(serviceWorker, tabId))?.people ?? [])).not.toContain('Alice');
     await expect(panel.getByRole('button', { name: /^Enrich Alice Archer/ })).toHaveCount(0);
@@ -184,7 +185,7 @@ test('a site the extension may not read: the panel says how to let it (the toolb
     expect(tabId).toBeGreaterThan(0);
     const panel = await openExtensionPage(`sidepanel.html?tabId=${tabId}`);
     await panel.setViewportSize({ width: 360, height: 900 });
-    await expect(panel.getByText('Permission needed', { exact: false }).first()).toBeVisible({ timeout: 15_000 });
+    await expect(panel.getByText('Permission needed', { exact: false }).first()).toBeVisible({ timeout: budget(15_000) });
     await expect(panel.getByText(/Click its toolbar button on this page/)).toBeVisible();
     await expect(panel.getByRole('button', { name: 'Try again' })).toBeVisible();
     // "Allow on this site" asked for nothing: without access the panel does not know the site's address.

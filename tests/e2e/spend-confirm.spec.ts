@@ -6,6 +6,7 @@
 import Papa from 'papaparse';
 import { expect, test } from './fixtures';
 import { apiRequests, ledgerOf, samplesOf, send } from './support/reliability';
+import { budget } from '../time-budget';
 
 test('an import above the threshold is sent only after the second Start', async ({ openExtensionPage, configure, sandbox, shot }) => {
   const key = `test-standard-spend-confirm-${Date.now()}`;
@@ -20,9 +21,9 @@ test('an import above the threshold is sent only after the second Start', async 
     await panel.getByRole('tab', { name: 'History' }).click();
     await panel.getByRole('tab', { name: 'Import' }).click();
     await panel.getByLabel('CSV or TSV file').setInputFiles({ name: 'five.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
-    await expect(panel.getByTestId('import-column').locator('select')).toHaveCount(2, { timeout: 30_000 });
+    await expect(panel.getByTestId('import-column').locator('select')).toHaveCount(2, { timeout: budget(30_000) });
     await panel.getByRole('button', { name: 'Preview cost' }).click();
-    await expect(panel.getByTestId('preview-credits')).toHaveText('5 credits', { timeout: 60_000 });
+    await expect(panel.getByTestId('preview-credits')).toHaveText('5 credits', { timeout: budget(60_000) });
   });
 
   const start = panel.getByRole('button', { name: /^Start — up to 5 credits/ });
@@ -53,7 +54,7 @@ test('an import above the threshold is sent only after the second Start', async 
   await test.step('the second Start sends the job; the ledger charges the 5 people', async () => {
     await start.click();
     await question.getByRole('button', { name: 'Start', exact: true }).click();
-    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: 120_000 });
+    await expect(panel.getByTestId('import-job-status')).toHaveText('Finished.', { timeout: budget(120_000) });
     expect(await bulkCharged()).toBe(5);
   });
 });

@@ -13,6 +13,7 @@ import { chromium } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { chromiumPath, extensionArgs } from './support/chromium';
 import { storePackage } from './support/store-build';
+import { budget } from '../time-budget';
 
 const work = resolve(`.output/e2e-store-zip-${process.pid}`);
 
@@ -50,12 +51,12 @@ test('the Chrome store zip, unpacked as the store does, installs, starts and ope
       args: extensionArgs(dir),
     });
     try {
-      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 20_000 }));
+      const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: budget(20_000) }));
       expect(await worker.evaluate(() => chrome.runtime.getManifest().name)).toBe('In-Page Enrich');
       const onboarding =
         context.pages().find((p) => p.url().endsWith('/onboarding.html')) ??
-        (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: 20_000 }));
-      await expect(onboarding.getByRole('textbox', { name: 'API base URL' })).toBeVisible({ timeout: 20_000 });
+        (await context.waitForEvent('page', { predicate: (p) => p.url().endsWith('/onboarding.html'), timeout: budget(20_000) }));
+      await expect(onboarding.getByRole('textbox', { name: 'API base URL' })).toBeVisible({ timeout: budget(20_000) });
       await onboarding.screenshot({ path: 'test-results/screens/store-zip-chromium-onboarding.png', fullPage: true });
     } finally {
       await context.close();

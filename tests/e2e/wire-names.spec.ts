@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { type RunningSandbox, startSandbox } from '@/sandbox/server';
 import { expect, test } from './fixtures';
 import { openPanelFor, samplesOf } from './support/reliability';
+import { budget } from '../time-budget';
 
 // The professional network's fields on the wire: the real service writes `linkedin_url`, the spec `pnet_url`
 // (lib/api/wire-names.ts, docs/api-decisions.md D15). Each view that shows one is checked against the run's sandbox
@@ -47,10 +48,10 @@ for (const spelling of spellings) {
     // Company: its page on the network, its head count there and its social field, from the answer's network fields.
     const { panel } = await openPanelFor(context, serviceWorker, openExtensionPage, `${base}/demo/team`);
     const companies = view(panel, 'Page').getByRole('table', { name: /^(Other )?companies found on this page$/i });
-    await expect(companies).toBeVisible({ timeout: 15_000 });
+    await expect(companies).toBeVisible({ timeout: budget(15_000) });
     await companies.getByRole('button', { name: /^Enrich .+ · 1 credit$/ }).first().click();
     const company = view(panel, 'Company').getByTestId('company-profile');
-    await expect(company).toBeVisible({ timeout: 15_000 });
+    await expect(company).toBeVisible({ timeout: budget(15_000) });
     const page = company.locator('.sp-profile__links').getByRole('link', { name: 'Profile' });
     await expect(page).toHaveAttribute('href', /^https:\/\/www\.linkedin\.com\/company\/[a-z0-9-]+$/);
     const companyPage = (await page.getAttribute('href')) ?? '';
@@ -75,12 +76,12 @@ for (const spelling of spellings) {
     const person = await openPanelFor(context, serviceWorker, openExtensionPage, `${base}/demo/profile/${slug}`);
     await view(person.panel, 'Page').getByTestId('profile-lead').getByRole('button', { name: /^Enrich · 1 credit$/ }).click();
     const profile = view(person.panel, 'Contact').getByTestId('contact-profile');
-    await expect(profile).toBeVisible({ timeout: 15_000 });
+    await expect(profile).toBeVisible({ timeout: budget(15_000) });
     await profile.getByRole('button', { name: 'Lookalikes' }).click();
     const similar = view(person.panel, 'Similar');
     await similar.getByRole('button', { name: /^Find lookalikes · 1 credit$/ }).click();
     const list = similar.getByRole('list', { name: 'Lookalike contacts, best match first' });
-    await expect(list).toBeVisible({ timeout: 15_000 });
+    await expect(list).toBeVisible({ timeout: budget(15_000) });
     const items = await list.getByRole('listitem').count();
     expect(items).toBeGreaterThan(0);
     await expect(list.getByRole('button', { name: /^Open / })).toHaveCount(items);
@@ -88,6 +89,6 @@ for (const spelling of spellings) {
 
     // Opening one looks the person up by the profile that was read.
     await list.getByRole('button', { name: /^Open / }).first().click();
-    await expect(view(person.panel, 'Contact').getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: 15_000 });
+    await expect(view(person.panel, 'Contact').getByRole('button', { name: /^Enrich · 1 credit$/ })).toBeVisible({ timeout: budget(15_000) });
   });
 }

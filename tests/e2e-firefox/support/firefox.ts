@@ -12,6 +12,7 @@
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import puppeteer, { type Browser, type ElementHandle, type Page } from 'puppeteer-core';
+import { budget } from '../../time-budget';
 
 export const GECKO_ID = 'in-page-enrich@in-page-enrich.dev';
 export const EXTENSION_UUID = '6b3f0f9e-2f4e-4c57-9c1d-3e1a5b7c9d20';
@@ -29,8 +30,8 @@ export function firefoxPath(): string | null {
 
 export interface Firefox {
   browser: Browser;
-  /** An extension page already open (found by its own location), waiting up to `timeoutMs`. */
-  findExtensionPage(path: string, timeoutMs?: number): Promise<Page>;
+  /** An extension page already open (found by its own location), waiting up to `writtenMs` × TEST_TIME_SCALE. */
+  findExtensionPage(path: string, writtenMs?: number): Promise<Page>;
   /** Opens an extension page (e.g. `sidepanel.html?tabId=3`) in a new tab, the way the extension opens its pages. */
   openExtensionPage(path: string): Promise<Page>;
   /** Opens a web page in a new tab and returns it with the extension's id for that tab. */
@@ -91,7 +92,8 @@ export async function launchFirefox(extensionPath: string, prefs: Record<string,
   const installed = await browser.installExtension(extensionPath);
   if (installed !== GECKO_ID) throw new Error(`installed ${installed}, expected ${GECKO_ID}`);
 
-  async function findExtensionPage(path: string, timeoutMs = 15_000): Promise<Page> {
+  async function findExtensionPage(path: string, writtenMs = 15_000): Promise<Page> {
+    const timeoutMs = budget(writtenMs);
     const wanted = `${EXTENSION_ORIGIN}/${path}`;
     const deadline = Date.now() + timeoutMs;
     for (;;) {
@@ -186,8 +188,12 @@ export async function launchFirefox(extensionPath: string, prefs: Record<string,
   return { browser, findExtensionPage, openExtensionPage, openTab, send, enrichSelection, close: () => browser.close() };
 }
 
-/** Waits until the page's visible text contains `text` (string or pattern). */
-export async function waitForText(page: Page, text: string | RegExp, timeoutMs = 15_000): Promise<void> {
+/**
+ * Waits until the page's visible text contains `text` (string or pattern). Every wait of these helpers is written for
+ * the reference machine and scaled like the suite's own budgets (tests/time-budget.ts).
+ */
+export async function waitForText(page: Page, text: string | RegExp, writtenMs = 15_000): Promise<void> {
+  const timeoutMs = budget(writtenMs);
   const source = typeof text === 'string' ? { s: text } : { r: text.source, f: text.flags };
   await page
     .waitForFunction(
@@ -210,7 +216,8 @@ export async function waitForText(page: Page, text: string | RegExp, timeoutMs =
  * Enabled, as Playwright's actionability checks: a priced button can carry its price while still disabled (the
  * account's key state arrives in its own answer), and a click on it does nothing.
  */
-export async function getByName(page: Page, selector: string, name: RegExp, timeoutMs = 15_000): Promise<ElementHandle<Element>> {
+export async function getByName(page: Page, selector: string, name: RegExp, writtenMs = 15_000): Promise<ElementHandle<Element>> {
+  const timeoutMs = budget(writtenMs);
   const handle = await page
     .waitForFunction(
       (sel: string, src: string, flags: string) => {
@@ -235,7 +242,8 @@ export async function getByName(page: Page, selector: string, name: RegExp, time
 }
 
 /** Polls `probe` until `accept` says yes; returns the accepted value or throws with the last one seen. */
-export async function poll<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
+export async function poll<T>(probe: () => Promise<T>, accept: (value: T) => boolean, writtenMs = 15_000): Promise<T> {
+  const timeoutMs = budget(writtenMs);
   const deadline = Date.now() + timeoutMs;
   let last: T | undefined;
   for (;;) {

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { type BrowserContext, chromium, type Worker } from '@playwright/test';
 import { offlineChromiumArgs } from '../../../scripts/demo/offline';
 import { chromiumPath, extensionArgs } from './chromium';
+import { budget } from '../../time-budget';
 
 /** A loopback server that counts what reaches it: the proof that nothing the browser does gets out. */
 export interface Tripwire {
@@ -61,7 +62,7 @@ export async function launchOffline(extensionDir: string): Promise<OfflineBrowse
   context.on('request', (request) => {
     if (/^https?:/.test(request.url())) requests.push(request.url());
   });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: budget(30_000) }));
   return {
     context,
     worker,

@@ -12,6 +12,7 @@ import { createTeam } from '@/hub/teams';
 import { EXTENSION_DIR, expect } from '../fixtures';
 import { chromiumPath, extensionArgs } from './chromium';
 import { waitForBackgroundReady } from './profile-reset';
+import { budget } from '../../time-budget';
 
 /** The hub's admin API, as an admin's curl would call it. */
 export async function hubCall(hub: Pick<RunningHub, 'url'>, path: string, init: { token?: string; method?: string; body?: unknown } = {}): Promise<Record<string, unknown>> {
@@ -54,7 +55,7 @@ export interface SecondBrowser {
 export async function secondBrowser(): Promise<SecondBrowser> {
   const dir = mkdtempSync(join(tmpdir(), 'ipe-hub-b-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: chromiumPath(), headless: true, args: extensionArgs(EXTENSION_DIR), viewport: { width: 1280, height: 800 } });
-  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: 30_000 }));
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker', { timeout: budget(30_000) }));
   await waitForBackgroundReady(worker, 30_000);
   return {
     context,
@@ -86,7 +87,7 @@ export async function signIn(options: Page, hubUrl: string, invite: string, name
 /** Signs in and waits for "Signed in to <team> as <name>". */
 export async function signedIn(options: Page, hubUrl: string, invite: string, name: string, team: string): Promise<void> {
   await signIn(options, hubUrl, invite, name);
-  await expect(options.getByTestId('hub-signed-in')).toContainText(`Signed in to ${team} as ${name}`, { timeout: 15_000 });
+  await expect(options.getByTestId('hub-signed-in')).toContainText(`Signed in to ${team} as ${name}`, { timeout: budget(15_000) });
 }
 
 /** Everything the extension keeps in a browser: every storage area and every IndexedDB database of its origin. */
@@ -125,7 +126,7 @@ export async function lookUp(panel: Page, identifier: string, price = '1 credit'
   const box = panel.getByRole('tabpanel', { name: 'Contact' }).getByTestId('lookup-box');
   await box.getByRole('textbox', { name: 'Look up a person or company' }).fill(identifier);
   const buy = box.getByRole('button', { name: `Look up · ${price}` });
-  await expect(buy).toBeEnabled({ timeout: 15_000 });
+  await expect(buy).toBeEnabled({ timeout: budget(15_000) });
   await buy.click();
 }
 

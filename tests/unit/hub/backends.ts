@@ -12,6 +12,7 @@ import { openPglite, openPostgres, type HubDatabase } from '@/hub/db/open';
 import { migrate } from '@/hub/db/migrations';
 import { type HubOptions, type RunningHub, startHub } from '@/hub/server';
 import { CACHE_DIR, removeOlderVersions, writeThenRename } from '@/sandbox/cache-files';
+import { budget } from '../../time-budget';
 
 export type Backend = 'pglite' | 'postgres';
 export const BACKENDS: Backend[] = ['pglite', 'postgres'];
@@ -27,7 +28,7 @@ export interface TestDatabases {
 function serverUrl(): string {
   if (process.env.HUB_TEST_POSTGRES_URL) return process.env.HUB_TEST_POSTGRES_URL;
   try {
-    const out = execFileSync('bash', ['scripts/ensure-postgres.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 300_000 });
+    const out = execFileSync('bash', ['scripts/ensure-postgres.sh'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: budget(300_000) });
     return out.trim().split('\n').pop() ?? '';
   } catch (e) {
     const stderr = (e as { stderr?: string }).stderr ?? String(e);
