@@ -76,23 +76,7 @@ else
   echo; echo "=== Firefox suite (ran beside the e2e)"; cat test-results/firefox.log
 fi
 echo "npm test: $(since "$t0")"
-node -e '
-  const fs = require("fs");
-  const read = (f) => (fs.existsSync(f) ? JSON.parse(fs.readFileSync(f, "utf8")) : null);
-  const none = { numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, numTodoTests: 0, numTotalTests: 1 };
-  const unit = read("test-results/unit.json") ?? none;
-  const e2e = read("test-results/e2e.json")?.stats ?? { expected: 0, unexpected: 1, flaky: 0, skipped: 0 };
-  const ff = read("test-results/firefox.json") ?? none;
-  const ffSkipped = ff.numPendingTests + ff.numTodoTests;
-  const passed = unit.numPassedTests + e2e.expected + ff.numPassedTests;
-  const failed = unit.numFailedTests + e2e.unexpected + e2e.flaky + ff.numFailedTests;
-  const skipped = unit.numPendingTests + unit.numTodoTests + e2e.skipped + ffSkipped;
-  console.log(
-    `unit ${unit.numPassedTests}/${unit.numTotalTests}, ` +
-      `e2e ${e2e.expected}/${e2e.expected + e2e.unexpected + e2e.flaky + e2e.skipped} in real Chromium, ` +
-      `firefox ${ff.numPassedTests}/${ff.numTotalTests} in real Firefox ESR` +
-      (ffSkipped ? ` (${ffSkipped} skipped: no Firefox, see scripts/ensure-firefox.sh)` : ""),
-  );
-  console.log(`Tests: ${passed} passed, ${failed} failed` + (skipped ? `, ${skipped} skipped` : ""));
-'
+# Each failure again with the first lines of its error, then the counts (scripts/test-summary.ts): a CI log kept only
+# in part keeps its end.
+npx tsx scripts/test-summary.ts || status=1
 exit $status
