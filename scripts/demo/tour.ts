@@ -68,20 +68,10 @@ async function settleQueue(panel: Page, writtenMs = 3_000): Promise<string> {
  * Waits until the panel says the page's first scan is over ("… · scanned just now", not "still scanning…"). A page's
  * first people are shown at once and the rest as the scan reads on (lib/detect/dom-scan.ts), so a count or a "Select
  * all" taken before this is of part of the page: on a slow machine the tour read part of the directory's 300 members,
- * skipped the second question the count did not call for, and the panel (rightly) asked it for 295 credits. Returns
- * the line.
+ * skipped the second question the count did not call for, and the panel (rightly) asked it for 295 credits.
  */
-async function scanFinished(panel: Page, what: string, writtenMs = 30_000): Promise<string> {
-  const meta = view(panel, 'Page').locator('.sp-page__meta');
-  const timeoutMs = patient(writtenMs);
-  const deadline = Date.now() + timeoutMs;
-  let shown = '';
-  while (Date.now() < deadline) {
-    shown = await text(meta).catch(() => '');
-    if (/ · scanned /.test(shown)) return shown;
-    await panel.waitForTimeout(100);
-  }
-  throw new Error(`The scan of ${what} did not finish within ${timeoutMs / 1000} s (the panel says "${shown}")`);
+async function scanFinished(panel: Page, what: string): Promise<void> {
+  await visible(view(panel, 'Page').locator('.sp-page__meta').filter({ hasText: / · scanned / }), `The end of the scan of ${what} ("scanned …")`, 30_000);
 }
 
 /** The most a start can cost, as its button's label states it ("Enrich 300 selected · up to 295 credits"). */
